@@ -1,0 +1,4 @@
+import { createRoot } from 'react-dom/client';
+import { SidePanelApp } from './side-panel-app';
+
+createRoot(document.getElementById('root')!).render(<SidePanelApp />);

@@ -1,0 +1,81 @@
+import browser from 'webextension-polyfill';
+import { stageCommandMessageSchema, type StageReportMessage } from '@/lib/protocol/runtime-message';
+import { TargetChannel } from '@/lib/stage/target-channel';
+
+const TARGET_TIMEOUT_MS = 15_000;
+const frameHost = document.getElementById('frame-host')!;
+const titleLabel = document.getElementById('target-title')!;
+const statusLabel = document.getElementById('target-status')!;
+
+interface Hosted {
+  targetId: string;
+  frame: HTMLIFrameElement;
+  channel: TargetChannel;
+}
+
+let hosted: Hosted | undefined;
+let port: ReturnType<typeof browser.runtime.connect> | undefined;
+
+function report(message: StageReportMessage): void {
+  port?.postMessage(message);
+}
+
+window.addEventListener('message', (event) => {
+  if (!hosted || event.source !== hosted.frame.contentWindow) return;
+  hosted.channel.receive(event.data);
+  if (hosted.channel.isReady) statusLabel.textContent = 'ready';
+});
+
+function openTarget(targetId: string, entryPath: string): void {
+  hosted?.channel.close('The target was replaced by another one.');
+  hosted?.frame.remove();
+  const frame = document.createElement('iframe');
+  frame.setAttribute('sandbox', 'allow-scripts');
+  frame.setAttribute('referrerpolicy', 'no-referrer');
+  frame.setAttribute('allow', '');
+  frame.title = targetId;
+  frame.src = browser.runtime.getURL(`/${entryPath}` as '/');
+  const channel = new TargetChannel({
+    post: (message) => frame.contentWindow?.postMessage(message, '*'),
+    timeoutMs: TARGET_TIMEOUT_MS,
+    newId: () => crypto.randomUUID(),
+  });
+  hosted = { targetId, frame, channel };
+  frameHost.replaceChildren(frame);
+  titleLabel.textContent = targetId;
+  statusLabel.textContent = 'starting…';
+  document.title = `${targetId} · Splitbrain stage`;
+}
+
+function connect(): void {
+  const current = browser.runtime.connect({ name: 'stage' });
+  port = current;
+  current.onMessage.addListener(async (raw: unknown) => {
+    const parsed = stageCommandMessageSchema.safeParse(raw);
+    if (!parsed.success) return;
+    const command = parsed.data;
+    if (command.type === 'stage/open') {
+      openTarget(command.targetId, command.entryPath);
+      report({ type: 'stage/state', jobId: command.jobId, state: {} });
+      return;
+    }
+    if (!hosted || hosted.targetId !== command.targetId) {
+      report({ type: 'stage/error', jobId: command.jobId, error: `Target "${command.targetId}" is not open in the stage.` });
+      return;
+    }
+    const { type } = command.message;
+    try {
+      const state = await hosted.channel.send(type === 'apply' ? { type, payload: command.message.payload } : { type });
+      report({ type: 'stage/state', jobId: command.jobId, state });
+    } catch (error) {
+      report({ type: 'stage/error', jobId: command.jobId, error: error instanceof Error ? error.message : String(error) });
+    }
+  });
+  current.onDisconnect.addListener(() => {
+    port = undefined;
+    setTimeout(connect, 100);
+  });
+  report({ type: 'stage/hello', ...(hosted ? { activeTargetId: hosted.targetId } : {}) });
+}
+
+connect();

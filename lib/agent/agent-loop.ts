@@ -1,0 +1,130 @@
+import { streamText, tool, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
+import type { AgentEventDraft } from '../protocol/agent-event';
+import type { JsonValue } from '../protocol/json-value';
+import { toolDescriptions, toolInputSchemas, toolNames } from '../tools/tool-definitions';
+import { callKey, repeatsPreviousStep } from './repeated-call-guard';
+import { describeError, StepStreamMapper, type CompleteToolCall } from './step-stream-mapper';
+import { SYSTEM_PROMPT } from './system-prompt';
+
+export interface ToolCallRequest {
+  stepId: string;
+  toolCallId: string;
+  toolName: string;
+  input: JsonValue;
+}
+
+export interface AgentLoopOptions {
+  model: LanguageModel;
+  sessionId: string;
+  turnId: string;
+  /** The conversation so far, ending with this turn's user message. */
+  messages: ModelMessage[];
+  emit(drafts: AgentEventDraft[]): void;
+  /** Resolves once every emitted event has been recorded by the runtime. */
+  flush(): Promise<void>;
+  executeTool(call: ToolCallRequest): Promise<JsonValue>;
+  signal: AbortSignal;
+  maxSteps?: number;
+  newId(): string;
+  now(): number;
+}
+
+export type TurnOutcome = 'stop' | 'step-cap' | 'repeated-call' | 'aborted' | 'interrupted';
+
+/** Tools are declared to the model with exact schemas but no execute: the browser runs them. */
+export function declaredTools(): ToolSet {
+  const tools: ToolSet = {};
+  for (const name of toolNames) tools[name] = tool<unknown, never>({ description: toolDescriptions[name], inputSchema: toolInputSchemas[name] as never });
+  return tools;
+}
+
+function toJson(value: unknown): JsonValue {
+  return value === undefined ? null : (JSON.parse(JSON.stringify(value)) as JsonValue);
+}
+
+export async function runAgentTurn(options: AgentLoopOptions): Promise<TurnOutcome> {
+  const { sessionId, turnId } = options;
+  const maxSteps = options.maxSteps ?? 12;
+  const messages = [...options.messages];
+  const tools = declaredTools();
+  let previousKeys: string[] = [];
+  for (let index = 0; index < maxSteps; index++) {
+    const stepId = options.newId();
+    const attemptId = options.newId();
+    const context = { sessionId, turnId, stepId, attemptId, newId: options.newId, now: options.now };
+    options.emit([{ type: 'step/started', ...context, time: options.now(), data: { index } }]);
+    const mapper = new StepStreamMapper(context);
+    try {
+      const result = streamText({ model: options.model, system: SYSTEM_PROMPT, messages, tools, abortSignal: options.signal, maxRetries: 0, onError: () => undefined });
+      for await (const part of result.fullStream) {
+        const drafts = mapper.map(part);
+        if (drafts.length) options.emit(drafts);
+      }
+    } catch (error) {
+      if (!options.signal.aborted) mapper.error = error;
+    }
+    if (options.signal.aborted || mapper.aborted) {
+      options.emit([...mapper.finalItems({ interrupted: true, reason: 'Stopped by the user.' }), { type: 'turn/aborted', sessionId, turnId, time: options.now(), data: { reason: 'Stopped by the user.' } }]);
+      await options.flush();
+      return 'aborted';
+    }
+    if (mapper.error !== undefined || !mapper.finishReason) {
+      const message = mapper.error !== undefined ? describeError(mapper.error) : 'The model stream ended without finishing.';
+      options.emit([
+        ...mapper.finalItems({ interrupted: true, reason: message }),
+        { type: 'stream/error', sessionId, turnId, attemptId, time: options.now(), data: { message, code: 'stream', retryable: true } },
+        { type: 'turn/interrupted', sessionId, turnId, time: options.now(), data: { reason: message } },
+      ]);
+      await options.flush();
+      return 'interrupted';
+    }
+    options.emit([...mapper.finalItems({ interrupted: false }), { type: 'step/completed', ...context, time: options.now(), data: { finishReason: mapper.finishReason } }]);
+    await options.flush();
+    if (mapper.toolCalls.length === 0) return finish(options, 'stop');
+    const keys = mapper.toolCalls.map((call) => callKey(call.toolName, call.input));
+    messages.push(assistantMessage(mapper.assistantText(), mapper.toolCalls));
+    if (repeatsPreviousStep(previousKeys, keys)) {
+      options.emit([{ type: 'notification', sessionId, notificationId: options.newId(), time: options.now(), data: { level: 'warning', message: 'The model repeated the same tool call; it was stopped instead of looping.' } }]);
+      return finish(options, 'repeated-call');
+    }
+    previousKeys = keys;
+    messages.push(await runToolCalls(options, stepId, mapper.toolCalls));
+    if (options.signal.aborted) {
+      options.emit([{ type: 'turn/aborted', sessionId, turnId, time: options.now(), data: { reason: 'Stopped by the user.' } }]);
+      await options.flush();
+      return 'aborted';
+    }
+  }
+  options.emit([{ type: 'notification', sessionId, notificationId: options.newId(), time: options.now(), data: { level: 'warning', message: `Stopped after ${maxSteps} steps.` } }]);
+  return finish(options, 'step-cap');
+}
+
+async function finish(options: AgentLoopOptions, reason: 'stop' | 'step-cap' | 'repeated-call'): Promise<TurnOutcome> {
+  options.emit([{ type: 'turn/completed', sessionId: options.sessionId, turnId: options.turnId, time: options.now(), data: { reason } }]);
+  await options.flush();
+  return reason;
+}
+
+function assistantMessage(text: string, calls: CompleteToolCall[]): ModelMessage {
+  return {
+    role: 'assistant',
+    content: [
+      ...(text ? [{ type: 'text' as const, text }] : []),
+      ...calls.map((call) => ({ type: 'tool-call' as const, toolCallId: call.toolCallId, toolName: call.toolName, input: call.input })),
+    ],
+  };
+}
+
+async function runToolCalls(options: AgentLoopOptions, stepId: string, calls: CompleteToolCall[]): Promise<ModelMessage> {
+  const results = [];
+  for (const call of calls) {
+    let output: JsonValue;
+    try {
+      output = await options.executeTool({ stepId, toolCallId: call.toolCallId, toolName: call.toolName, input: toJson(call.input) });
+    } catch (error) {
+      output = { ok: false, error: `The tool call could not be delivered: ${describeError(error)}` };
+    }
+    results.push({ type: 'tool-result' as const, toolCallId: call.toolCallId, toolName: call.toolName, output: { type: 'json' as const, value: output } });
+  }
+  return { role: 'tool', content: results };
+}

@@ -1,0 +1,51 @@
+import type { ModelMessage } from 'ai';
+import type { JsonValue } from '../protocol/json-value';
+import type { ClientState, ToolCallState, TurnState } from '../state/client-state';
+
+const NO_RESULT: JsonValue = { ok: false, error: 'This call has no recorded result.' };
+
+function resultOf(call: ToolCallState): JsonValue {
+  if (call.output !== undefined) return call.output;
+  if (call.status === 'unknown') return { ok: false, error: call.error ?? 'Outcome unknown.' };
+  return NO_RESULT;
+}
+
+function turnMessages(state: ClientState, turn: TurnState): ModelMessage[] {
+  const messages: ModelMessage[] = [{ role: 'user', content: turn.userText }];
+  const steps = new Map<string, { text: string[]; calls: ToolCallState[] }>();
+  for (const entry of turn.entries) {
+    const stepId = entry.kind === 'item' ? state.items[entry.key]?.stepId : entry.kind === 'tool' ? state.toolCalls[entry.toolCallId]?.stepId : undefined;
+    if (!stepId) continue;
+    const step = steps.get(stepId) ?? { text: [], calls: [] };
+    steps.set(stepId, step);
+    if (entry.kind === 'item') {
+      const item = state.items[entry.key];
+      if (item.kind === 'assistant' && item.status === 'completed' && item.text) step.text.push(item.text);
+    } else if (entry.kind === 'tool') {
+      const call = state.toolCalls[entry.toolCallId];
+      if (call.input !== undefined) step.calls.push(call);
+    }
+  }
+  for (const step of steps.values()) {
+    if (!step.text.length && !step.calls.length) continue;
+    messages.push({
+      role: 'assistant',
+      content: [
+        ...(step.text.length ? [{ type: 'text' as const, text: step.text.join('') }] : []),
+        ...step.calls.map((call) => ({ type: 'tool-call' as const, toolCallId: call.toolCallId, toolName: call.toolName, input: call.input })),
+      ],
+    });
+    if (step.calls.length) {
+      messages.push({
+        role: 'tool',
+        content: step.calls.map((call) => ({ type: 'tool-result' as const, toolCallId: call.toolCallId, toolName: call.toolName, output: { type: 'json' as const, value: resultOf(call) } })),
+      });
+    }
+  }
+  return messages;
+}
+
+/** The conversation to send to the model, rebuilt from the event state: interrupted partials are left out. */
+export function modelHistory(state: ClientState): ModelMessage[] {
+  return state.turnOrder.flatMap((turnId) => turnMessages(state, state.turns[turnId]));
+}

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { jsonValueSchema } from './json-value';
+
+export const AGENT_EVENT_SCHEMA_VERSION = 1;
+
+const id = z.string().min(1).max(200);
+
+const envelope = {
+  schemaVersion: z.literal(AGENT_EVENT_SCHEMA_VERSION),
+  sessionId: id,
+  /** Durable events own their seq; a transient event carries the seq of the durable event it follows. */
+  seq: z.number().int().nonnegative(),
+  time: z.number(),
+  durable: z.boolean(),
+};
+
+const turnIds = { turnId: id };
+const stepIds = { turnId: id, stepId: id, attemptId: id };
+const itemIds = { ...stepIds, itemId: id };
+const toolIds = { turnId: id, toolCallId: id };
+
+function event<TType extends string, TShape extends z.ZodRawShape, TData extends z.ZodType>(
+  type: TType,
+  ids: TShape,
+  data: TData,
+) {
+  return z.object({ ...envelope, ...ids, type: z.literal(type), data });
+}
+
+const toolOutputSchema = jsonValueSchema;
+const finalTurnReason = z.enum(['stop', 'step-cap', 'repeated-call', 'error', 'length', 'other']);
+
+export const agentEventSchema = z.discriminatedUnion('type', [
+  event('session/created', {}, z.object({ title: z.string().max(500) })),
+  event('session/renamed', {}, z.object({ title: z.string().max(500) })),
+
+  event('turn/started', turnIds, z.object({ userItemId: id, text: z.string(), retryOf: id.optional() })),
+  event('turn/completed', turnIds, z.object({ reason: finalTurnReason })),
+  event('turn/aborted', { ...turnIds, commandId: id.optional() }, z.object({ reason: z.string().max(2000) })),
+  event('turn/interrupted', turnIds, z.object({ reason: z.string().max(2000) })),
+
+  event('step/started', stepIds, z.object({ index: z.number().int().nonnegative() })),
+  event('step/completed', stepIds, z.object({ finishReason: z.string().max(100) })),
+
+  event('assistant/delta', itemIds, z.object({ index: z.number().int().nonnegative(), text: z.string() })),
+  event('assistant/completed', itemIds, z.object({ text: z.string() })),
+  event('assistant/interrupted', itemIds, z.object({ text: z.string(), reason: z.string().max(2000) })),
+  event('reasoning/delta', itemIds, z.object({ index: z.number().int().nonnegative(), text: z.string() })),
+  event('reasoning/completed', itemIds, z.object({ text: z.string() })),
+  event('reasoning/interrupted', itemIds, z.object({ text: z.string(), reason: z.string().max(2000) })),
+
+  event('tool/input-delta', { ...toolIds, stepId: id }, z.object({ toolName: z.string(), index: z.number().int().nonnegative(), delta: z.string() })),
+  event('tool/requested', { ...toolIds, stepId: id }, z.object({ toolName: z.string(), input: jsonValueSchema, targetId: z.string().optional() })),
+  event('tool/started', toolIds, z.object({ targetId: z.string().optional() })),
+  event('tool/completed', toolIds, z.object({ output: toolOutputSchema, durationMs: z.number().nonnegative() })),
+  event('tool/failed', toolIds, z.object({ error: z.string().max(4000), output: toolOutputSchema, durationMs: z.number().nonnegative() })),
+  event('tool/unknown', toolIds, z.object({ reason: z.string().max(2000) })),
+
+  event('ask/requested', { turnId: id, requestId: id, toolCallId: id.optional() }, z.object({ question: z.string(), answerSchema: jsonValueSchema, expiresAt: z.number().optional() })),
+  event('ask/answered', { turnId: id, requestId: id }, z.object({ answer: jsonValueSchema })),
+  event('ask/expired', { turnId: id, requestId: id }, z.object({ reason: z.string().max(2000) })),
+  event('approval/requested', { turnId: id, requestId: id, toolCallId: id }, z.object({ argumentsHash: z.string(), summary: z.string(), expiresAt: z.number() })),
+  event('approval/decided', { turnId: id, requestId: id, toolCallId: id }, z.object({ decision: z.enum(['allow', 'deny']), scope: z.enum(['once', 'target-session']).optional() })),
+  event('approval/expired', { turnId: id, requestId: id, toolCallId: id }, z.object({ reason: z.string().max(2000) })),
+
+  event('command/state', { commandId: id, turnId: id }, z.object({
+    kind: z.enum(['steer', 'cancel']),
+    state: z.enum(['submitted', 'accepted', 'queued', 'applied', 'stale', 'rejected', 'cancelled']),
+    text: z.string().optional(),
+  })),
+
+  event('notification', { notificationId: id }, z.object({ level: z.enum(['info', 'warning', 'error']), message: z.string().max(4000) })),
+  event('presence/typing', {}, z.object({ active: z.boolean() })),
+  event('stream/error', { turnId: id, attemptId: id }, z.object({ message: z.string().max(4000), code: z.string().max(100), retryable: z.boolean() })),
+  event('stream/retrying', { turnId: id, attemptId: id }, z.object({ delayMs: z.number().nonnegative(), until: z.number(), reason: z.string().max(2000) })),
+
+  event('blob/referenced', { blobId: id }, z.object({ mime: z.string(), size: z.number().int().nonnegative(), sha256: z.string() })),
+  event('artifact/referenced', { artifactId: id }, z.object({ version: z.number().int().nonnegative(), kind: z.enum(['fixed', 'declarative-ui', 'html-app']), blobId: id, sha256: z.string() })),
+]);
+
+export type AgentEvent = z.infer<typeof agentEventSchema>;
+export type AgentEventType = AgentEvent['type'];
+export type AgentEventOf<TType extends AgentEventType> = Extract<AgentEvent, { type: TType }>;
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+/** What a producer proposes; the runtime stamps `seq`, `durable` and `schemaVersion`. */
+export type AgentEventDraft = DistributiveOmit<AgentEvent, 'seq' | 'durable' | 'schemaVersion'>;
+
+/** The one place that decides which events are kept in the log. */
+export const EVENT_DURABILITY: Record<AgentEventType, boolean> = {
+  'session/created': true,
+  'session/renamed': true,
+  'turn/started': true,
+  'turn/completed': true,
+  'turn/aborted': true,
+  'turn/interrupted': true,
+  'step/started': true,
+  'step/completed': true,
+  'assistant/delta': false,
+  'assistant/completed': true,
+  'assistant/interrupted': true,
+  'reasoning/delta': false,
+  'reasoning/completed': true,
+  'reasoning/interrupted': true,
+  'tool/input-delta': false,
+  'tool/requested': true,
+  'tool/started': true,
+  'tool/completed': true,
+  'tool/failed': true,
+  'tool/unknown': true,
+  'ask/requested': true,
+  'ask/answered': true,
+  'ask/expired': true,
+  'approval/requested': true,
+  'approval/decided': true,
+  'approval/expired': true,
+  'command/state': true,
+  notification: true,
+  'presence/typing': false,
+  'stream/error': true,
+  'stream/retrying': false,
+  'blob/referenced': true,
+  'artifact/referenced': true,
+};
+
+export function isDurableType(type: AgentEventType): boolean {
+  return EVENT_DURABILITY[type];
+}

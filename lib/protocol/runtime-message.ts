@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { agentEventSchema } from './agent-event';
+import { jsonObjectSchema, jsonValueSchema } from './json-value';
+import { stageToTargetMessageSchema } from './target-wire';
+
+const id = z.string().min(1).max(200);
+
+/** A draft is an event without the fields the runtime stamps; it is fully validated once stamped. */
+export const agentEventDraftSchema = z
+  .object({ type: z.string(), sessionId: id, time: z.number(), data: z.unknown() })
+  .passthrough();
+
+export const runtimeRequestSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('events/append'), sessionId: id, events: z.array(agentEventDraftSchema).max(5000) }),
+  z.object({ type: z.literal('events/read'), sessionId: id, afterSeq: z.number().int().nonnegative() }),
+  z.object({
+    type: z.literal('tool/execute'),
+    sessionId: id,
+    turnId: id,
+    stepId: id,
+    toolCallId: id,
+    toolName: z.string().max(200),
+    input: jsonValueSchema,
+    time: z.number(),
+  }),
+  z.object({ type: z.literal('sessions/list') }),
+  z.object({ type: z.literal('targets/list') }),
+]);
+export type RuntimeRequest = z.infer<typeof runtimeRequestSchema>;
+
+export const runtimeResponseSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), result: z.unknown() }),
+  z.object({ ok: z.literal(false), error: z.string() }),
+]);
+export type RuntimeResponse = z.infer<typeof runtimeResponseSchema>;
+
+/** Messages on the `events` port, side panel → runtime. */
+export const subscriberMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('subscribe'), sessionId: id, generation: z.number().int().nonnegative() }),
+  z.object({ type: z.literal('own-turn'), sessionId: id, turnId: id }),
+  z.object({ type: z.literal('release-turn'), sessionId: id, turnId: id }),
+]);
+export type SubscriberMessage = z.infer<typeof subscriberMessageSchema>;
+
+/** Messages on the `events` port, runtime → side panel. */
+export const publisherMessageSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('snapshot'),
+    sessionId: id,
+    generation: z.number().int().nonnegative(),
+    snapshotSeq: z.number().int().nonnegative(),
+    events: z.array(agentEventSchema),
+  }),
+  z.object({ type: z.literal('event'), generation: z.number().int().nonnegative(), event: agentEventSchema }),
+  z.object({ type: z.literal('error'), message: z.string() }),
+]);
+export type PublisherMessage = z.infer<typeof publisherMessageSchema>;
+
+/** Messages on the `stage` port, runtime → stage tab. */
+export const stageCommandMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('stage/open'), jobId: id, targetId: id, entryPath: z.string() }),
+  z.object({ type: z.literal('stage/send'), jobId: id, targetId: id, message: stageToTargetMessageSchema }),
+]);
+export type StageCommandMessage = z.infer<typeof stageCommandMessageSchema>;
+
+/** Messages on the `stage` port, stage tab → runtime. */
+export const stageReportMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('stage/hello'), activeTargetId: z.string().optional() }),
+  z.object({ type: z.literal('stage/state'), jobId: id, state: jsonObjectSchema }),
+  z.object({ type: z.literal('stage/error'), jobId: id, error: z.string().max(4000) }),
+]);
+export type StageReportMessage = z.infer<typeof stageReportMessageSchema>;

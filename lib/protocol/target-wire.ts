@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { jsonObjectSchema } from './json-value';
+
+export const STAGE_SOURCE = 'splitbrain:stage';
+export const TARGET_SOURCE = 'splitbrain:target';
+
+const stageMessageBase = { source: z.literal(STAGE_SOURCE), id: z.string().min(1).max(200) };
+
+export const stageToTargetMessageSchema = z.discriminatedUnion('type', [
+  z.object({ ...stageMessageBase, type: z.literal('apply'), payload: jsonObjectSchema }),
+  z.object({ ...stageMessageBase, type: z.literal('reset') }),
+  z.object({ ...stageMessageBase, type: z.literal('read') }),
+]);
+export type StageToTargetMessage = z.infer<typeof stageToTargetMessageSchema>;
+
+const targetMessageBase = { source: z.literal(TARGET_SOURCE) };
+
+export const targetToStageMessageSchema = z.discriminatedUnion('type', [
+  z.object({ ...targetMessageBase, type: z.literal('ready'), state: jsonObjectSchema.optional() }),
+  z.object({ ...targetMessageBase, type: z.literal('state'), id: z.string().optional(), payload: jsonObjectSchema }),
+  z.object({ ...targetMessageBase, type: z.literal('error'), id: z.string().optional(), message: z.string().max(4000) }),
+]);
+export type TargetToStageMessage = z.infer<typeof targetToStageMessageSchema>;
+
+/** Values may arrive wrapped as `{ value: x }` from some layers; unwrap once, defensively. */
+export function unwrapValue(value: unknown): unknown {
+  let current = value;
+  while (
+    current !== null &&
+    typeof current === 'object' &&
+    !Array.isArray(current) &&
+    Object.keys(current).length === 1 &&
+    'value' in current
+  ) {
+    current = (current as { value: unknown }).value;
+  }
+  return current;
+}

@@ -1,0 +1,19 @@
+import type { AgentEvent } from '../protocol/agent-event';
+
+export interface SessionRecord {
+  sessionId: string;
+  title: string;
+  createdAt: number;
+  updatedAt: number;
+  lastSeq: number;
+}
+
+/** The durable log. One implementation uses Dexie (lib/storage); tests use an in-memory one. */
+export interface EventStore {
+  lastSeq(sessionId: string): Promise<number>;
+  /** Appends durable events of one session in a single transaction and updates its session row. */
+  append(sessionId: string, events: AgentEvent[]): Promise<void>;
+  read(sessionId: string, afterSeq: number): Promise<AgentEvent[]>;
+  readToolCall(sessionId: string, toolCallId: string): Promise<AgentEvent[]>;
+  listSessions(): Promise<SessionRecord[]>;
+}

@@ -1,0 +1,31 @@
+import type { AgentEvent } from '../protocol/agent-event';
+import type { EventStore, SessionRecord } from './event-store';
+import { sessionRecordAfter } from './session-record';
+
+export class MemoryEventStore implements EventStore {
+  private readonly events = new Map<string, AgentEvent[]>();
+  private readonly sessions = new Map<string, SessionRecord>();
+
+  async lastSeq(sessionId: string): Promise<number> {
+    return this.events.get(sessionId)?.at(-1)?.seq ?? 0;
+  }
+
+  async append(sessionId: string, events: AgentEvent[]): Promise<void> {
+    const list = this.events.get(sessionId) ?? [];
+    list.push(...structuredClone(events));
+    this.events.set(sessionId, list);
+    this.sessions.set(sessionId, sessionRecordAfter(this.sessions.get(sessionId), sessionId, events));
+  }
+
+  async read(sessionId: string, afterSeq: number): Promise<AgentEvent[]> {
+    return structuredClone((this.events.get(sessionId) ?? []).filter((event) => event.seq > afterSeq));
+  }
+
+  async readToolCall(sessionId: string, toolCallId: string): Promise<AgentEvent[]> {
+    return structuredClone((this.events.get(sessionId) ?? []).filter((event) => 'toolCallId' in event && event.toolCallId === toolCallId));
+  }
+
+  async listSessions(): Promise<SessionRecord[]> {
+    return [...this.sessions.values()].sort((left, right) => right.updatedAt - left.updatedAt);
+  }
+}

@@ -1,0 +1,229 @@
+import {
+  AGENT_EVENT_SCHEMA_VERSION,
+  agentEventSchema,
+  isDurableType,
+  type AgentEvent,
+  type AgentEventDraft,
+  type AgentEventType,
+} from '../protocol/agent-event';
+import type { JsonValue } from '../protocol/json-value';
+import type { ToolOutput } from '../tools/tool-router';
+import type { EventStore, SessionRecord } from './event-store';
+import { OpenWork } from './open-work';
+import { SessionLock } from './session-lock';
+
+export type EventListener = (event: AgentEvent) => void;
+
+export interface RuntimeDependencies {
+  store: EventStore;
+  executeTool(toolName: string, input: JsonValue): Promise<ToolOutput>;
+  now(): number;
+  newId(): string;
+}
+
+export interface ToolExecutionRequest {
+  sessionId: string;
+  turnId: string;
+  stepId: string;
+  toolCallId: string;
+  toolName: string;
+  input: JsonValue;
+}
+
+export type ToolExecutionResult =
+  | { status: 'completed' | 'failed'; output: JsonValue; replayed: boolean }
+  | { status: 'unknown'; output: JsonValue; replayed: boolean };
+
+export interface Subscription {
+  snapshot: AgentEvent[];
+  snapshotSeq: number;
+  unsubscribe(): void;
+}
+
+interface SessionMemory {
+  lastSeq: number;
+  openWork: OpenWork;
+  listeners: Set<EventListener>;
+}
+
+const UNKNOWN_OUTCOME =
+  'Outcome unknown: the extension restarted while this call was running, so it may or may not have been applied. It was not run again. Call getParameters to see the current state.';
+
+/** The single writer of every session's event log. */
+export class Runtime {
+  private readonly lock = new SessionLock();
+  private readonly sessions = new Map<string, SessionMemory>();
+  private readonly owners = new Map<string, Set<string>>();
+
+  constructor(private readonly dependencies: RuntimeDependencies) {}
+
+  /** Validates, stamps and records events a client proposes; rejects the whole batch on any invalid one. */
+  append(sessionId: string, drafts: readonly unknown[]): Promise<number> {
+    return this.lock.run(sessionId, async () => {
+      const memory = await this.load(sessionId);
+      const candidates = this.stamp(memory, drafts as AgentEventDraft[]);
+      const stamped = candidates.map((candidate, index) => {
+        const parsed = agentEventSchema.safeParse(candidate);
+        if (parsed.success && parsed.data.sessionId === sessionId) return parsed.data;
+        const reason = parsed.success ? 'belongs to another session' : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+        throw new Error(`Event ${index} (${String(candidate.type)}) rejected: ${reason}`);
+      });
+      await this.commit(sessionId, memory, stamped);
+      return memory.lastSeq;
+    });
+  }
+
+  /** Hands out, atomically, the log so far, its last seq and every later event. */
+  subscribe(sessionId: string, listener: EventListener): Promise<Subscription> {
+    return this.lock.run(sessionId, async () => {
+      const memory = await this.load(sessionId);
+      const durable = await this.dependencies.store.read(sessionId, 0);
+      memory.listeners.add(listener);
+      return {
+        snapshot: [...durable, ...memory.openWork.transientTail()],
+        snapshotSeq: memory.lastSeq,
+        unsubscribe: () => memory.listeners.delete(listener),
+      };
+    });
+  }
+
+  read(sessionId: string, afterSeq: number): Promise<AgentEvent[]> {
+    return this.dependencies.store.read(sessionId, afterSeq);
+  }
+
+  listSessions(): Promise<SessionRecord[]> {
+    return this.dependencies.store.listSessions();
+  }
+
+  /** Runs a tool call at most once per toolCallId, however often it is asked for. */
+  async executeTool(request: ToolExecutionRequest): Promise<ToolExecutionResult> {
+    const { sessionId, turnId, toolCallId } = request;
+    const previous = await this.lock.run(sessionId, async () => {
+      const recorded = await this.dependencies.store.readToolCall(sessionId, toolCallId);
+      if (recorded.length > 0) return this.recordedOutcome(sessionId, turnId, toolCallId, recorded);
+      const started = this.dependencies.now();
+      await this.commitDrafts(sessionId, [
+        { type: 'tool/requested', sessionId, turnId, stepId: request.stepId, toolCallId, time: started, data: { toolName: request.toolName, input: request.input } },
+        { type: 'tool/started', sessionId, turnId, toolCallId, time: started, data: {} },
+      ]);
+      return undefined;
+    });
+    if (previous) return previous;
+    const startedAt = this.dependencies.now();
+    const output = await this.dependencies.executeTool(request.toolName, request.input);
+    const durationMs = Math.max(0, this.dependencies.now() - startedAt);
+    const finished = this.dependencies.now();
+    await this.lock.run(sessionId, () =>
+      this.commitDrafts(sessionId, [
+        output.ok
+          ? { type: 'tool/completed', sessionId, turnId, toolCallId, time: finished, data: { output, durationMs } }
+          : { type: 'tool/failed', sessionId, turnId, toolCallId, time: finished, data: { error: String(output.error ?? 'failed'), output, durationMs } },
+      ]),
+    );
+    return { status: output.ok ? 'completed' : 'failed', output, replayed: false };
+  }
+
+  private async recordedOutcome(sessionId: string, turnId: string, toolCallId: string, recorded: AgentEvent[]): Promise<ToolExecutionResult> {
+    for (const event of recorded) {
+      if (event.type === 'tool/completed') return { status: 'completed', output: event.data.output, replayed: true };
+      if (event.type === 'tool/failed') return { status: 'failed', output: event.data.output, replayed: true };
+    }
+    const output = { ok: false, error: UNKNOWN_OUTCOME };
+    if (!recorded.some((event) => event.type === 'tool/unknown')) {
+      await this.commitDrafts(sessionId, [{ type: 'tool/unknown', sessionId, turnId, toolCallId, time: this.dependencies.now(), data: { reason: UNKNOWN_OUTCOME } }]);
+    }
+    return { status: 'unknown', output, replayed: true };
+  }
+
+  /** A client announces that it drives a turn; when it goes away, the turn is recorded as interrupted. */
+  claimTurn(ownerId: string, turnId: string): void {
+    const turns = this.owners.get(ownerId) ?? new Set<string>();
+    turns.add(turnId);
+    this.owners.set(ownerId, turns);
+  }
+
+  releaseTurn(ownerId: string, turnId: string): void {
+    this.owners.get(ownerId)?.delete(turnId);
+  }
+
+  async ownerGone(ownerId: string, sessionIds: Iterable<string>, reason: string): Promise<void> {
+    const turns = this.owners.get(ownerId);
+    this.owners.delete(ownerId);
+    if (!turns?.size) return;
+    for (const sessionId of sessionIds) {
+      await this.lock.run(sessionId, async () => {
+        const memory = await this.load(sessionId);
+        for (const turnId of turns) {
+          if (memory.openWork.openTurns.has(turnId)) await this.interruptTurn(sessionId, memory, turnId, reason);
+        }
+      });
+    }
+  }
+
+  private async interruptTurn(sessionId: string, memory: SessionMemory, turnId: string, reason: string): Promise<void> {
+    const time = this.dependencies.now();
+    const drafts: AgentEventDraft[] = memory.openWork.itemsOfTurn(turnId).map((item) => ({
+      type: item.kind === 'assistant' ? 'assistant/interrupted' : 'reasoning/interrupted',
+      sessionId,
+      turnId,
+      stepId: item.stepId,
+      attemptId: item.attemptId,
+      itemId: item.itemId,
+      time,
+      data: { text: item.text, reason },
+    }));
+    drafts.push({ type: 'turn/interrupted', sessionId, turnId, time, data: { reason } });
+    await this.commitDrafts(sessionId, drafts);
+  }
+
+  private async commitDrafts(sessionId: string, drafts: AgentEventDraft[]): Promise<void> {
+    const memory = await this.load(sessionId);
+    await this.commit(sessionId, memory, this.stamp(memory, drafts));
+  }
+
+  private stamp(memory: SessionMemory, drafts: readonly AgentEventDraft[]): AgentEvent[] {
+    let seq = memory.lastSeq;
+    return drafts.map((draft) => {
+      const durable = isKnownType(draft.type) && isDurableType(draft.type);
+      if (durable) seq += 1;
+      return { ...draft, schemaVersion: AGENT_EVENT_SCHEMA_VERSION, seq, durable } as AgentEvent;
+    });
+  }
+
+  /** Persists the durable events in one transaction, then advances the counter and broadcasts. */
+  private async commit(sessionId: string, memory: SessionMemory, events: AgentEvent[]): Promise<void> {
+    const durable = events.filter((event) => event.durable);
+    if (durable.length > 0) await this.dependencies.store.append(sessionId, durable);
+    for (const event of events) {
+      if (event.durable) memory.lastSeq = event.seq;
+      memory.openWork.observe(event);
+      for (const listener of memory.listeners) listener(event);
+    }
+  }
+
+  private async load(sessionId: string): Promise<SessionMemory> {
+    const known = this.sessions.get(sessionId);
+    if (known) return known;
+    const memory: SessionMemory = { lastSeq: await this.dependencies.store.lastSeq(sessionId), openWork: new OpenWork(), listeners: new Set() };
+    for (const event of await this.dependencies.store.read(sessionId, 0)) memory.openWork.observe(event);
+    this.sessions.set(sessionId, memory);
+    return memory;
+  }
+
+  /** Turns still open in the log whose driver is gone (after a restart) are recorded as interrupted. */
+  async interruptOrphanedTurns(sessionId: string, reason: string): Promise<void> {
+    await this.lock.run(sessionId, async () => {
+      const memory = await this.load(sessionId);
+      const owned = new Set([...this.owners.values()].flatMap((turns) => [...turns]));
+      for (const turnId of [...memory.openWork.openTurns]) {
+        if (!owned.has(turnId)) await this.interruptTurn(sessionId, memory, turnId, reason);
+      }
+    });
+  }
+}
+
+const knownTypes = new Set<string>(agentEventSchema.options.map((option) => option.shape.type.value));
+
+function isKnownType(type: string): type is AgentEventType {
+  return knownTypes.has(type);
+}

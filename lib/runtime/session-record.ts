@@ -1,0 +1,14 @@
+import type { AgentEvent } from '../protocol/agent-event';
+import type { SessionRecord } from './event-store';
+
+export function sessionRecordAfter(previous: SessionRecord | undefined, sessionId: string, events: readonly AgentEvent[]): SessionRecord {
+  const record: SessionRecord = previous
+    ? { ...previous }
+    : { sessionId, title: 'New chat', createdAt: events[0]?.time ?? 0, updatedAt: 0, lastSeq: 0 };
+  for (const event of events) {
+    if (event.type === 'session/created' || event.type === 'session/renamed') record.title = event.data.title;
+    record.updatedAt = Math.max(record.updatedAt, event.time);
+    record.lastSeq = Math.max(record.lastSeq, event.seq);
+  }
+  return record;
+}

@@ -1,0 +1,89 @@
+import type { JsonObject } from '../protocol/json-value';
+import { STAGE_SOURCE, targetToStageMessageSchema, type StageToTargetMessage } from '../protocol/target-wire';
+
+type Command = { type: 'apply'; payload: JsonObject } | { type: 'reset' } | { type: 'read' };
+
+interface Waiting {
+  resolve(state: JsonObject): void;
+  reject(error: Error): void;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+export interface TargetChannelOptions {
+  post(message: StageToTargetMessage): void;
+  timeoutMs: number;
+  newId(): string;
+  onState?(state: JsonObject): void;
+  onError?(message: string): void;
+}
+
+/**
+ * The stage's side of the target wire: queues commands until the target says `ready`,
+ * then sends them in order, and pairs each `state` or `error` reply with its command by id.
+ * The caller must pass only messages whose `event.source` is this target's frame.
+ */
+export class TargetChannel {
+  private ready = false;
+  private readonly queue: StageToTargetMessage[] = [];
+  private readonly waiting = new Map<string, Waiting>();
+  lastState: JsonObject | undefined;
+
+  constructor(private readonly options: TargetChannelOptions) {}
+
+  get isReady(): boolean {
+    return this.ready;
+  }
+
+  send(command: Command): Promise<JsonObject> {
+    const message = { ...command, source: STAGE_SOURCE, id: this.options.newId() } as StageToTargetMessage;
+    return new Promise<JsonObject>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiting.delete(message.id);
+        reject(new Error(this.ready ? `The target did not answer within ${this.options.timeoutMs} ms.` : `The target did not become ready within ${this.options.timeoutMs} ms.`));
+      }, this.options.timeoutMs);
+      this.waiting.set(message.id, { resolve, reject, timer });
+      if (this.ready) this.options.post(message);
+      else this.queue.push(message);
+    });
+  }
+
+  receive(data: unknown): void {
+    const parsed = targetToStageMessageSchema.safeParse(data);
+    if (!parsed.success) return;
+    const message = parsed.data;
+    if (message.type === 'ready') {
+      if (this.ready) return;
+      this.ready = true;
+      if (message.state) this.lastState = message.state;
+      for (const queued of this.queue.splice(0)) this.options.post(queued);
+      return;
+    }
+    if (!this.ready) return;
+    if (message.type === 'state') {
+      this.lastState = message.payload;
+      if (message.id) this.settle(message.id, (waiting) => waiting.resolve(message.payload));
+      else this.options.onState?.(message.payload);
+      return;
+    }
+    if (message.id && this.waiting.has(message.id)) this.settle(message.id, (waiting) => waiting.reject(new Error(`The target reported an error: ${message.message}`)));
+    else this.options.onError?.(message.message);
+  }
+
+  private settle(id: string, action: (waiting: Waiting) => void): void {
+    const waiting = this.waiting.get(id);
+    if (!waiting) return;
+    clearTimeout(waiting.timer);
+    this.waiting.delete(id);
+    action(waiting);
+  }
+
+  /** The frame is gone or replaced: every command still waiting fails with the reason. */
+  close(reason: string): void {
+    for (const [id, waiting] of this.waiting) {
+      clearTimeout(waiting.timer);
+      waiting.reject(new Error(reason));
+      this.waiting.delete(id);
+    }
+    this.queue.length = 0;
+  }
+}

@@ -1,0 +1,107 @@
+import type { AgentEvent } from '../protocol/agent-event';
+import type { JsonValue } from '../protocol/json-value';
+
+export type TurnStatus = 'running' | 'completed' | 'aborted' | 'interrupted';
+export type ItemStatus = 'streaming' | 'completed' | 'interrupted';
+export type ToolCallStatus = 'streaming' | 'requested' | 'running' | 'done' | 'failed' | 'unknown' | 'denied';
+
+export type TurnEntry = { kind: 'item'; key: string } | { kind: 'tool'; toolCallId: string } | { kind: 'error'; index: number };
+
+export interface TurnState {
+  turnId: string;
+  userItemId: string;
+  userText: string;
+  status: TurnStatus;
+  startedAt: number;
+  endedAt?: number;
+  reason?: string;
+  retryOf?: string;
+  entries: TurnEntry[];
+  errors: { attemptId: string; message: string; code: string }[];
+  retry?: { until: number; delayMs: number; reason: string };
+}
+
+export interface ItemState {
+  key: string;
+  itemId: string;
+  attemptId: string;
+  turnId: string;
+  stepId: string;
+  kind: 'assistant' | 'reasoning';
+  text: string;
+  status: ItemStatus;
+  deltaCount: number;
+  reason?: string;
+}
+
+export interface ToolCallState {
+  toolCallId: string;
+  turnId: string;
+  stepId?: string;
+  toolName: string;
+  argumentsPreview: string;
+  previewCount: number;
+  input?: JsonValue;
+  status: ToolCallStatus;
+  output?: JsonValue;
+  error?: string;
+  startedAt?: number;
+  durationMs?: number;
+}
+
+export interface RequestState {
+  requestId: string;
+  turnId: string;
+  kind: 'ask' | 'approval';
+  toolCallId?: string;
+  status: 'pending' | 'answered' | 'allowed' | 'denied' | 'expired';
+  summary: string;
+  expiresAt?: number;
+}
+
+export interface CommandState {
+  commandId: string;
+  turnId: string;
+  kind: 'steer' | 'cancel';
+  state: string;
+  text?: string;
+}
+
+export interface ClientState {
+  sessionId: string;
+  title: string;
+  generation: number;
+  lastSeq: number;
+  /** Durable events that arrived past a gap; applied once the gap is filled. */
+  pending: AgentEvent[];
+  gap: { expected: number; received: number } | null;
+  turnOrder: string[];
+  turns: Record<string, TurnState>;
+  items: Record<string, ItemState>;
+  toolCalls: Record<string, ToolCallState>;
+  requests: Record<string, RequestState>;
+  commands: Record<string, CommandState>;
+  notifications: { notificationId: string; level: string; message: string }[];
+}
+
+export function initialClientState(sessionId: string, generation = 0): ClientState {
+  return {
+    sessionId,
+    title: 'New chat',
+    generation,
+    lastSeq: 0,
+    pending: [],
+    gap: null,
+    turnOrder: [],
+    turns: {},
+    items: {},
+    toolCalls: {},
+    requests: {},
+    commands: {},
+    notifications: [],
+  };
+}
+
+export function itemKey(itemId: string, attemptId: string): string {
+  return `${itemId}/${attemptId}`;
+}

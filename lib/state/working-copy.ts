@@ -1,0 +1,37 @@
+import type { ClientState } from './client-state';
+
+type TableName = 'turns' | 'items' | 'toolCalls' | 'requests' | 'commands';
+
+/** A batch's writable view of the state: each table is copied once, on its first write. */
+export class WorkingCopy {
+  readonly state: ClientState;
+  private readonly copied = new Set<TableName | 'turnOrder' | 'notifications'>();
+
+  constructor(previous: ClientState) {
+    this.state = { ...previous };
+  }
+
+  table<TName extends TableName>(name: TName): ClientState[TName] {
+    if (!this.copied.has(name)) {
+      this.state[name] = { ...this.state[name] } as ClientState[TName];
+      this.copied.add(name);
+    }
+    return this.state[name];
+  }
+
+  turnOrder(): string[] {
+    if (!this.copied.has('turnOrder')) {
+      this.state.turnOrder = [...this.state.turnOrder];
+      this.copied.add('turnOrder');
+    }
+    return this.state.turnOrder;
+  }
+
+  notifications(): ClientState['notifications'] {
+    if (!this.copied.has('notifications')) {
+      this.state.notifications = [...this.state.notifications];
+      this.copied.add('notifications');
+    }
+    return this.state.notifications;
+  }
+}

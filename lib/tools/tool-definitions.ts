@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+const parameterValue = z
+  .union([z.number(), z.boolean(), z.string(), z.array(z.number())])
+  .describe('The new value, in the unit and range that getParameters reports. Arrays are fixed-length, e.g. [x, y, z].');
+
+export const toolInputSchemas = {
+  listTargets: z.object({}),
+  openTarget: z.object({ targetId: z.string().describe('Id of the target, as listed by listTargets.') }),
+  getParameters: z.object({}),
+  setParameter: z.object({
+    param: z.string().describe('Exact parameter name from getParameters, e.g. "speed".'),
+    value: parameterValue,
+  }),
+  setParameters: z.object({
+    changes: z
+      .array(z.object({ param: z.string().describe('Exact parameter name from getParameters.'), value: parameterValue }))
+      .min(1)
+      .describe('Several parameters to change at once; either all are applied or none.'),
+  }),
+  resetTarget: z.object({}),
+} as const;
+
+export type ToolName = keyof typeof toolInputSchemas;
+export type ToolInput<TName extends ToolName> = z.infer<(typeof toolInputSchemas)[TName]>;
+
+export const toolDescriptions: Record<ToolName, string> = {
+  listTargets: 'List the targets (live web apps in the user\'s browser) that can be driven, and which one is active.',
+  openTarget: 'Open a target in the stage tab and make it the active target.',
+  getParameters:
+    'Read the active target\'s exact parameter schema (names, types, units, ranges, options) and current values. Call this before setting anything.',
+  setParameter: 'Set one parameter of the active target. The result reports the value actually applied.',
+  setParameters: 'Set several parameters of the active target at once. The result reports the values actually applied.',
+  resetTarget: 'Reset every parameter of the active target to its default.',
+};
+
+export const toolNames = Object.keys(toolInputSchemas) as ToolName[];
+
+export function isToolName(name: string): name is ToolName {
+  return Object.hasOwn(toolInputSchemas, name);
+}

@@ -1,0 +1,136 @@
+import type { JsonObject, JsonValue } from '../protocol/json-value';
+import type { CatalogEntry, TargetCatalog } from '../manifest/target-catalog';
+import { closestNames } from '../manifest/closest-names';
+import { checkChanges, type ParameterChange } from '../manifest/parameter-validation';
+import { flattenParameters } from '../manifest/target-manifest';
+import { isToolName, toolInputSchemas, toolNames, type ToolName } from './tool-definitions';
+import type { StageDriver } from './stage-driver';
+
+export interface ToolRouterDependencies {
+  catalog: TargetCatalog;
+  stage: StageDriver;
+}
+
+export type ToolOutput = JsonObject & { ok: boolean };
+
+function failure(error: string): ToolOutput {
+  return { ok: false, error };
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export async function executeTool(name: string, input: unknown, dependencies: ToolRouterDependencies): Promise<ToolOutput> {
+  if (!isToolName(name)) return failure(`Unknown tool "${name}". Available tools: ${toolNames.join(', ')}.`);
+  const parsed = toolInputSchemas[name].safeParse(input ?? {});
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'input'}: ${issue.message}`).join('; ');
+    return failure(`Invalid input for ${name}: ${details}.`);
+  }
+  try {
+    return await runTool(name, parsed.data as never, dependencies);
+  } catch (error) {
+    return failure(errorMessage(error));
+  }
+}
+
+async function runTool(name: ToolName, input: Record<string, unknown>, dependencies: ToolRouterDependencies): Promise<ToolOutput> {
+  switch (name) {
+    case 'listTargets':
+      return listTargets(dependencies);
+    case 'openTarget':
+      return openTarget(String(input.targetId), dependencies);
+    case 'getParameters':
+      return getParameters(dependencies);
+    case 'setParameter':
+      return setParameters([{ param: String(input.param), value: input.value }], dependencies);
+    case 'setParameters':
+      return setParameters(input.changes as ParameterChange[], dependencies);
+    case 'resetTarget':
+      return resetTarget(dependencies);
+  }
+}
+
+async function listTargets({ catalog, stage }: ToolRouterDependencies): Promise<ToolOutput> {
+  const active = await stage.activeTargetId();
+  return {
+    ok: true,
+    targets: catalog.targets.map(({ manifest }) => ({
+      id: manifest.id,
+      title: manifest.title,
+      description: manifest.description,
+      active: manifest.id === active,
+    })),
+  };
+}
+
+function findTarget(catalog: TargetCatalog, targetId: string): CatalogEntry | undefined {
+  return catalog.targets.find((entry) => entry.manifest.id === targetId);
+}
+
+async function openTarget(targetId: string, { catalog, stage }: ToolRouterDependencies): Promise<ToolOutput> {
+  const entry = findTarget(catalog, targetId);
+  if (!entry) {
+    const ids = catalog.targets.map((target) => target.manifest.id);
+    const close = closestNames(targetId, ids);
+    return failure(`Target "${targetId}" not found.${close.length ? ` Did you mean "${close[0]}"?` : ''} Known targets: ${ids.join(', ')}.`);
+  }
+  await stage.open(entry);
+  return { ok: true, targetId, title: entry.manifest.title, next: 'Call getParameters to read its parameters.' };
+}
+
+/** The active target, opening the first one when none is active yet. */
+async function activeTarget({ catalog, stage }: ToolRouterDependencies): Promise<{ entry: CatalogEntry; opened: boolean }> {
+  const activeId = await stage.activeTargetId();
+  const active = activeId ? findTarget(catalog, activeId) : undefined;
+  if (active) return { entry: active, opened: false };
+  const first = catalog.targets[0];
+  if (!first) throw new Error('No targets are installed.');
+  await stage.open(first);
+  return { entry: first, opened: true };
+}
+
+async function getParameters(dependencies: ToolRouterDependencies): Promise<ToolOutput> {
+  const { entry, opened } = await activeTarget(dependencies);
+  const state = await dependencies.stage.send(entry.manifest.id, { type: 'read' });
+  const parameters: Record<string, Record<string, JsonValue>> = {};
+  for (const [group, specs] of Object.entries(entry.manifest.params)) {
+    parameters[group] = {};
+    for (const [name, spec] of Object.entries(specs)) {
+      const { value: defaultValue, ...schema } = spec;
+      parameters[group][name] = { ...schema, default: defaultValue, value: state[name] ?? defaultValue } as JsonValue;
+    }
+  }
+  return {
+    ok: true,
+    targetId: entry.manifest.id,
+    title: entry.manifest.title,
+    ...(opened ? { note: `No target was active; opened "${entry.manifest.id}".` } : {}),
+    parameters,
+  };
+}
+
+async function setParameters(changes: ParameterChange[], dependencies: ToolRouterDependencies): Promise<ToolOutput> {
+  const { entry } = await activeTarget(dependencies);
+  const check = checkChanges(entry.manifest, changes);
+  if (!check.ok) return { ok: false, targetId: entry.manifest.id, error: check.error };
+  const payload: JsonObject = {};
+  for (const change of check.changes) payload[change.param] = change.value;
+  const state = await dependencies.stage.send(entry.manifest.id, { type: 'apply', payload });
+  const applied: JsonObject = {};
+  for (const change of check.changes) applied[change.param] = state[change.param] ?? null;
+  const clamped = check.changes
+    .filter((change) => change.clampedFrom !== undefined)
+    .map((change) => ({ param: change.param, requested: change.clampedFrom as JsonValue, applied: applied[change.param] }));
+  return { ok: true, targetId: entry.manifest.id, applied, ...(clamped.length ? { clamped } : {}) };
+}
+
+async function resetTarget(dependencies: ToolRouterDependencies): Promise<ToolOutput> {
+  const { entry } = await activeTarget(dependencies);
+  const state = await dependencies.stage.send(entry.manifest.id, { type: 'reset' });
+  const names = [...flattenParameters(entry.manifest).keys()];
+  const values: JsonObject = {};
+  for (const name of names) values[name] = state[name] ?? null;
+  return { ok: true, targetId: entry.manifest.id, values };
+}

@@ -1,0 +1,54 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describeManifestError, targetManifestSchema } from '../lib/manifest/target-manifest';
+import type { CatalogEntry } from '../lib/manifest/target-catalog';
+
+export interface DiscoveredTarget {
+  entry: CatalogEntry;
+  folder: string;
+  files: string[];
+}
+
+function listFiles(folder: string): string[] {
+  return readdirSync(folder).flatMap((name) => {
+    const path = join(folder, name);
+    return statSync(path).isDirectory() ? listFiles(path) : [path];
+  });
+}
+
+function readManifest(file: string): unknown {
+  const text = readFileSync(file, 'utf8');
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new Error(`${file}: not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+/** Every folder of `root` with a manifest.json is a target; a broken manifest fails with the file and field. */
+export function discoverTargets(root: string): DiscoveredTarget[] {
+  if (!existsSync(root)) return [];
+  const targets: DiscoveredTarget[] = [];
+  for (const name of readdirSync(root).sort()) {
+    const folder = join(root, name);
+    const manifestFile = join(folder, 'manifest.json');
+    if (!statSync(folder).isDirectory() || !existsSync(manifestFile)) continue;
+    const parsed = targetManifestSchema.safeParse(readManifest(manifestFile));
+    if (!parsed.success) throw new Error(`Broken target manifest:\n${describeManifestError(manifestFile, parsed.error)}`);
+    if (parsed.data.id !== name) throw new Error(`${manifestFile}: id: "${parsed.data.id}" must equal the folder name "${name}"`);
+    if (!existsSync(join(folder, parsed.data.entry))) throw new Error(`${manifestFile}: entry: file "${parsed.data.entry}" does not exist`);
+    targets.push({ entry: { manifest: parsed.data, entryPath: `targets/${name}/${parsed.data.entry}` }, folder, files: listFiles(folder) });
+  }
+  return targets;
+}
+
+/** Files to copy into the build: the shared bridge and every target folder, at `targets/...`. */
+export function targetAssetFiles(root: string, targets: DiscoveredTarget[]): { absoluteSrc: string; relativeDest: string }[] {
+  const shared = readdirSync(root)
+    .map((name) => join(root, name))
+    .filter((path) => statSync(path).isFile() && path.endsWith('.js'));
+  return [
+    ...shared.map((path) => ({ absoluteSrc: path, relativeDest: `targets/${relative(root, path)}` })),
+    ...targets.flatMap((target) => target.files.map((path) => ({ absoluteSrc: path, relativeDest: `targets/${target.entry.manifest.id}/${relative(target.folder, path)}` }))),
+  ];
+}

@@ -1,0 +1,110 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import puppeteer, { type Browser, type Frame, type Page, type WebWorker } from 'puppeteer-core';
+
+export const TEST_BUILD = resolve(import.meta.dirname, '../../.output/test/chrome-mv3');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export interface ExtensionSession {
+  browser: Browser;
+  extensionId: string;
+  worker(): Promise<WebWorker>;
+  openPanel(): Promise<Page>;
+  stagePage(): Promise<Page>;
+  targetFrame(targetId: string): Promise<Frame>;
+  stopServiceWorker(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function launchExtension(extensionPath = TEST_BUILD): Promise<ExtensionSession> {
+  const profile = mkdtempSync(join(tmpdir(), 'splitbrain-profile-'));
+  const browser = await puppeteer.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    pipe: true,
+    enableExtensions: [extensionPath],
+    userDataDir: profile,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-features=Translate'],
+  });
+  const workerTarget = await browser.waitForTarget((target) => target.type() === 'service_worker' && target.url().endsWith('/background.js'), { timeout: 30_000 });
+  const extensionId = new URL(workerTarget.url()).host;
+  const base = `chrome-extension://${extensionId}`;
+
+  const worker = async () => {
+    const target = await browser.waitForTarget((candidate) => candidate.type() === 'service_worker' && candidate.url().startsWith(base), { timeout: 30_000 });
+    return (await target.worker())!;
+  };
+
+  return {
+    browser,
+    extensionId,
+    worker,
+    openPanel: async () => {
+      const page = await browser.newPage();
+      await page.goto(`${base}/sidepanel.html`);
+      await page.waitForSelector('textarea[aria-label="Message"]');
+      return page;
+    },
+    stagePage: async () => {
+      const target = await browser.waitForTarget((candidate) => candidate.type() === 'page' && candidate.url().startsWith(`${base}/stage.html`), { timeout: 30_000 });
+      return (await target.page())!;
+    },
+    targetFrame: async (targetId: string) => {
+      const deadline = Date.now() + 30_000;
+      while (Date.now() < deadline) {
+        for (const page of await browser.pages()) {
+          const frame = page.frames().find((candidate) => candidate.url().includes(`/targets/${targetId}/`));
+          if (frame) return frame;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error(`No frame of target ${targetId} appeared.`);
+    },
+    stopServiceWorker: async () => {
+      const page = (await browser.pages())[0] ?? (await browser.newPage());
+      const session = await page.createCDPSession();
+      await session.send('ServiceWorker.enable');
+      await session.send('ServiceWorker.stopAllWorkers');
+      await session.detach();
+    },
+    close: async () => {
+      await browser.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function configureEndpoint(session: ExtensionSession, baseUrl: string, extra: Record<string, unknown> = {}): Promise<void> {
+  const page = await session.browser.newPage();
+  await page.goto(`chrome-extension://${session.extensionId}/options.html`);
+  await page.evaluate(
+    (settings) => (globalThis as unknown as { chrome: { storage: { local: { set(value: unknown): Promise<void> } } } }).chrome.storage.local.set({ endpoint: settings }),
+    { kind: 'openai-compatible', label: 'Scripted test model', baseUrl, model: 'scripted-model', apiKey: '', scripted: true, ...extra },
+  );
+  await page.close();
+}
+
+export async function sendMessage(panel: Page, text: string): Promise<void> {
+  await panel.waitForSelector('textarea[aria-label="Message"]');
+  await panel.type('textarea[aria-label="Message"]', text);
+  await panel.click('button[type="submit"]');
+}
+
+/** Waits until the last turn in the panel has reached a final state, and returns it. */
+export async function waitForTurnEnd(panel: Page, turnIndex: number, timeoutMs = 30_000): Promise<string> {
+  try {
+    await panel.waitForFunction(
+      (index) => {
+        const turn = document.querySelectorAll('article.turn')[index];
+        return turn && turn.getAttribute('data-status') !== 'running';
+      },
+      { timeout: timeoutMs, polling: 100 },
+      turnIndex,
+    );
+  } catch (error) {
+    const shown = await panel.$eval('body', (body) => body.innerText).catch(() => '(unreadable)');
+    throw new Error(`Turn ${turnIndex} did not end: ${String(error)}\nThe panel shows:\n${shown}`);
+  }
+  return panel.$$eval('article.turn', (turns, index) => turns[index].getAttribute('data-status') ?? '', turnIndex);
+}

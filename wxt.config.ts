@@ -1,0 +1,64 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'wxt';
+import { discoverTargets, targetAssetFiles } from './scripts/discover-targets';
+import { TARGET_CATALOG_PATH } from './lib/manifest/target-catalog';
+
+const targetsRoot = resolve(__dirname, 'targets');
+/** Test builds add fixture targets (slow, hostile) that are never shipped. */
+const extraTargetsRoot = process.env.SPLITBRAIN_EXTRA_TARGETS ? resolve(process.env.SPLITBRAIN_EXTRA_TARGETS) : undefined;
+
+function allTargets() {
+  const targets = [...discoverTargets(targetsRoot), ...(extraTargetsRoot ? discoverTargets(extraTargetsRoot) : [])];
+  const ids = new Set<string>();
+  for (const target of targets) {
+    if (ids.has(target.entry.manifest.id)) throw new Error(`Two targets share the id "${target.entry.manifest.id}"`);
+    ids.add(target.entry.manifest.id);
+  }
+  return targets;
+}
+
+const TARGET_CSP = [
+  "sandbox allow-scripts",
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "media-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'none'",
+  "worker-src 'self' blob:",
+  "frame-src 'none'",
+  "form-action 'none'",
+  "base-uri 'none'",
+].join('; ');
+
+export default defineConfig({
+  modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
+  outDir: process.env.SPLITBRAIN_OUT_DIR ?? '.output',
+  manifest: ({ browser }) => {
+    const targets = allTargets();
+    return {
+      name: 'Splitbrain',
+      description: 'Chat with a language model that drives live web apps in your browser.',
+      permissions: ['storage', ...(browser === 'firefox' ? [] : ['sidePanel'])],
+      optional_host_permissions: ['http://*/*', 'https://*/*'],
+      action: { default_title: 'Open Splitbrain' },
+      ...(browser === 'firefox'
+        ? { browser_specific_settings: { gecko: { id: 'splitbrain@example.org', strict_min_version: '128.0' } } }
+        : {
+            sandbox: { pages: targets.map((target) => target.entry.entryPath) },
+            content_security_policy: { extension_pages: "script-src 'self'; object-src 'self'", sandbox: TARGET_CSP },
+          }),
+    };
+  },
+  hooks: {
+    'build:publicAssets': (_wxt, files) => {
+      const targets = allTargets();
+      files.push(...targetAssetFiles(targetsRoot, discoverTargets(targetsRoot)));
+      if (extraTargetsRoot) files.push(...targetAssetFiles(extraTargetsRoot, discoverTargets(extraTargetsRoot)).filter((file) => !file.relativeDest.endsWith('bridge.js')));
+      files.push({ relativeDest: TARGET_CATALOG_PATH, contents: JSON.stringify({ targets: targets.map((target) => target.entry) }, null, 2) });
+    },
+  },
+  vite: () => ({ build: { chunkSizeWarningLimit: 2000 } }),
+});
+
