@@ -44,7 +44,10 @@ export default defineConfig({
       optional_host_permissions: ['http://*/*', 'https://*/*'],
       action: { default_title: 'Open Splitbrain' },
       ...(browser === 'firefox'
-        ? { browser_specific_settings: { gecko: { id: 'splitbrain@example.org', strict_min_version: '128.0' } } }
+        ? {
+            optional_permissions: ['http://*/*', 'https://*/*'],
+            browser_specific_settings: { gecko: { id: 'splitbrain@example.org', strict_min_version: '140.0', data_collection_permissions: { required: ['none'] } } },
+          }
         : {
             sandbox: { pages: targets.map((target) => target.entry.entryPath) },
             content_security_policy: { extension_pages: "script-src 'self'; object-src 'self'", sandbox: TARGET_CSP },

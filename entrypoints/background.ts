@@ -1,3 +1,4 @@
+import '@/entrypoints/shared/zod-setup';
 import browser, { type Runtime as BrowserRuntime } from 'webextension-polyfill';
 import { targetCatalogSchema, TARGET_CATALOG_PATH, type TargetCatalog } from '@/lib/manifest/target-catalog';
 import { runtimeRequestSchema, subscriberMessageSchema, type RuntimeRequest, type RuntimeResponse } from '@/lib/protocol/runtime-message';

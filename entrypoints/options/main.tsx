@@ -1,3 +1,4 @@
+import '@/entrypoints/shared/zod-setup';
 import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import browser from 'webextension-polyfill';

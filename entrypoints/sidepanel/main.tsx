@@ -1,3 +1,4 @@
+import '@/entrypoints/shared/zod-setup';
 import { createRoot } from 'react-dom/client';
 import { SidePanelApp } from './side-panel-app';
 

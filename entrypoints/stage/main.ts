@@ -1,3 +1,4 @@
+import '@/entrypoints/shared/zod-setup';
 import browser from 'webextension-polyfill';
 import { stageCommandMessageSchema, type StageReportMessage } from '@/lib/protocol/runtime-message';
 import { TargetChannel } from '@/lib/stage/target-channel';
