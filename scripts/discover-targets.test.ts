@@ -1,0 +1,36 @@
+import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { discoverTargets } from './discover-targets';
+
+const targetsRoot = resolve(import.meta.dirname, '../targets');
+
+function copyOfTargets(): string {
+  const root = mkdtempSync(join(tmpdir(), 'splitbrain-targets-'));
+  cpSync(targetsRoot, root, { recursive: true });
+  return root;
+}
+
+describe('discoverTargets', () => {
+  it('finds every target folder of the project', () => {
+    expect(discoverTargets(targetsRoot).map((target) => target.entry.manifest.id)).toContain('particles');
+  });
+
+  it('fails naming the file and the field of a broken manifest', () => {
+    const root = copyOfTargets();
+    const manifest = join(root, 'particles', 'manifest.json');
+    writeFileSync(manifest, JSON.stringify({ id: 'particles', title: 'x', description: 'y', entry: 'index.html', params: { settings: { speed: { type: 'number', value: 'fast' } } } }));
+    expect(() => discoverTargets(root)).toThrow(`${manifest}: params.settings.speed.value`);
+  });
+
+  it('fails on invalid JSON and on a missing entry file', () => {
+    const root = copyOfTargets();
+    writeFileSync(join(root, 'particles', 'manifest.json'), '{ nope');
+    expect(() => discoverTargets(root)).toThrow('not valid JSON');
+    const other = copyOfTargets();
+    const manifest = join(other, 'particles', 'manifest.json');
+    writeFileSync(manifest, JSON.stringify({ id: 'particles', title: 'x', description: 'y', entry: 'missing.html', params: {} }));
+    expect(() => discoverTargets(other)).toThrow(`${manifest}: entry: file "missing.html" does not exist`);
+  });
+});
