@@ -42,7 +42,7 @@ export default defineBackground(() => {
   async function handle(request: RuntimeRequest): Promise<unknown> {
     switch (request.type) {
       case 'events/append':
-        return { lastSeq: await runtime.append(request.sessionId, request.events) };
+        return { lastSeq: await runtime.append(request.sessionId, request.events, request.batchId) };
       case 'events/read':
         return { events: await runtime.read(request.sessionId, request.afterSeq) };
       case 'tool/execute':

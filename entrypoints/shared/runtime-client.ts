@@ -20,8 +20,9 @@ export async function callRuntime<TResult>(request: RuntimeRequest, attempts = 4
   }
 }
 
+/** The batch id makes a retry after a lost reply harmless: the runtime writes each batch once. */
 export function appendEvents(sessionId: string, events: AgentEventDraft[]): Promise<{ lastSeq: number }> {
-  return callRuntime({ type: 'events/append', sessionId, events });
+  return callRuntime({ type: 'events/append', sessionId, batchId: crypto.randomUUID(), events });
 }
 
 export async function readEvents(sessionId: string, afterSeq: number): Promise<AgentEvent[]> {

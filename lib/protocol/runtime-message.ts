@@ -11,7 +11,7 @@ export const agentEventDraftSchema = z
   .passthrough();
 
 export const runtimeRequestSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('events/append'), sessionId: id, events: z.array(agentEventDraftSchema).max(5000) }),
+  z.object({ type: z.literal('events/append'), sessionId: id, batchId: id, events: z.array(agentEventDraftSchema).max(5000) }),
   z.object({ type: z.literal('events/read'), sessionId: id, afterSeq: z.number().int().nonnegative() }),
   z.object({
     type: z.literal('tool/execute'),

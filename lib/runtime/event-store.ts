@@ -6,13 +6,16 @@ export interface SessionRecord {
   createdAt: number;
   updatedAt: number;
   lastSeq: number;
+  /** The last batch a client appended, so a batch retried after a lost reply is not written twice. */
+  lastBatchId?: string;
 }
 
 /** The durable log. One implementation uses Dexie (lib/storage); tests use an in-memory one. */
 export interface EventStore {
   lastSeq(sessionId: string): Promise<number>;
   /** Appends durable events of one session in a single transaction and updates its session row. */
-  append(sessionId: string, events: AgentEvent[]): Promise<void>;
+  append(sessionId: string, events: AgentEvent[], batchId?: string): Promise<void>;
+  lastBatchId(sessionId: string): Promise<string | undefined>;
   read(sessionId: string, afterSeq: number): Promise<AgentEvent[]>;
   readToolCall(sessionId: string, toolCallId: string): Promise<AgentEvent[]>;
   listSessions(): Promise<SessionRecord[]>;

@@ -10,11 +10,15 @@ export class MemoryEventStore implements EventStore {
     return this.events.get(sessionId)?.at(-1)?.seq ?? 0;
   }
 
-  async append(sessionId: string, events: AgentEvent[]): Promise<void> {
+  async append(sessionId: string, events: AgentEvent[], batchId?: string): Promise<void> {
     const list = this.events.get(sessionId) ?? [];
     list.push(...structuredClone(events));
     this.events.set(sessionId, list);
-    this.sessions.set(sessionId, sessionRecordAfter(this.sessions.get(sessionId), sessionId, events));
+    this.sessions.set(sessionId, sessionRecordAfter(this.sessions.get(sessionId), sessionId, events, batchId));
+  }
+
+  async lastBatchId(sessionId: string): Promise<string | undefined> {
+    return this.sessions.get(sessionId)?.lastBatchId;
   }
 
   async read(sessionId: string, afterSeq: number): Promise<AgentEvent[]> {

@@ -42,6 +42,7 @@ export interface Subscription {
 
 interface SessionMemory {
   lastSeq: number;
+  lastBatchId: string | undefined;
   openWork: OpenWork;
   listeners: Set<EventListener>;
 }
@@ -58,9 +59,10 @@ export class Runtime {
   constructor(private readonly dependencies: RuntimeDependencies) {}
 
   /** Validates, stamps and records events a client proposes; rejects the whole batch on any invalid one. */
-  append(sessionId: string, drafts: readonly unknown[]): Promise<number> {
+  append(sessionId: string, drafts: readonly unknown[], batchId?: string): Promise<number> {
     return this.lock.run(sessionId, async () => {
       const memory = await this.load(sessionId);
+      if (batchId !== undefined && batchId === memory.lastBatchId) return memory.lastSeq;
       const candidates = this.stamp(memory, drafts as AgentEventDraft[]);
       const stamped = candidates.map((candidate, index) => {
         const parsed = agentEventSchema.safeParse(candidate);
@@ -68,7 +70,7 @@ export class Runtime {
         const reason = parsed.success ? 'belongs to another session' : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
         throw new Error(`Event ${index} (${String(candidate.type)}) rejected: ${reason}`);
       });
-      await this.commit(sessionId, memory, stamped);
+      await this.commit(sessionId, memory, stamped, batchId);
       return memory.lastSeq;
     });
   }
@@ -191,9 +193,10 @@ export class Runtime {
   }
 
   /** Persists the durable events in one transaction, then advances the counter and broadcasts. */
-  private async commit(sessionId: string, memory: SessionMemory, events: AgentEvent[]): Promise<void> {
+  private async commit(sessionId: string, memory: SessionMemory, events: AgentEvent[], batchId?: string): Promise<void> {
     const durable = events.filter((event) => event.durable);
-    if (durable.length > 0) await this.dependencies.store.append(sessionId, durable);
+    if (durable.length > 0) await this.dependencies.store.append(sessionId, durable, batchId);
+    if (batchId !== undefined) memory.lastBatchId = batchId;
     for (const event of events) {
       if (event.durable) memory.lastSeq = event.seq;
       memory.openWork.observe(event);
@@ -204,7 +207,7 @@ export class Runtime {
   private async load(sessionId: string): Promise<SessionMemory> {
     const known = this.sessions.get(sessionId);
     if (known) return known;
-    const memory: SessionMemory = { lastSeq: await this.dependencies.store.lastSeq(sessionId), openWork: new OpenWork(), listeners: new Set() };
+    const memory: SessionMemory = { lastSeq: await this.dependencies.store.lastSeq(sessionId), lastBatchId: await this.dependencies.store.lastBatchId(sessionId), openWork: new OpenWork(), listeners: new Set() };
     for (const event of await this.dependencies.store.read(sessionId, 0)) memory.openWork.observe(event);
     this.sessions.set(sessionId, memory);
     return memory;

@@ -1,7 +1,7 @@
 import type { AgentEvent } from '../protocol/agent-event';
 import type { SessionRecord } from './event-store';
 
-export function sessionRecordAfter(previous: SessionRecord | undefined, sessionId: string, events: readonly AgentEvent[]): SessionRecord {
+export function sessionRecordAfter(previous: SessionRecord | undefined, sessionId: string, events: readonly AgentEvent[], batchId?: string): SessionRecord {
   const record: SessionRecord = previous
     ? { ...previous }
     : { sessionId, title: 'New chat', createdAt: events[0]?.time ?? 0, updatedAt: 0, lastSeq: 0 };
@@ -10,5 +10,6 @@ export function sessionRecordAfter(previous: SessionRecord | undefined, sessionI
     record.updatedAt = Math.max(record.updatedAt, event.time);
     record.lastSeq = Math.max(record.lastSeq, event.seq);
   }
+  if (batchId !== undefined) record.lastBatchId = batchId;
   return record;
 }

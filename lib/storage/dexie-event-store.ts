@@ -46,7 +46,7 @@ export class DexieEventStore implements EventStore {
     return last?.seq ?? 0;
   }
 
-  async append(sessionId: string, events: AgentEvent[]): Promise<void> {
+  async append(sessionId: string, events: AgentEvent[], batchId?: string): Promise<void> {
     const rows: EventRow[] = events.map((event) => ({
       sessionId,
       seq: event.seq,
@@ -56,8 +56,12 @@ export class DexieEventStore implements EventStore {
     await this.database.transaction('rw', this.database.sessions, this.database.events, async () => {
       const previous = await this.database.sessions.get(sessionId);
       await this.database.events.bulkAdd(rows);
-      await this.database.sessions.put(sessionRecordAfter(previous, sessionId, events));
+      await this.database.sessions.put(sessionRecordAfter(previous, sessionId, events, batchId));
     });
+  }
+
+  async lastBatchId(sessionId: string): Promise<string | undefined> {
+    return (await this.database.sessions.get(sessionId))?.lastBatchId;
   }
 
   async read(sessionId: string, afterSeq: number): Promise<AgentEvent[]> {

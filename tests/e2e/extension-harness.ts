@@ -108,3 +108,42 @@ export async function waitForTurnEnd(panel: Page, turnIndex: number, timeoutMs =
   }
   return panel.$$eval('article.turn', (turns, index) => turns[index].getAttribute('data-status') ?? '', turnIndex);
 }
+
+export interface StoredRow {
+  seq: number;
+  type: string;
+  toolCallId?: string;
+}
+
+/** Reads one session's log straight from IndexedDB, from an extension page (same origin as the runtime). */
+export async function readStoredLog(page: Page, sessionId: string): Promise<StoredRow[]> {
+  return page.evaluate(
+    (id) =>
+      new Promise<StoredRow[]>((resolve, reject) => {
+        const request = indexedDB.open('splitbrain');
+        request.onerror = () => reject(new Error(String(request.error)));
+        request.onsuccess = () => {
+          const database = request.result;
+          if (!database.objectStoreNames.contains('events')) {
+            database.close();
+            resolve([]);
+            return;
+          }
+          const rows = database.transaction('events').objectStore('events').getAll(IDBKeyRange.bound([id, -Infinity], [id, Infinity]));
+          rows.onsuccess = () => {
+            database.close();
+            resolve((rows.result as { seq: number; event: { type: string; toolCallId?: string } }[]).map((row) => ({ seq: row.seq, type: row.event.type, toolCallId: row.event.toolCallId })));
+          };
+          rows.onerror = () => reject(new Error(String(rows.error)));
+        };
+      }),
+    sessionId,
+  );
+}
+
+export async function currentSessionId(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const stored = await (globalThis as unknown as { chrome: { storage: { local: { get(key: string): Promise<Record<string, unknown>> } } } }).chrome.storage.local.get('lastSessionId');
+    return String(stored.lastSessionId);
+  });
+}
