@@ -12,6 +12,7 @@ export interface ChatPanelProps {
   sessions: SessionRecord[];
   error: string | undefined;
   onSend(text: string): void;
+  onRetry(turnId: string): void;
   onStop(): void;
   onNewChat(): void;
   onSelectSession(sessionId: string): void;
@@ -57,7 +58,7 @@ export function ChatPanel(props: ChatPanelProps) {
       <div className="message-list" ref={listRef} aria-live="polite">
         {state.turnOrder.length === 0 && endpoint && <p className="empty">Ask the model to open a target and change it, e.g. “make the particles faster and show their vectors”.</p>}
         {state.turnOrder.map((turnId) => (
-          <TurnView key={turnId} state={state} turn={state.turns[turnId]} />
+          <TurnView key={turnId} state={state} turn={state.turns[turnId]} canRetry={!running && turnId === lastTurn?.turnId} onRetry={props.onRetry} />
         ))}
         {state.notifications.map((notice) => (
           <div key={notice.notificationId} className={`notice notice-${notice.level}`} role="status">

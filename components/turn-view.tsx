@@ -8,9 +8,11 @@ const TURN_STATUS: Record<TurnState['status'], string> = {
   interrupted: 'Interrupted',
 };
 
-export function TurnView({ state, turn }: { state: ClientState; turn: TurnState }) {
+export function TurnView({ state, turn, canRetry, onRetry }: { state: ClientState; turn: TurnState; canRetry: boolean; onRetry(turnId: string): void }) {
+  const retryable = canRetry && (turn.status === 'interrupted' || turn.status === 'aborted');
   return (
     <article className="turn" data-turn-id={turn.turnId} data-status={turn.status}>
+      {turn.retryOf && <div className="turn-status">Retry of an interrupted turn</div>}
       <div className="message user-message">{turn.userText}</div>
       {turn.entries.map((entry) => {
         if (entry.kind === 'tool') {
@@ -40,6 +42,11 @@ export function TurnView({ state, turn }: { state: ClientState; turn: TurnState 
           {TURN_STATUS[turn.status]}
           {turn.reason && turn.status !== 'running' ? `: ${turn.reason}` : ''}
         </div>
+      )}
+      {retryable && (
+        <button type="button" className="retry-button" onClick={() => onRetry(turn.turnId)}>
+          Retry
+        </button>
       )}
     </article>
   );

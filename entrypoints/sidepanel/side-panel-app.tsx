@@ -55,10 +55,10 @@ export function SidePanelApp() {
     sync.connect();
   }, [sessionId]);
 
-  const send = (text: string) => {
-    if (!endpoint || !state) return;
+  const send = (text: string, retryOf?: string) => {
+    if (!endpoint || !state || turn) return;
     setError(undefined);
-    const handle = startTurn(endpoint, state, text, connectionRef.current!, state.turnOrder.length === 0);
+    const handle = startTurn(endpoint, state, text, connectionRef.current!, retryOf);
     setTurn(handle);
     handle.done
       .catch((reason: unknown) => setError(reason instanceof Error ? reason.message : String(reason)))
@@ -76,7 +76,8 @@ export function SidePanelApp() {
       running={turn !== undefined}
       sessions={sessions}
       error={error}
-      onSend={send}
+      onSend={(text) => send(text)}
+      onRetry={(turnId) => state.turns[turnId] && send(state.turns[turnId].userText, turnId)}
       onStop={() => turn?.stop()}
       onNewChat={() => !turn && setSessionId(crypto.randomUUID())}
       onSelectSession={(id) => !turn && setSessionId(id)}

@@ -15,7 +15,7 @@ export interface TurnHandle {
 }
 
 /** Starts one turn: records it, runs the agent loop in this document, and owns the turn until it ends. */
-export function startTurn(settings: EndpointSettings, state: ClientState, text: string, connection: EventsConnection, isFirstTurn: boolean): TurnHandle {
+export function startTurn(settings: EndpointSettings, state: ClientState, text: string, connection: EventsConnection, retryOf?: string): TurnHandle {
   const sessionId = state.sessionId;
   const turnId = crypto.randomUUID();
   const controller = new AbortController();
@@ -25,9 +25,10 @@ export function startTurn(settings: EndpointSettings, state: ClientState, text: 
     await appendEvents(sessionId, drafts);
   });
   connection.ownTurn(sessionId, turnId);
-  if (isFirstTurn) outbox.emit([{ type: 'session/created', sessionId, time: now(), data: { title: text.slice(0, 80) } }]);
-  outbox.emit([{ type: 'turn/started', sessionId, turnId, time: now(), data: { userItemId: newId(), text } }]);
-  const messages: ModelMessage[] = [...modelHistory(state), { role: 'user', content: text }];
+  if (state.turnOrder.length === 0) outbox.emit([{ type: 'session/created', sessionId, time: now(), data: { title: text.slice(0, 80) } }]);
+  outbox.emit([{ type: 'turn/started', sessionId, turnId, time: now(), data: { userItemId: newId(), text, ...(retryOf ? { retryOf } : {}) } }]);
+  const history = modelHistory(retryOf ? { ...state, turnOrder: state.turnOrder.filter((turnId) => turnId !== retryOf) } : state);
+  const messages: ModelMessage[] = [...history, { role: 'user', content: text }];
   const done = runAgentTurn({
     model: createLanguageModel(settings),
     sessionId,

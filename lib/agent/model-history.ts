@@ -45,7 +45,8 @@ function turnMessages(state: ClientState, turn: TurnState): ModelMessage[] {
   return messages;
 }
 
-/** The conversation to send to the model, rebuilt from the event state: interrupted partials are left out. */
+/** The conversation to send to the model, rebuilt from the event state: interrupted partials and retried turns are left out. */
 export function modelHistory(state: ClientState): ModelMessage[] {
-  return state.turnOrder.flatMap((turnId) => turnMessages(state, state.turns[turnId]));
+  const retried = new Set(state.turnOrder.map((turnId) => state.turns[turnId].retryOf).filter((turnId) => turnId !== undefined));
+  return state.turnOrder.filter((turnId) => !retried.has(turnId)).flatMap((turnId) => turnMessages(state, state.turns[turnId]));
 }
