@@ -55,6 +55,7 @@ export class Runtime {
   private readonly lock = new SessionLock();
   private readonly sessions = new Map<string, SessionMemory>();
   private readonly owners = new Map<string, Set<string>>();
+  private readonly runningTools = new Map<string, Promise<ToolExecutionResult>>();
 
   constructor(private readonly dependencies: RuntimeDependencies) {}
 
@@ -67,7 +68,7 @@ export class Runtime {
       const stamped = candidates.map((candidate, index) => {
         const parsed = agentEventSchema.safeParse(candidate);
         if (parsed.success && parsed.data.sessionId === sessionId) return parsed.data;
-        const reason = parsed.success ? 'belongs to another session' : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+        const reason = parsed.success ? `sessionId: belongs to another session (${parsed.data.sessionId})` : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
         throw new Error(`Event ${index} (${String(candidate.type)}) rejected: ${reason}`);
       });
       await this.commit(sessionId, memory, stamped, batchId);
@@ -98,21 +99,36 @@ export class Runtime {
   }
 
   /** Runs a tool call at most once per toolCallId, however often it is asked for. */
-  async executeTool(request: ToolExecutionRequest): Promise<ToolExecutionResult> {
+  executeTool(request: ToolExecutionRequest): Promise<ToolExecutionResult> {
+    const key = `${request.sessionId}\u0000${request.toolCallId}`;
+    const running = this.runningTools.get(key);
+    // A second ask while the call runs waits for its result instead of reading "started, no result" as unknown.
+    if (running) return running.then((result) => ({ ...result, replayed: true }));
+    const execution = this.executeOnce(request).finally(() => this.runningTools.delete(key));
+    this.runningTools.set(key, execution);
+    return execution;
+  }
+
+  private async executeOnce(request: ToolExecutionRequest): Promise<ToolExecutionResult> {
     const { sessionId, turnId, toolCallId } = request;
     const previous = await this.lock.run(sessionId, async () => {
-      const recorded = await this.dependencies.store.readToolCall(sessionId, toolCallId);
-      if (recorded.length > 0) return this.recordedOutcome(sessionId, turnId, toolCallId, recorded);
+      // Approvals and asks carry the toolCallId too; only the call's own lifecycle tells whether it ran.
+      const recorded = (await this.dependencies.store.readToolCall(sessionId, toolCallId)).filter((event) => event.type.startsWith('tool/'));
+      if (recorded.some((event) => event.type !== 'tool/requested')) return this.recordedOutcome(sessionId, turnId, toolCallId, recorded);
       const started = this.dependencies.now();
       await this.commitDrafts(sessionId, [
-        { type: 'tool/requested', sessionId, turnId, stepId: request.stepId, toolCallId, time: started, data: { toolName: request.toolName, input: request.input } },
+        ...(recorded.length === 0
+          ? [{ type: 'tool/requested', sessionId, turnId, stepId: request.stepId, toolCallId, time: started, data: { toolName: request.toolName, input: request.input } } as const]
+          : []),
         { type: 'tool/started', sessionId, turnId, toolCallId, time: started, data: {} },
       ]);
       return undefined;
     });
     if (previous) return previous;
     const startedAt = this.dependencies.now();
-    const output = await this.dependencies.executeTool(request.toolName, request.input);
+    const output = await this.dependencies.executeTool(request.toolName, request.input).catch(
+      (error: unknown): ToolOutput => ({ ok: false, error: `The tool failed: ${error instanceof Error ? error.message : String(error)}` }),
+    );
     const durationMs = Math.max(0, this.dependencies.now() - startedAt);
     const finished = this.dependencies.now();
     await this.lock.run(sessionId, () =>
@@ -186,7 +202,7 @@ export class Runtime {
   private stamp(memory: SessionMemory, drafts: readonly AgentEventDraft[]): AgentEvent[] {
     let seq = memory.lastSeq;
     return drafts.map((draft) => {
-      const durable = isKnownType(draft.type) && isDurableType(draft.type);
+      const durable = isKnownType(draft?.type) && isDurableType(draft.type);
       if (durable) seq += 1;
       return { ...draft, schemaVersion: AGENT_EVENT_SCHEMA_VERSION, seq, durable } as AgentEvent;
     });
@@ -200,7 +216,14 @@ export class Runtime {
     for (const event of events) {
       if (event.durable) memory.lastSeq = event.seq;
       memory.openWork.observe(event);
-      for (const listener of memory.listeners) listener(event);
+      for (const listener of memory.listeners) {
+        // A listener that throws (a port that went away) must not stop the counter or the other listeners.
+        try {
+          listener(event);
+        } catch {
+          memory.listeners.delete(listener);
+        }
+      }
     }
   }
 
@@ -227,6 +250,6 @@ export class Runtime {
 
 const knownTypes = new Set<string>(agentEventSchema.options.map((option) => option.shape.type.value));
 
-function isKnownType(type: string): type is AgentEventType {
-  return knownTypes.has(type);
+function isKnownType(type: string | undefined): type is AgentEventType {
+  return type !== undefined && knownTypes.has(type);
 }

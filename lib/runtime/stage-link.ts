@@ -11,6 +11,10 @@ export interface LinkPort {
 
 export interface StageLinkOptions {
   openStageTab(): Promise<void>;
+  /** The address the stage loads for a target. */
+  entryUrl(entry: CatalogEntry): string;
+  /** Every state a target reports, in answer to a command or on its own. */
+  onState?(targetId: string, state: JsonObject): void;
   newId(): string;
   /** How long to wait for the stage tab to connect, and for a job's answer. */
   connectTimeoutMs: number;
@@ -62,6 +66,10 @@ export class StageLink implements StageDriver {
       this.connectWaiters.clear();
       return;
     }
+    if (message.type === 'stage/target-state') {
+      if (message.targetId === this.active) this.options.onState?.(message.targetId, message.state);
+      return;
+    }
     const job = this.jobs.get(message.jobId);
     if (!job) return;
     clearTimeout(job.timer);
@@ -106,13 +114,15 @@ export class StageLink implements StageDriver {
   }
 
   async open(entry: CatalogEntry): Promise<JsonObject> {
-    const state = await this.run((jobId) => ({ type: 'stage/open', jobId, targetId: entry.manifest.id, entryPath: entry.entryPath }));
+    const state = await this.run((jobId) => ({ type: 'stage/open', jobId, targetId: entry.manifest.id, title: entry.manifest.title, url: this.options.entryUrl(entry) }));
     this.active = entry.manifest.id;
     return state;
   }
 
   async send(targetId: string, command: StageCommand): Promise<JsonObject> {
-    return this.run((jobId) => ({ type: 'stage/send', jobId, targetId, message: { ...command, source: 'splitbrain:stage', id: jobId } }));
+    const state = await this.run((jobId) => ({ type: 'stage/send', jobId, targetId, message: { ...command, source: 'splitbrain:stage', id: jobId } }));
+    this.options.onState?.(targetId, state);
+    return state;
   }
 
   async activeTargetId(): Promise<string | undefined> {

@@ -12,6 +12,33 @@ function addEntry(copy: WorkingCopy, turnId: string, entry: TurnEntry): void {
   updateTurn(copy, turnId, (turn) => ({ entries: [...turn.entries, entry] }));
 }
 
+function sameEntry(left: TurnEntry, right: TurnEntry): boolean {
+  if (left.kind === 'item' && right.kind === 'item') return left.key === right.key;
+  if (left.kind === 'tool' && right.kind === 'tool') return left.toolCallId === right.toolCallId;
+  return left.kind === 'error' && right.kind === 'error' && left.index === right.index;
+}
+
+/** An entry only transient events have shown so far; the log does not know it yet. */
+function isProvisional(copy: WorkingCopy, entry: TurnEntry): boolean {
+  if (entry.kind === 'item') return copy.state.items[entry.key]?.status === 'streaming';
+  if (entry.kind === 'tool') return copy.state.toolCalls[entry.toolCallId]?.status === 'streaming';
+  return false;
+}
+
+/**
+ * Places an entry at its first durable event: after every entry the log already knows and before the ones
+ * only deltas have shown. Entries then end up in the log's order however many deltas this client missed,
+ * so live state equals a replay of the log.
+ */
+function placeDurableEntry(copy: WorkingCopy, turnId: string, entry: TurnEntry): void {
+  updateTurn(copy, turnId, (turn) => {
+    const others = turn.entries.filter((candidate) => !sameEntry(candidate, entry));
+    const boundary = others.findIndex((candidate) => isProvisional(copy, candidate));
+    const at = boundary === -1 ? others.length : boundary;
+    return { entries: [...others.slice(0, at), entry, ...others.slice(at)] };
+  });
+}
+
 function isTurnOpen(copy: WorkingCopy, turnId: string): boolean {
   return copy.state.turns[turnId]?.status === 'running';
 }
@@ -25,6 +52,17 @@ function endTurn(copy: WorkingCopy, event: AgentEventOf<'turn/completed' | 'turn
   for (const entry of turn.entries) {
     if (entry.kind === 'item' && items[entry.key]?.status === 'streaming') items[entry.key] = { ...items[entry.key], status: 'interrupted', reason: event.data.reason };
   }
+  dropUnrequestedToolCalls(copy, event.turnId);
+}
+
+/** Argument previews of calls that were never requested exist only in transient events: a replay of the log never shows them. */
+function dropUnrequestedToolCalls(copy: WorkingCopy, turnId: string): void {
+  const turn = copy.state.turns[turnId];
+  const unrequested = turn.entries.filter((entry) => entry.kind === 'tool' && copy.state.toolCalls[entry.toolCallId]?.status === 'streaming');
+  if (unrequested.length === 0) return;
+  const toolCalls = copy.table('toolCalls');
+  for (const entry of unrequested) if (entry.kind === 'tool') delete toolCalls[entry.toolCallId];
+  updateTurn(copy, turnId, (current) => ({ entries: current.entries.filter((entry) => !unrequested.includes(entry)) }));
 }
 
 type ItemEvent = AgentEventOf<'assistant/delta' | 'assistant/completed' | 'assistant/interrupted' | 'reasoning/delta' | 'reasoning/completed' | 'reasoning/interrupted'>;
@@ -59,7 +97,9 @@ function applyItemDelta(copy: WorkingCopy, event: AgentEventOf<'assistant/delta'
 function applyItemFinal(copy: WorkingCopy, event: AgentEventOf<'assistant/completed' | 'assistant/interrupted' | 'reasoning/completed' | 'reasoning/interrupted'>): void {
   if (!copy.state.turns[event.turnId]) return;
   const item = ensureItem(copy, event);
-  if (item.status === 'completed') return;
+  // The first final event of an attempt wins: a completed item is never appended to, an interrupted attempt stays interrupted.
+  if (item.status !== 'streaming') return;
+  placeDurableEntry(copy, event.turnId, { kind: 'item', key: item.key });
   const interrupted = event.type.endsWith('interrupted');
   copy.table('items')[item.key] = {
     ...item,
@@ -82,6 +122,7 @@ function ensureToolCall(copy: WorkingCopy, event: ToolEvent, toolName: string): 
 
 function setToolCall(copy: WorkingCopy, event: ToolEvent, change: Partial<ToolCallState>, toolName = ''): void {
   const call = ensureToolCall(copy, event, toolName);
+  if (event.durable && call.status === 'streaming') placeDurableEntry(copy, event.turnId, { kind: 'tool', toolCallId: call.toolCallId });
   copy.table('toolCalls')[call.toolCallId] = { ...call, ...change };
 }
 
@@ -110,6 +151,12 @@ function applyToolEvent(copy: WorkingCopy, event: ToolEvent): void {
     case 'tool/unknown':
       setToolCall(copy, event, { status: 'unknown', error: event.data.reason });
   }
+}
+
+/** A request answered, decided or expired is never brought back by a later request with the same id. */
+function isSettled(copy: WorkingCopy, requestId: string): boolean {
+  const request = copy.state.requests[requestId];
+  return request !== undefined && request.status !== 'pending';
 }
 
 /** Applies one in-order event to the working copy. Every event type is handled here. */
@@ -162,9 +209,11 @@ export function applyEvent(copy: WorkingCopy, event: AgentEvent): void {
       applyToolEvent(copy, event);
       return;
     case 'ask/requested':
+      if (isSettled(copy, event.requestId)) return;
       copy.table('requests')[event.requestId] = { requestId: event.requestId, turnId: event.turnId, kind: 'ask', status: 'pending', summary: event.data.question, ...(event.data.expiresAt ? { expiresAt: event.data.expiresAt } : {}) };
       return;
     case 'approval/requested':
+      if (isSettled(copy, event.requestId)) return;
       copy.table('requests')[event.requestId] = { requestId: event.requestId, turnId: event.turnId, kind: 'approval', toolCallId: event.toolCallId, status: 'pending', summary: event.data.summary, expiresAt: event.data.expiresAt };
       return;
     case 'ask/answered':
@@ -187,7 +236,7 @@ export function applyEvent(copy: WorkingCopy, event: AgentEvent): void {
       const turn = copy.state.turns[event.turnId];
       if (!turn) return;
       updateTurn(copy, event.turnId, (current) => ({ errors: [...current.errors, { attemptId: event.attemptId, message: event.data.message, code: event.data.code }] }));
-      addEntry(copy, event.turnId, { kind: 'error', index: turn.errors.length });
+      placeDurableEntry(copy, event.turnId, { kind: 'error', index: turn.errors.length });
       return;
     }
     case 'stream/retrying':

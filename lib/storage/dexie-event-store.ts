@@ -1,4 +1,4 @@
-import Dexie, { type EntityTable, type Table } from 'dexie';
+import Dexie, { type DexieOptions, type EntityTable, type Table } from 'dexie';
 import { agentEventSchema, type AgentEvent } from '../protocol/agent-event';
 import type { EventStore, SessionRecord } from '../runtime/event-store';
 import { sessionRecordAfter } from '../runtime/session-record';
@@ -15,8 +15,9 @@ type SplitbrainDatabase = Dexie & {
   events: Table<EventRow, [string, number]>;
 };
 
-export function openSplitbrainDatabase(name = 'splitbrain'): SplitbrainDatabase {
-  const database = new Dexie(name) as SplitbrainDatabase;
+/** `options` lets tests hand in another IndexedDB implementation (`indexedDB`, `IDBKeyRange`). */
+export function openSplitbrainDatabase(name = 'splitbrain', options?: DexieOptions): SplitbrainDatabase {
+  const database = new Dexie(name, options) as SplitbrainDatabase;
   database.version(1).stores({
     sessions: 'sessionId, updatedAt',
     events: '[sessionId+seq], [sessionId+toolCallId]',

@@ -1,0 +1,385 @@
+import type { AgentEvent, AgentEventDraft } from '../protocol/agent-event';
+import { Random } from './random';
+import { RunDriver, type CapturedSnapshot } from './run-driver';
+
+/** A realistic session as the runtime recorded and broadcast it. */
+export interface GeneratedRun {
+  seed: number;
+  sessionId: string;
+  /** Every event the runtime broadcast, in order, durable and transient: what an always-connected subscriber saw. */
+  live: AgentEvent[];
+  /** The durable log as stored. */
+  log: AgentEvent[];
+  /** Positions in `live` at which the runtime restarted with nothing in memory. */
+  restarts: number[];
+  /** Real subscription snapshots taken at some positions of `live`. */
+  snapshots: CapturedSnapshot[];
+  /** How often the tool executor ran, per toolCallId. */
+  executions: Map<string, number>;
+  /** Every toolCallId the run asked the runtime to execute. */
+  requestedToolCalls: Set<string>;
+  /** Calls whose runtime died after recording their start: their outcome must be unknown. */
+  crashedToolCalls: Set<string>;
+}
+
+export interface RunOptions {
+  maxTurns?: number;
+  maxSteps?: number;
+  /** Probability of a runtime restart at each quiet point (no item streaming). */
+  restartChance?: number;
+  /** Probability of taking a real snapshot after each append. */
+  snapshotChance?: number;
+}
+
+const WORDS = ['speed', 'is', 'now', '12 m/s', '速度', '已设置', '🚀', 'vectors', 'on', '✨', 'mode', 'auto', '粒子', 'done.', '\n'];
+
+type Ending = 'complete' | 'abort' | 'stream-error' | 'retry' | 'owner-gone' | 'repeated-call';
+
+interface StreamItem {
+  kind: 'assistant' | 'reasoning';
+  itemId: string;
+  deltas: string[];
+  emitted: number;
+}
+
+interface StreamTool {
+  toolCallId: string;
+  toolName: string;
+  previews: string[];
+  emitted: number;
+}
+
+interface StepContext {
+  turnId: string;
+  stepId: string;
+  attemptId: string;
+  index: number;
+}
+
+/** Plays one random session against a real Runtime, the way the side panel's agent loop would. */
+export async function generateRun(seed: number, options: RunOptions = {}): Promise<GeneratedRun> {
+  const generator = new SessionScript(new Random(seed), options);
+  await generator.play();
+  const driver = generator.driver;
+  return {
+    seed,
+    sessionId: driver.sessionId,
+    live: driver.live,
+    log: await driver.store.read(driver.sessionId, 0),
+    restarts: driver.restarts,
+    snapshots: driver.snapshots,
+    executions: driver.executions,
+    requestedToolCalls: generator.requestedToolCalls,
+    crashedToolCalls: generator.crashedToolCalls,
+  };
+}
+
+class SessionScript {
+  readonly driver: RunDriver;
+  readonly requestedToolCalls = new Set<string>();
+  readonly crashedToolCalls = new Set<string>();
+  private readonly sessionId: string;
+  private readonly maxTurns: number;
+  private readonly maxSteps: number;
+  private readonly restartChance: number;
+  private readonly snapshotChance: number;
+  private lastEndedTurn: { turnId: string; completed: boolean } | undefined;
+
+  constructor(
+    private readonly random: Random,
+    options: RunOptions,
+  ) {
+    this.sessionId = `session-${random.int(1, 9)}`;
+    this.driver = new RunDriver(this.sessionId);
+    this.maxTurns = options.maxTurns ?? 4;
+    this.maxSteps = options.maxSteps ?? 3;
+    this.restartChance = options.restartChance ?? 0.08;
+    this.snapshotChance = options.snapshotChance ?? 0.05;
+  }
+
+  async play(): Promise<void> {
+    await this.driver.attach();
+    await this.append([{ type: 'session/created', sessionId: this.sessionId, time: this.driver.now(), data: { title: this.text(3) } }]);
+    const turns = this.random.int(1, this.maxTurns);
+    for (let index = 0; index < turns; index++) {
+      await this.sessionExtras();
+      await this.playTurn();
+      await this.quietPoint();
+    }
+    await this.sessionExtras();
+  }
+
+  private async append(drafts: AgentEventDraft[]): Promise<void> {
+    await this.driver.append(drafts);
+    if (this.random.chance(this.snapshotChance)) await this.driver.captureSnapshot();
+  }
+
+  /** A point where nothing streams: the runtime may restart here without losing a partial the user saw. */
+  private async quietPoint(): Promise<void> {
+    if (this.random.chance(this.restartChance)) await this.driver.restart();
+    if (this.random.chance(this.snapshotChance)) await this.driver.captureSnapshot();
+  }
+
+  private text(words: number): string {
+    return Array.from({ length: words }, () => this.random.pick(WORDS)).join(' ');
+  }
+
+  private async sessionExtras(): Promise<void> {
+    const sessionId = this.sessionId;
+    if (this.random.chance(0.2)) await this.append([{ type: 'session/renamed', sessionId, time: this.driver.now(), data: { title: this.text(2) } }]);
+    if (this.random.chance(0.2)) {
+      await this.append([{ type: 'notification', sessionId, notificationId: this.driver.newId('note'), time: this.driver.now(), data: { level: this.random.pick(['info', 'warning', 'error'] as const), message: this.text(4) } }]);
+    }
+    if (this.random.chance(0.1)) {
+      const blobId = this.driver.newId('blob');
+      await this.append([
+        { type: 'blob/referenced', sessionId, blobId, time: this.driver.now(), data: { mime: 'image/png', size: this.random.int(1, 5000), sha256: 'ab'.repeat(32) } },
+        { type: 'artifact/referenced', sessionId, artifactId: this.driver.newId('artifact'), time: this.driver.now(), data: { version: 1, kind: 'fixed', blobId, sha256: 'cd'.repeat(32) } },
+      ]);
+    }
+    if (this.lastEndedTurn && this.random.chance(0.15)) {
+      // A steer for a turn that already ended never reaches the next one: it goes stale.
+      const commandId = this.driver.newId('command');
+      const turnId = this.lastEndedTurn.turnId;
+      await this.append([{ type: 'command/state', sessionId, commandId, turnId, time: this.driver.now(), data: { kind: 'steer', state: 'submitted', text: this.text(2) } }]);
+      await this.append([{ type: 'command/state', sessionId, commandId, turnId, time: this.driver.now(), data: { kind: 'steer', state: 'stale', text: this.text(2) } }]);
+    }
+  }
+
+  private async playTurn(): Promise<void> {
+    const sessionId = this.sessionId;
+    const turnId = this.driver.newId('turn');
+    const retryOf = this.lastEndedTurn && !this.lastEndedTurn.completed && this.random.chance(0.5) ? this.lastEndedTurn.turnId : undefined;
+    await this.append([{ type: 'turn/started', sessionId, turnId, time: this.driver.now(), data: { userItemId: this.driver.newId('user'), text: this.text(4), ...(retryOf ? { retryOf } : {}) } }]);
+    const steps = this.random.int(1, this.maxSteps);
+    let stepIndex = 0;
+    let step: StepContext = { turnId, stepId: this.driver.newId('step'), attemptId: this.driver.newId('attempt'), index: 0 };
+    for (;;) {
+      await this.append([{ type: 'step/started', sessionId, turnId, stepId: step.stepId, attemptId: step.attemptId, time: this.driver.now(), data: { index: step.index } }]);
+      const { items, tools } = await this.stream(step);
+      const ending = this.random.weighted<Ending>({ complete: 10, abort: 1.2, 'stream-error': 1, retry: 0.8, 'owner-gone': 1, 'repeated-call': 0.5 });
+      if (ending === 'abort') return this.abort(step, items);
+      if (ending === 'stream-error') return this.streamError(step, items);
+      if (ending === 'owner-gone') return this.ownerGone(step, items);
+      if (ending === 'retry') {
+        await this.append([
+          ...this.finals(step, items, 'The connection dropped.'),
+          { type: 'stream/error', sessionId, turnId, attemptId: step.attemptId, time: this.driver.now(), data: { message: 'The connection dropped.', code: 'stream', retryable: true } },
+          { type: 'stream/retrying', sessionId, turnId, attemptId: step.attemptId, time: this.driver.now(), data: { delayMs: 500, until: this.driver.now() + 500, reason: 'retryable' } },
+        ]);
+        step = { ...step, attemptId: this.driver.newId('attempt') };
+        continue;
+      }
+      await this.append([
+        ...this.finals(step, items, undefined),
+        { type: 'step/completed', sessionId, turnId, stepId: step.stepId, attemptId: step.attemptId, time: this.driver.now(), data: { finishReason: tools.length ? 'tool-calls' : 'stop' } },
+      ]);
+      await this.lateDeltas(step, items);
+      await this.quietPoint();
+      if (ending === 'repeated-call' && tools.length > 0) {
+        await this.append([{ type: 'notification', sessionId, notificationId: this.driver.newId('note'), time: this.driver.now(), data: { level: 'warning', message: 'The model repeated the same tool call.' } }]);
+        return this.endTurn(turnId, 'repeated-call');
+      }
+      if (tools.length === 0) return this.endTurn(turnId, 'stop');
+      for (const tool of tools) await this.runTool(step, tool);
+      if (this.random.chance(0.08)) return this.abortAfterTools(turnId);
+      stepIndex += 1;
+      if (stepIndex >= steps) {
+        await this.append([{ type: 'notification', sessionId, notificationId: this.driver.newId('note'), time: this.driver.now(), data: { level: 'warning', message: `Stopped after ${steps} steps.` } }]);
+        return this.endTurn(turnId, 'step-cap');
+      }
+      step = { turnId, stepId: this.driver.newId('step'), attemptId: this.driver.newId('attempt'), index: stepIndex };
+    }
+  }
+
+  /** The model stream of one attempt: item deltas and tool-argument previews, sent in small batches. */
+  private async stream(step: StepContext): Promise<{ items: StreamItem[]; tools: StreamTool[] }> {
+    const items: StreamItem[] = Array.from({ length: this.random.int(0, 3) }, () => ({
+      kind: this.random.chance(0.7) ? 'assistant' : 'reasoning',
+      itemId: this.driver.newId('item'),
+      deltas: Array.from({ length: this.random.int(1, 6) }, () => this.text(this.random.int(1, 3))),
+      emitted: 0,
+    }));
+    const tools: StreamTool[] = Array.from({ length: this.random.int(0, 2) }, () => ({
+      toolCallId: this.driver.newId('call'),
+      toolName: this.random.pick(['getParameters', 'setParameter', 'listTargets']),
+      previews: Array.from({ length: this.random.int(0, 4) }, () => this.random.pick(['{"na', 'me":"sp', 'eed","val', 'ue":12}'])),
+      emitted: 0,
+    }));
+    const parts = this.streamParts(items, tools);
+    const drafts = parts.map((part) => this.streamDraft(step, part));
+    let start = 0;
+    while (start < drafts.length) {
+      const size = this.random.int(1, 5);
+      const batch = drafts.slice(start, start + size);
+      if (this.random.chance(0.1)) batch.push({ type: 'presence/typing', sessionId: this.sessionId, time: this.driver.now(), data: { active: true } });
+      await this.append(batch);
+      start += size;
+    }
+    return { items, tools };
+  }
+
+  /** Blocks in order (as providers send them), or, now and then, freely interleaved. */
+  private streamParts(items: StreamItem[], tools: StreamTool[]): (StreamItem | StreamTool)[] {
+    const blocks: (StreamItem | StreamTool)[] = this.random.shuffle([...items, ...tools]);
+    const parts: (StreamItem | StreamTool)[] = [];
+    if (this.random.chance(0.7)) {
+      for (const block of blocks) for (let count = 0; count < ('deltas' in block ? block.deltas.length : block.previews.length); count++) parts.push(block);
+      return parts;
+    }
+    const remaining = new Map(blocks.map((block) => [block, 'deltas' in block ? block.deltas.length : block.previews.length]));
+    while ([...remaining.values()].some((count) => count > 0)) {
+      const block = this.random.pick([...remaining].filter(([, count]) => count > 0).map(([candidate]) => candidate));
+      remaining.set(block, (remaining.get(block) ?? 0) - 1);
+      parts.push(block);
+    }
+    return parts;
+  }
+
+  private streamDraft(step: StepContext, block: StreamItem | StreamTool): AgentEventDraft {
+    const { turnId, stepId, attemptId } = step;
+    const sessionId = this.sessionId;
+    if ('deltas' in block) {
+      const index = block.emitted++;
+      const type = block.kind === 'assistant' ? 'assistant/delta' : 'reasoning/delta';
+      return { type, sessionId, turnId, stepId, attemptId, itemId: block.itemId, time: this.driver.now(), data: { index, text: block.deltas[index] } };
+    }
+    const index = block.emitted++;
+    return { type: 'tool/input-delta', sessionId, turnId, stepId, toolCallId: block.toolCallId, time: this.driver.now(), data: { toolName: block.toolName, index, delta: block.previews[index] } };
+  }
+
+  /** Final events of the attempt's items, in first-delta order: completed (maybe repaired by the server) or interrupted with the partial text. */
+  private finals(step: StepContext, items: StreamItem[], interruptedBecause: string | undefined): AgentEventDraft[] {
+    const { turnId, stepId, attemptId } = step;
+    return items.map((item) => {
+      const base = { sessionId: this.sessionId, turnId, stepId, attemptId, itemId: item.itemId, time: this.driver.now() };
+      const partial = item.deltas.slice(0, item.emitted).join('');
+      if (interruptedBecause !== undefined) {
+        return { ...base, type: item.kind === 'assistant' ? 'assistant/interrupted' : 'reasoning/interrupted', data: { text: partial, reason: interruptedBecause } } as AgentEventDraft;
+      }
+      const text = this.random.chance(0.15) ? `${partial} [repaired]` : partial;
+      return { ...base, type: item.kind === 'assistant' ? 'assistant/completed' : 'reasoning/completed', data: { text } } as AgentEventDraft;
+    });
+  }
+
+  /** An old stream keeps delivering after its item ended: the runtime still relays it. */
+  private async lateDeltas(step: StepContext, items: StreamItem[]): Promise<void> {
+    if (items.length === 0 || !this.random.chance(0.2)) return;
+    const item = this.random.pick(items);
+    const { turnId, stepId, attemptId } = step;
+    const type = item.kind === 'assistant' ? 'assistant/delta' : 'reasoning/delta';
+    await this.append([{ type, sessionId: this.sessionId, turnId, stepId, attemptId, itemId: item.itemId, time: this.driver.now(), data: { index: item.emitted, text: ' late' } }]);
+  }
+
+  private async abort(step: StepContext, items: StreamItem[]): Promise<void> {
+    const sessionId = this.sessionId;
+    const { turnId } = step;
+    const commandId = this.driver.newId('command');
+    await this.append([{ type: 'command/state', sessionId, commandId, turnId, time: this.driver.now(), data: { kind: 'cancel', state: 'submitted' } }]);
+    await this.append([
+      ...this.finals(step, items, 'Stopped by the user.'),
+      { type: 'turn/aborted', sessionId, turnId, commandId, time: this.driver.now(), data: { reason: 'Stopped by the user.' } },
+      { type: 'command/state', sessionId, commandId, turnId, time: this.driver.now(), data: { kind: 'cancel', state: 'applied' } },
+    ]);
+    await this.lateDeltas(step, items);
+    this.lastEndedTurn = { turnId, completed: false };
+  }
+
+  private async abortAfterTools(turnId: string): Promise<void> {
+    await this.append([{ type: 'turn/aborted', sessionId: this.sessionId, turnId, time: this.driver.now(), data: { reason: 'Stopped by the user.' } }]);
+    this.lastEndedTurn = { turnId, completed: false };
+  }
+
+  private async streamError(step: StepContext, items: StreamItem[]): Promise<void> {
+    const sessionId = this.sessionId;
+    const { turnId, attemptId } = step;
+    const message = 'The model stream ended without finishing.';
+    await this.append([
+      ...this.finals(step, items, message),
+      { type: 'stream/error', sessionId, turnId, attemptId, time: this.driver.now(), data: { message, code: 'stream', retryable: true } },
+      { type: 'turn/interrupted', sessionId, turnId, time: this.driver.now(), data: { reason: message } },
+    ]);
+    this.lastEndedTurn = { turnId, completed: false };
+  }
+
+  /** The panel that drove the turn closes: the runtime interrupts it with the partial text it relayed. */
+  private async ownerGone(step: StepContext, _items: StreamItem[]): Promise<void> {
+    const ownerId = this.driver.newId('owner');
+    this.driver.runtime.claimTurn(ownerId, step.turnId);
+    await this.driver.runtime.ownerGone(ownerId, [this.sessionId], 'The side panel was closed during this turn.');
+    this.lastEndedTurn = { turnId: step.turnId, completed: false };
+  }
+
+  private async endTurn(turnId: string, reason: 'stop' | 'step-cap' | 'repeated-call'): Promise<void> {
+    const sessionId = this.sessionId;
+    if (this.random.chance(0.2)) {
+      const commandId = this.driver.newId('command');
+      await this.append([{ type: 'command/state', sessionId, commandId, turnId, time: this.driver.now(), data: { kind: 'steer', state: 'submitted', text: this.text(2) } }]);
+      await this.append([{ type: 'command/state', sessionId, commandId, turnId, time: this.driver.now(), data: { kind: 'steer', state: this.random.pick(['accepted', 'queued', 'applied'] as const), text: this.text(2) } }]);
+    }
+    await this.append([{ type: 'turn/completed', sessionId, turnId, time: this.driver.now(), data: { reason } }]);
+    this.lastEndedTurn = { turnId, completed: true };
+  }
+
+  private async runTool(step: StepContext, tool: StreamTool): Promise<void> {
+    const sessionId = this.sessionId;
+    const { turnId, stepId } = step;
+    const { toolCallId, toolName } = tool;
+    const input = { callId: toolCallId, name: 'speed', value: this.random.int(0, 50) };
+    if (this.random.chance(0.15)) {
+      if (await this.deniedByApproval(step, tool)) return;
+    }
+    if (this.random.chance(0.1)) {
+      const requestId = this.driver.newId('ask');
+      await this.append([{ type: 'ask/requested', sessionId, turnId, requestId, toolCallId, time: this.driver.now(), data: { question: 'Which mode?', answerSchema: { type: 'string' }, expiresAt: this.driver.now() + 60_000 } }]);
+      await this.quietPoint();
+      await this.append([
+        this.random.chance(0.7)
+          ? { type: 'ask/answered', sessionId, turnId, requestId, time: this.driver.now(), data: { answer: 'auto' } }
+          : { type: 'ask/expired', sessionId, turnId, requestId, time: this.driver.now(), data: { reason: 'No answer in time.' } },
+      ]);
+    }
+    if (this.random.chance(0.2)) this.driver.outcomes.set(toolCallId, { ok: false, error: 'Parameter "spd" not found; known: speed, mode' });
+    const request = { turnId, stepId, toolCallId, toolName, input };
+    this.requestedToolCalls.add(toolCallId);
+    const mode = this.random.weighted({ once: 8, repeated: 1, concurrent: 1, crash: 1 });
+    if (mode === 'crash') {
+      // The background died after recording the start: the call's outcome is unknown and it is never re-run.
+      const time = this.driver.now();
+      await this.append([
+        { type: 'tool/requested', sessionId, turnId, stepId, toolCallId, time, data: { toolName, input } },
+        { type: 'tool/started', sessionId, turnId, toolCallId, time, data: {} },
+      ]);
+      this.crashedToolCalls.add(toolCallId);
+      await this.driver.restart();
+      await this.driver.executeTool(request);
+      return;
+    }
+    await this.driver.executeTool(request);
+    if (mode === 'repeated') await this.driver.executeTool(request);
+    if (mode === 'concurrent') await Promise.all([this.driver.executeTool(request), this.driver.executeTool(request)]);
+  }
+
+  /** An approval bound to the call; a denial is recorded as the call's failed result and the tool never runs. */
+  private async deniedByApproval(step: StepContext, tool: StreamTool): Promise<boolean> {
+    const sessionId = this.sessionId;
+    const { turnId, stepId } = step;
+    const { toolCallId, toolName } = tool;
+    const requestId = this.driver.newId('approval');
+    await this.append([{ type: 'approval/requested', sessionId, turnId, requestId, toolCallId, time: this.driver.now(), data: { argumentsHash: 'hash', summary: `Run ${toolName}?`, expiresAt: this.driver.now() + 60_000 } }]);
+    await this.quietPoint();
+    const decision = this.random.weighted({ allow: 3, deny: 1, expire: 1 });
+    if (decision === 'expire') {
+      await this.append([{ type: 'approval/expired', sessionId, turnId, requestId, toolCallId, time: this.driver.now(), data: { reason: 'Nobody answered.' } }]);
+    } else {
+      await this.append([{ type: 'approval/decided', sessionId, turnId, requestId, toolCallId, time: this.driver.now(), data: { decision, scope: 'once' } }]);
+    }
+    if (decision === 'allow') return false;
+    const time = this.driver.now();
+    await this.append([
+      { type: 'tool/requested', sessionId, turnId, stepId, toolCallId, time, data: { toolName, input: {} } },
+      { type: 'tool/failed', sessionId, turnId, toolCallId, time, data: { error: 'Denied by the user.', output: { ok: false, error: 'Denied by the user.' }, durationMs: 0 } },
+    ]);
+    return true;
+  }
+}
