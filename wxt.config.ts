@@ -4,6 +4,7 @@ import { discoverTargets, targetAssetFiles } from './scripts/discover-targets';
 import { TARGET_CATALOG_PATH } from './lib/manifest/target-catalog';
 
 const targetsRoot = resolve(__dirname, 'targets');
+const DEFAULT_TARGET_ID = 'particles';
 /** Test builds add fixture targets (slow, hostile) that are never shipped. */
 const extraTargetsRoot = process.env.SPLITBRAIN_EXTRA_TARGETS ? resolve(process.env.SPLITBRAIN_EXTRA_TARGETS) : undefined;
 
@@ -59,7 +60,7 @@ export default defineConfig({
       const targets = allTargets();
       files.push(...targetAssetFiles(targetsRoot, discoverTargets(targetsRoot)));
       if (extraTargetsRoot) files.push(...targetAssetFiles(extraTargetsRoot, discoverTargets(extraTargetsRoot)).filter((file) => !file.relativeDest.endsWith('bridge.js')));
-      files.push({ relativeDest: TARGET_CATALOG_PATH, contents: JSON.stringify({ targets: targets.map((target) => target.entry) }, null, 2) });
+      files.push({ relativeDest: TARGET_CATALOG_PATH, contents: JSON.stringify({ targets: targets.map((target) => target.entry), defaultTargetId: DEFAULT_TARGET_ID }, null, 2) });
     },
   },
   vite: () => ({ build: { chunkSizeWarningLimit: 2000 } }),

@@ -1,43 +1,75 @@
 import '@/entrypoints/shared/zod-setup';
 import browser, { type Runtime as BrowserRuntime } from 'webextension-polyfill';
-import { targetCatalogSchema, TARGET_CATALOG_PATH, type TargetCatalog } from '@/lib/manifest/target-catalog';
-import { runtimeRequestSchema, subscriberMessageSchema, type RuntimeRequest, type RuntimeResponse } from '@/lib/protocol/runtime-message';
+import { targetCatalogSchema, TARGET_CATALOG_PATH, type CatalogEntry, type TargetCatalog } from '@/lib/manifest/target-catalog';
+import { checkRegistration, mergeCatalog, userTargetListSchema, type UserTarget } from '@/lib/manifest/user-targets';
+import type { JsonObject } from '@/lib/protocol/json-value';
+import { runtimeRequestSchema, subscriberMessageSchema, type RuntimeRequest, type RuntimeResponse, type TargetsPortMessage } from '@/lib/protocol/runtime-message';
 import { DexieEventStore } from '@/lib/storage/dexie-event-store';
 import { Runtime } from '@/lib/runtime/runtime';
 import { StageLink } from '@/lib/runtime/stage-link';
 import { executeTool } from '@/lib/tools/tool-router';
+import { jsonObjectSchema } from '@/lib/protocol/json-value';
 
 const ORPHAN_GRACE_MS = 10_000;
+const USER_TARGETS_KEY = 'userTargets';
+const valuesKey = (targetId: string) => `targetValues:${targetId}`;
 
 export default defineBackground(() => {
   const newId = () => crypto.randomUUID();
-  let catalogPromise: Promise<TargetCatalog> | undefined;
-  const loadCatalog = () =>
-    (catalogPromise ??= fetch(browser.runtime.getURL(`/${TARGET_CATALOG_PATH}` as '/')).then(async (response) => {
+  const targetsPorts = new Set<BrowserRuntime.Port>();
+
+  let builtInPromise: Promise<TargetCatalog> | undefined;
+  const loadBuiltIn = () =>
+    (builtInPromise ??= fetch(browser.runtime.getURL(`/${TARGET_CATALOG_PATH}` as '/')).then(async (response) => {
       const parsed = targetCatalogSchema.safeParse(await response.json());
       if (!parsed.success) throw new Error(`The target catalog is broken: ${parsed.error.issues[0]?.message}`);
       return parsed.data;
     }));
+  const loadUserTargets = async (): Promise<UserTarget[]> => {
+    const stored = await browser.storage.local.get(USER_TARGETS_KEY);
+    const parsed = userTargetListSchema.safeParse(stored[USER_TARGETS_KEY] ?? []);
+    return parsed.success ? parsed.data : [];
+  };
+  const loadCatalog = async () => mergeCatalog(await loadBuiltIn(), await loadUserTargets());
+
+  const savedValues = async (targetId: string): Promise<JsonObject | undefined> => {
+    const stored = await browser.storage.local.get(valuesKey(targetId));
+    const parsed = jsonObjectSchema.safeParse(stored[valuesKey(targetId)]);
+    return parsed.success ? parsed.data : undefined;
+  };
+
+  const onTargetState = (targetId: string, state: JsonObject) => {
+    void browser.storage.local.set({ [valuesKey(targetId)]: state });
+    const message: TargetsPortMessage = { type: 'target-state', targetId, state };
+    for (const port of targetsPorts) port.postMessage(message);
+  };
 
   const stage = new StageLink({
     openStageTab: async () => {
       await browser.tabs.create({ url: browser.runtime.getURL('/stage.html'), active: true });
     },
+    entryUrl: (entry: CatalogEntry) => ('entryPath' in entry ? browser.runtime.getURL(`/${entry.entryPath}` as '/') : entry.entryUrl),
+    onState: onTargetState,
     newId,
     connectTimeoutMs: 15_000,
     jobTimeoutMs: 20_000,
     reconnectGraceMs: 400,
   });
 
-  const runtime = new Runtime({
-    store: new DexieEventStore(),
-    executeTool: async (toolName, input) => executeTool(toolName, input, { catalog: await loadCatalog(), stage }),
-    now: () => Date.now(),
-    newId,
-  });
+  const runTool = async (toolName: string, input: unknown) => executeTool(toolName, input, { catalog: await loadCatalog(), stage, savedValues });
+
+  const runtime = new Runtime({ store: new DexieEventStore(), executeTool: runTool, now: () => Date.now(), newId });
 
   const isOwnPage = (sender: BrowserRuntime.MessageSender) =>
     sender.id === browser.runtime.id && typeof sender.url === 'string' && sender.url.startsWith(browser.runtime.getURL('/'));
+
+  async function registerTarget(entryUrl: string, manifest: unknown) {
+    const registration = checkRegistration(entryUrl, manifest, await loadBuiltIn());
+    if (!registration.ok) throw new Error(registration.error);
+    const others = (await loadUserTargets()).filter((target) => target.manifest.id !== registration.target.manifest.id);
+    await browser.storage.local.set({ [USER_TARGETS_KEY]: [...others, registration.target] });
+    return { targetId: registration.target.manifest.id };
+  }
 
   async function handle(request: RuntimeRequest): Promise<unknown> {
     switch (request.type) {
@@ -47,10 +79,21 @@ export default defineBackground(() => {
         return { events: await runtime.read(request.sessionId, request.afterSeq) };
       case 'tool/execute':
         return runtime.executeTool(request);
+      case 'tool/manual':
+        return { output: await runTool(request.toolName, request.input) };
       case 'sessions/list':
         return { sessions: await runtime.listSessions() };
-      case 'targets/list':
-        return { catalog: await loadCatalog(), activeTargetId: await stage.activeTargetId() };
+      case 'targets/list': {
+        const activeTargetId = await stage.activeTargetId();
+        return { catalog: await loadCatalog(), activeTargetId, values: activeTargetId ? ((await savedValues(activeTargetId)) ?? null) : null };
+      }
+      case 'targets/register':
+        return registerTarget(request.entryUrl, request.manifest);
+      case 'targets/unregister': {
+        const remaining = (await loadUserTargets()).filter((target) => target.manifest.id !== request.targetId);
+        await browser.storage.local.set({ [USER_TARGETS_KEY]: remaining });
+        return { removed: request.targetId };
+      }
     }
   }
 
@@ -75,6 +118,11 @@ export default defineBackground(() => {
         onMessage: (listener) => port.onMessage.addListener(listener),
         onDisconnect: (listener) => port.onDisconnect.addListener(() => listener()),
       });
+      return;
+    }
+    if (port.name === 'targets') {
+      targetsPorts.add(port);
+      port.onDisconnect.addListener(() => targetsPorts.delete(port));
       return;
     }
     if (port.name === 'events') attachSubscriber(port);

@@ -1,10 +1,10 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describeManifestError, targetManifestSchema } from '../lib/manifest/target-manifest';
-import type { CatalogEntry } from '../lib/manifest/target-catalog';
+import type { BuiltInCatalogEntry } from '../lib/manifest/target-catalog';
 
 export interface DiscoveredTarget {
-  entry: CatalogEntry;
+  entry: BuiltInCatalogEntry;
   folder: string;
   files: string[];
 }

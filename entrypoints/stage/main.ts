@@ -27,7 +27,9 @@ window.addEventListener('message', (event) => {
   if (hosted.channel.isReady) statusLabel.textContent = 'ready';
 });
 
-function openTarget(targetId: string, entryPath: string): void {
+const extensionOrigin = new URL(browser.runtime.getURL('/')).origin;
+
+function openTarget(targetId: string, title: string, url: string): void {
   hosted?.channel.close('The target was replaced by another one.');
   hosted?.frame.remove();
   const frame = document.createElement('iframe');
@@ -35,17 +37,18 @@ function openTarget(targetId: string, entryPath: string): void {
   frame.setAttribute('referrerpolicy', 'no-referrer');
   frame.setAttribute('allow', '');
   frame.title = targetId;
-  frame.src = browser.runtime.getURL(`/${entryPath}` as '/');
+  frame.src = url;
   const channel = new TargetChannel({
     post: (message) => frame.contentWindow?.postMessage(message, '*'),
     timeoutMs: TARGET_TIMEOUT_MS,
     newId: () => crypto.randomUUID(),
+    onState: (state) => report({ type: 'stage/target-state', targetId, state }),
   });
   hosted = { targetId, frame, channel };
   frameHost.replaceChildren(frame);
-  titleLabel.textContent = targetId;
+  titleLabel.textContent = title;
   statusLabel.textContent = 'starting…';
-  document.title = `${targetId} · Splitbrain stage`;
+  document.title = `${title} · Splitbrain stage`;
 }
 
 function connect(): void {
@@ -56,7 +59,12 @@ function connect(): void {
     if (!parsed.success) return;
     const command = parsed.data;
     if (command.type === 'stage/open') {
-      openTarget(command.targetId, command.entryPath);
+      const { protocol, origin } = new URL(command.url);
+      if (origin !== extensionOrigin && protocol !== 'http:' && protocol !== 'https:') {
+        report({ type: 'stage/error', jobId: command.jobId, error: `Refusing to load a target from ${command.url}.` });
+        return;
+      }
+      openTarget(command.targetId, command.title, command.url);
       report({ type: 'stage/state', jobId: command.jobId, state: {} });
       return;
     }

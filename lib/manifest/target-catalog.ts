@@ -1,14 +1,23 @@
 import { z } from 'zod';
 import { targetManifestSchema } from './target-manifest';
 
-export const catalogEntrySchema = z.object({
-  manifest: targetManifestSchema,
-  /** Extension-relative path of the target's entry page, e.g. `targets/particles/index.html`. */
-  entryPath: z.string(),
-});
+export const catalogEntrySchema = z.union([
+  z.object({
+    manifest: targetManifestSchema,
+    /** Extension-relative path of a built-in target's entry page, e.g. `targets/particles/index.html`. */
+    entryPath: z.string(),
+  }),
+  z.object({
+    manifest: targetManifestSchema,
+    /** Address of a target the user registered, e.g. their own dev server on localhost. */
+    entryUrl: z.url({ protocol: /^https?$/ }),
+  }),
+]);
 export type CatalogEntry = z.infer<typeof catalogEntrySchema>;
+export type BuiltInCatalogEntry = Extract<CatalogEntry, { entryPath: string }>;
 
-export const targetCatalogSchema = z.object({ targets: z.array(catalogEntrySchema) });
+/** `defaultTargetId` is opened when a tool needs a target and none has been opened yet. */
+export const targetCatalogSchema = z.object({ targets: z.array(catalogEntrySchema), defaultTargetId: z.string().optional() });
 export type TargetCatalog = z.infer<typeof targetCatalogSchema>;
 
 export const TARGET_CATALOG_PATH = 'targets/catalog.json';

@@ -25,6 +25,10 @@ export const runtimeRequestSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('sessions/list') }),
   z.object({ type: z.literal('targets/list') }),
+  /** Manual control from the toolbar: the same tools and validation as the model's calls, outside any chat. */
+  z.object({ type: z.literal('tool/manual'), toolName: z.string().max(200), input: jsonValueSchema }),
+  z.object({ type: z.literal('targets/register'), entryUrl: z.url({ protocol: /^https?$/ }), manifest: z.unknown() }),
+  z.object({ type: z.literal('targets/unregister'), targetId: id }),
 ]);
 export type RuntimeRequest = z.infer<typeof runtimeRequestSchema>;
 
@@ -56,9 +60,15 @@ export const publisherMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type PublisherMessage = z.infer<typeof publisherMessageSchema>;
 
+/** Messages on the `targets` port, runtime → toolbar popup: what the active target has in effect now. */
+export const targetsPortMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('target-state'), targetId: id, state: jsonObjectSchema }),
+]);
+export type TargetsPortMessage = z.infer<typeof targetsPortMessageSchema>;
+
 /** Messages on the `stage` port, runtime → stage tab. */
 export const stageCommandMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('stage/open'), jobId: id, targetId: id, entryPath: z.string() }),
+  z.object({ type: z.literal('stage/open'), jobId: id, targetId: id, title: z.string().max(200), url: z.url() }),
   z.object({ type: z.literal('stage/send'), jobId: id, targetId: id, message: stageToTargetMessageSchema }),
 ]);
 export type StageCommandMessage = z.infer<typeof stageCommandMessageSchema>;
@@ -68,5 +78,6 @@ export const stageReportMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('stage/hello'), activeTargetId: z.string().optional() }),
   z.object({ type: z.literal('stage/state'), jobId: id, state: jsonObjectSchema }),
   z.object({ type: z.literal('stage/error'), jobId: id, error: z.string().max(4000) }),
+  z.object({ type: z.literal('stage/target-state'), targetId: id, state: jsonObjectSchema }),
 ]);
 export type StageReportMessage = z.infer<typeof stageReportMessageSchema>;

@@ -9,6 +9,8 @@ import type { StageDriver } from './stage-driver';
 export interface ToolRouterDependencies {
   catalog: TargetCatalog;
   stage: StageDriver;
+  /** Values the user last had for a target, restored when it is opened again. */
+  savedValues?(targetId: string): Promise<JsonObject | undefined>;
 }
 
 export type ToolOutput = JsonObject & { ok: boolean };
@@ -69,26 +71,45 @@ function findTarget(catalog: TargetCatalog, targetId: string): CatalogEntry | un
   return catalog.targets.find((entry) => entry.manifest.id === targetId);
 }
 
-async function openTarget(targetId: string, { catalog, stage }: ToolRouterDependencies): Promise<ToolOutput> {
+async function openTarget(targetId: string, dependencies: ToolRouterDependencies): Promise<ToolOutput> {
+  const { catalog } = dependencies;
   const entry = findTarget(catalog, targetId);
   if (!entry) {
     const ids = catalog.targets.map((target) => target.manifest.id);
     const close = closestNames(targetId, ids);
     return failure(`Target "${targetId}" not found.${close.length ? ` Did you mean "${close[0]}"?` : ''} Known targets: ${ids.join(', ')}.`);
   }
-  await stage.open(entry);
+  await openAndRestore(entry, dependencies);
   return { ok: true, targetId, title: entry.manifest.title, next: 'Call getParameters to read its parameters.' };
 }
 
+/** Opens a target and re-applies the values it had when it was last used, dropping any that are no longer valid. */
+async function openAndRestore(entry: CatalogEntry, dependencies: ToolRouterDependencies): Promise<void> {
+  await dependencies.stage.open(entry);
+  const saved = await dependencies.savedValues?.(entry.manifest.id);
+  if (!saved) return;
+  const names = new Set(flattenParameters(entry.manifest).keys());
+  const changes = Object.entries(saved)
+    .filter(([param]) => names.has(param))
+    .map(([param, value]) => ({ param, value }))
+    .filter((change) => checkChanges(entry.manifest, [change]).ok);
+  const check = checkChanges(entry.manifest, changes);
+  if (!check.ok) return;
+  const payload: JsonObject = {};
+  for (const change of check.changes) payload[change.param] = change.value;
+  await dependencies.stage.send(entry.manifest.id, { type: 'apply', payload });
+}
+
 /** The active target, opening the first one when none is active yet. */
-async function activeTarget({ catalog, stage }: ToolRouterDependencies): Promise<{ entry: CatalogEntry; opened: boolean }> {
+async function activeTarget(dependencies: ToolRouterDependencies): Promise<{ entry: CatalogEntry; opened: boolean }> {
+  const { catalog, stage } = dependencies;
   const activeId = await stage.activeTargetId();
   const active = activeId ? findTarget(catalog, activeId) : undefined;
   if (active) return { entry: active, opened: false };
-  const first = catalog.targets[0];
-  if (!first) throw new Error('No targets are installed.');
-  await stage.open(first);
-  return { entry: first, opened: true };
+  const fallback = (catalog.defaultTargetId ? findTarget(catalog, catalog.defaultTargetId) : undefined) ?? catalog.targets[0];
+  if (!fallback) throw new Error('No targets are installed.');
+  await openAndRestore(fallback, dependencies);
+  return { entry: fallback, opened: true };
 }
 
 async function getParameters(dependencies: ToolRouterDependencies): Promise<ToolOutput> {

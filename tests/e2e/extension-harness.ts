@@ -55,7 +55,8 @@ export async function launchExtension(extensionPath = TEST_BUILD): Promise<Exten
       while (Date.now() < deadline) {
         for (const page of await browser.pages()) {
           const frame = page.frames().find((candidate) => candidate.url().includes(`/targets/${targetId}/`));
-          if (frame) return frame;
+          const bridgeLoaded = frame && (await frame.evaluate(() => 'SplitbrainBridge' in window).catch(() => false));
+          if (frame && bridgeLoaded) return frame;
         }
         await new Promise((resolve) => setTimeout(resolve, 100));
       }

@@ -1,0 +1,852 @@
+/*
+ * Data chart target: deterministic synthetic daily data (seeded), drawn on a 2D canvas as line,
+ * area, bar or scatter charts with linear or log y axis, grid, legend, a peak annotation and a
+ * hover read-out. Defaults mirror manifest.json (targets have no network, so no fetch).
+ */
+(function () {
+  'use strict';
+
+  var DEFAULTS = {
+    series_count: 3,
+    points: 120,
+    noise: 0.3,
+    smoothing: 3,
+    seed: 42,
+    x_range: [0, 180],
+    y_min: 0,
+    y_max: 200,
+    scale: 'linear',
+    chart_type: 'line',
+    palette: 'ocean',
+    line_width: 2,
+    show_grid: true,
+    show_legend: true,
+    title: 'Daily active users by region'
+  };
+
+  var SPECS = {
+    series_count: { type: 'integer', min: 1, max: 5 },
+    points: { type: 'integer', min: 10, max: 500 },
+    noise: { type: 'number', min: 0, max: 1 },
+    smoothing: { type: 'integer', min: 1, max: 50 },
+    seed: { type: 'integer', min: 1, max: 9999 },
+    x_range: { type: 'array', length: 2, min: 0, max: 365 },
+    y_min: { type: 'number', min: -1000, max: 10000 },
+    y_max: { type: 'number', min: -1000, max: 10000 },
+    scale: { type: 'enum', options: ['linear', 'log'] },
+    chart_type: { type: 'enum', options: ['line', 'area', 'bar', 'scatter'] },
+    palette: { type: 'enum', options: ['ocean', 'sunset', 'forest', 'vivid', 'mono'] },
+    line_width: { type: 'number', min: 0.5, max: 6 },
+    show_grid: { type: 'boolean' },
+    show_legend: { type: 'boolean' },
+    title: { type: 'string', maxLength: 80 }
+  };
+
+  var SERIES = [
+    { name: 'Europe', base: 90, growth: 0.22, weekly: 0.09 },
+    { name: 'Americas', base: 70, growth: 0.3, weekly: 0.07 },
+    { name: 'Asia', base: 120, growth: 0.35, weekly: 0.05 },
+    { name: 'Africa', base: 40, growth: 0.6, weekly: 0.06 },
+    { name: 'Oceania', base: 20, growth: 0.18, weekly: 0.1 }
+  ];
+
+  var PALETTES = {
+    ocean: ['#1d4ed8', '#0ea5b7', '#7c3aed', '#10b981', '#64748b'],
+    sunset: ['#f97316', '#e11d48', '#eab308', '#9333ea', '#fb7185'],
+    forest: ['#15803d', '#84a31a', '#b45309', '#0f766e', '#78716c'],
+    vivid: ['#ef4444', '#3b82f6', '#22c55e', '#f59e0b', '#a855f7'],
+    mono: ['#1e3a8a', '#2f56c8', '#5b7cf0', '#8ea5f7', '#bfccfb']
+  };
+
+  var FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Liberation Sans", sans-serif';
+  var TWEEN_MS = 380;
+
+  var state = cloneState(DEFAULTS);
+  var isReady = false;
+  var canvas = document.getElementById('chart');
+  var context = canvas.getContext('2d');
+  var hud = { badge: document.getElementById('hud-badge'), text: document.getElementById('hud-text') };
+  var view = { width: 1, height: 1, ratio: 1 };
+  var data = null; // {x: [], series: [[...]], from: [[...]] | null, start: ms}
+  var hover = null; // {x, y} in CSS pixels
+  var layout = null;
+  var drawQueued = false;
+
+  var bridge = window.SplitbrainBridge.connect({ apply: apply, reset: reset, getState: getState });
+
+  // ---- parameters -------------------------------------------------------------------------
+
+  function cloneState(source) {
+    var copy = {};
+    Object.keys(SPECS).forEach(function (name) {
+      var value = source[name];
+      copy[name] = Array.isArray(value) ? value.slice() : value;
+    });
+    return copy;
+  }
+
+  function getState() {
+    return cloneState(state);
+  }
+
+  function describe(value) {
+    try { return JSON.stringify(value); } catch (error) { return String(value); }
+  }
+
+  function toNumber(name, value) {
+    var number = NaN;
+    if (typeof value === 'number') number = value;
+    else if (typeof value === 'string' && value.trim() !== '') number = Number(value);
+    if (!isFinite(number)) throw new Error(name + ': expected a number, got ' + describe(value));
+    return number;
+  }
+
+  function clamp(value, min, max) {
+    return Math.min(max, Math.max(min, value));
+  }
+
+  function coerce(name, value) {
+    var spec = SPECS[name];
+    switch (spec.type) {
+      case 'number':
+        return clamp(toNumber(name, value), spec.min, spec.max);
+      case 'integer':
+        return Math.round(clamp(toNumber(name, value), spec.min, spec.max));
+      case 'boolean':
+        if (typeof value === 'boolean') return value;
+        if (value === 'true' || value === 1) return true;
+        if (value === 'false' || value === 0) return false;
+        throw new Error(name + ': expected true or false, got ' + describe(value));
+      case 'enum':
+        var option = String(value).trim().toLowerCase();
+        if (spec.options.indexOf(option) < 0) {
+          throw new Error(name + ': expected one of ' + spec.options.join(', ') + ', got ' + describe(value));
+        }
+        return option;
+      case 'string':
+        if (value === null || value === undefined || typeof value === 'object') {
+          throw new Error(name + ': expected a string, got ' + describe(value));
+        }
+        return String(value).slice(0, spec.maxLength);
+      case 'array':
+        if (!value || typeof value.length !== 'number' || value.length !== spec.length) {
+          throw new Error(name + ': expected ' + spec.length + ' numbers [start, end], got ' + describe(value));
+        }
+        var out = [];
+        for (var i = 0; i < spec.length; i++) out.push(clamp(toNumber(name + '[' + i + ']', value[i]), spec.min, spec.max));
+        return out;
+    }
+    return value;
+  }
+
+  function checkCombination(next) {
+    if (!(next.x_range[0] < next.x_range[1])) {
+      throw new Error('x_range: start (' + next.x_range[0] + ') must be less than end (' + next.x_range[1] + ')');
+    }
+    if (!(next.y_min < next.y_max)) {
+      throw new Error('y_min (' + next.y_min + ') must be less than y_max (' + next.y_max + ')');
+    }
+    if (next.scale === 'log' && !(next.y_min > 0)) {
+      throw new Error('scale "log" needs y_min > 0 (y_min is ' + next.y_min + '); set y_min as well, e.g. {"scale": "log", "y_min": 5}');
+    }
+  }
+
+  // All-or-nothing: one bad value (or an impossible combination) leaves everything as it was.
+  function apply(changes) {
+    var next = cloneState(state);
+    Object.keys(changes).forEach(function (name) {
+      if (Object.prototype.hasOwnProperty.call(SPECS, name)) next[name] = coerce(name, changes[name]);
+    });
+    checkCombination(next);
+    commit(next);
+  }
+
+  function reset() {
+    commit(cloneState(DEFAULTS));
+  }
+
+  function commit(next) {
+    state = next;
+    rebuildData();
+    updateHud();
+    requestDraw();
+  }
+
+  // ---- data -------------------------------------------------------------------------------
+
+  function hash(a, b, c, d) {
+    var h = Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(b + 0x632be5ab, 0xc2b2ae35);
+    h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d) ^ Math.imul(c + 0x27d4eb2f, 0x165667b1);
+    h = Math.imul(h ^ (h >>> 13), 0x297a2d39) ^ Math.imul(d + 0x7f4a7c15, 0x94d049bb);
+    h ^= h >>> 16;
+    return ((h >>> 0) / 4294967296) * 2 - 1; // [-1, 1)
+  }
+
+  function valueNoise(seed, series, octave, t) {
+    var i = Math.floor(t);
+    var f = t - i;
+    var u = f * f * (3 - 2 * f);
+    var a = hash(seed, series, octave, i);
+    var b = hash(seed, series, octave, i + 1);
+    return a + (b - a) * u;
+  }
+
+  var OCTAVES = [[1 / 45, 0.45], [1 / 12, 0.3], [1 / 3, 0.17], [1, 0.08]];
+
+  function valueAt(seriesIndex, day) {
+    var series = SERIES[seriesIndex];
+    var seed = state.seed;
+    var phase = hash(seed, seriesIndex, 97, 5) * Math.PI;
+    var yearPhase = hash(seed, seriesIndex, 98, 11) * Math.PI;
+    var wiggle = 0;
+    for (var o = 0; o < OCTAVES.length; o++) {
+      wiggle += OCTAVES[o][1] * valueNoise(seed, seriesIndex, o, day * OCTAVES[o][0] + o * 17.3);
+    }
+    var level = series.base * (1 + series.growth * day / 365);
+    var weekly = 1 + series.weekly * Math.sin((2 * Math.PI * day) / 7 + phase);
+    var yearly = 1 + 0.12 * Math.sin((2 * Math.PI * day) / 365 + yearPhase);
+    var value = level * weekly * yearly * (1 + state.noise * 0.45 * wiggle * 1.6);
+    return Math.max(0.5, value);
+  }
+
+  function movingAverage(values, window) {
+    if (window <= 1) return values.slice();
+    var prefix = [0];
+    for (var i = 0; i < values.length; i++) prefix.push(prefix[i] + values[i]);
+    var before = Math.floor((window - 1) / 2);
+    var after = window - 1 - before;
+    return values.map(function (value, index) {
+      var from = Math.max(0, index - before);
+      var to = Math.min(values.length - 1, index + after);
+      return (prefix[to + 1] - prefix[from]) / (to - from + 1);
+    });
+  }
+
+  function rebuildData() {
+    var start = state.x_range[0];
+    var end = state.x_range[1];
+    var count = Math.max(2, state.points);
+    var x = [];
+    for (var i = 0; i < count; i++) x.push(start + ((end - start) * i) / (count - 1));
+    var series = [];
+    for (var s = 0; s < state.series_count; s++) {
+      var raw = x.map(function (day) { return valueAt(s, day); });
+      series.push(movingAverage(raw, state.smoothing));
+    }
+    var previous = data;
+    var from = null;
+    if (previous && previous.series.length === series.length && previous.x.length === x.length && isReady) {
+      from = currentSeries(performance.now());
+    }
+    data = { x: x, series: series, from: from, start: performance.now() };
+  }
+
+  function easing(t) {
+    return 1 - Math.pow(1 - t, 3);
+  }
+
+  function currentSeries(now) {
+    if (!data.from) return data.series;
+    var t = clamp((now - data.start) / TWEEN_MS, 0, 1);
+    if (t >= 1) { data.from = null; return data.series; }
+    var k = easing(t);
+    return data.series.map(function (values, s) {
+      var from = data.from[s];
+      return values.map(function (value, i) { return from[i] + (value - from[i]) * k; });
+    });
+  }
+
+  // ---- scales and ticks ---------------------------------------------------------------------
+
+  function niceStep(span, count) {
+    var raw = span / Math.max(1, count);
+    var power = Math.pow(10, Math.floor(Math.log10(raw)));
+    var unit = raw / power;
+    var nice = unit < 1.5 ? 1 : unit < 3 ? 2 : unit < 7 ? 5 : 10;
+    return nice * power;
+  }
+
+  function linearTicks(min, max, count) {
+    var step = niceStep(max - min, count);
+    var ticks = [];
+    var first = Math.ceil(min / step - 1e-9) * step;
+    for (var v = first; v <= max + step * 1e-6; v += step) ticks.push({ value: Math.abs(v) < step * 1e-9 ? 0 : v, major: true });
+    return ticks;
+  }
+
+  function logTicks(min, max) {
+    var ticks = [];
+    var lo = Math.floor(Math.log10(min));
+    var hi = Math.ceil(Math.log10(max));
+    var decades = Math.log10(max) - Math.log10(min);
+    var labelled = decades > 2.5 ? [1] : decades > 1.2 ? [1, 2, 5] : [1, 2, 3, 5, 7];
+    for (var e = lo; e <= hi; e++) {
+      for (var m = 1; m < 10; m++) {
+        var v = m * Math.pow(10, e);
+        if (v < min * (1 - 1e-9) || v > max * (1 + 1e-9)) continue;
+        ticks.push({ value: v, major: labelled.indexOf(m) >= 0 });
+      }
+    }
+    return ticks;
+  }
+
+  function formatValue(value) {
+    var abs = Math.abs(value);
+    if (abs >= 1e6) return trim(value / 1e6) + 'M';
+    if (abs >= 1e4) return trim(value / 1e3) + 'k';
+    if (abs >= 100) return String(Math.round(value));
+    if (abs >= 10) return trim(Math.round(value * 10) / 10);
+    if (abs === 0) return '0';
+    return String(Number(value.toPrecision(2)));
+  }
+
+  function trim(value) {
+    return String(Math.round(value * 10) / 10);
+  }
+
+  function formatDay(day) {
+    return String(Math.round(day * 10) / 10);
+  }
+
+  // ---- drawing ------------------------------------------------------------------------------
+
+  function resize() {
+    var ratio = Math.min(window.devicePixelRatio || 1, 2);
+    view.ratio = ratio;
+    view.width = Math.max(1, window.innerWidth);
+    view.height = Math.max(1, window.innerHeight);
+    canvas.width = Math.floor(view.width * ratio);
+    canvas.height = Math.floor(view.height * ratio);
+    requestDraw();
+  }
+
+  function requestDraw() {
+    if (drawQueued) return;
+    drawQueued = true;
+    window.requestAnimationFrame(function () {
+      drawQueued = false;
+      draw();
+      if (data && data.from) requestDraw();
+    });
+  }
+
+  function hexToRgba(hex, alpha) {
+    var n = parseInt(hex.slice(1), 16);
+    return 'rgba(' + ((n >> 16) & 255) + ',' + ((n >> 8) & 255) + ',' + (n & 255) + ',' + alpha + ')';
+  }
+
+  function roundRect(x, y, w, h, r) {
+    var radius = Math.max(0, Math.min(r, w / 2, h / 2));
+    context.beginPath();
+    context.moveTo(x + radius, y);
+    context.arcTo(x + w, y, x + w, y + h, radius);
+    context.arcTo(x + w, y + h, x, y + h, radius);
+    context.arcTo(x, y + h, x, y, radius);
+    context.arcTo(x, y, x + w, y, radius);
+    context.closePath();
+  }
+
+  function topRoundedBar(x, y, w, h, r) {
+    var radius = Math.max(0, Math.min(r, w / 2, Math.abs(h)));
+    context.beginPath();
+    if (h >= 0) {
+      context.moveTo(x, y + h);
+      context.lineTo(x, y + radius);
+      context.arcTo(x, y, x + radius, y, radius);
+      context.arcTo(x + w, y, x + w, y + radius, radius);
+      context.lineTo(x + w, y + h);
+    } else {
+      context.moveTo(x, y + h);
+      context.lineTo(x + w, y + h);
+      context.lineTo(x + w, y);
+      context.lineTo(x, y);
+    }
+    context.closePath();
+  }
+
+  function font(weight, size) {
+    return weight + ' ' + size + 'px ' + FONT;
+  }
+
+  function seriesColors() {
+    return PALETTES[state.palette] || PALETTES.ocean;
+  }
+
+  function subtitle() {
+    var names = SERIES.slice(0, state.series_count).map(function (s) { return s.name; });
+    var parts = [
+      names.join(', '),
+      'days ' + formatDay(state.x_range[0]) + '–' + formatDay(state.x_range[1]),
+      state.points + ' points',
+      state.smoothing > 1 ? state.smoothing + '-point moving average' : 'raw samples',
+      state.scale + ' scale'
+    ];
+    return parts.join('  ·  ');
+  }
+
+  function legendItems(values) {
+    var colors = seriesColors();
+    return values.map(function (series, s) {
+      return { name: SERIES[s].name, color: colors[s], last: series[series.length - 1] };
+    });
+  }
+
+  function computeLayout(values) {
+    var W = view.width;
+    var H = view.height;
+    var margin = W < 640 ? 10 : 24;
+    var card = { x: margin, y: margin, w: W - margin * 2, h: H - margin * 2 - 12 };
+    var pad = W < 640 ? 16 : 28;
+    var top = card.y + pad;
+    var title = state.title.trim();
+    var titleHeight = title ? 26 : 0;
+    var headerBottom = top + titleHeight + 20;
+
+    // legend: one row at the right of the title when it fits, else its own row below
+    var legend = null;
+    if (state.show_legend) {
+      context.font = font(600, 12);
+      var items = legendItems(values).map(function (item) {
+        var label = item.name;
+        var valueText = formatValue(item.last);
+        context.font = font(600, 12);
+        var nameWidth = context.measureText(label).width;
+        context.font = font(400, 12);
+        var valueWidth = context.measureText(valueText).width;
+        return { item: item, label: label, valueText: valueText, width: 22 + nameWidth + 6 + valueWidth + 14 };
+      });
+      var total = items.reduce(function (sum, entry) { return sum + entry.width + 8; }, -8);
+      context.font = font(650, 22);
+      var titleWidth = title ? context.measureText(title).width : 0;
+      context.font = font(400, 13);
+      var subWidth = context.measureText(subtitle()).width;
+      var leftWidth = Math.max(titleWidth, subWidth);
+      var inline = card.w - pad * 2 - leftWidth - 32 >= total;
+      if (inline) {
+        var cursor = card.x + card.w - pad - total;
+        items.forEach(function (entry) { entry.x = cursor; entry.y = top + 2; cursor += entry.width + 8; });
+      } else {
+        // rows below the subtitle, wrapping at the card's edge
+        var x = card.x + pad;
+        var y = headerBottom + 8;
+        items.forEach(function (entry) {
+          if (x > card.x + pad && x + entry.width > card.x + card.w - pad) { x = card.x + pad; y += 36; }
+          entry.x = x;
+          entry.y = y;
+          x += entry.width + 8;
+        });
+        headerBottom = y + 32;
+      }
+      legend = { items: items };
+    }
+    var plot = {
+      x: card.x + pad + 52,
+      y: headerBottom + 28,
+      w: 0,
+      h: 0
+    };
+    plot.w = card.x + card.w - pad - 8 - plot.x;
+    plot.h = card.y + card.h - pad - 40 - plot.y;
+    return { card: card, pad: pad, top: top, title: title, titleHeight: titleHeight, legend: legend, plot: plot };
+  }
+
+  function makeScales(plot) {
+    var start = state.x_range[0];
+    var end = state.x_range[1];
+    var count = data.x.length;
+    var half = state.chart_type === 'bar' ? (end - start) / (count - 1) / 2 : 0;
+    var x0 = start - half;
+    var x1 = end + half;
+    var log = state.scale === 'log';
+    var y0 = log ? Math.log10(state.y_min) : state.y_min;
+    var y1 = log ? Math.log10(state.y_max) : state.y_max;
+    return {
+      x: function (day) { return plot.x + ((day - x0) / (x1 - x0)) * plot.w; },
+      day: function (px) { return x0 + ((px - plot.x) / plot.w) * (x1 - x0); },
+      y: function (value) {
+        var v = log ? (value > 0 ? Math.log10(value) : y0 - (y1 - y0) * 10) : value;
+        return plot.y + plot.h - ((v - y0) / (y1 - y0)) * plot.h;
+      },
+      baseline: function () {
+        if (log) return plot.y + plot.h;
+        var zero = clamp(0, state.y_min, state.y_max);
+        return plot.y + plot.h - ((zero - y0) / (y1 - y0)) * plot.h;
+      }
+    };
+  }
+
+  function drawBackground() {
+    var W = view.width;
+    var H = view.height;
+    var gradient = context.createLinearGradient(0, 0, W, H);
+    gradient.addColorStop(0, '#eef2f8');
+    gradient.addColorStop(1, '#e3e8f0');
+    context.fillStyle = gradient;
+    context.fillRect(0, 0, W, H);
+  }
+
+  function drawCard(card) {
+    context.save();
+    context.shadowColor = 'rgba(15, 23, 42, 0.10)';
+    context.shadowBlur = 28;
+    context.shadowOffsetY = 8;
+    roundRect(card.x, card.y, card.w, card.h, 18);
+    context.fillStyle = '#ffffff';
+    context.fill();
+    context.restore();
+    roundRect(card.x + 0.5, card.y + 0.5, card.w - 1, card.h - 1, 18);
+    context.strokeStyle = 'rgba(15, 23, 42, 0.06)';
+    context.lineWidth = 1;
+    context.stroke();
+  }
+
+  function drawHeader(l) {
+    var x = l.card.x + l.pad;
+    var y = l.top;
+    context.textBaseline = 'top';
+    context.textAlign = 'left';
+    if (l.title) {
+      context.font = font(650, 22);
+      context.fillStyle = '#0f172a';
+      context.fillText(fit(l.title, l.card.w - l.pad * 2), x, y);
+    }
+    context.font = font(400, 13);
+    context.fillStyle = '#64748b';
+    context.fillText(fit(subtitle(), l.card.w - l.pad * 2), x, y + l.titleHeight + 2);
+  }
+
+  // The text, cut with an ellipsis to fit maxWidth in the current font.
+  function fit(text, maxWidth) {
+    if (context.measureText(text).width <= maxWidth) return text;
+    var cut = text;
+    while (cut.length > 1 && context.measureText(cut + '…').width > maxWidth) cut = cut.slice(0, -1);
+    return cut.replace(/[\s·]+$/, '') + '…';
+  }
+
+  function drawLegend(legend) {
+    legend.items.forEach(function (entry) {
+      var x = entry.x;
+      var y = entry.y;
+      roundRect(x, y, entry.width, 28, 14);
+      context.fillStyle = '#f4f6fa';
+      context.fill();
+      context.beginPath();
+      context.arc(x + 14, y + 14, 5, 0, Math.PI * 2);
+      context.fillStyle = entry.item.color;
+      context.fill();
+      context.textBaseline = 'middle';
+      context.textAlign = 'left';
+      context.font = font(600, 12);
+      context.fillStyle = '#1e293b';
+      context.fillText(entry.label, x + 24, y + 14.5);
+      var nameWidth = context.measureText(entry.label).width;
+      context.font = font(400, 12);
+      context.fillStyle = '#64748b';
+      context.fillText(entry.valueText, x + 24 + nameWidth + 6, y + 14.5);
+    });
+  }
+
+  function drawAxes(plot, scales) {
+    var log = state.scale === 'log';
+    var yTicks = log ? logTicks(state.y_min, state.y_max) : linearTicks(state.y_min, state.y_max, Math.max(2, Math.round(plot.h / 62)));
+    var xTicks = linearTicks(state.x_range[0], state.x_range[1], Math.max(2, Math.round(plot.w / 110)));
+    context.lineWidth = 1;
+    if (state.show_grid) {
+      yTicks.forEach(function (tick) {
+        var y = Math.round(scales.y(tick.value)) + 0.5;
+        context.beginPath();
+        context.moveTo(plot.x, y);
+        context.lineTo(plot.x + plot.w, y);
+        context.strokeStyle = tick.major ? 'rgba(100, 116, 139, 0.20)' : 'rgba(100, 116, 139, 0.08)';
+        context.setLineDash(tick.major ? [] : [2, 4]);
+        context.stroke();
+      });
+      context.setLineDash([3, 5]);
+      xTicks.forEach(function (tick) {
+        var x = Math.round(scales.x(tick.value)) + 0.5;
+        context.beginPath();
+        context.moveTo(x, plot.y);
+        context.lineTo(x, plot.y + plot.h);
+        context.strokeStyle = 'rgba(100, 116, 139, 0.13)';
+        context.stroke();
+      });
+      context.setLineDash([]);
+    }
+    // axis lines
+    context.beginPath();
+    context.moveTo(plot.x, Math.round(plot.y + plot.h) + 0.5);
+    context.lineTo(plot.x + plot.w, Math.round(plot.y + plot.h) + 0.5);
+    context.strokeStyle = 'rgba(51, 65, 85, 0.45)';
+    context.stroke();
+    // labels
+    context.font = font(400, 11.5);
+    context.fillStyle = '#64748b';
+    context.textAlign = 'right';
+    context.textBaseline = 'middle';
+    yTicks.forEach(function (tick) {
+      if (!tick.major) return;
+      context.fillText(formatValue(tick.value), plot.x - 10, scales.y(tick.value));
+    });
+    context.textAlign = 'center';
+    context.textBaseline = 'top';
+    xTicks.forEach(function (tick) {
+      var x = scales.x(tick.value);
+      context.beginPath();
+      context.moveTo(Math.round(x) + 0.5, plot.y + plot.h);
+      context.lineTo(Math.round(x) + 0.5, plot.y + plot.h + 5);
+      context.strokeStyle = 'rgba(51, 65, 85, 0.45)';
+      context.stroke();
+      context.fillText(formatDay(tick.value), x, plot.y + plot.h + 9);
+    });
+    context.font = font(600, 11);
+    context.fillStyle = '#94a3b8';
+    context.textAlign = 'right';
+    context.fillText('DAY', plot.x + plot.w, plot.y + plot.h + 25);
+    context.textAlign = 'left';
+    context.textBaseline = 'bottom';
+    context.fillText('VALUE' + (log ? ' (LOG)' : ''), plot.x - 52, plot.y - 10);
+  }
+
+  function tracePath(values, scales) {
+    context.beginPath();
+    for (var i = 0; i < values.length; i++) {
+      var x = scales.x(data.x[i]);
+      var y = scales.y(values[i]);
+      if (i === 0) context.moveTo(x, y);
+      else context.lineTo(x, y);
+    }
+  }
+
+  function drawSeries(plot, scales, values) {
+    var colors = seriesColors();
+    var type = state.chart_type;
+    var width = state.line_width;
+    context.save();
+    context.beginPath();
+    context.rect(plot.x - 12, plot.y - 1, plot.w + 24, plot.h + 2);
+    context.clip();
+    var baseline = scales.baseline();
+
+    if (type === 'area') {
+      for (var s = values.length - 1; s >= 0; s--) {
+        tracePath(values[s], scales);
+        context.lineTo(scales.x(data.x[data.x.length - 1]), baseline);
+        context.lineTo(scales.x(data.x[0]), baseline);
+        context.closePath();
+        var gradient = context.createLinearGradient(0, plot.y, 0, plot.y + plot.h);
+        gradient.addColorStop(0, hexToRgba(colors[s], 0.34));
+        gradient.addColorStop(1, hexToRgba(colors[s], 0.03));
+        context.fillStyle = gradient;
+        context.fill();
+      }
+    }
+
+    if (type === 'line' || type === 'area') {
+      context.lineJoin = 'round';
+      context.lineCap = 'round';
+      for (s = values.length - 1; s >= 0; s--) {
+        tracePath(values[s], scales);
+        context.strokeStyle = colors[s];
+        context.lineWidth = width;
+        context.stroke();
+      }
+      for (s = 0; s < values.length; s++) {
+        var last = values[s].length - 1;
+        var lx = scales.x(data.x[last]);
+        var ly = scales.y(values[s][last]);
+        context.beginPath();
+        context.arc(lx, ly, 3 + width, 0, Math.PI * 2);
+        context.fillStyle = '#ffffff';
+        context.fill();
+        context.beginPath();
+        context.arc(lx, ly, 1.5 + width * 0.6, 0, Math.PI * 2);
+        context.fillStyle = colors[s];
+        context.fill();
+      }
+    }
+
+    if (type === 'bar') {
+      var count = data.x.length;
+      var slot = plot.w / count;
+      var group = slot * 0.78;
+      var barWidth = Math.max(1, group / values.length);
+      for (var i = 0; i < count; i++) {
+        var center = scales.x(data.x[i]);
+        for (s = 0; s < values.length; s++) {
+          var left = center - group / 2 + s * (group / values.length);
+          var top = scales.y(values[s][i]);
+          topRoundedBar(left, Math.min(top, baseline), Math.max(0.5, barWidth - (barWidth > 3 ? 1 : 0)), Math.abs(baseline - top), barWidth > 6 ? 3 : 0);
+          context.fillStyle = colors[s];
+          context.fill();
+        }
+      }
+    }
+
+    if (type === 'scatter') {
+      var radius = 1.2 + width * 0.9;
+      for (s = values.length - 1; s >= 0; s--) {
+        context.fillStyle = hexToRgba(colors[s], 0.85);
+        for (i = 0; i < values[s].length; i++) {
+          context.beginPath();
+          context.arc(scales.x(data.x[i]), scales.y(values[s][i]), radius, 0, Math.PI * 2);
+          context.fill();
+          if (values[s].length <= 200) {
+            context.strokeStyle = 'rgba(255,255,255,0.9)';
+            context.lineWidth = 1;
+            context.stroke();
+          }
+        }
+      }
+    }
+    context.restore();
+  }
+
+  function drawPeak(plot, scales, values) {
+    if (!values.length || state.chart_type === 'bar') return;
+    // the highest visible point of all series
+    var owner = -1;
+    var best = 0;
+    values.forEach(function (series, s) {
+      for (var i = 0; i < series.length; i++) {
+        if (series[i] > state.y_max) continue;
+        if (owner < 0 || series[i] > values[owner][best]) { owner = s; best = i; }
+      }
+    });
+    if (owner < 0) return;
+    var value = values[owner][best];
+    if (value < state.y_min) return;
+    var x = scales.x(data.x[best]);
+    var y = scales.y(value);
+    var color = seriesColors()[owner];
+    var text = SERIES[owner].name + ' peak ' + formatValue(value) + ' · day ' + formatDay(data.x[best]);
+    context.font = font(600, 11.5);
+    var w = context.measureText(text).width + 16;
+    var bx = clamp(x - w / 2, plot.x, plot.x + plot.w - w);
+    // above every series at that day, so the label hides no data there
+    var highest = y;
+    values.forEach(function (other) { highest = Math.min(highest, scales.y(other[best])); });
+    var by = highest - 40;
+    if (by < plot.y - 20) by = y + 14;
+    context.beginPath();
+    context.moveTo(x, y);
+    context.lineTo(x, by + (by < y ? 22 : 0));
+    context.strokeStyle = hexToRgba(color, 0.5);
+    context.lineWidth = 1;
+    context.setLineDash([2, 3]);
+    context.stroke();
+    context.setLineDash([]);
+    roundRect(bx, by, w, 22, 11);
+    context.fillStyle = '#0f172a';
+    context.fill();
+    context.fillStyle = '#ffffff';
+    context.textAlign = 'left';
+    context.textBaseline = 'middle';
+    context.fillText(text, bx + 8, by + 11.5);
+    context.beginPath();
+    context.arc(x, y, 4, 0, Math.PI * 2);
+    context.fillStyle = '#ffffff';
+    context.fill();
+    context.lineWidth = 2;
+    context.strokeStyle = color;
+    context.stroke();
+  }
+
+  function drawHover(plot, scales, values) {
+    if (!hover || hover.x < plot.x || hover.x > plot.x + plot.w || hover.y < plot.y || hover.y > plot.y + plot.h) return;
+    var day = scales.day(hover.x);
+    var index = 0;
+    for (var i = 1; i < data.x.length; i++) if (Math.abs(data.x[i] - day) < Math.abs(data.x[index] - day)) index = i;
+    var x = scales.x(data.x[index]);
+    context.beginPath();
+    context.moveTo(Math.round(x) + 0.5, plot.y);
+    context.lineTo(Math.round(x) + 0.5, plot.y + plot.h);
+    context.strokeStyle = 'rgba(15, 23, 42, 0.35)';
+    context.lineWidth = 1;
+    context.stroke();
+    var colors = seriesColors();
+    var lines = values.map(function (series, s) { return { color: colors[s], text: SERIES[s].name + '  ' + formatValue(series[index]) }; });
+    context.font = font(600, 12);
+    var w = 16 + Math.max.apply(null, lines.map(function (line) { return context.measureText(line.text).width + 16; }).concat([context.measureText('Day ' + formatDay(data.x[index])).width]));
+    var h = 28 + lines.length * 19;
+    var bx = x + 14 + w > plot.x + plot.w ? x - 14 - w : x + 14;
+    var by = clamp(hover.y - h / 2, plot.y, plot.y + plot.h - h);
+    context.save();
+    context.shadowColor = 'rgba(15, 23, 42, 0.18)';
+    context.shadowBlur = 14;
+    roundRect(bx, by, w, h, 10);
+    context.fillStyle = 'rgba(255,255,255,0.97)';
+    context.fill();
+    context.restore();
+    context.textAlign = 'left';
+    context.textBaseline = 'middle';
+    context.fillStyle = '#0f172a';
+    context.fillText('Day ' + formatDay(data.x[index]), bx + 10, by + 15);
+    lines.forEach(function (line, k) {
+      var ly = by + 34 + k * 19;
+      context.beginPath();
+      context.arc(bx + 14, ly, 4, 0, Math.PI * 2);
+      context.fillStyle = line.color;
+      context.fill();
+      context.fillStyle = '#334155';
+      context.font = font(400, 12);
+      context.fillText(line.text, bx + 24, ly);
+      var dot = scales.y(values[k][index]);
+      context.beginPath();
+      context.arc(x, dot, 4, 0, Math.PI * 2);
+      context.fillStyle = line.color;
+      context.fill();
+    });
+  }
+
+  function draw() {
+    if (!data) return;
+    context.setTransform(view.ratio, 0, 0, view.ratio, 0, 0);
+    var values = currentSeries(performance.now());
+    drawBackground();
+    layout = computeLayout(values);
+    drawCard(layout.card);
+    drawHeader(layout);
+    if (layout.legend) drawLegend(layout.legend);
+    if (layout.plot.w < 20 || layout.plot.h < 20) return;
+    var scales = makeScales(layout.plot);
+    drawAxes(layout.plot, scales);
+    drawSeries(layout.plot, scales, values);
+    drawPeak(layout.plot, scales, values);
+    drawHover(layout.plot, scales, values);
+  }
+
+  // ---- HUD ----------------------------------------------------------------------------------
+
+  function updateHud() {
+    hud.text.textContent = 'synthetic data · seed ' + state.seed + ' · ' + state.chart_type;
+    hud.badge.textContent = isReady ? 'ready' : 'starting…';
+    hud.badge.className = 'badge ' + (isReady ? 'ready' : 'starting');
+  }
+
+  // ---- start-up -----------------------------------------------------------------------------
+
+  function init() {
+    resize();
+    rebuildData();
+    updateHud();
+    window.addEventListener('resize', window.SplitbrainBridge.guard(resize));
+    canvas.addEventListener('mousemove', window.SplitbrainBridge.guard(function (event) {
+      hover = { x: event.clientX, y: event.clientY };
+      requestDraw();
+    }));
+    canvas.addEventListener('mouseleave', window.SplitbrainBridge.guard(function () {
+      hover = null;
+      requestDraw();
+    }));
+    draw();
+    isReady = true;
+    updateHud();
+    bridge.ready();
+  }
+
+  try {
+    init();
+  } catch (error) {
+    bridge.reportError('Chart failed to start: ' + (error && error.message ? error.message : error));
+  }
+})();
