@@ -38,8 +38,13 @@ async function main(): Promise<void> {
 
   const script = values.script === undefined ? demoScript : await loadScript(values.script);
   const server = await startScriptedModelServer({ port, host: values.host, script });
-  console.log(`Scripted model server (${script.name ?? 'unnamed script'}) listening on ${server.url}`);
-  console.log(`Model id: scripted-model. Control: POST ${server.url.replace(/\/v1$/, '')}/__control/script`);
+  console.log(`Scripted model server (${script.name ?? 'unnamed script'}) listening on ${server.origin}`);
+  console.log(`  OpenAI chat:      POST ${server.origin}/v1/chat/completions`);
+  console.log(`  OpenAI Responses: POST ${server.origin}/v1/responses`);
+  console.log(`  Anthropic:        POST ${server.origin}/v1/messages`);
+  console.log(`  Gemini:           POST ${server.origin}/v1beta/models/{model}:streamGenerateContent?alt=sse`);
+  console.log(`  AI SDK UI stream: POST ${server.origin}/api/chat`);
+  console.log(`Model id: scripted-model. Control: POST ${server.origin}/__control/script`);
 
   const stop = (): void => {
     server.close().then(

@@ -20,3 +20,11 @@ export function openAIErrorTypeForStatus(status: number): string {
   if (status >= 500) return 'server_error';
   return 'invalid_request_error';
 }
+
+export const openAIQuotaExhaustedMessage =
+  'You exceeded your current quota, please check your plan and billing details. For more information on this error, read the docs: https://platform.openai.com/docs/guides/error-codes/api-errors.';
+
+/** What OpenAI answers (with HTTP 429) when the account has no credit left: retrying does not help. */
+export function openAIQuotaExhaustedBody(message = openAIQuotaExhaustedMessage): OpenAIErrorBody {
+  return openAIErrorBody(message, 'insufficient_quota', 'insufficient_quota');
+}

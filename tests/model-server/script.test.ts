@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nothingMoreToSayText, pickStep, scriptSchema, type Script } from './script';
+import { locateStep, nothingMoreToSayText, pickStep, scriptSchema, type Script } from './script';
 
 const script: Script = {
   turns: [
@@ -48,6 +48,53 @@ describe('pickStep', () => {
   });
 });
 
+describe('continuation messages', () => {
+  it('neither start a turn nor reset the step count', () => {
+    const messages = [{ role: 'user' }, { role: 'assistant' }, { role: 'user', continuation: true }];
+    expect(locateStep(script, messages)).toEqual({ turnIndex: 0, stepIndex: 1 });
+    expect(pickStep(script, [...messages, { role: 'assistant' }, { role: 'user' }])).toMatchObject({ turnIndex: 1, stepIndex: 0 });
+  });
+});
+
+describe('once steps', () => {
+  const retryScript: Script = {
+    turns: [
+      {
+        steps: [
+          { error: { status: 429 }, once: true },
+          { truncate: { text: 'cut' }, once: true },
+          { text: 'first' },
+          { breakAfter: { text: 'half', error: 'network' }, once: true },
+          { text: 'second' },
+          { error: { status: 500 }, once: true },
+        ],
+      },
+    ],
+  };
+
+  it('are served to the first attempts at the position of the next step, which then answers every later attempt', () => {
+    const firstPosition = roles('user');
+    expect([0, 1, 2, 3].map((attempt) => pickStep(retryScript, firstPosition, attempt).step)).toEqual([
+      { error: { status: 429 }, once: true },
+      { truncate: { text: 'cut' }, once: true },
+      { text: 'first' },
+      { text: 'first' },
+    ]);
+  });
+
+  it('take no position of their own', () => {
+    const secondPosition = roles('user', 'assistant', 'tool');
+    expect(pickStep(retryScript, secondPosition, 0)).toMatchObject({ stepIndex: 1, step: { breakAfter: { text: 'half', error: 'network' } } });
+    expect(pickStep(retryScript, secondPosition, 1)).toMatchObject({ stepIndex: 1, step: { text: 'second' }, isFallback: false });
+  });
+
+  it('at the end of a turn are followed by the fallback', () => {
+    const thirdPosition = roles('user', 'assistant', 'tool', 'assistant', 'tool');
+    expect(pickStep(retryScript, thirdPosition, 0)).toMatchObject({ stepIndex: 2, step: { error: { status: 500 } }, isFallback: false });
+    expect(pickStep(retryScript, thirdPosition, 1)).toMatchObject({ stepIndex: 2, step: { text: nothingMoreToSayText }, isFallback: true });
+  });
+});
+
 describe('scriptSchema', () => {
   it('accepts every step kind', () => {
     const result = scriptSchema.safeParse({
@@ -59,6 +106,9 @@ describe('scriptSchema', () => {
             { toolCalls: [{ name: 'a', arguments: { x: 1 } }, { name: 'b', arguments: '{not json', id: 'call_b' }], text: 'calling' },
             { error: { status: 429, body: { error: { message: 'slow down' } }, headers: { 'retry-after': '1' } } },
             { truncate: { text: 'cut' } },
+            { breakAfter: { text: 'half', error: 'malformed' }, once: true },
+            { error: { status: 429, message: 'slow', quotaExhausted: true, retryDelaySeconds: 2 }, once: true },
+            { toolCalls: [{ name: 'a', arguments: {} }], reasoning: 'why' },
           ],
         },
       ],
@@ -76,7 +126,14 @@ describe('scriptSchema', () => {
   it('rejects a step without a known key', () => {
     const result = scriptSchema.safeParse({ turns: [{ steps: [{ say: 'hi' }] }] });
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toBe('A step needs one of the keys text, toolCalls, error, truncate.');
+    expect(result.error?.issues[0]?.message).toBe('A step needs one of the keys text, toolCalls, error, truncate, breakAfter.');
+  });
+
+  it('rejects once on steps that do not fail, and unknown break kinds', () => {
+    const onceText = scriptSchema.safeParse({ turns: [{ steps: [{ text: 'hi', once: true }] }] });
+    expect(onceText.error?.issues[0]?.message).toBe('Unrecognized key: "once"');
+    const badBreak = scriptSchema.safeParse({ turns: [{ steps: [{ breakAfter: { text: 'x', error: 'fire' } }] }] });
+    expect(badBreak.error?.issues[0]?.message).toContain('Invalid breakAfter step');
   });
 
   it('rejects a script without turns', () => {

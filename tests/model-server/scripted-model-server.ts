@@ -2,14 +2,24 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
+import { anthropicMessagesWireFormat } from './anthropic-messages-wire-format';
 import { demoScript } from './demo-script';
-import { mulberry32 } from './mulberry32';
-import { encodeOpenAIChatCompletion, encodeOpenAIChatStream, type TokenUsage } from './openai-chat-encoder';
-import { openAIErrorBody, openAIErrorTypeForStatus } from './openai-error-body';
+import { geminiWireFormat, isGeminiPath } from './gemini-wire-format';
+import { googleErrorBody } from './google-error-body';
 import type { ModelStreamEvent } from './model-stream-event';
-import { isErrorStep, isTruncateStep, pickStep, scriptSchema, type ErrorStep, type Script } from './script';
+import { mulberry32 } from './mulberry32';
+import type { TokenUsage } from './openai-chat-encoder';
+import { openAIChatWireFormat } from './openai-chat-wire-format';
+import { openAIErrorBody } from './openai-error-body';
+import { openAIResponsesWireFormat } from './openai-responses-wire-format';
+import { isBreakAfterStep, isErrorStep, isTruncateStep, locateStep, pickStep, scriptSchema, type ErrorStep, type Script } from './script';
+import { scriptedModelId } from './scripted-model-id';
 import { stepToEvents } from './step-to-events';
+import { uiMessageStreamWireFormat } from './ui-message-stream-wire-format';
+import type { ReplyContext, RequestTarget, WireFormat } from './wire-format';
 import { writeFramesInPieces } from './write-frames-in-pieces';
+
+export { scriptedModelId } from './scripted-model-id';
 
 export interface ScriptedModelServerOptions {
   /** 0 (the default) picks a free port. */
@@ -37,24 +47,16 @@ export interface RecordedRequest {
 export interface ScriptedModelServer {
   /** Base URL for OpenAI-compatible clients, e.g. `http://127.0.0.1:4010/v1`. */
   readonly url: string;
+  /** Scheme, host and port without a path, e.g. `http://127.0.0.1:4010`; the base of every route. */
+  readonly origin: string;
   readonly port: number;
+  /** Replaces the script and forgets how often each (turn, step) was attempted. */
   setScript(script: Script): void;
   /** Model requests in arrival order; control routes and CORS preflights are not recorded. */
   readonly requests: RecordedRequest[];
   clearRequests(): void;
   close(): Promise<void>;
 }
-
-export const scriptedModelId = 'scripted-model';
-
-const chatCompletionRequestSchema = z.looseObject({
-  model: z.string().optional(),
-  messages: z.array(z.looseObject({ role: z.string() })),
-  stream: z.boolean().nullish(),
-  stream_options: z.looseObject({ include_usage: z.boolean().nullish() }).nullish(),
-});
-
-type ChatCompletionRequest = z.infer<typeof chatCompletionRequestSchema>;
 
 const corsHeaders = {
   'Access-Control-Allow-Origin': '*',
@@ -68,7 +70,20 @@ const corsHeaders = {
 const invalidJsonMessage =
   'We could not parse the JSON body of your request. (HINT: This likely means you aren\'t using your HTTP library correctly. The OpenAI API expects a JSON payload, but what was sent was not valid JSON.)';
 
+const streamErrorMessage = 'The scripted model server broke off this reply.';
+
 type ParsedBody = { readonly kind: 'empty' } | { readonly kind: 'json'; readonly value: unknown } | { readonly kind: 'invalid'; readonly text: string };
+
+const modelRoutes: ReadonlyMap<string, WireFormat> = new Map([
+  ['/v1/chat/completions', openAIChatWireFormat],
+  ['/v1/responses', openAIResponsesWireFormat],
+  ['/v1/messages', anthropicMessagesWireFormat],
+  ['/api/chat', uiMessageStreamWireFormat],
+]);
+
+function wireFormatForPath(pathname: string): WireFormat | undefined {
+  return modelRoutes.get(pathname) ?? (isGeminiPath(pathname) ? geminiWireFormat : undefined);
+}
 
 export async function startScriptedModelServer(options: ScriptedModelServerOptions = {}): Promise<ScriptedModelServer> {
   const host = options.host ?? '127.0.0.1';
@@ -78,70 +93,95 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
   let script = scriptSchema.parse(options.script ?? demoScript);
   const requests: RecordedRequest[] = [];
   const sockets = new Set<Socket>();
-  let completionCount = 0;
+  // How many requests each (turn, step) position has answered, so `once` steps give way on a retry.
+  const attempts = new Map<string, number>();
+  let replyCount = 0;
 
-  const handleChatCompletion = async (request: IncomingMessage, response: ServerResponse, body: ParsedBody): Promise<void> => {
+  const replaceScript = (nextScript: Script): void => {
+    script = nextScript;
+    attempts.clear();
+  };
+
+  const handleModelRequest = async (
+    format: WireFormat,
+    target: RequestTarget,
+    request: IncomingMessage,
+    response: ServerResponse,
+    body: ParsedBody,
+  ): Promise<void> => {
+    const sendFormatError = (status: number, message: string): void => {
+      const reply = format.errorReply({ status, message });
+      sendText(response, status, reply.contentType, reply.body, reply.headers);
+    };
     if (body.kind !== 'json') {
-      sendJson(response, 400, openAIErrorBody(body.kind === 'empty' ? 'The request body is empty.' : invalidJsonMessage));
+      sendFormatError(400, body.kind === 'empty' ? 'The request body is empty.' : invalidJsonMessage);
       return;
     }
-    const parsed = chatCompletionRequestSchema.safeParse(body.value);
+    const parsed = format.parseRequest(body.value, target);
     if (!parsed.success) {
-      sendJson(response, 400, openAIErrorBody(z.prettifyError(parsed.error)));
+      sendFormatError(400, parsed.message);
       return;
     }
-    const chatRequest = parsed.data;
+    const modelRequest = parsed.request;
     // Closing the server destroys sockets, which also ends pauses of slow scripted replies.
     const responseClosed = new AbortController();
     response.once('close', () => responseClosed.abort());
     const pause = (delayMs: number | undefined): Promise<boolean> =>
-      delayMs === undefined
-        ? Promise.resolve(true)
-        : sleep(delayMs, true, { signal: responseClosed.signal }).catch(() => false);
-    const picked = pickStep(script, chatRequest.messages);
+      delayMs === undefined ? Promise.resolve(true) : sleep(delayMs, true, { signal: responseClosed.signal }).catch(() => false);
+
+    const location = locateStep(script, modelRequest.messages);
+    const attemptKey = `${location.turnIndex}:${location.stepIndex}`;
+    const attempt = attempts.get(attemptKey) ?? 0;
+    attempts.set(attemptKey, attempt + 1);
+    const picked = pickStep(script, modelRequest.messages, attempt);
     const { step } = picked;
-    completionCount += 1;
-    const completionNumber = completionCount;
+    replyCount += 1;
+    const replyNumber = replyCount;
 
     if (isErrorStep(step)) {
       if (!(await pause(step.delayMs))) return;
-      sendScriptedError(response, step);
+      sendScriptedError(response, step, format);
       return;
     }
 
-    const events = stepToEvents(step, picked);
-    const context = {
-      completionId: `chatcmpl-scripted-${completionNumber}`,
+    const events = stepToEvents(step, picked, { toolCallIdPrefix: format.toolCallIdPrefix });
+    const context: ReplyContext = {
+      replyNumber,
       created: Math.floor(Date.now() / 1000),
-      model: chatRequest.model ?? scriptedModelId,
-      usage: estimateUsage(chatRequest, events),
-      includeUsageChunk: chatRequest.stream_options?.include_usage === true,
+      model: modelRequest.model,
+      usage: estimateUsage(modelRequest.promptCharacters, events),
     };
-    const requestIdHeader = { 'x-request-id': `req_scripted_${completionNumber}` };
+    const replyHeaders = format.replyHeaders(context);
     request.socket.setNoDelay(true);
 
-    if (chatRequest.stream !== true) {
-      const completion = encodeOpenAIChatCompletion(events, context);
+    if (!modelRequest.stream) {
+      if (modelRequest.encodeComplete === undefined) {
+        sendFormatError(400, 'The scripted model server only streams this API: send stream: true.');
+        return;
+      }
+      const completionText = JSON.stringify(modelRequest.encodeComplete(events, context));
       if (!(await pause(step.delayMs))) return;
-      if (isTruncateStep(step)) {
-        const completionText = JSON.stringify(completion);
-        response.writeHead(200, { 'Content-Type': 'application/json', ...requestIdHeader });
+      if (isTruncateStep(step) || isBreakAfterStep(step)) {
+        response.writeHead(200, { 'Content-Type': 'application/json', ...replyHeaders });
         response.write(completionText.slice(0, Math.floor(completionText.length / 2)));
         dropConnection(response);
         return;
       }
-      sendJson(response, 200, completion, requestIdHeader);
+      sendText(response, 200, 'application/json', completionText, replyHeaders);
       return;
     }
 
     response.writeHead(200, {
-      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Content-Type': format.streamContentType,
       'Cache-Control': 'no-cache',
-      ...requestIdHeader,
+      ...replyHeaders,
     });
     response.flushHeaders();
-    const completed = await writeFramesInPieces(response, encodeOpenAIChatStream(events, context), {
-      random: mulberry32((seed ^ Math.imul(completionNumber, 0x9e3779b9)) >>> 0),
+    const frames = modelRequest.encodeStream(events, context);
+    if (isBreakAfterStep(step) && step.breakAfter.error === 'malformed') frames.push(format.malformedFrame);
+    if (isBreakAfterStep(step) && step.breakAfter.error === 'server') frames.push(...format.streamErrorFrames(streamErrorMessage, context, frames.length));
+    const completed = await writeFramesInPieces(response, frames, {
+      random: mulberry32((seed ^ Math.imul(replyNumber, 0x9e3779b9)) >>> 0),
       minPieceBytes,
       maxPieceBytes,
       signal: responseClosed.signal,
@@ -152,6 +192,10 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
       dropConnection(response);
       return;
     }
+    if (isBreakAfterStep(step) && step.breakAfter.error === 'network') {
+      await resetConnection(response);
+      return;
+    }
     response.end();
   };
 
@@ -159,7 +203,8 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
     for (const [name, value] of Object.entries(corsHeaders)) response.setHeader(name, value);
     const method = request.method ?? 'GET';
     const target = request.url ?? '/';
-    const pathname = new URL(target, 'http://scripted.invalid').pathname;
+    const url = new URL(target, 'http://scripted.invalid');
+    const pathname = url.pathname.replace(/\/+$/, '');
 
     if (method === 'OPTIONS') {
       response.writeHead(204, { 'Access-Control-Max-Age': '600' });
@@ -169,27 +214,25 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
 
     const bodyText = await readBodyText(request);
     const body = parseBody(bodyText);
+    const headers = flattenHeaders(request);
     const isControlRoute = pathname.startsWith('/__control/');
     if (!isControlRoute) {
-      requests.push({
-        method,
-        path: target,
-        headers: flattenHeaders(request),
-        body: body.kind === 'json' ? body.value : bodyText,
-        time: Date.now(),
-      });
+      requests.push({ method, path: target, headers, body: body.kind === 'json' ? body.value : bodyText, time: Date.now() });
     }
 
-    const route = `${method} ${pathname.replace(/\/+$/, '')}`;
+    const format = method === 'POST' ? wireFormatForPath(pathname) : undefined;
+    if (format !== undefined) {
+      await handleModelRequest(format, { pathname, searchParams: url.searchParams, headers }, request, response, body);
+      return;
+    }
+
+    const route = `${method} ${pathname}`;
     switch (route) {
-      case 'POST /v1/chat/completions':
-        await handleChatCompletion(request, response, body);
-        return;
       case 'GET /v1/models':
-        sendJson(response, 200, {
-          object: 'list',
-          data: [{ id: scriptedModelId, object: 'model', created: 0, owned_by: 'splitbrain-tests' }],
-        });
+        sendJson(response, 200, 'anthropic-version' in headers ? anthropicModelList() : openAIModelList());
+        return;
+      case 'GET /v1beta/models':
+        sendJson(response, 200, geminiModelList());
         return;
       case 'POST /__control/script': {
         if (body.kind !== 'json') {
@@ -201,7 +244,7 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
           sendJson(response, 400, openAIErrorBody(z.prettifyError(parsed.error)));
           return;
         }
-        script = parsed.data;
+        replaceScript(parsed.data);
         sendJson(response, 200, { ok: true, name: script.name ?? null, turns: script.turns.length });
         return;
       }
@@ -210,10 +253,13 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
         return;
       case 'POST /__control/reset':
         requests.length = 0;
+        attempts.clear();
         sendJson(response, 200, { ok: true });
         return;
-      default:
-        sendJson(response, 404, openAIErrorBody(`Invalid URL (${method} ${pathname})`));
+      default: {
+        const message = `Invalid URL (${method} ${url.pathname})`;
+        sendJson(response, 404, pathname.startsWith('/v1beta/') ? googleErrorBody(404, message) : openAIErrorBody(message));
+      }
     }
   };
 
@@ -241,12 +287,14 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
   });
   const { port } = server.address() as AddressInfo;
   const urlHost = host.includes(':') ? `[${host}]` : host;
+  const origin = `http://${urlHost}:${port}`;
 
   return {
-    url: `http://${urlHost}:${port}/v1`,
+    url: `${origin}/v1`,
+    origin,
     port,
     setScript(nextScript: Script): void {
-      script = scriptSchema.parse(nextScript);
+      replaceScript(scriptSchema.parse(nextScript));
     },
     requests,
     clearRequests(): void {
@@ -263,9 +311,12 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
 }
 
 function sendJson(response: ServerResponse, status: number, payload: unknown, headers: Record<string, string> = {}): void {
-  const text = JSON.stringify(payload);
+  sendText(response, status, 'application/json', JSON.stringify(payload), headers);
+}
+
+function sendText(response: ServerResponse, status: number, contentType: string, text: string, headers: Readonly<Record<string, string>> = {}): void {
   response.writeHead(status, {
-    'Content-Type': 'application/json',
+    'Content-Type': contentType,
     'Content-Length': Buffer.byteLength(text),
     ...headers,
   });
@@ -273,25 +324,40 @@ function sendJson(response: ServerResponse, status: number, payload: unknown, he
 }
 
 /**
- * Closes the connection mid-body, as a crashed upstream or a network failure
- * would; ending the socket (rather than destroying it) still flushes what was written.
+ * Closes the connection mid-body, as a crashed upstream would; ending the
+ * socket (rather than destroying it) still flushes what was written.
  */
 function dropConnection(response: ServerResponse): void {
   response.socket?.end();
 }
 
-function sendScriptedError(response: ServerResponse, step: ErrorStep): void {
-  const { status, body, headers = {} } = step.error;
-  const isText = typeof body === 'string';
-  const text = isText
-    ? body
-    : JSON.stringify(body ?? openAIErrorBody(`Scripted error (HTTP ${status}).`, openAIErrorTypeForStatus(status)));
-  response.writeHead(status, {
-    'Content-Type': isText ? 'text/plain; charset=utf-8' : 'application/json',
-    'Content-Length': Buffer.byteLength(text),
-    ...headers,
+/**
+ * Aborts the connection with a TCP reset, as a network failure would. Waits
+ * until everything written has left, so the client still gets the text first.
+ */
+async function resetConnection(response: ServerResponse): Promise<void> {
+  const socket = response.socket;
+  if (socket === null || socket.destroyed) return;
+  while (socket.writableLength > 0 && !socket.destroyed) await sleep(1);
+  // Gives the client a moment to read before the reset may discard unread bytes.
+  await sleep(20);
+  if (!socket.destroyed) socket.resetAndDestroy();
+}
+
+function sendScriptedError(response: ServerResponse, step: ErrorStep, format: WireFormat): void {
+  const { status, body, headers = {}, message, quotaExhausted, retryDelaySeconds } = step.error;
+  if (body !== undefined) {
+    const isText = typeof body === 'string';
+    sendText(response, status, isText ? 'text/plain; charset=utf-8' : 'application/json', isText ? body : JSON.stringify(body), headers);
+    return;
+  }
+  const reply = format.errorReply({
+    status,
+    ...(message === undefined ? {} : { message }),
+    ...(quotaExhausted === undefined ? {} : { quotaExhausted }),
+    ...(retryDelaySeconds === undefined ? {} : { retryDelaySeconds }),
   });
-  response.end(text);
+  sendText(response, status, reply.contentType, reply.body, { ...reply.headers, ...headers });
 }
 
 async function readBodyText(request: IncomingMessage): Promise<string> {
@@ -322,15 +388,38 @@ function flattenHeaders(request: IncomingMessage): Record<string, string> {
 }
 
 /** Roughly four characters per token, enough for tests that display or sum usage. */
-function estimateUsage(chatRequest: ChatCompletionRequest, events: readonly ModelStreamEvent[]): TokenUsage {
+function estimateUsage(promptCharacters: number, events: readonly ModelStreamEvent[]): TokenUsage {
   let outputCharacters = 0;
   for (const event of events) {
     if (event.type === 'text-delta' || event.type === 'reasoning-delta') outputCharacters += event.text.length;
     if (event.type === 'tool-call-start') outputCharacters += event.name.length;
     if (event.type === 'tool-call-delta') outputCharacters += event.argumentsDelta.length;
   }
+  return { promptTokens: Math.ceil(promptCharacters / 4), completionTokens: Math.ceil(outputCharacters / 4) };
+}
+
+function openAIModelList() {
+  return { object: 'list', data: [{ id: scriptedModelId, object: 'model', created: 0, owned_by: 'splitbrain-tests' }] };
+}
+
+function anthropicModelList() {
+  const model = { type: 'model', id: scriptedModelId, display_name: 'Scripted Model', created_at: '2025-01-01T00:00:00Z' };
+  return { data: [model], has_more: false, first_id: scriptedModelId, last_id: scriptedModelId };
+}
+
+function geminiModelList() {
   return {
-    promptTokens: Math.ceil(JSON.stringify(chatRequest.messages).length / 4),
-    completionTokens: Math.ceil(outputCharacters / 4),
+    models: [
+      {
+        name: `models/${scriptedModelId}`,
+        version: '001',
+        displayName: 'Scripted Model',
+        description: 'Replies from the Splitbrain scripted model server.',
+        inputTokenLimit: 1048576,
+        outputTokenLimit: 65536,
+        supportedGenerationMethods: ['generateContent', 'streamGenerateContent'],
+        thinking: true,
+      },
+    ],
   };
 }

@@ -61,4 +61,25 @@ describe('stepToEvents', () => {
       { type: 'text-delta', text: 'a' },
     ]);
   });
+
+  it('leaves out the finish event for a breakAfter step, whatever the break', () => {
+    const events = stepToEvents({ breakAfter: { text: 'half a', error: 'malformed' } }, { turnIndex: 0, stepIndex: 0 });
+    expect(events).toEqual([
+      { type: 'text-delta', text: 'half ' },
+      { type: 'text-delta', text: 'a' },
+    ]);
+  });
+
+  it('streams reasoning, then text, then tool calls with ids under the given prefix', () => {
+    const events = stepToEvents({ reasoning: 'Why.', text: 'Now.', toolCalls: [{ name: 'a', arguments: {} }] }, { turnIndex: 1, stepIndex: 2 }, { toolCallIdPrefix: 'toolu_' });
+    expect(events).toEqual([
+      { type: 'reasoning-delta', text: 'Why.' },
+      { type: 'text-delta', text: 'Now.' },
+      { type: 'tool-call-start', index: 0, id: 'toolu_1_2_0', name: 'a' },
+      { type: 'tool-call-delta', index: 0, argumentsDelta: '{' },
+      { type: 'tool-call-delta', index: 0, argumentsDelta: '}' },
+      { type: 'tool-call-end', index: 0 },
+      { type: 'finish', reason: 'tool-calls' },
+    ]);
+  });
 });

@@ -1,22 +1,32 @@
 import type { ModelStreamEvent } from './model-stream-event';
-import { isToolCallsStep, isTruncateStep, type StreamableStep } from './script';
+import { isBreakAfterStep, isToolCallsStep, isTruncateStep, type StreamableStep } from './script';
 
 export interface StepPosition {
   readonly turnIndex: number;
   readonly stepIndex: number;
 }
 
+export interface StepToEventsOptions {
+  /** Start of generated tool call ids, which end in `<turn>_<step>_<index>`; `call_` (OpenAI) unless given, `toolu_` suits Anthropic. */
+  readonly toolCallIdPrefix?: string;
+}
+
 const longestTextDeltaCodePoints = 8;
 const argumentsSplitCharacters = new Set(['{', '}', '[', ']', ',', ':', '"']);
 
-export function stepToEvents(step: StreamableStep, position: StepPosition): ModelStreamEvent[] {
+/** The events of one reply. Truncate and breakAfter steps get no `finish`: their streams stop early. */
+export function stepToEvents(step: StreamableStep, position: StepPosition, options: StepToEventsOptions = {}): ModelStreamEvent[] {
   if (isTruncateStep(step)) {
     return textEvents('text-delta', step.truncate.text);
   }
+  if (isBreakAfterStep(step)) {
+    return textEvents('text-delta', step.breakAfter.text);
+  }
   if (isToolCallsStep(step)) {
-    const events: ModelStreamEvent[] = textEvents('text-delta', step.text ?? '');
+    const events: ModelStreamEvent[] = [...textEvents('reasoning-delta', step.reasoning ?? ''), ...textEvents('text-delta', step.text ?? '')];
+    const toolCallIdPrefix = options.toolCallIdPrefix ?? 'call_';
     step.toolCalls.forEach((toolCall, index) => {
-      const id = toolCall.id ?? `call_${position.turnIndex}_${position.stepIndex}_${index}`;
+      const id = toolCall.id ?? `${toolCallIdPrefix}${position.turnIndex}_${position.stepIndex}_${index}`;
       const argumentsText =
         typeof toolCall.arguments === 'string' ? toolCall.arguments : JSON.stringify(toolCall.arguments);
       events.push({ type: 'tool-call-start', index, id, name: toolCall.name });
