@@ -8,6 +8,7 @@ import { DexieEventStore } from '@/lib/storage/dexie-event-store';
 import { Runtime } from '@/lib/runtime/runtime';
 import { StageLink } from '@/lib/runtime/stage-link';
 import { executeTool } from '@/lib/tools/tool-router';
+import { createReplayStage, NOT_RECORDED } from '@/lib/tools/replay-stage';
 import { jsonObjectSchema } from '@/lib/protocol/json-value';
 
 const ORPHAN_GRACE_MS = 10_000;
@@ -48,17 +49,32 @@ export default defineBackground(() => {
     openStageTab: async () => {
       await browser.tabs.create({ url: browser.runtime.getURL('/stage.html'), active: true });
     },
+    stageIsOpen: async () => {
+      const stageUrl = browser.runtime.getURL('/stage.html');
+      if (import.meta.env.BROWSER === 'firefox') return browser.extension.getViews({ type: 'tab' }).some((view) => view.location.href.startsWith(stageUrl));
+      const runtimeWithContexts = (globalThis as unknown as { chrome: { runtime: { getContexts(filter: { contextTypes: string[]; documentUrls: string[] }): Promise<unknown[]> } } }).chrome.runtime;
+      return (await runtimeWithContexts.getContexts({ contextTypes: ['TAB'], documentUrls: [stageUrl] })).length > 0;
+    },
     entryUrl: (entry: CatalogEntry) => ('entryPath' in entry ? browser.runtime.getURL(`/${entry.entryPath}` as '/') : entry.entryUrl),
     onState: onTargetState,
     newId,
     connectTimeoutMs: 15_000,
     jobTimeoutMs: 20_000,
-    reconnectGraceMs: 400,
+    reconnectGraceMs: 5_000,
+    stageGoneAfterMs: 1_500,
   });
 
-  const runTool = async (toolName: string, input: unknown) => executeTool(toolName, input, { catalog: await loadCatalog(), stage, savedValues });
+  const runTool = async (toolName: string, input: unknown, callKey?: string) =>
+    executeTool(toolName, input, { catalog: await loadCatalog(), stage: callKey ? stage.forToolCall(callKey) : stage, savedValues });
 
-  const runtime = new Runtime({ store: new DexieEventStore(), executeTool: runTool, now: () => Date.now(), newId });
+  const recoverTool = async (toolName: string, input: unknown, callKey: string) => {
+    const results = await stage.recordedResults(callKey);
+    if (results.length === 0) return undefined;
+    const output = await executeTool(toolName, input, { catalog: await loadCatalog(), stage: createReplayStage(results), savedValues });
+    return output.error === NOT_RECORDED ? undefined : output;
+  };
+
+  const runtime = new Runtime({ store: new DexieEventStore(), executeTool: runTool, recoverTool, now: () => Date.now(), newId });
 
   const isOwnPage = (sender: BrowserRuntime.MessageSender) =>
     sender.id === browser.runtime.id && typeof sender.url === 'string' && sender.url.startsWith(browser.runtime.getURL('/'));
@@ -83,6 +99,9 @@ export default defineBackground(() => {
         return { output: await runTool(request.toolName, request.input) };
       case 'sessions/list':
         return { sessions: await runtime.listSessions() };
+      case 'session/delete':
+        await runtime.deleteSession(request.sessionId);
+        return { deleted: request.sessionId };
       case 'targets/list': {
         const activeTargetId = await stage.activeTargetId();
         return { catalog: await loadCatalog(), activeTargetId, values: activeTargetId ? ((await savedValues(activeTargetId)) ?? null) : null };

@@ -2,6 +2,7 @@ import '@/entrypoints/shared/zod-setup';
 import browser from 'webextension-polyfill';
 import { stageCommandMessageSchema, type StageReportMessage } from '@/lib/protocol/runtime-message';
 import { TargetChannel } from '@/lib/stage/target-channel';
+import type { JsonObject } from '@/lib/protocol/json-value';
 
 const TARGET_TIMEOUT_MS = 15_000;
 const frameHost = document.getElementById('frame-host')!;
@@ -15,7 +16,17 @@ interface Hosted {
 }
 
 let hosted: Hosted | undefined;
+const MAX_RECENT = 100;
+/** What this stage did for recent tool calls; sent with every hello so a restarted runtime learns their outcome. */
+const recent: Extract<StageReportMessage, { type: 'stage/hello' }>['recent'] = [];
+
+function remember(callKey: string | undefined, type: 'open' | 'apply' | 'reset' | 'read', targetId: string, state: JsonObject): void {
+  if (!callKey) return;
+  recent.push({ callKey, type, targetId, state });
+  if (recent.length > MAX_RECENT) recent.splice(0, recent.length - MAX_RECENT);
+}
 let port: ReturnType<typeof browser.runtime.connect> | undefined;
+let retired = false;
 
 function report(message: StageReportMessage): void {
   port?.postMessage(message);
@@ -58,6 +69,13 @@ function connect(): void {
     const parsed = stageCommandMessageSchema.safeParse(raw);
     if (!parsed.success) return;
     const command = parsed.data;
+    if (command.type === 'stage/retire') {
+      retired = true;
+      current.disconnect();
+      hosted?.channel.close('Another stage tab took over.');
+      statusLabel.textContent = 'Another stage tab is in use; this one is no longer driven. You can close it.';
+      return;
+    }
     if (command.type === 'stage/open') {
       const { protocol, origin } = new URL(command.url);
       if (origin !== extensionOrigin && protocol !== 'http:' && protocol !== 'https:') {
@@ -65,6 +83,7 @@ function connect(): void {
         return;
       }
       openTarget(command.targetId, command.title, command.url);
+      remember(command.callKey, 'open', command.targetId, {});
       report({ type: 'stage/state', jobId: command.jobId, state: {} });
       return;
     }
@@ -75,6 +94,7 @@ function connect(): void {
     const { type } = command.message;
     try {
       const state = await hosted.channel.send(type === 'apply' ? { type, payload: command.message.payload } : { type });
+      remember(command.callKey, type, command.targetId, state);
       report({ type: 'stage/state', jobId: command.jobId, state });
     } catch (error) {
       report({ type: 'stage/error', jobId: command.jobId, error: error instanceof Error ? error.message : String(error) });
@@ -82,9 +102,9 @@ function connect(): void {
   });
   current.onDisconnect.addListener(() => {
     port = undefined;
-    setTimeout(connect, 100);
+    if (!retired) setTimeout(connect, 100);
   });
-  report({ type: 'stage/hello', ...(hosted ? { activeTargetId: hosted.targetId } : {}) });
+  report({ type: 'stage/hello', recent, ...(hosted ? { activeTargetId: hosted.targetId } : {}) });
 }
 
 connect();

@@ -24,6 +24,7 @@ export const runtimeRequestSchema = z.discriminatedUnion('type', [
     time: z.number(),
   }),
   z.object({ type: z.literal('sessions/list') }),
+  z.object({ type: z.literal('session/delete'), sessionId: id }),
   z.object({ type: z.literal('targets/list') }),
   /** Manual control from the toolbar: the same tools and validation as the model's calls, outside any chat. */
   z.object({ type: z.literal('tool/manual'), toolName: z.string().max(200), input: jsonValueSchema }),
@@ -68,14 +69,21 @@ export type TargetsPortMessage = z.infer<typeof targetsPortMessageSchema>;
 
 /** Messages on the `stage` port, runtime → stage tab. */
 export const stageCommandMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('stage/open'), jobId: id, targetId: id, title: z.string().max(200), url: z.url() }),
-  z.object({ type: z.literal('stage/send'), jobId: id, targetId: id, message: stageToTargetMessageSchema }),
+  z.object({ type: z.literal('stage/open'), jobId: id, callKey: z.string().min(1).max(500).optional(), targetId: id, title: z.string().max(200), url: z.url() }),
+  z.object({ type: z.literal('stage/send'), jobId: id, callKey: z.string().min(1).max(500).optional(), targetId: id, message: stageToTargetMessageSchema }),
+  /** Another stage tab took over: this one stops taking commands, so two stages never fight over the active target. */
+  z.object({ type: z.literal('stage/retire') }),
 ]);
 export type StageCommandMessage = z.infer<typeof stageCommandMessageSchema>;
 
 /** Messages on the `stage` port, stage tab → runtime. */
 export const stageReportMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('stage/hello'), activeTargetId: z.string().optional() }),
+  /** `recent` lists what the stage did for recent tool calls, so a restarted runtime can learn their outcome. */
+  z.object({
+    type: z.literal('stage/hello'),
+    activeTargetId: z.string().optional(),
+    recent: z.array(z.object({ callKey: z.string().min(1).max(500), type: z.enum(['open', 'apply', 'reset', 'read']), targetId: id, state: jsonObjectSchema })).max(200).default([]),
+  }),
   z.object({ type: z.literal('stage/state'), jobId: id, state: jsonObjectSchema }),
   z.object({ type: z.literal('stage/error'), jobId: id, error: z.string().max(4000) }),
   z.object({ type: z.literal('stage/target-state'), targetId: id, state: jsonObjectSchema }),

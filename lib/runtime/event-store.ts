@@ -19,4 +19,6 @@ export interface EventStore {
   read(sessionId: string, afterSeq: number): Promise<AgentEvent[]>;
   readToolCall(sessionId: string, toolCallId: string): Promise<AgentEvent[]>;
   listSessions(): Promise<SessionRecord[]>;
+  /** Removes a session's events and its session row in one transaction. */
+  deleteSession(sessionId: string): Promise<void>;
 }

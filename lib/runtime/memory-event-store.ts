@@ -29,6 +29,11 @@ export class MemoryEventStore implements EventStore {
     return structuredClone((this.events.get(sessionId) ?? []).filter((event) => 'toolCallId' in event && event.toolCallId === toolCallId));
   }
 
+  async deleteSession(sessionId: string): Promise<void> {
+    this.events.delete(sessionId);
+    this.sessions.delete(sessionId);
+  }
+
   async listSessions(): Promise<SessionRecord[]> {
     return [...this.sessions.values()].sort((left, right) => right.updatedAt - left.updatedAt);
   }

@@ -129,6 +129,7 @@ function scheduledStore(scheduler: fc.Scheduler, inner = new MemoryEventStore())
     read: scheduler.scheduleFunction((id: string, afterSeq: number) => inner.read(id, afterSeq)),
     readToolCall: scheduler.scheduleFunction((id: string, toolCallId: string) => inner.readToolCall(id, toolCallId)),
     listSessions: scheduler.scheduleFunction(() => inner.listSessions()),
+    deleteSession: scheduler.scheduleFunction((id: string) => inner.deleteSession(id)),
   };
 }
 

@@ -16,7 +16,10 @@ export type EventListener = (event: AgentEvent) => void;
 
 export interface RuntimeDependencies {
   store: EventStore;
-  executeTool(toolName: string, input: JsonValue): Promise<ToolOutput>;
+  /** `callKey` names the call uniquely across sessions (model tool call ids repeat), so the stage can record it. */
+  executeTool(toolName: string, input: JsonValue, callKey: string): Promise<ToolOutput>;
+  /** Rebuilds the output of a call that was cut off by a restart, from what the stage recorded; undefined if it cannot. */
+  recoverTool?(toolName: string, input: JsonValue, callKey: string): Promise<ToolOutput | undefined>;
   now(): number;
   newId(): string;
 }
@@ -98,6 +101,16 @@ export class Runtime {
     return this.dependencies.store.listSessions();
   }
 
+  /** Deletes a session's log; refused while one of its turns is still open. */
+  deleteSession(sessionId: string): Promise<void> {
+    return this.lock.run(sessionId, async () => {
+      const memory = await this.load(sessionId);
+      if (memory.openWork.openTurns.size > 0) throw new Error('A reply is still running in this conversation; stop it before deleting.');
+      await this.dependencies.store.deleteSession(sessionId);
+      this.sessions.delete(sessionId);
+    });
+  }
+
   /** Runs a tool call at most once per toolCallId, however often it is asked for. */
   executeTool(request: ToolExecutionRequest): Promise<ToolExecutionResult> {
     const key = `${request.sessionId}\u0000${request.toolCallId}`;
@@ -126,7 +139,7 @@ export class Runtime {
     });
     if (previous) return previous;
     const startedAt = this.dependencies.now();
-    const output = await this.dependencies.executeTool(request.toolName, request.input).catch(
+    const output = await this.dependencies.executeTool(request.toolName, request.input, `${sessionId}/${toolCallId}`).catch(
       (error: unknown): ToolOutput => ({ ok: false, error: `The tool failed: ${error instanceof Error ? error.message : String(error)}` }),
     );
     const durationMs = Math.max(0, this.dependencies.now() - startedAt);
@@ -146,8 +159,20 @@ export class Runtime {
       if (event.type === 'tool/completed') return { status: 'completed', output: event.data.output, replayed: true };
       if (event.type === 'tool/failed') return { status: 'failed', output: event.data.output, replayed: true };
     }
+    const requested = recorded.find((event) => event.type === 'tool/requested');
+    const alreadyUnknown = recorded.some((event) => event.type === 'tool/unknown');
+    const recovered = requested?.type === 'tool/requested' && !alreadyUnknown ? await this.dependencies.recoverTool?.(requested.data.toolName, requested.data.input, `${sessionId}/${toolCallId}`) : undefined;
+    if (recovered) {
+      const time = this.dependencies.now();
+      await this.commitDrafts(sessionId, [
+        recovered.ok
+          ? { type: 'tool/completed', sessionId, turnId, toolCallId, time, data: { output: recovered, durationMs: 0 } }
+          : { type: 'tool/failed', sessionId, turnId, toolCallId, time, data: { error: String(recovered.error ?? 'failed'), output: recovered, durationMs: 0 } },
+      ]);
+      return { status: recovered.ok ? 'completed' : 'failed', output: recovered, replayed: true };
+    }
     const output = { ok: false, error: UNKNOWN_OUTCOME };
-    if (!recorded.some((event) => event.type === 'tool/unknown')) {
+    if (!alreadyUnknown) {
       await this.commitDrafts(sessionId, [{ type: 'tool/unknown', sessionId, turnId, toolCallId, time: this.dependencies.now(), data: { reason: UNKNOWN_OUTCOME } }]);
     }
     return { status: 'unknown', output, replayed: true };

@@ -1,6 +1,7 @@
 import type { JsonObject } from '../protocol/json-value';
 import { stageReportMessageSchema, type StageCommandMessage } from '../protocol/runtime-message';
 import type { CatalogEntry } from '../manifest/target-catalog';
+import type { RecordedStageResult } from '../tools/replay-stage';
 import type { StageCommand, StageDriver } from '../tools/stage-driver';
 
 export interface LinkPort {
@@ -11,6 +12,8 @@ export interface LinkPort {
 
 export interface StageLinkOptions {
   openStageTab(): Promise<void>;
+  /** Whether a stage tab exists now (it may be reconnecting after the runtime restarted). */
+  stageIsOpen(): Promise<boolean>;
   /** The address the stage loads for a target. */
   entryUrl(entry: CatalogEntry): string;
   /** Every state a target reports, in answer to a command or on its own. */
@@ -19,11 +22,14 @@ export interface StageLinkOptions {
   /** How long to wait for the stage tab to connect, and for a job's answer. */
   connectTimeoutMs: number;
   jobTimeoutMs: number;
-  /** A stage that just lost its connection gets this long to come back before a new tab is opened. */
+  /** How long to wait for the hello of a stage that is reconnecting. */
   reconnectGraceMs: number;
+  /** A stage that stays disconnected this long is gone, and its unanswered jobs fail. */
+  stageGoneAfterMs: number;
 }
 
 interface Job {
+  port: LinkPort;
   resolve(state: JsonObject): void;
   reject(error: Error): void;
   timer: ReturnType<typeof setTimeout>;
@@ -36,31 +42,45 @@ export class StageLink implements StageDriver {
   private active: string | undefined;
   private readonly jobs = new Map<string, Job>();
   private readonly connectWaiters = new Set<() => void>();
+  private recent: (RecordedStageResult & { callKey: string })[] = [];
 
   constructor(private readonly options: StageLinkOptions) {}
 
   attach(port: LinkPort): void {
+    if (this.port && this.port !== port) retire(this.port);
     this.port = port;
     this.greeted = false;
     port.onMessage((message) => this.receive(port, message));
     port.onDisconnect(() => {
-      if (this.port !== port) return;
-      this.port = undefined;
-      this.active = undefined;
-      for (const [jobId, job] of this.jobs) {
-        clearTimeout(job.timer);
-        job.reject(new Error('The stage tab was closed before the target answered. The change may not have been applied.'));
-        this.jobs.delete(jobId);
+      if (this.port === port) {
+        this.port = undefined;
+        this.active = undefined;
       }
+      // A stage that is still open reconnects at once and answers its jobs on the new port; only a
+      // stage that stays away has really gone (tab closed), and then its jobs fail.
+      setTimeout(() => {
+        if (this.port && this.greeted) return;
+        for (const [jobId, job] of this.jobs) {
+          if (job.port !== port) continue;
+          clearTimeout(job.timer);
+          job.reject(new Error('The stage tab was closed before the target answered. The change may not have been applied.'));
+          this.jobs.delete(jobId);
+        }
+      }, this.options.stageGoneAfterMs);
     });
   }
 
   private receive(port: LinkPort, raw: unknown): void {
     const parsed = stageReportMessageSchema.safeParse(raw);
-    if (!parsed.success || this.port !== port) return;
+    if (!parsed.success) {
+      console.warn(`Ignored an invalid message from the stage: ${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message}`);
+      return;
+    }
+    if (this.port !== port) return;
     const message = parsed.data;
     if (message.type === 'stage/hello') {
       this.active = message.activeTargetId;
+      this.recent = message.recent;
       this.greeted = true;
       for (const wake of this.connectWaiters) wake();
       this.connectWaiters.clear();
@@ -92,12 +112,33 @@ export class StageLink implements StageDriver {
     });
   }
 
+  /** Waits for the hello of a stage tab that exists but has not (re)connected yet. */
+  private async greetedIfOpen(): Promise<boolean> {
+    if (this.port && this.greeted) return true;
+    if (!(await this.options.stageIsOpen())) return false;
+    return this.waitForHello(this.options.reconnectGraceMs);
+  }
+
   private async connectedPort(): Promise<LinkPort> {
-    if (this.port && this.greeted) return this.port;
-    if (await this.waitForHello(this.options.reconnectGraceMs)) return this.port!;
+    if (await this.greetedIfOpen()) return this.port!;
     await this.options.openStageTab();
     if (await this.waitForHello(this.options.connectTimeoutMs)) return this.port!;
     throw new Error(`The stage tab did not open within ${this.options.connectTimeoutMs} ms.`);
+  }
+
+  /** What the stage reported, on reconnecting, about a tool call it worked on. */
+  async recordedResults(callKey: string): Promise<RecordedStageResult[]> {
+    await this.greetedIfOpen();
+    return this.recent.filter((result) => result.callKey === callKey).map(({ type, targetId, state }) => ({ type, targetId, state }));
+  }
+
+  /** The same stage, with every command tagged with the tool call it serves. */
+  forToolCall(callKey: string): StageDriver {
+    return {
+      open: (entry) => this.open(entry, callKey),
+      send: (targetId, command) => this.send(targetId, command, callKey),
+      activeTargetId: () => this.activeTargetId(),
+    };
   }
 
   private async run(build: (jobId: string) => StageCommandMessage): Promise<JsonObject> {
@@ -108,25 +149,34 @@ export class StageLink implements StageDriver {
         this.jobs.delete(jobId);
         reject(new Error(`The stage did not answer within ${this.options.jobTimeoutMs} ms.`));
       }, this.options.jobTimeoutMs);
-      this.jobs.set(jobId, { resolve, reject, timer });
+      this.jobs.set(jobId, { port, resolve, reject, timer });
       port.postMessage(build(jobId));
     });
   }
 
-  async open(entry: CatalogEntry): Promise<JsonObject> {
-    const state = await this.run((jobId) => ({ type: 'stage/open', jobId, targetId: entry.manifest.id, title: entry.manifest.title, url: this.options.entryUrl(entry) }));
+  async open(entry: CatalogEntry, callKey?: string): Promise<JsonObject> {
+    const state = await this.run((jobId) => ({ type: 'stage/open', jobId, ...(callKey ? { callKey } : {}), targetId: entry.manifest.id, title: entry.manifest.title, url: this.options.entryUrl(entry) }));
     this.active = entry.manifest.id;
     return state;
   }
 
-  async send(targetId: string, command: StageCommand): Promise<JsonObject> {
-    const state = await this.run((jobId) => ({ type: 'stage/send', jobId, targetId, message: { ...command, source: 'splitbrain:stage', id: jobId } }));
+  async send(targetId: string, command: StageCommand, callKey?: string): Promise<JsonObject> {
+    const state = await this.run((jobId) => ({ type: 'stage/send', jobId, ...(callKey ? { callKey } : {}), targetId, message: { ...command, source: 'splitbrain:stage', id: jobId } }));
     this.options.onState?.(targetId, state);
     return state;
   }
 
   async activeTargetId(): Promise<string | undefined> {
-    if (!this.port || !this.greeted) await this.waitForHello(this.options.reconnectGraceMs);
+    await this.greetedIfOpen();
     return this.active;
+  }
+}
+
+/** Tells an older stage tab to stop taking commands; it may already be gone, which is fine. */
+function retire(port: LinkPort): void {
+  try {
+    port.postMessage({ type: 'stage/retire' });
+  } catch {
+    // The port was already disconnected.
   }
 }

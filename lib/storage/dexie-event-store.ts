@@ -78,6 +78,13 @@ export class DexieEventStore implements EventStore {
     return rows.sort((left, right) => left.seq - right.seq).map(parseRow);
   }
 
+  async deleteSession(sessionId: string): Promise<void> {
+    await this.database.transaction('rw', this.database.sessions, this.database.events, async () => {
+      await this.database.events.where('[sessionId+seq]').between([sessionId, Dexie.minKey], [sessionId, Dexie.maxKey]).delete();
+      await this.database.sessions.delete(sessionId);
+    });
+  }
+
   async listSessions(): Promise<SessionRecord[]> {
     return this.database.sessions.orderBy('updatedAt').reverse().toArray();
   }

@@ -129,7 +129,8 @@ describe('the service worker is stopped after each kind of durable write', () =>
     await session.stopServiceWorker();
     expect(await waitForTurnEnd(panel, 0, 45_000)).toBe('completed');
     const cards = await panel.$$eval('section.tool-card', (items) => items.map((item) => item.getAttribute('data-status')));
-    expect(cards).toEqual(['done', 'unknown']);
+    const cardText = await panel.$$eval('section.tool-card', (items) => items.map((item) => item.textContent).join(' | '));
+    expect(cards, cardText).toEqual(['done', 'unknown']);
     const frame = await session.targetFrame('slow-counter');
     await frame.waitForFunction(() => (window as unknown as { SplitbrainBridge: { isReady(): boolean } }).SplitbrainBridge.isReady(), { polling: 100, timeout: 10_000 });
     await new Promise((resolve) => setTimeout(resolve, 300));

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { errorAdvice } from './error-advice';
+
+describe('errorAdvice', () => {
+  it.each([
+    ['Incorrect API key provided: sk-***', 'The endpoint rejected the API key.'],
+    ['Unauthorized', 'The endpoint rejected the API key.'],
+    ['You exceeded your current quota (insufficient_quota)', 'The account has no quota left.'],
+    ['Too Many Requests', 'The endpoint is rate limiting requests.'],
+    ['The model `gpt-9` does not exist', 'The model or endpoint path was not found.'],
+    ['Failed to fetch', 'The endpoint could not be reached.'],
+    ['Internal Server Error (500)', 'The endpoint had a server error.'],
+    ['The model stream ended without finishing.', 'The connection to the model broke off.'],
+    ['something odd', 'The model request failed.'],
+  ])('%s', (message, title) => {
+    expect(errorAdvice(message).title).toBe(title);
+  });
+});

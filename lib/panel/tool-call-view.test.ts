@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { formatDuration, isToolCallFinished, toolArgumentsSummary, toolArgumentsText, toolCallError, toolCallTarget } from './tool-call-view';
+
+describe('tool call view', () => {
+  it('finds the target in the result, else in the arguments', () => {
+    expect(toolCallTarget({ input: { targetId: 'slow-counter' }, output: undefined })).toBe('slow-counter');
+    expect(toolCallTarget({ input: {}, output: { ok: true, targetId: 'particles' } })).toBe('particles');
+    expect(toolCallTarget({ input: {}, output: { ok: true } })).toBeUndefined();
+    expect(toolCallTarget({ targetId: 'chart', input: {}, output: undefined })).toBe('chart');
+  });
+
+  it('shows the raw preview while arguments stream, pretty JSON once complete', () => {
+    expect(toolArgumentsText({ input: undefined, argumentsPreview: '{"param":"spe' })).toBe('{"param":"spe');
+    expect(toolArgumentsText({ input: { a: 1 }, argumentsPreview: '' })).toBe('{\n  "a": 1\n}');
+  });
+
+  it('summarises arguments on one line', () => {
+    expect(toolArgumentsSummary({ input: { param: 'speed', value: 12 }, argumentsPreview: '' })).toBe('param: "speed", value: 12');
+    expect(toolArgumentsSummary({ input: {}, argumentsPreview: '' })).toBe('');
+    expect(toolArgumentsSummary({ input: { text: 'x'.repeat(200) }, argumentsPreview: '' }, 20)).toHaveLength(20);
+  });
+
+  it('names the error of a failed call', () => {
+    expect(toolCallError({ status: 'failed', error: undefined, output: { ok: false, error: 'Parameter "spd" not found' } })).toBe('Parameter "spd" not found');
+    expect(toolCallError({ status: 'unknown', error: 'Outcome unknown', output: undefined })).toBe('Outcome unknown');
+    expect(toolCallError({ status: 'done', error: undefined, output: { ok: true } })).toBeUndefined();
+  });
+
+  it('formats durations', () => {
+    expect(formatDuration(3.4)).toBe('3 ms');
+    expect(formatDuration(1520)).toBe('1.5 s');
+    expect(formatDuration(42_000)).toBe('42 s');
+    expect(formatDuration(125_000)).toBe('2 min 5 s');
+    expect(formatDuration(undefined)).toBeUndefined();
+  });
+
+  it('knows which statuses are final', () => {
+    expect(['streaming', 'requested', 'running', 'done', 'failed', 'unknown', 'denied'].map((status) => isToolCallFinished(status as never))).toEqual([false, false, false, true, true, true, true]);
+  });
+});

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { targetManifestSchema } from '../manifest/target-manifest';
+import { formValues, valuesFromState } from './form-values';
+import { describeSetOutput, formatParameterValue } from './parameter-outcome';
+import { initialFormState, reduceParameterForm } from './parameter-form-state';
+
+const manifest = targetManifestSchema.parse({
+  id: 'particles',
+  title: 'Particle field',
+  description: 'Particles.',
+  entry: 'index.html',
+  params: {
+    settings: {
+      speed: { type: 'number', unit: 'm/s', min: 0, max: 50, step: 0.5, value: 8 },
+      mode: { type: 'enum', options: ['auto', 'manual'], value: 'auto' },
+      color: { type: 'color', value: '#5ec8ff' },
+      label: { type: 'string', value: 'hello' },
+    },
+    view: {
+      show_vectors: { type: 'boolean', value: false },
+      position: { type: 'array', length: 3, unit: 'world units', min: -100, max: 100, value: [0, 12, 12] },
+    },
+  },
+});
+const speed = manifest.params.settings.speed;
+
+describe('form values', () => {
+  it('start from the defaults and take what the target reported', () => {
+    expect(formValues(manifest, { speed: 20, position: [1, 2, 3] })).toEqual({ speed: 20, mode: 'auto', color: '#5ec8ff', label: 'hello', show_vectors: false, position: [1, 2, 3] });
+    expect(formValues(manifest, null).speed).toBe(8);
+  });
+
+  it('leave out unknown names and values of the wrong type, unwrap { value } and keep what the target really has', () => {
+    expect(valuesFromState(manifest, { speed: 'fast', mode: 'sideways', fps: 60, position: [1, 2], color: { value: '#ABCDEF' }, show_vectors: true })).toEqual({ color: '#abcdef', show_vectors: true });
+    expect(valuesFromState(manifest, { speed: 70 })).toEqual({ speed: 70 });
+  });
+});
+
+describe('describeSetOutput', () => {
+  it('shows the applied value with its unit', () => {
+    expect(describeSetOutput('speed', speed, { ok: true, targetId: 'particles', applied: { speed: 12 } })).toEqual({ applied: 12, result: { tone: 'ok', message: 'Applied: 12 m/s.' } });
+  });
+
+  it('says when a value was clamped, with both values', () => {
+    const outcome = describeSetOutput('speed', speed, { ok: true, applied: { speed: 50 }, clamped: [{ param: 'speed', requested: 80, applied: 50 }] });
+    expect(outcome).toEqual({ applied: 50, result: { tone: 'warning', message: 'Out of range: asked 80 m/s, applied 50 m/s.' } });
+  });
+
+  it('passes the tool error through', () => {
+    const error = 'Parameter "speed" expects a finite number in m/s, got string "x" (range [0, 50] m/s). Nothing was changed.';
+    expect(describeSetOutput('speed', speed, { ok: false, targetId: 'particles', error })).toEqual({ result: { tone: 'error', message: error } });
+  });
+
+  it('warns when the target does not report the parameter back, and rejects a malformed answer', () => {
+    expect(describeSetOutput('speed', speed, { ok: true, applied: { speed: null } }).result.tone).toBe('warning');
+    expect(describeSetOutput('speed', speed, { applied: 1 }).result.tone).toBe('error');
+  });
+
+  it('formats every kind of value', () => {
+    expect(formatParameterValue([0, 12, 12], manifest.params.view.position)).toBe('[0, 12, 12] world units');
+    expect(formatParameterValue(true, manifest.params.view.show_vectors)).toBe('on');
+    expect(formatParameterValue('hi', manifest.params.settings.label)).toBe('"hi"');
+    expect(formatParameterValue('manual', manifest.params.settings.mode)).toBe('manual');
+  });
+});
+
+describe('reduceParameterForm', () => {
+  const start = initialFormState('particles', manifest, { speed: 10 });
+
+  it('shows a local edit at once and keeps it while it is on its way', () => {
+    const editing = reduceParameterForm(start, { type: 'edit', param: 'speed', value: 14 });
+    expect(editing.values.speed).toBe(14);
+    const remote = reduceParameterForm(editing, { type: 'remote-state', targetId: 'particles', state: { speed: 12, mode: 'manual' } });
+    expect(remote.values.speed).toBe(14);
+    expect(remote.values.mode).toBe('manual');
+    expect(remote.remoteChanges).toEqual({ mode: 1 });
+    expect(remote.results.mode).toEqual({ tone: 'info', message: 'Changed elsewhere to manual.' });
+    expect(remote.results.speed).toBeUndefined();
+  });
+
+  it('settles on the value the tool reports as applied', () => {
+    const editing = reduceParameterForm(start, { type: 'edit', param: 'speed', value: 80 });
+    const settled = reduceParameterForm(editing, { type: 'settled', param: 'speed', output: { ok: true, applied: { speed: 50 }, clamped: [{ param: 'speed', requested: 80, applied: 50 }] } });
+    expect(settled.values.speed).toBe(50);
+    expect(settled.editing).toEqual({});
+    expect(settled.results.speed.tone).toBe('warning');
+    const later = reduceParameterForm(settled, { type: 'remote-state', targetId: 'particles', state: { speed: 33 } });
+    expect(later.values.speed).toBe(33);
+    expect(later.remoteChanges.speed).toBe(1);
+  });
+
+  it('keeps the edited value and shows the error when the tool refuses it', () => {
+    const editing = reduceParameterForm(start, { type: 'edit', param: 'speed', value: 3 });
+    const refused = reduceParameterForm(editing, { type: 'settled', param: 'speed', output: { ok: false, error: 'No stage.' } });
+    expect(refused.results.speed).toEqual({ tone: 'error', message: 'No stage.' });
+    const failed = reduceParameterForm(editing, { type: 'send-failed', param: 'speed', error: 'Extension context invalidated.' });
+    expect(failed.results.speed.message).toBe('Extension context invalidated.');
+    expect(failed.editing).toEqual({});
+  });
+
+  it('ignores states of another target and values that did not change', () => {
+    expect(reduceParameterForm(start, { type: 'remote-state', targetId: 'chart', state: { speed: 1 } })).toBe(start);
+    expect(reduceParameterForm(start, { type: 'remote-state', targetId: 'particles', state: { speed: 10, position: [0, 12, 12] } })).toBe(start);
+  });
+
+  it('returns to the values the reset reports and clears results', () => {
+    const edited = reduceParameterForm(reduceParameterForm(start, { type: 'edit', param: 'speed', value: 3 }), { type: 'settled', param: 'speed', output: { ok: true, applied: { speed: 3 } } });
+    const reset = reduceParameterForm(edited, { type: 'reset-done', output: { ok: true, targetId: 'particles', values: { speed: 8, mode: 'auto' } } });
+    expect(reset.values.speed).toBe(8);
+    expect(reset.results).toEqual({});
+    expect(reset.notice?.tone).toBe('ok');
+    const refused = reduceParameterForm(edited, { type: 'reset-done', output: { ok: false, error: 'The stage did not answer.' } });
+    expect(refused.notice).toEqual({ tone: 'error', message: 'The stage did not answer.' });
+    expect(refused.values.speed).toBe(3);
+  });
+});
