@@ -5,7 +5,7 @@ import { checkRegistration, mergeCatalog, userTargetListSchema, type UserTarget 
 import type { JsonObject } from '@/lib/protocol/json-value';
 import { runtimeRequestSchema, subscriberMessageSchema, type RuntimeRequest, type RuntimeResponse, type TargetsPortMessage } from '@/lib/protocol/runtime-message';
 import { DexieEventStore } from '@/lib/storage/dexie-event-store';
-import { Runtime } from '@/lib/runtime/runtime';
+import { Runtime, type ToolRecovery } from '@/lib/runtime/runtime';
 import { StageLink } from '@/lib/runtime/stage-link';
 import { executeTool } from '@/lib/tools/tool-router';
 import { createReplayStage, NOT_RECORDED } from '@/lib/tools/replay-stage';
@@ -67,11 +67,12 @@ export default defineBackground(() => {
   const runTool = async (toolName: string, input: unknown, callKey?: string) =>
     executeTool(toolName, input, { catalog: await loadCatalog(), stage: callKey ? stage.forToolCall(callKey) : stage, savedValues });
 
-  const recoverTool = async (toolName: string, input: unknown, callKey: string) => {
+  const recoverTool = async (toolName: string, input: unknown, callKey: string, startedAt: number): Promise<ToolRecovery> => {
+    if (await stage.neverReached(callKey, startedAt)) return { kind: 'never-reached' };
     const results = await stage.recordedResults(callKey);
-    if (results.length === 0) return undefined;
+    if (results.length === 0) return { kind: 'unknown' };
     const output = await executeTool(toolName, input, { catalog: await loadCatalog(), stage: createReplayStage(results), savedValues });
-    return output.error === NOT_RECORDED ? undefined : output;
+    return output.error === NOT_RECORDED ? { kind: 'unknown' } : { kind: 'recovered', output };
   };
 
   const runtime = new Runtime({ store: new DexieEventStore(), executeTool: runTool, recoverTool, now: () => Date.now(), newId });

@@ -20,6 +20,16 @@ const MAX_RECENT = 100;
 /** What this stage did for recent tool calls; sent with every hello so a restarted runtime learns their outcome. */
 const recent: Extract<StageReportMessage, { type: 'stage/hello' }>['recent'] = [];
 
+const startedAt = Date.now();
+const MAX_RECEIVED = 1000;
+const received: string[] = [];
+
+function noteReceived(callKey: string | undefined): void {
+  if (!callKey || received.includes(callKey)) return;
+  received.push(callKey);
+  if (received.length > MAX_RECEIVED) received.splice(0, received.length - MAX_RECEIVED);
+}
+
 function remember(callKey: string | undefined, type: 'open' | 'apply' | 'reset' | 'read', targetId: string, state: JsonObject): void {
   if (!callKey) return;
   recent.push({ callKey, type, targetId, state });
@@ -69,6 +79,7 @@ function connect(): void {
     const parsed = stageCommandMessageSchema.safeParse(raw);
     if (!parsed.success) return;
     const command = parsed.data;
+    if (command.type !== 'stage/retire') noteReceived(command.callKey);
     if (command.type === 'stage/retire') {
       retired = true;
       current.disconnect();
@@ -104,7 +115,7 @@ function connect(): void {
     port = undefined;
     if (!retired) setTimeout(connect, 100);
   });
-  report({ type: 'stage/hello', recent, ...(hosted ? { activeTargetId: hosted.targetId } : {}) });
+  report({ type: 'stage/hello', recent, received, startedAt, ...(hosted ? { activeTargetId: hosted.targetId } : {}) });
 }
 
 connect();

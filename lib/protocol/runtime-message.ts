@@ -83,6 +83,9 @@ export const stageReportMessageSchema = z.discriminatedUnion('type', [
     type: z.literal('stage/hello'),
     activeTargetId: z.string().optional(),
     recent: z.array(z.object({ callKey: z.string().min(1).max(500), type: z.enum(['open', 'apply', 'reset', 'read']), targetId: id, state: jsonObjectSchema })).max(200).default([]),
+    /** Every call this stage has received a command for, finished or not, and when this stage page started. */
+    received: z.array(z.string().min(1).max(500)).max(1000).default([]),
+    startedAt: z.number().default(0),
   }),
   z.object({ type: z.literal('stage/state'), jobId: id, state: jsonObjectSchema }),
   z.object({ type: z.literal('stage/error'), jobId: id, error: z.string().max(4000) }),

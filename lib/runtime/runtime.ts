@@ -19,10 +19,13 @@ export interface RuntimeDependencies {
   /** `callKey` names the call uniquely across sessions (model tool call ids repeat), so the stage can record it. */
   executeTool(toolName: string, input: JsonValue, callKey: string): Promise<ToolOutput>;
   /** Rebuilds the output of a call that was cut off by a restart, from what the stage recorded; undefined if it cannot. */
-  recoverTool?(toolName: string, input: JsonValue, callKey: string): Promise<ToolOutput | undefined>;
+  recoverTool?(toolName: string, input: JsonValue, callKey: string, startedAt: number): Promise<ToolRecovery>;
   now(): number;
   newId(): string;
 }
+
+/** What a restarted runtime can learn about a call that has started but has no result. */
+export type ToolRecovery = { kind: 'recovered'; output: ToolOutput } | { kind: 'never-reached' } | { kind: 'unknown' };
 
 export interface ToolExecutionRequest {
   sessionId: string;
@@ -154,14 +157,21 @@ export class Runtime {
     return { status: output.ok ? 'completed' : 'failed', output, replayed: false };
   }
 
-  private async recordedOutcome(sessionId: string, turnId: string, toolCallId: string, recorded: AgentEvent[]): Promise<ToolExecutionResult> {
+  /** The outcome of a call the log already knows; undefined when it provably never ran and may run now. */
+  private async recordedOutcome(sessionId: string, turnId: string, toolCallId: string, recorded: AgentEvent[]): Promise<ToolExecutionResult | undefined> {
     for (const event of recorded) {
       if (event.type === 'tool/completed') return { status: 'completed', output: event.data.output, replayed: true };
       if (event.type === 'tool/failed') return { status: 'failed', output: event.data.output, replayed: true };
     }
     const requested = recorded.find((event) => event.type === 'tool/requested');
     const alreadyUnknown = recorded.some((event) => event.type === 'tool/unknown');
-    const recovered = requested?.type === 'tool/requested' && !alreadyUnknown ? await this.dependencies.recoverTool?.(requested.data.toolName, requested.data.input, `${sessionId}/${toolCallId}`) : undefined;
+    const started = recorded.find((event) => event.type === 'tool/started');
+    const recovery =
+      requested?.type === 'tool/requested' && started && !alreadyUnknown
+        ? await this.dependencies.recoverTool?.(requested.data.toolName, requested.data.input, `${sessionId}/${toolCallId}`, started.time)
+        : undefined;
+    if (recovery?.kind === 'never-reached') return undefined;
+    const recovered = recovery?.kind === 'recovered' ? recovery.output : undefined;
     if (recovered) {
       const time = this.dependencies.now();
       await this.commitDrafts(sessionId, [

@@ -43,6 +43,8 @@ export class StageLink implements StageDriver {
   private readonly jobs = new Map<string, Job>();
   private readonly connectWaiters = new Set<() => void>();
   private recent: (RecordedStageResult & { callKey: string })[] = [];
+  private received = new Set<string>();
+  private stageStartedAt = Number.POSITIVE_INFINITY;
 
   constructor(private readonly options: StageLinkOptions) {}
 
@@ -81,6 +83,8 @@ export class StageLink implements StageDriver {
     if (message.type === 'stage/hello') {
       this.active = message.activeTargetId;
       this.recent = message.recent;
+      this.received = new Set(message.received);
+      this.stageStartedAt = message.startedAt;
       this.greeted = true;
       for (const wake of this.connectWaiters) wake();
       this.connectWaiters.clear();
@@ -124,6 +128,15 @@ export class StageLink implements StageDriver {
     await this.options.openStageTab();
     if (await this.waitForHello(this.options.connectTimeoutMs)) return this.port!;
     throw new Error(`The stage tab did not open within ${this.options.connectTimeoutMs} ms.`);
+  }
+
+  /**
+   * Whether a call provably never reached the stage: the stage tab was already running when the call
+   * started and has no record of any command for it. Such a call can be run now, for the first time.
+   */
+  async neverReached(callKey: string, startedAt: number): Promise<boolean> {
+    if (!(await this.greetedIfOpen())) return false;
+    return this.stageStartedAt < startedAt && !this.received.has(callKey);
   }
 
   /** What the stage reported, on reconnecting, about a tool call it worked on. */
