@@ -3,7 +3,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['.output/**', '.wxt/**', 'node_modules/**', 'docs/**'] },
+  { ignores: ['.output/**', '.wxt/**', 'node_modules/**', 'docs/**', '.scratch/**', '.splitbrain-profile/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -14,7 +14,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['targets/**/*.js', 'tests/targets/**/*.js'],
+    files: ['targets/**/*.js', 'tests/targets/**/*.js', 'tests/fixtures/**/*.js'],
     languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
     rules: { '@typescript-eslint/no-unused-vars': ['error', { caughtErrors: 'none' }] },
   },

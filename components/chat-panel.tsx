@@ -1,86 +1,157 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useState } from 'react';
 import type { SessionRecord } from '@/lib/runtime/event-store';
+import { turnAnnouncement } from '@/lib/panel/turn-announcement';
 import type { EndpointSettings } from '@/lib/settings/endpoint-settings';
 import type { ClientState } from '@/lib/state/client-state';
 import { Composer } from './composer';
-import { TurnView } from './turn-view';
+import { EmptyConversation } from './empty-conversation';
+import { BrandMark, CrossIcon, HistoryIcon, PlusIcon, Spinner } from './icons';
+import { MessageList } from './message-list';
+import { OnboardingView } from './onboarding-view';
+import { SessionDrawer } from './session-drawer';
+
+export type ConnectionStatus = 'connected' | 'reconnecting';
 
 export interface ChatPanelProps {
   state: ClientState;
   endpoint: EndpointSettings | undefined;
+  /** False until the stored endpoint has been read, so the onboarding view does not flash. */
+  endpointLoaded: boolean;
   running: boolean;
+  connection: ConnectionStatus;
   sessions: SessionRecord[];
   error: string | undefined;
   onSend(text: string): void;
   onRetry(turnId: string): void;
+  onResend(text: string, turnId: string): void;
   onStop(): void;
   onNewChat(): void;
   onSelectSession(sessionId: string): void;
+  onDeleteSession(sessionId: string): void;
+  onExportSession(sessionId: string): void;
+  onRefreshSessions(): void;
+  onDismissError(): void;
   onOpenOptions(): void;
 }
 
+function statusText(state: ClientState, running: boolean): string {
+  const lastTurn = state.turns[state.turnOrder.at(-1) ?? ''];
+  if (!running && lastTurn?.status !== 'running') return '';
+  if (lastTurn?.retry) return 'Waiting to retry…';
+  const runningTool = lastTurn?.entries.map((entry) => (entry.kind === 'tool' ? state.toolCalls[entry.toolCallId] : undefined)).find((call) => call?.status === 'running');
+  return runningTool ? `Running ${runningTool.toolName}…` : 'Generating…';
+}
+
 export function ChatPanel(props: ChatPanelProps) {
-  const { state, endpoint, running, sessions } = props;
-  const listRef = useRef<HTMLDivElement>(null);
+  const { state, endpoint, running, sessions, onStop } = props;
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [seed, setSeed] = useState<{ text: string; nonce: number }>();
+  const lastTurn = state.turns[state.turnOrder.at(-1) ?? ''];
+  const status = statusText(state, running);
+
   useEffect(() => {
-    const list = listRef.current;
-    if (list) list.scrollTop = list.scrollHeight;
-  }, [state]);
-  const lastTurn = state.turnOrder.length ? state.turns[state.turnOrder[state.turnOrder.length - 1]] : undefined;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && running && !event.defaultPrevented) onStop();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [running, onStop]);
+
+  const openDrawer = () => {
+    props.onRefreshSessions();
+    setDrawerOpen(true);
+  };
+  const closeDrawerThen = (action: () => void) => () => {
+    setDrawerOpen(false);
+    action();
+  };
+
   return (
     <div className="chat-panel">
       <header className="panel-header">
-        <select aria-label="Sessions" value={state.sessionId} onChange={(event) => props.onSelectSession(event.target.value)}>
-          {!sessions.some((session) => session.sessionId === state.sessionId) && <option value={state.sessionId}>{state.title}</option>}
-          {sessions.map((session) => (
-            <option key={session.sessionId} value={session.sessionId}>
-              {session.title}
-            </option>
-          ))}
-        </select>
-        <button type="button" onClick={props.onNewChat}>
-          New chat
+        <button type="button" className="icon-button" aria-label="Show conversations" aria-expanded={drawerOpen} title="Conversations" onClick={openDrawer}>
+          <HistoryIcon />
+        </button>
+        {state.turnOrder.length ? (
+          <h1 className="panel-title" title={state.title}>
+            {state.title}
+          </h1>
+        ) : (
+          <h1 className="panel-title panel-brand">
+            <BrandMark /> Splitbrain
+          </h1>
+        )}
+        <button type="button" className="button-secondary new-chat" onClick={props.onNewChat} disabled={running}>
+          <PlusIcon /> New chat
         </button>
       </header>
       {endpoint?.scripted && (
         <div className="scripted-banner" role="note">
-          Scripted demo: replies come from a local scripted model, not a real one. Configure an endpoint in Settings.
+          <strong>Scripted demo</strong>: replies come from a local scripted model, not a real one. Configure an endpoint in Settings.
         </div>
       )}
-      {!endpoint && (
-        <div className="onboarding">
-          <p>No model endpoint is configured yet.</p>
-          <button type="button" onClick={props.onOpenOptions}>
-            Open settings
+      {(props.connection === 'reconnecting' || state.gap) && (
+        <div className="connection-banner" role="status">
+          <Spinner /> {props.connection === 'reconnecting' ? 'Reconnecting to the extension…' : 'Catching up with the conversation log…'}
+        </div>
+      )}
+      {!endpoint && props.endpointLoaded ? (
+        <div className="message-list-frame">
+          <div className="message-list">
+            <OnboardingView onOpenOptions={props.onOpenOptions} />
+          </div>
+        </div>
+      ) : (
+        <MessageList
+          state={state}
+          running={running}
+          onRetry={props.onRetry}
+          onResend={props.onResend}
+          onOpenOptions={props.onOpenOptions}
+          empty={endpoint ? <EmptyConversation onSuggest={(text) => setSeed({ text, nonce: Date.now() })} /> : null}
+        />
+      )}
+      {props.error && (
+        <div className="panel-error" role="alert">
+          <span>{props.error}</span>
+          <button type="button" className="icon-button" aria-label="Dismiss error" onClick={props.onDismissError}>
+            <CrossIcon />
           </button>
         </div>
       )}
-      <div className="message-list" ref={listRef} aria-live="polite">
-        {state.turnOrder.length === 0 && endpoint && <p className="empty">Ask the model to open a target and change it, e.g. “make the particles faster and show their vectors”.</p>}
-        {state.turnOrder.map((turnId) => (
-          <TurnView key={turnId} state={state} turn={state.turns[turnId]} canRetry={!running && turnId === lastTurn?.turnId} onRetry={props.onRetry} />
-        ))}
-        {state.notifications.map((notice) => (
-          <div key={notice.notificationId} className={`notice notice-${notice.level}`} role="status">
-            {notice.message}
-          </div>
-        ))}
+      <div className="status-line" aria-hidden={!status}>
+        {status && (
+          <>
+            <Spinner />
+            {status}
+          </>
+        )}
       </div>
-      {props.error && (
-        <div className="message error-message" role="alert">
-          {props.error}
-        </div>
-      )}
-      <div className="status-line" role="status" aria-live="polite">
-        {running || lastTurn?.status === 'running' ? 'Generating…' : ''}
-      </div>
-      <Composer running={running} disabled={!endpoint} onSend={props.onSend} onStop={props.onStop} />
+      <Composer running={running} disabled={!endpoint} seed={seed} onSend={props.onSend} onStop={onStop} />
       <footer className="panel-footer">
-        <span>{endpoint ? `${endpoint.label} · ${endpoint.model}` : 'No endpoint'}</span>
+        <span className="endpoint-label" title={endpoint?.baseUrl}>
+          <span className="endpoint-dot" data-state={endpoint ? (props.connection === 'connected' ? 'ok' : 'busy') : 'off'} aria-hidden="true" />
+          {endpoint ? `${endpoint.model} · ${endpoint.label}` : 'No endpoint configured'}
+        </span>
         <button type="button" className="link-button" onClick={props.onOpenOptions}>
           Settings
         </button>
       </footer>
+      <div className="visually-hidden" role="status" aria-live="polite">
+        {turnAnnouncement(lastTurn)}
+      </div>
+      {drawerOpen && (
+        <SessionDrawer
+          sessions={sessions}
+          currentSessionId={state.sessionId}
+          busySessionId={running ? state.sessionId : undefined}
+          onSelect={(sessionId) => closeDrawerThen(() => props.onSelectSession(sessionId))()}
+          onNewChat={closeDrawerThen(props.onNewChat)}
+          onDelete={props.onDeleteSession}
+          onExport={props.onExportSession}
+          onClose={() => setDrawerOpen(false)}
+        />
+      )}
     </div>
   );
 }

@@ -1,7 +1,35 @@
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { SendIcon, StopIcon } from './icons';
 
-export function Composer({ running, disabled, onSend, onStop }: { running: boolean; disabled: boolean; onSend(text: string): void; onStop(): void }) {
+export interface ComposerProps {
+  running: boolean;
+  disabled: boolean;
+  /** Text to put into the box (a suggestion); `nonce` changes each time it is offered. */
+  seed?: { text: string; nonce: number };
+  onSend(text: string): void;
+  onStop(): void;
+}
+
+const MAX_HEIGHT_PX = 200;
+
+/** Enter sends, Shift+Enter adds a line, Escape stops a running turn. */
+export function Composer({ running, disabled, seed, onSend, onStop }: ComposerProps) {
   const [text, setText] = useState('');
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+
+  useEffect(() => {
+    if (!seed) return;
+    setText(seed.text);
+    textareaRef.current?.focus();
+  }, [seed]);
+
+  useLayoutEffect(() => {
+    const textarea = textareaRef.current;
+    if (!textarea) return;
+    textarea.style.height = 'auto';
+    textarea.style.height = `${Math.min(textarea.scrollHeight, MAX_HEIGHT_PX)}px`;
+  }, [text]);
+
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     const trimmed = text.trim();
@@ -10,21 +38,44 @@ export function Composer({ running, disabled, onSend, onStop }: { running: boole
     setText('');
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey) submit(event);
-    if (event.key === 'Escape' && running) onStop();
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+    if (event.key === 'Escape' && running) {
+      event.preventDefault();
+      onStop();
+    }
   };
   return (
     <form className="composer" onSubmit={submit}>
-      <textarea aria-label="Message" placeholder="Ask the model to change the target…" value={text} rows={2} onChange={(event) => setText(event.target.value)} onKeyDown={onKeyDown} />
-      {running ? (
-        <button type="button" onClick={onStop}>
-          Stop
-        </button>
-      ) : (
-        <button type="submit" disabled={disabled || !text.trim()}>
-          Send
-        </button>
-      )}
+      <div className="composer-box" data-disabled={disabled || undefined}>
+        <textarea
+          ref={textareaRef}
+          aria-label="Message"
+          aria-describedby="composer-hint"
+          placeholder={disabled ? 'Configure an endpoint to start' : 'Ask the model to change a target…'}
+          value={text}
+          rows={1}
+          disabled={disabled}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        {running ? (
+          <button type="button" className="composer-button stop-button" onClick={onStop} title="Stop (Esc)">
+            <StopIcon />
+            <span className="visually-hidden">Stop</span>
+          </button>
+        ) : (
+          <button type="submit" className="composer-button send-button" disabled={disabled || !text.trim()} title="Send (Enter)">
+            <SendIcon />
+            <span className="visually-hidden">Send</span>
+          </button>
+        )}
+      </div>
+      <p id="composer-hint" className="composer-hint">
+        {running ? 'Esc to stop' : 'Enter to send · Shift+Enter for a new line'}
+      </p>
     </form>
   );
 }

@@ -1,45 +1,63 @@
-import { useState } from 'react';
-import type { ToolCallState } from '@/lib/state/client-state';
+import { memo, useId, useState } from 'react';
+import type { ToolCallState, ToolCallStatus } from '@/lib/state/client-state';
+import { formatDuration, isToolCallFinished, prettyJson, toolArgumentsSummary, toolArgumentsText, toolCallError, toolCallTarget, TOOL_STATUS_LABEL } from '@/lib/panel/tool-call-view';
+import { BanIcon, CheckIcon, ChevronIcon, CrossIcon, QuestionIcon, Spinner } from './icons';
 
-const STATUS_LABEL: Record<ToolCallState['status'], string> = {
-  streaming: 'preparing',
-  requested: 'queued',
-  running: 'running',
-  done: 'done',
-  failed: 'failed',
-  unknown: 'outcome unknown',
-  denied: 'denied',
-};
-
-function pretty(value: unknown): string {
-  return JSON.stringify(value, null, 2) ?? '';
+function StatusIcon({ status }: { status: ToolCallStatus }) {
+  if (status === 'done') return <CheckIcon />;
+  if (status === 'failed') return <CrossIcon />;
+  if (status === 'unknown') return <QuestionIcon />;
+  if (status === 'denied') return <BanIcon />;
+  return <Spinner />;
 }
 
-export function ToolCallCard({ call }: { call: ToolCallState }) {
-  const finished = call.status === 'done' || call.status === 'failed' || call.status === 'unknown' || call.status === 'denied';
-  const [expanded, setExpanded] = useState(false);
-  const open = !finished || expanded;
-  const argumentsText = call.input !== undefined ? pretty(call.input) : call.argumentsPreview;
+/** A tool call: live arguments while it is prepared and run; collapsed to one line once finished, expandable. */
+export const ToolCallCard = memo(function ToolCallCard({ call }: { call: ToolCallState }) {
+  const finished = isToolCallFinished(call.status);
+  const [expanded, setExpanded] = useState<boolean>();
+  const open = expanded ?? !finished;
+  const bodyId = useId();
+  const target = toolCallTarget(call);
+  const duration = formatDuration(call.durationMs);
+  const error = toolCallError(call);
+  const summary = toolArgumentsSummary(call);
   return (
     <section className={`tool-card tool-${call.status}`} aria-label={`Tool call ${call.toolName}`} data-tool-call-id={call.toolCallId} data-status={call.status}>
-      <button type="button" className="tool-head" aria-expanded={open} onClick={() => setExpanded(!expanded)}>
-        <span className="tool-name">{call.toolName || 'tool'}</span>
-        <span className="tool-status">{STATUS_LABEL[call.status]}</span>
-        {call.durationMs !== undefined && <span className="tool-duration">{Math.round(call.durationMs)} ms</span>}
+      <button type="button" className="tool-head" aria-expanded={open} aria-controls={bodyId} onClick={() => setExpanded(!open)}>
+        <span className="tool-status-icon">
+          <StatusIcon status={call.status} />
+        </span>
+        <span className="tool-title">
+          <span className="tool-name">{call.toolName || 'tool'}</span>
+          {target && <span className="tool-target">{target}</span>}
+        </span>
+        <span className="tool-meta">
+          <span className="tool-status">{TOOL_STATUS_LABEL[call.status]}</span>
+          {duration && <span className="tool-duration">{duration}</span>}
+        </span>
+        <span className="tool-chevron" data-open={open}>
+          <ChevronIcon />
+        </span>
       </button>
+      {!open && (summary || error) && <div className={error ? 'tool-summary tool-summary-error' : 'tool-summary'}>{error ?? summary}</div>}
       {open && (
-        <div className="tool-body">
+        <div className="tool-body" id={bodyId}>
           <div className="tool-label">Arguments</div>
-          <pre className="tool-arguments">{argumentsText || '{}'}</pre>
-          {call.output !== undefined && (
+          <pre className="tool-arguments">{toolArgumentsText(call) || '{}'}</pre>
+          {error && (
             <>
-              <div className="tool-label">{call.status === 'failed' ? 'Error' : 'Result'}</div>
-              <pre className="tool-result">{pretty(call.output)}</pre>
+              <div className="tool-label">Error</div>
+              <p className="tool-error">{error}</p>
             </>
           )}
-          {call.status === 'unknown' && <p className="tool-error">{call.error}</p>}
+          {call.output !== undefined && (
+            <>
+              <div className="tool-label">{call.status === 'failed' ? 'Result (failed)' : 'Result'}</div>
+              <pre className="tool-result">{prettyJson(call.output)}</pre>
+            </>
+          )}
         </div>
       )}
     </section>
   );
-}
+});

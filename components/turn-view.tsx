@@ -1,53 +1,74 @@
-import type { ClientState, TurnState } from '@/lib/state/client-state';
+import { memo } from 'react';
+import type { ItemState, ToolCallState, TurnState } from '@/lib/state/client-state';
+import { AssistantItem } from './assistant-item';
+import { RetryIcon } from './icons';
+import { RetryNotice } from './retry-notice';
 import { ToolCallCard } from './tool-call-card';
+import { TurnError } from './turn-error';
+import { UserMessage } from './user-message';
 
-const TURN_STATUS: Record<TurnState['status'], string> = {
-  running: 'Generating…',
-  completed: '',
-  aborted: 'Stopped',
-  interrupted: 'Interrupted',
-};
+export interface TurnViewProps {
+  turn: TurnState;
+  items: Record<string, ItemState>;
+  toolCalls: Record<string, ToolCallState>;
+  /** This is the last turn and no turn runs: it may be retried. */
+  canRetry: boolean;
+  /** No turn runs: a message may be edited and resent. */
+  canEdit: boolean;
+  /** A later turn retried this one. */
+  superseded: boolean;
+  onRetry(turnId: string): void;
+  onResend(text: string, turnId: string): void;
+  onOpenOptions(): void;
+}
 
-export function TurnView({ state, turn, canRetry, onRetry }: { state: ClientState; turn: TurnState; canRetry: boolean; onRetry(turnId: string): void }) {
+const ENDED_LABEL: Partial<Record<TurnState['status'], string>> = { aborted: 'Stopped', interrupted: 'Interrupted' };
+
+export const TurnView = memo(function TurnView({ turn, items, toolCalls, canRetry, canEdit, superseded, onRetry, onResend, onOpenOptions }: TurnViewProps) {
   const retryable = canRetry && (turn.status === 'interrupted' || turn.status === 'aborted');
+  const ended = ENDED_LABEL[turn.status];
   return (
-    <article className="turn" data-turn-id={turn.turnId} data-status={turn.status}>
-      {turn.retryOf && <div className="turn-status">Retry of an interrupted turn</div>}
-      <div className="message user-message">{turn.userText}</div>
+    <article className={`turn${superseded ? ' turn-superseded' : ''}`} data-turn-id={turn.turnId} data-status={turn.status} aria-label={superseded ? 'Earlier attempt' : undefined}>
+      {turn.retryOf && <div className="turn-note">Retry of the attempt above</div>}
+      <UserMessage text={turn.userText} canEdit={canEdit} onResend={(text) => onResend(text, turn.turnId)} />
       {turn.entries.map((entry) => {
         if (entry.kind === 'tool') {
-          const call = state.toolCalls[entry.toolCallId];
+          const call = toolCalls[entry.toolCallId];
           return call ? <ToolCallCard key={entry.toolCallId} call={call} /> : null;
         }
         if (entry.kind === 'error') {
           const error = turn.errors[entry.index];
-          return error ? (
-            <div key={`error-${entry.index}`} className="message error-message" role="alert">
-              {error.message}
-            </div>
-          ) : null;
+          return error ? <TurnError key={`error-${entry.index}`} message={error.message} onOpenOptions={onOpenOptions} /> : null;
         }
-        const item = state.items[entry.key];
-        if (!item || !item.text) return null;
-        return (
-          <div key={entry.key} className={`message ${item.kind}-message item-${item.status}`} data-item-status={item.status}>
-            {item.text}
-            {item.status === 'interrupted' && <span className="item-badge"> (interrupted)</span>}
-          </div>
-        );
+        const item = items[entry.key];
+        return item && item.text ? <AssistantItem key={entry.key} item={item} /> : null;
       })}
-      {turn.retry && <div className="turn-status">Retrying at {new Date(turn.retry.until).toLocaleTimeString()}…</div>}
-      {TURN_STATUS[turn.status] && (
-        <div className="turn-status" data-turn-status={turn.status}>
-          {TURN_STATUS[turn.status]}
-          {turn.reason && turn.status !== 'running' ? `: ${turn.reason}` : ''}
+      {turn.status === 'running' && turn.retry && <RetryNotice retry={turn.retry} />}
+      {(ended || retryable) && (
+        <div className="turn-footer">
+          {ended && (
+            <span className="turn-status" data-turn-status={turn.status}>
+              {ended}
+              {turn.reason && turn.status === 'interrupted' && turn.errors.length === 0 ? ` — ${turn.reason}` : ''}
+              {superseded ? ' · retried below' : ''}
+            </span>
+          )}
+          {retryable && (
+            <button type="button" className="button-secondary retry-button" onClick={() => onRetry(turn.turnId)}>
+              <RetryIcon /> Retry
+            </button>
+          )}
         </div>
       )}
-      {retryable && (
-        <button type="button" className="retry-button" onClick={() => onRetry(turn.turnId)}>
-          Retry
-        </button>
-      )}
     </article>
+  );
+}, sameTurnView);
+
+/** A turn re-renders only when its own records change, not when a delta lands in another turn. */
+function sameTurnView(previous: TurnViewProps, next: TurnViewProps): boolean {
+  if (previous.turn !== next.turn || previous.canRetry !== next.canRetry || previous.canEdit !== next.canEdit || previous.superseded !== next.superseded) return false;
+  if (previous.onRetry !== next.onRetry || previous.onResend !== next.onResend || previous.onOpenOptions !== next.onOpenOptions) return false;
+  return next.turn.entries.every((entry) =>
+    entry.kind === 'item' ? previous.items[entry.key] === next.items[entry.key] : entry.kind === 'tool' ? previous.toolCalls[entry.toolCallId] === next.toolCalls[entry.toolCallId] : true,
   );
 }

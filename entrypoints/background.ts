@@ -40,7 +40,8 @@ export default defineBackground(() => {
   };
 
   const onTargetState = (targetId: string, state: JsonObject) => {
-    void browser.storage.local.set({ [valuesKey(targetId)]: state });
+    // A target that was just opened reports no values yet; that must not overwrite the saved ones.
+    if (Object.keys(state).length > 0) void browser.storage.local.set({ [valuesKey(targetId)]: state });
     const message: TargetsPortMessage = { type: 'target-state', targetId, state };
     for (const port of targetsPorts) port.postMessage(message);
   };
@@ -180,9 +181,4 @@ export default defineBackground(() => {
     });
   }
 
-  if (import.meta.env.BROWSER === 'firefox') {
-    browser.browserAction.onClicked.addListener(() => void browser.sidebarAction.toggle());
-  } else {
-    void (globalThis as unknown as { chrome: { sidePanel: { setPanelBehavior(options: { openPanelOnActionClick: boolean }): Promise<void> } } }).chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: true });
-  }
 });

@@ -7,13 +7,39 @@ import { createServer } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import puppeteer from 'puppeteer-core';
 
 const root = resolve(import.meta.dirname, '..');
-const benches = [{ name: 'event-log rebuild', entry: 'tests/bench/event-log-bench.ts' }];
+/**
+ * `page` (the default): a browser program, bundled and run in a plain page; it logs one `BENCH {json}` line.
+ * `extension`: a Node module whose `run()` drives the built extension with puppeteer and returns its figures.
+ */
+interface Bench {
+  name: string;
+  entry: string;
+  kind?: 'page' | 'extension';
+}
+const benches: Bench[] = [
+  { name: 'event-log rebuild', entry: 'tests/bench/event-log-bench.ts' },
+  { name: 'side panel under a fast stream', entry: 'tests/bench/panel-render-bench.ts' },
+  { name: 'tool round trip', entry: 'tests/bench/tool-round-trip-bench.ts', kind: 'extension' },
+  { name: 'adapter throughput', entry: 'tests/bench/adapter-throughput-bench.ts' },
+];
 
 async function bundle(entry: string): Promise<string> {
-  const result = await build({ entryPoints: [resolve(root, entry)], bundle: true, write: false, format: 'esm', platform: 'browser', target: 'chrome120', alias: { '@': root } });
+  const result = await build({
+    entryPoints: [resolve(root, entry)],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'browser',
+    target: 'chrome120',
+    alias: { '@': root },
+    // React's production build, as in the extension; stylesheets arrive as text.
+    define: { 'process.env.NODE_ENV': '"production"' },
+    loader: { '.css': 'text' },
+  });
   return result.outputFiles[0].text;
 }
 
@@ -34,7 +60,7 @@ async function runInChromium(script: string): Promise<string> {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     userDataDir: profile,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--enable-precise-memory-info', '--js-flags=--expose-gc'],
   });
   try {
     const page = await browser.newPage();
@@ -48,7 +74,18 @@ async function runInChromium(script: string): Promise<string> {
   }
 }
 
-for (const bench of benches) {
+async function runExtensionBench(bench: Bench): Promise<string> {
+  const module = (await import(pathToFileURL(resolve(root, bench.entry)).href)) as { run(): Promise<Record<string, number>> };
+  return JSON.stringify({ name: bench.name, ...(await module.run()) });
+}
+
+// `npm run bench -- <words>` runs only the benchmarks whose name contains one of the words.
+const wanted = process.argv.slice(2);
+for (const bench of benches.filter((candidate) => wanted.length === 0 || wanted.some((word) => candidate.name.includes(word)))) {
+  if (bench.kind === 'extension') {
+    console.log(await runExtensionBench(bench));
+    continue;
+  }
   const output = await runInChromium(await bundle(bench.entry));
   console.log(output.replace(/^BENCH /, ''));
 }

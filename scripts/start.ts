@@ -41,10 +41,13 @@ async function main(): Promise<void> {
   const page = await browser.newPage();
   await page.goto(`chrome-extension://${extensionId}/options.html`);
   const configured = await page.evaluate(async (baseUrl) => {
-    const storage = (globalThis as unknown as { chrome: { storage: { local: { get(key: string): Promise<Record<string, unknown>>; set(value: unknown): Promise<void> } } } }).chrome.storage.local;
-    const stored = await storage.get('endpoint');
-    if (stored.endpoint) return false;
-    await storage.set({ endpoint: { kind: 'openai-compatible', label: 'Scripted demo model', baseUrl, model: 'scripted-model', apiKey: '', scripted: true } });
+    const storage = (globalThis as unknown as { chrome: { storage: { local: { get(keys: string[]): Promise<Record<string, unknown>>; set(value: unknown): Promise<void> } } } }).chrome.storage.local;
+    // `endpoint` is the single endpoint of earlier versions; the extension folds it into `endpointProfiles`.
+    const stored = await storage.get(['endpoint', 'endpointProfiles']);
+    const profiles = (stored.endpointProfiles as { profiles?: unknown[] } | undefined)?.profiles ?? [];
+    if (stored.endpoint || profiles.length > 0) return false;
+    const demo = { id: 'scripted-demo', kind: 'openai-compatible', label: 'Scripted demo model', baseUrl, model: 'scripted-model', apiKey: '', scripted: true };
+    await storage.set({ endpointProfiles: { activeId: demo.id, profiles: [demo] } });
     return true;
   }, server.url);
   await page.goto(`chrome-extension://${extensionId}/sidepanel.html`);

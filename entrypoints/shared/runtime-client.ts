@@ -37,8 +37,8 @@ export interface EventsConnection {
   close(): void;
 }
 
-/** The `events` port, reopened whenever the service worker goes away; `onReconnect` lets callers resubscribe. */
-export function openEventsConnection(onMessage: (message: PublisherMessage) => void, onReconnect: () => void): EventsConnection {
+/** The `events` port, reopened whenever the service worker goes away; `onReconnect` lets callers resubscribe, `onDisconnect` lets them show it. */
+export function openEventsConnection(onMessage: (message: PublisherMessage) => void, onReconnect: () => void, onDisconnect?: () => void): EventsConnection {
   let port: ReturnType<typeof browser.runtime.connect> | undefined;
   let closed = false;
   const owned = new Map<string, string>();
@@ -51,6 +51,7 @@ export function openEventsConnection(onMessage: (message: PublisherMessage) => v
     port.onDisconnect.addListener(() => {
       port = undefined;
       if (closed) return;
+      onDisconnect?.();
       setTimeout(() => {
         connect();
         for (const [turnId, sessionId] of owned) port?.postMessage({ type: 'own-turn', sessionId, turnId });

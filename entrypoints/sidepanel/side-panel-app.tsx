@@ -1,33 +1,47 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import browser from 'webextension-polyfill';
-import { ChatPanel } from '@/components/chat-panel';
+import { ChatPanel, type ConnectionStatus } from '@/components/chat-panel';
+import { sessionExport, sessionExportFileName } from '@/lib/panel/session-export';
 import type { SessionRecord } from '@/lib/runtime/event-store';
 import type { EndpointSettings } from '@/lib/settings/endpoint-settings';
 import { initialClientState, type ClientState } from '@/lib/state/client-state';
 import { SessionSync } from '@/lib/state/session-sync';
+import { downloadJson } from '../shared/download-json';
 import { loadEndpoint, onEndpointChange } from '../shared/endpoint-storage';
 import { callRuntime, openEventsConnection, readEvents, type EventsConnection } from '../shared/runtime-client';
 import { startTurn, type TurnHandle } from './turn-runner';
 
 const LAST_SESSION_KEY = 'lastSessionId';
+/** A reconnect shorter than this (the usual service-worker restart) is not worth a banner. */
+const RECONNECT_BANNER_DELAY_MS = 800;
 const scheduler = { requestFrame: (callback: () => void) => requestAnimationFrame(callback), setTimer: (callback: () => void, delay: number) => void setTimeout(callback, delay) };
+
+function messageOf(reason: unknown): string {
+  return reason instanceof Error ? reason.message : String(reason);
+}
 
 export function SidePanelApp() {
   const [sessionId, setSessionId] = useState<string>();
   const [state, setState] = useState<ClientState>();
   const [endpoint, setEndpoint] = useState<EndpointSettings>();
+  const [endpointLoaded, setEndpointLoaded] = useState(false);
   const [sessions, setSessions] = useState<SessionRecord[]>([]);
   const [error, setError] = useState<string>();
   const [turn, setTurn] = useState<TurnHandle>();
+  const [connection, setConnection] = useState<ConnectionStatus>('connected');
   const syncRef = useRef<SessionSync>(undefined);
   const connectionRef = useRef<EventsConnection>(undefined);
+  const reconnectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   const refreshSessions = useCallback(() => {
-    callRuntime<{ sessions: SessionRecord[] }>({ type: 'sessions/list' }).then((result) => setSessions(result.sessions), (reason: unknown) => setError(String(reason)));
+    callRuntime<{ sessions: SessionRecord[] }>({ type: 'sessions/list' }).then((result) => setSessions(result.sessions), (reason: unknown) => setError(messageOf(reason)));
   }, []);
 
   useEffect(() => {
-    void loadEndpoint().then(setEndpoint);
+    void loadEndpoint().then((loaded) => {
+      setEndpoint(loaded);
+      setEndpointLoaded(true);
+    });
     const stopWatching = onEndpointChange(setEndpoint);
     void browser.storage.local.get(LAST_SESSION_KEY).then((stored) => {
       const last = stored[LAST_SESSION_KEY];
@@ -35,8 +49,16 @@ export function SidePanelApp() {
     });
     refreshSessions();
     const connection = openEventsConnection(
-      (message) => syncRef.current?.receive(message),
+      (message) => {
+        clearTimeout(reconnectTimer.current);
+        setConnection('connected');
+        syncRef.current?.receive(message);
+      },
       () => syncRef.current?.connect(),
+      () => {
+        clearTimeout(reconnectTimer.current);
+        reconnectTimer.current = setTimeout(() => setConnection('reconnecting'), RECONNECT_BANNER_DELAY_MS);
+      },
     );
     connectionRef.current = connection;
     return () => {
@@ -61,27 +83,78 @@ export function SidePanelApp() {
     const handle = startTurn(endpoint, state, text, connectionRef.current!, retryOf);
     setTurn(handle);
     handle.done
-      .catch((reason: unknown) => setError(reason instanceof Error ? reason.message : String(reason)))
+      .catch((reason: unknown) => setError(messageOf(reason)))
       .finally(() => {
         setTurn(undefined);
         refreshSessions();
       });
   };
+  // Stable identities let turns that did not change skip rendering.
+  const sendRef = useRef(send);
+  sendRef.current = send;
+  const stateRef = useRef(state);
+  stateRef.current = state;
 
-  if (!state) return <div className="chat-panel">Loading…</div>;
+  const onRetry = useCallback((turnId: string) => {
+    const retried = stateRef.current?.turns[turnId];
+    if (retried) sendRef.current(retried.userText, turnId);
+  }, []);
+
+  /** An edited message is a new turn; if it replaces the failed last turn, that one is left out of the model's history like a retry. */
+  const onResend = useCallback((text: string, turnId: string) => {
+    const current = stateRef.current;
+    const edited = current?.turns[turnId];
+    const replacesFailedLast = edited && current.turnOrder.at(-1) === turnId && (edited.status === 'interrupted' || edited.status === 'aborted');
+    sendRef.current(text, replacesFailedLast ? turnId : undefined);
+  }, []);
+
+  const onStop = useCallback(() => turn?.stop(), [turn]);
+  const onOpenOptions = useCallback(() => void browser.runtime.openOptionsPage(), []);
+
+  const deleteSession = (id: string) => {
+    callRuntime({ type: 'session/delete', sessionId: id }).then(
+      () => {
+        if (id === sessionId) setSessionId(crypto.randomUUID());
+        refreshSessions();
+      },
+      (reason: unknown) => setError(`Could not delete the conversation: ${messageOf(reason)}`),
+    );
+  };
+
+  const exportSession = (id: string) => {
+    const record = sessions.find((session) => session.sessionId === id);
+    const title = record?.title ?? (id === state?.sessionId ? state.title : 'Conversation');
+    readEvents(id, 0).then(
+      (events) => {
+        const now = new Date();
+        const secrets = endpoint?.apiKey ? [endpoint.apiKey] : [];
+        downloadJson(sessionExport({ sessionId: id, title, createdAt: record?.createdAt, updatedAt: record?.updatedAt }, events, secrets, now), sessionExportFileName(title, now));
+      },
+      (reason: unknown) => setError(`Could not export the conversation: ${messageOf(reason)}`),
+    );
+  };
+
+  if (!state) return <div className="chat-panel" aria-busy="true" />;
   return (
     <ChatPanel
       state={state}
       endpoint={endpoint}
+      endpointLoaded={endpointLoaded}
       running={turn !== undefined}
+      connection={connection}
       sessions={sessions}
       error={error}
       onSend={(text) => send(text)}
-      onRetry={(turnId) => state.turns[turnId] && send(state.turns[turnId].userText, turnId)}
-      onStop={() => turn?.stop()}
+      onRetry={onRetry}
+      onResend={onResend}
+      onStop={onStop}
       onNewChat={() => !turn && setSessionId(crypto.randomUUID())}
       onSelectSession={(id) => !turn && setSessionId(id)}
-      onOpenOptions={() => void browser.runtime.openOptionsPage()}
+      onDeleteSession={deleteSession}
+      onExportSession={exportSession}
+      onRefreshSessions={refreshSessions}
+      onDismissError={() => setError(undefined)}
+      onOpenOptions={onOpenOptions}
     />
   );
 }

@@ -30,7 +30,7 @@ export function startTurn(settings: EndpointSettings, state: ClientState, text: 
   const history = modelHistory(retryOf ? { ...state, turnOrder: state.turnOrder.filter((turnId) => turnId !== retryOf) } : state);
   const messages: ModelMessage[] = [...history, { role: 'user', content: text }];
   const done = runAgentTurn({
-    model: createLanguageModel(settings),
+    model: createLanguageModel(settings, { chatId: sessionId }),
     sessionId,
     turnId,
     messages,
@@ -42,6 +42,8 @@ export function startTurn(settings: EndpointSettings, state: ClientState, text: 
       return result.output;
     },
     signal: controller.signal,
+    endpointUrl: settings.baseUrl,
+    secrets: settings.apiKey ? [settings.apiKey] : [],
     newId,
     now,
   }).finally(() => connection.releaseTurn(sessionId, turnId));

@@ -1,10 +1,10 @@
-import { streamText, tool, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
+import { tool, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
 import type { AgentEventDraft } from '../protocol/agent-event';
 import type { JsonValue } from '../protocol/json-value';
 import { toolDescriptions, toolInputSchemas, toolNames } from '../tools/tool-definitions';
 import { callKey, repeatsPreviousStep } from './repeated-call-guard';
-import { describeError, StepStreamMapper, type CompleteToolCall } from './step-stream-mapper';
-import { SYSTEM_PROMPT } from './system-prompt';
+import { runStepAttempts } from './step-attempts';
+import { describeError, type CompleteToolCall } from './step-stream-mapper';
 
 export interface ToolCallRequest {
   stepId: string;
@@ -27,6 +27,13 @@ export interface AgentLoopOptions {
   maxSteps?: number;
   newId(): string;
   now(): number;
+  /** Waits before a retry and returns early when the signal aborts; a timer unless a test replaces it. */
+  wait?(delayMs: number, signal: AbortSignal): Promise<void>;
+  retry?: { maxRetries?: number; capMs?: number };
+  /** The endpoint's address, so a refused local server gets advice (Ollama's allowed origins). */
+  endpointUrl?: string;
+  /** Never written into an event: the API key, should a provider echo it in an error. */
+  secrets?: string[];
 }
 
 export type TurnOutcome = 'stop' | 'step-cap' | 'repeated-call' | 'aborted' | 'interrupted';
@@ -50,35 +57,24 @@ export async function runAgentTurn(options: AgentLoopOptions): Promise<TurnOutco
   let previousKeys: string[] = [];
   for (let index = 0; index < maxSteps; index++) {
     const stepId = options.newId();
-    const attemptId = options.newId();
-    const context = { sessionId, turnId, stepId, attemptId, newId: options.newId, now: options.now };
-    options.emit([{ type: 'step/started', ...context, time: options.now(), data: { index } }]);
-    const mapper = new StepStreamMapper(context);
-    try {
-      const result = streamText({ model: options.model, system: SYSTEM_PROMPT, messages, tools, abortSignal: options.signal, maxRetries: 0, onError: () => undefined });
-      for await (const part of result.fullStream) {
-        const drafts = mapper.map(part);
-        if (drafts.length) options.emit(drafts);
-      }
-    } catch (error) {
-      if (!options.signal.aborted) mapper.error = error;
-    }
-    if (options.signal.aborted || mapper.aborted) {
-      options.emit([...mapper.finalItems({ interrupted: true, reason: 'Stopped by the user.' }), { type: 'turn/aborted', sessionId, turnId, time: options.now(), data: { reason: 'Stopped by the user.' } }]);
+    const outcome = await runStepAttempts(options, { stepId, index, messages, tools });
+    if (outcome.kind === 'aborted') {
+      options.emit([...(outcome.mapper?.finalItems({ interrupted: true, reason: 'Stopped by the user.' }) ?? []), { type: 'turn/aborted', sessionId, turnId, time: options.now(), data: { reason: 'Stopped by the user.' } }]);
       await options.flush();
       return 'aborted';
     }
-    if (mapper.error !== undefined || !mapper.finishReason) {
-      const message = mapper.error !== undefined ? describeError(mapper.error) : 'The model stream ended without finishing.';
+    if (outcome.kind === 'failed') {
+      const { message, code, retryable } = outcome.failure;
       options.emit([
-        ...mapper.finalItems({ interrupted: true, reason: message }),
-        { type: 'stream/error', sessionId, turnId, attemptId, time: options.now(), data: { message, code: 'stream', retryable: true } },
+        ...outcome.mapper.finalItems({ interrupted: true, reason: message }),
+        { type: 'stream/error', sessionId, turnId, attemptId: outcome.attemptId, time: options.now(), data: { message, code, retryable } },
         { type: 'turn/interrupted', sessionId, turnId, time: options.now(), data: { reason: message } },
       ]);
       await options.flush();
       return 'interrupted';
     }
-    options.emit([...mapper.finalItems({ interrupted: false }), { type: 'step/completed', ...context, time: options.now(), data: { finishReason: mapper.finishReason } }]);
+    const { mapper } = outcome;
+    options.emit([...mapper.finalItems({ interrupted: false }), { type: 'step/completed', ...mapper.ids(), time: options.now(), data: { finishReason: mapper.finishReason ?? 'other' } }]);
     await options.flush();
     if (mapper.toolCalls.length === 0) return finish(options, 'stop');
     const keys = mapper.toolCalls.map((call) => callKey(call.toolName, call.input));

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { targetManifestSchema } from '../manifest/target-manifest';
-import { formValues, valuesFromState } from './form-values';
-import { describeSetOutput, formatParameterValue } from './parameter-outcome';
 import { initialFormState, reduceParameterForm } from './parameter-form-state';
 
 const manifest = targetManifestSchema.parse({
@@ -21,47 +19,6 @@ const manifest = targetManifestSchema.parse({
       position: { type: 'array', length: 3, unit: 'world units', min: -100, max: 100, value: [0, 12, 12] },
     },
   },
-});
-const speed = manifest.params.settings.speed;
-
-describe('form values', () => {
-  it('start from the defaults and take what the target reported', () => {
-    expect(formValues(manifest, { speed: 20, position: [1, 2, 3] })).toEqual({ speed: 20, mode: 'auto', color: '#5ec8ff', label: 'hello', show_vectors: false, position: [1, 2, 3] });
-    expect(formValues(manifest, null).speed).toBe(8);
-  });
-
-  it('leave out unknown names and values of the wrong type, unwrap { value } and keep what the target really has', () => {
-    expect(valuesFromState(manifest, { speed: 'fast', mode: 'sideways', fps: 60, position: [1, 2], color: { value: '#ABCDEF' }, show_vectors: true })).toEqual({ color: '#abcdef', show_vectors: true });
-    expect(valuesFromState(manifest, { speed: 70 })).toEqual({ speed: 70 });
-  });
-});
-
-describe('describeSetOutput', () => {
-  it('shows the applied value with its unit', () => {
-    expect(describeSetOutput('speed', speed, { ok: true, targetId: 'particles', applied: { speed: 12 } })).toEqual({ applied: 12, result: { tone: 'ok', message: 'Applied: 12 m/s.' } });
-  });
-
-  it('says when a value was clamped, with both values', () => {
-    const outcome = describeSetOutput('speed', speed, { ok: true, applied: { speed: 50 }, clamped: [{ param: 'speed', requested: 80, applied: 50 }] });
-    expect(outcome).toEqual({ applied: 50, result: { tone: 'warning', message: 'Out of range: asked 80 m/s, applied 50 m/s.' } });
-  });
-
-  it('passes the tool error through', () => {
-    const error = 'Parameter "speed" expects a finite number in m/s, got string "x" (range [0, 50] m/s). Nothing was changed.';
-    expect(describeSetOutput('speed', speed, { ok: false, targetId: 'particles', error })).toEqual({ result: { tone: 'error', message: error } });
-  });
-
-  it('warns when the target does not report the parameter back, and rejects a malformed answer', () => {
-    expect(describeSetOutput('speed', speed, { ok: true, applied: { speed: null } }).result.tone).toBe('warning');
-    expect(describeSetOutput('speed', speed, { applied: 1 }).result.tone).toBe('error');
-  });
-
-  it('formats every kind of value', () => {
-    expect(formatParameterValue([0, 12, 12], manifest.params.view.position)).toBe('[0, 12, 12] world units');
-    expect(formatParameterValue(true, manifest.params.view.show_vectors)).toBe('on');
-    expect(formatParameterValue('hi', manifest.params.settings.label)).toBe('"hi"');
-    expect(formatParameterValue('manual', manifest.params.settings.mode)).toBe('manual');
-  });
 });
 
 describe('reduceParameterForm', () => {

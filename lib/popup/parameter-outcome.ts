@@ -60,3 +60,12 @@ export function describeResetOutput(output: unknown): ResetOutcome {
   if (!parsed.data.ok) return { result: { tone: 'error', message: parsed.data.error } };
   return { values: parsed.data.values, result: { tone: 'ok', message: 'Every parameter is back to its default.' } };
 }
+
+const anyOutputSchema = z.discriminatedUnion('ok', [z.object({ ok: z.literal(true) }), z.object({ ok: z.literal(false), error: z.string() })]);
+
+/** The error of a tool answer such as `openTarget`'s, or nothing when it succeeded. */
+export function toolFailure(output: unknown): string | undefined {
+  const parsed = anyOutputSchema.safeParse(output);
+  if (!parsed.success) return 'The runtime answered with something unexpected.';
+  return parsed.data.ok ? undefined : parsed.data.error;
+}

@@ -170,6 +170,7 @@ export class StageLink implements StageDriver {
   async open(entry: CatalogEntry, callKey?: string): Promise<JsonObject> {
     const state = await this.run((jobId) => ({ type: 'stage/open', jobId, ...(callKey ? { callKey } : {}), targetId: entry.manifest.id, title: entry.manifest.title, url: this.options.entryUrl(entry) }));
     this.active = entry.manifest.id;
+    this.options.onState?.(entry.manifest.id, state);
     return state;
   }
 

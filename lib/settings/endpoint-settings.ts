@@ -1,16 +1,55 @@
 import { z } from 'zod';
 
-export const endpointSettingsSchema = z.object({
-  kind: z.literal('openai-compatible'),
-  label: z.string().max(100).default('OpenAI-compatible'),
+export const endpointKinds = ['openai', 'openai-compatible', 'anthropic', 'google', 'ai-sdk-chat'] as const;
+export type EndpointKind = (typeof endpointKinds)[number];
+
+/** Where each kind is reached when the user leaves the address alone. */
+export const defaultBaseUrls: Record<EndpointKind, string> = {
+  openai: 'https://api.openai.com/v1',
+  'openai-compatible': 'http://localhost:11434/v1',
+  anthropic: 'https://api.anthropic.com/v1',
+  google: 'https://generativelanguage.googleapis.com/v1beta',
+  'ai-sdk-chat': 'http://localhost:3000/api/chat',
+};
+
+export const endpointKindLabels: Record<EndpointKind, string> = {
+  openai: 'OpenAI',
+  'openai-compatible': 'OpenAI-compatible',
+  anthropic: 'Anthropic',
+  google: 'Google Gemini',
+  'ai-sdk-chat': 'AI SDK chat server',
+};
+
+const common = {
+  label: z.string().trim().min(1).max(100),
+  /** For 'ai-sdk-chat' the full URL of the chat route; for the others the API base the provider appends paths to. */
   baseUrl: z.url({ protocol: /^https?$/ }),
-  model: z.string().min(1).max(200),
-  apiKey: z.string().max(500).default(''),
+  model: z.string().trim().min(1).max(200),
+  apiKey: z.string().trim().max(500).default(''),
   /** Set for the bundled scripted demo server so the UI can say the replies are not from a real model. */
   scripted: z.boolean().default(false),
-});
-export type EndpointSettings = z.infer<typeof endpointSettingsSchema>;
+};
 
+const withDefaultLabel = (kind: EndpointKind) => ({ ...common, label: common.label.default(endpointKindLabels[kind]) });
+
+export const endpointSettingsSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('openai'), ...withDefaultLabel('openai'), baseUrl: common.baseUrl.default(defaultBaseUrls.openai), api: z.enum(['chat', 'responses']).default('chat') }),
+  z.object({ kind: z.literal('openai-compatible'), ...withDefaultLabel('openai-compatible') }),
+  z.object({ kind: z.literal('anthropic'), ...withDefaultLabel('anthropic'), baseUrl: common.baseUrl.default(defaultBaseUrls.anthropic) }),
+  z.object({ kind: z.literal('google'), ...withDefaultLabel('google'), baseUrl: common.baseUrl.default(defaultBaseUrls.google) }),
+  z.object({
+    kind: z.literal('ai-sdk-chat'),
+    ...withDefaultLabel('ai-sdk-chat'),
+    /** Servers that only continue after a user turn get an invisible `Continue.` message with metadata { continuation: true }. */
+    continuation: z.boolean().default(false),
+  }),
+]);
+
+/** How to reach one model endpoint; what the agent loop needs to build its model. */
+export type EndpointSettings = z.infer<typeof endpointSettingsSchema>;
+export type EndpointSettingsInput = z.input<typeof endpointSettingsSchema>;
+
+/** The storage key of the single endpoint of earlier versions; `npm start` and older test harnesses still write it. */
 export const ENDPOINT_STORAGE_KEY = 'endpoint';
 
 export function parseEndpointSettings(value: unknown): EndpointSettings | undefined {

@@ -45,6 +45,11 @@ describe('executeTool', () => {
     expect(stage.sent).toEqual([{ type: 'apply', payload: { speed: 12, show_vectors: true } }]);
   });
 
+  it('unwraps { value } wrappers before validating', async () => {
+    const result = await executeTool('setParameter', { param: 'speed', value: { value: 12 } }, { catalog, stage: fakeStage() });
+    expect(result).toEqual({ ok: true, targetId: 'particles', applied: { speed: 12 } });
+  });
+
   it('reports a clamped value with what was asked', async () => {
     const result = await executeTool('setParameter', { param: 'speed', value: 99 }, { catalog, stage: fakeStage() });
     expect(result).toEqual({ ok: true, targetId: 'particles', applied: { speed: 50 }, clamped: [{ param: 'speed', requested: 99, applied: 50 }] });

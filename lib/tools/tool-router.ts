@@ -4,6 +4,7 @@ import { closestNames } from '../manifest/closest-names';
 import { checkChanges, type ParameterChange } from '../manifest/parameter-validation';
 import { flattenParameters } from '../manifest/target-manifest';
 import { isToolName, toolInputSchemas, toolNames, type ToolName } from './tool-definitions';
+import { unwrapValue } from '../protocol/target-wire';
 import type { StageDriver } from './stage-driver';
 
 export interface ToolRouterDependencies {
@@ -15,6 +16,19 @@ export interface ToolRouterDependencies {
 
 export type ToolOutput = JsonObject & { ok: boolean };
 
+/** Values may arrive wrapped as `{ value: x }` by some layer; unwrap them before validating. */
+function unwrapValues(input: unknown): unknown {
+  if (!input || typeof input !== 'object' || Array.isArray(input)) return input;
+  const record = input as Record<string, unknown>;
+  return {
+    ...record,
+    ...('value' in record ? { value: unwrapValue(record.value) } : {}),
+    ...(Array.isArray(record.changes)
+      ? { changes: record.changes.map((change: unknown) => (change && typeof change === 'object' && 'value' in change ? { ...change, value: unwrapValue((change as { value: unknown }).value) } : change)) }
+      : {}),
+  };
+}
+
 function failure(error: string): ToolOutput {
   return { ok: false, error };
 }
@@ -25,7 +39,7 @@ function errorMessage(error: unknown): string {
 
 export async function executeTool(name: string, input: unknown, dependencies: ToolRouterDependencies): Promise<ToolOutput> {
   if (!isToolName(name)) return failure(`Unknown tool "${name}". Available tools: ${toolNames.join(', ')}.`);
-  const parsed = toolInputSchemas[name].safeParse(input ?? {});
+  const parsed = toolInputSchemas[name].safeParse(unwrapValues(input ?? {}));
   if (!parsed.success) {
     const details = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'input'}: ${issue.message}`).join('; ');
     return failure(`Invalid input for ${name}: ${details}.`);

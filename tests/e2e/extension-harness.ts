@@ -76,12 +76,28 @@ export async function launchExtension(extensionPath = TEST_BUILD): Promise<Exten
   };
 }
 
+/** Writes the single-endpoint key of earlier versions, as `npm start` once did: the extension folds it into an active profile. */
 export async function configureEndpoint(session: ExtensionSession, baseUrl: string, extra: Record<string, unknown> = {}): Promise<void> {
   const page = await session.browser.newPage();
   await page.goto(`chrome-extension://${session.extensionId}/options.html`);
   await page.evaluate(
     (settings) => (globalThis as unknown as { chrome: { storage: { local: { set(value: unknown): Promise<void> } } } }).chrome.storage.local.set({ endpoint: settings }),
     { kind: 'openai-compatible', label: 'Scripted test model', baseUrl, model: 'scripted-model', apiKey: '', scripted: true, ...extra },
+  );
+  await page.close();
+}
+
+/** Saves one endpoint profile (the settings of any kind) and makes it the active one, replacing any others. */
+export async function configureProfile(session: ExtensionSession, settings: Record<string, unknown>): Promise<void> {
+  const page = await session.browser.newPage();
+  await page.goto(`chrome-extension://${session.extensionId}/options.html`);
+  await page.evaluate(
+    async (profile) => {
+      const storage = (globalThis as unknown as { chrome: { storage: { local: { set(value: unknown): Promise<void>; remove(key: string): Promise<void> } } } }).chrome.storage.local;
+      await storage.remove('endpoint');
+      await storage.set({ endpointProfiles: { activeId: profile.id, profiles: [profile] } });
+    },
+    { id: `profile-${String(settings.kind)}`, ...settings },
   );
   await page.close();
 }

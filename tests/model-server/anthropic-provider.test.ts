@@ -1,10 +1,9 @@
 import { streamText } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadAnthropicProvider } from './providers-under-test';
+import { anthropicProvider } from './providers-under-test';
 import { startScriptedModelServer, type ScriptedModelServer } from './scripted-model-server';
 import { describeStreamTextConformance } from './stream-text-conformance';
 
-const anthropicProvider = await loadAnthropicProvider();
 const createModel = anthropicProvider.createModel;
 
 describeStreamTextConformance(anthropicProvider, {

@@ -1,11 +1,10 @@
 import { streamText } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { googleQuotaMessage } from './google-error-body';
-import { loadGeminiProvider } from './providers-under-test';
+import { geminiProvider } from './providers-under-test';
 import { startScriptedModelServer, type ScriptedModelServer } from './scripted-model-server';
 import { describeStreamTextConformance } from './stream-text-conformance';
 
-const geminiProvider = await loadGeminiProvider();
 const createModel = geminiProvider.createModel;
 
 const quotaFailure = (quotaId: string, quotaValue: string) => ({

@@ -1,6 +1,7 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
 import type { LanguageModel } from 'ai';
-import { importOptionalPackage } from './import-optional-package';
 
 export interface ProviderUnderTest {
   readonly name: string;
@@ -15,8 +16,6 @@ export interface ProviderUnderTest {
   /** False for Gemini, which sends no call ids: the provider makes up its own. */
   readonly keepsToolCallIds: boolean;
 }
-
-type ProviderFactory = (options: { baseURL: string; apiKey: string }) => (modelId: string) => LanguageModel;
 
 const apiKey = 'test-key';
 
@@ -38,33 +37,20 @@ export const openAIResponsesProvider: ProviderUnderTest = {
   keepsToolCallIds: true,
 };
 
-/** The Anthropic and Google providers are optional here: their tests skip when the package is not installed. */
-export async function loadAnthropicProvider(): Promise<ProviderUnderTest> {
-  const factory = await loadFactory('@ai-sdk/anthropic', 'createAnthropic');
-  return {
-    name: 'Anthropic messages (@ai-sdk/anthropic)',
-    packageName: '@ai-sdk/anthropic',
-    createModel: factory === undefined ? undefined : (origin) => factory({ baseURL: `${origin}/v1`, apiKey })('claude-sonnet-4-5'),
-    parsesReasoning: true,
-    streamsToolInputInPieces: true,
-    keepsToolCallIds: true,
-  };
-}
+export const anthropicProvider: ProviderUnderTest = {
+  name: 'Anthropic messages (@ai-sdk/anthropic)',
+  packageName: '@ai-sdk/anthropic',
+  createModel: (origin) => createAnthropic({ baseURL: `${origin}/v1`, apiKey })('claude-sonnet-4-5'),
+  parsesReasoning: true,
+  streamsToolInputInPieces: true,
+  keepsToolCallIds: true,
+};
 
-export async function loadGeminiProvider(): Promise<ProviderUnderTest> {
-  const factory = await loadFactory('@ai-sdk/google', 'createGoogleGenerativeAI');
-  return {
-    name: 'Gemini (@ai-sdk/google)',
-    packageName: '@ai-sdk/google',
-    createModel: factory === undefined ? undefined : (origin) => factory({ baseURL: `${origin}/v1beta`, apiKey })('gemini-2.5-flash'),
-    parsesReasoning: true,
-    streamsToolInputInPieces: false,
-    keepsToolCallIds: false,
-  };
-}
-
-async function loadFactory(packageName: string, exportName: string): Promise<ProviderFactory | undefined> {
-  const loaded = await importOptionalPackage(packageName);
-  const factory = loaded?.[exportName];
-  return typeof factory === 'function' ? (factory as ProviderFactory) : undefined;
-}
+export const geminiProvider: ProviderUnderTest = {
+  name: 'Gemini (@ai-sdk/google)',
+  packageName: '@ai-sdk/google',
+  createModel: (origin) => createGoogleGenerativeAI({ baseURL: `${origin}/v1beta`, apiKey })('gemini-2.5-flash'),
+  parsesReasoning: true,
+  streamsToolInputInPieces: false,
+  keepsToolCallIds: false,
+};

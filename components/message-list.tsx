@@ -1,0 +1,120 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { isNearBottom } from '@/lib/panel/scroll-position';
+import type { ClientState } from '@/lib/state/client-state';
+import { ArrowDownIcon } from './icons';
+import { TurnView } from './turn-view';
+
+export interface MessageListProps {
+  state: ClientState;
+  running: boolean;
+  onRetry(turnId: string): void;
+  onResend(text: string, turnId: string): void;
+  onOpenOptions(): void;
+  /** Shown instead of the turns when there are none. */
+  empty: ReactNode;
+}
+
+const ESTIMATED_TURN_HEIGHT = 160;
+
+/**
+ * The conversation, virtualized (only the turns near the viewport are in the DOM). It follows new
+ * content only while the reader is at the bottom; otherwise a "New messages" button appears.
+ */
+export function MessageList({ state, running, onRetry, onResend, onOpenOptions, empty }: MessageListProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const sizerRef = useRef<HTMLDivElement>(null);
+  const stuck = useRef(true);
+  const [unseen, setUnseen] = useState(false);
+  const { turnOrder } = state;
+  const virtualizer = useVirtualizer({
+    count: turnOrder.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ESTIMATED_TURN_HEIGHT,
+    getItemKey: (index) => turnOrder[index],
+    overscan: 3,
+  });
+
+  const scrollToBottom = useCallback(() => {
+    const element = scrollRef.current;
+    if (element) element.scrollTop = element.scrollHeight;
+  }, []);
+
+  const follow = useCallback(() => {
+    if (stuck.current) scrollToBottom();
+    else setUnseen(true);
+  }, [scrollToBottom]);
+
+  useLayoutEffect(follow, [state.turns, state.items, state.toolCalls, state.notifications, follow]);
+
+  useEffect(() => {
+    const sizer = sizerRef.current;
+    if (!sizer) return;
+    const observer = new ResizeObserver(() => {
+      if (stuck.current) scrollToBottom();
+    });
+    observer.observe(sizer);
+    return () => observer.disconnect();
+  }, [scrollToBottom]);
+
+  useEffect(() => {
+    stuck.current = true;
+    setUnseen(false);
+  }, [state.sessionId]);
+
+  const onScroll = () => {
+    const element = scrollRef.current;
+    if (!element) return;
+    stuck.current = isNearBottom(element);
+    if (stuck.current) setUnseen(false);
+  };
+
+  const jumpToEnd = () => {
+    stuck.current = true;
+    setUnseen(false);
+    if (turnOrder.length) virtualizer.scrollToIndex(turnOrder.length - 1, { align: 'end' });
+    requestAnimationFrame(scrollToBottom);
+  };
+
+  const lastTurnId = turnOrder.at(-1);
+  const retried = useMemo(() => new Set(turnOrder.map((turnId) => state.turns[turnId]?.retryOf).filter(Boolean)), [turnOrder, state.turns]);
+  return (
+    <div className="message-list-frame">
+      <div className="message-list" ref={scrollRef} onScroll={onScroll} tabIndex={-1}>
+        {turnOrder.length === 0 && empty}
+        <div ref={sizerRef} className="virtual-sizer" style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((row) => {
+            const turn = state.turns[turnOrder[row.index]];
+            return (
+              <div key={row.key} ref={virtualizer.measureElement} data-index={row.index} className="virtual-row" style={{ transform: `translateY(${row.start}px)` }}>
+                {turn && (
+                  <TurnView
+                    turn={turn}
+                    items={state.items}
+                    toolCalls={state.toolCalls}
+                    canRetry={!running && turn.turnId === lastTurnId}
+                    canEdit={!running}
+                    superseded={retried.has(turn.turnId)}
+                    onRetry={onRetry}
+                    onResend={onResend}
+                    onOpenOptions={onOpenOptions}
+                  />
+                )}
+              </div>
+            );
+          })}
+        </div>
+        {state.notifications.map((notice) => (
+          <div key={notice.notificationId} className={`notice notice-${notice.level}`} role="status">
+            {notice.message}
+          </div>
+        ))}
+      </div>
+      {unseen && (
+        <button type="button" className="new-messages" onClick={jumpToEnd}>
+          <ArrowDownIcon /> New messages
+        </button>
+      )}
+    </div>
+  );
+}

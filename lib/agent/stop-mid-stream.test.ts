@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startScriptedModelServer, type ScriptedModelServer } from '../../tests/model-server/scripted-model-server';
+import type { AgentEventDraft } from '../protocol/agent-event';
+import { createLanguageModel } from '../providers/create-language-model';
+import { endpointFormats, scriptedEndpointSettings } from '../providers/scripted-endpoint-settings';
+import { runAgentTurn } from './agent-loop';
+
+let server: ScriptedModelServer;
+beforeAll(async () => {
+  (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
+  server = await startScriptedModelServer();
+});
+afterAll(() => server.close());
+
+const LONG_TEXT = Array.from({ length: 40 }, (_, index) => `word${index}`).join(' ');
+
+describe.each(endpointFormats)('%s: Stop while the reply streams', (format) => {
+  it('ends the turn as aborted, keeps the partial text as interrupted, and reports no stream error', async () => {
+    server.setScript({ turns: [{ steps: [{ text: LONG_TEXT, delayMs: 40 }] }] });
+    const drafts: AgentEventDraft[] = [];
+    const controller = new AbortController();
+    let counter = 0;
+    const stop = setTimeout(() => controller.abort(), 500);
+    const outcome = await runAgentTurn({
+      model: createLanguageModel(scriptedEndpointSettings(format, server.origin)),
+      sessionId: 's',
+      turnId: 't',
+      messages: [{ role: 'user', content: 'Count.' }],
+      emit: (batch) => drafts.push(...batch),
+      flush: async () => undefined,
+      executeTool: async () => ({ ok: true }),
+      signal: controller.signal,
+      newId: () => `id-${++counter}`,
+      now: () => counter,
+    });
+    clearTimeout(stop);
+    expect(outcome).toBe('aborted');
+    expect(drafts.at(-1)).toMatchObject({ type: 'turn/aborted' });
+    expect(drafts.some((draft) => draft.type === 'stream/error')).toBe(false);
+    const shown = drafts.filter((draft) => draft.type === 'assistant/delta').map((draft) => (draft.type === 'assistant/delta' ? draft.data.text : '')).join('');
+    const interrupted = drafts.find((draft) => draft.type === 'assistant/interrupted');
+    expect(shown).not.toBe('');
+    expect(interrupted).toMatchObject({ data: { text: shown, reason: 'Stopped by the user.' } });
+    expect(shown.length).toBeLessThan(LONG_TEXT.length);
+  });
+});

@@ -1,0 +1,71 @@
+import { defaultBaseUrls, endpointKindLabels, endpointSettingsSchema, type EndpointKind, type EndpointSettings } from './endpoint-settings';
+
+/** What the settings form edits: every field of every kind, as typed. */
+export interface EndpointDraft {
+  kind: EndpointKind;
+  label: string;
+  baseUrl: string;
+  model: string;
+  apiKey: string;
+  api: 'chat' | 'responses';
+  continuation: boolean;
+  /** Kept from the scripted demo profile while its address is unchanged, so the panel keeps saying so. */
+  scripted: boolean;
+}
+
+export const defaultModels: Record<EndpointKind, string> = {
+  openai: 'gpt-4.1-mini',
+  'openai-compatible': '',
+  anthropic: 'claude-sonnet-4-5',
+  google: 'gemini-2.5-flash',
+  'ai-sdk-chat': 'default',
+};
+
+export function draftFromSettings(settings: EndpointSettings | undefined): EndpointDraft {
+  if (!settings) return withKind({ kind: 'openai-compatible', label: '', baseUrl: '', model: '', apiKey: '', api: 'chat', continuation: false, scripted: false }, 'openai-compatible');
+  return {
+    kind: settings.kind,
+    label: settings.label,
+    baseUrl: settings.baseUrl,
+    model: settings.model,
+    apiKey: settings.apiKey,
+    api: settings.kind === 'openai' ? settings.api : 'chat',
+    continuation: settings.kind === 'ai-sdk-chat' ? settings.continuation : false,
+    scripted: settings.scripted,
+  };
+}
+
+/** Changes fields; a new address or kind is no longer the scripted demo. */
+export function editDraft(draft: EndpointDraft, change: Partial<EndpointDraft>): EndpointDraft {
+  const leavesDemo = (change.baseUrl !== undefined && change.baseUrl !== draft.baseUrl) || (change.kind !== undefined && change.kind !== draft.kind);
+  return { ...draft, ...change, ...(leavesDemo ? { scripted: false } : {}) };
+}
+
+/** Switches the kind; fields still holding the previous kind's defaults (or nothing) take the new kind's. */
+export function withKind(draft: EndpointDraft, kind: EndpointKind): EndpointDraft {
+  const untouched = (value: string, defaults: Record<EndpointKind, string>) => value.trim() === '' || value === defaults[draft.kind];
+  return {
+    ...editDraft(draft, { kind }),
+    label: untouched(draft.label, endpointKindLabels) ? endpointKindLabels[kind] : draft.label,
+    baseUrl: untouched(draft.baseUrl, defaultBaseUrls) ? defaultBaseUrls[kind] : draft.baseUrl,
+    model: untouched(draft.model, defaultModels) ? defaultModels[kind] : draft.model,
+  };
+}
+
+/** Validates the draft into settings, or says which fields are wrong, in the form's own words. */
+export function settingsFromDraft(draft: EndpointDraft): { ok: true; settings: EndpointSettings } | { ok: false; problem: string } {
+  const parsed = endpointSettingsSchema.safeParse({
+    kind: draft.kind,
+    label: draft.label.trim() || endpointKindLabels[draft.kind],
+    baseUrl: draft.baseUrl.trim(),
+    model: draft.model.trim(),
+    apiKey: draft.apiKey.trim(),
+    scripted: draft.scripted,
+    ...(draft.kind === 'openai' ? { api: draft.api } : {}),
+    ...(draft.kind === 'ai-sdk-chat' ? { continuation: draft.continuation } : {}),
+  });
+  if (parsed.success) return { ok: true, settings: parsed.data };
+  const names: Record<string, string> = { baseUrl: 'Base URL', model: 'Model', apiKey: 'API key', label: 'Name' };
+  const problem = parsed.error.issues.map((issue) => `${names[String(issue.path[0])] ?? String(issue.path[0])}: ${issue.message}`).join('; ');
+  return { ok: false, problem };
+}
