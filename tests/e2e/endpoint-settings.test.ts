@@ -83,7 +83,10 @@ describe('endpoint profiles on the options page', () => {
 
     await options.bringToFront();
     await options.click('input[aria-label="Use Scripted test model"]');
-    await panel.waitForFunction(() => document.querySelector('.endpoint-label')?.textContent?.includes('Scripted test model'), { timeout: 5_000 });
+    await options.waitForFunction(() => document.querySelector('.profile-row[data-active="true"] strong')?.textContent === 'Scripted test model', { timeout: 5_000 });
+    await panel.bringToFront();
+    await panel.waitForFunction(() => document.querySelector('.endpoint-label')?.textContent?.includes('Scripted test model'), { timeout: 10_000 });
+    await options.bringToFront();
     await options.click('button[aria-label="Delete Claude (scripted)"]');
     await options.waitForFunction(() => document.querySelectorAll('.profile-row').length === 1, { timeout: 5_000 });
     const stored = await options.evaluate(() => (globalThis as unknown as { chrome: { storage: { local: { get(key: null): Promise<Record<string, unknown>> } } } }).chrome.storage.local.get(null));
