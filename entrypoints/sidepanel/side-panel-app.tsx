@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import browser from 'webextension-polyfill';
 import { ChatPanel, type ConnectionStatus } from '@/components/chat-panel';
+import { frameScheduler } from '@/lib/panel/frame-scheduler';
 import { sessionExport, sessionExportFileName } from '@/lib/panel/session-export';
 import type { SessionRecord } from '@/lib/runtime/event-store';
 import type { EndpointSettings } from '@/lib/settings/endpoint-settings';
@@ -14,7 +15,7 @@ import { startTurn, type TurnHandle } from './turn-runner';
 const LAST_SESSION_KEY = 'lastSessionId';
 /** A reconnect shorter than this (the usual service-worker restart) is not worth a banner. */
 const RECONNECT_BANNER_DELAY_MS = 800;
-const scheduler = { requestFrame: (callback: () => void) => requestAnimationFrame(callback), setTimer: (callback: () => void, delay: number) => void setTimeout(callback, delay) };
+const scheduler = frameScheduler({ requestAnimationFrame: (callback) => void requestAnimationFrame(callback), setTimeout: (callback, delay) => void setTimeout(callback, delay) });
 
 function messageOf(reason: unknown): string {
   return reason instanceof Error ? reason.message : String(reason);

@@ -13,6 +13,7 @@ import { ChatPanel } from '../../components/chat-panel';
 import { AGENT_EVENT_SCHEMA_VERSION, type AgentEvent, type AgentEventDraft } from '../../lib/protocol/agent-event';
 import type { EndpointSettings } from '../../lib/settings/endpoint-settings';
 import type { ClientState } from '../../lib/state/client-state';
+import { frameScheduler } from '../../lib/panel/frame-scheduler';
 import { EventBatcher } from '../../lib/state/event-batcher';
 import { reduceEvents, replayLog } from '../../lib/state/reduce-events';
 import { benchAnswerTokens, benchHistoryAnswer } from './bench-markdown';
@@ -236,7 +237,8 @@ async function main(): Promise<Record<string, unknown>> {
   const history = replayLog(SESSION, historyLog());
   const setupMs = Math.round(performance.now() - startedSetup);
   const tokens = benchAnswerTokens((DELTAS_PER_SECOND * DURATION_MS) / 1000);
-  const scheduler = { requestFrame: (callback: () => void) => void requestAnimationFrame(callback), setTimer: (callback: () => void, delay: number) => void setTimeout(callback, delay) };
+  // The panel's own scheduler (entrypoints/sidepanel/side-panel-app.tsx).
+  const scheduler = frameScheduler({ requestAnimationFrame: (callback) => void requestAnimationFrame(callback), setTimeout: (callback, delay) => void setTimeout(callback, delay) });
 
   let batcher: EventBatcher | undefined;
   const batched: Variant = {

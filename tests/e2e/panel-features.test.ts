@@ -1,0 +1,188 @@
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startScriptedModelServer, type ScriptedModelServer } from '../model-server/scripted-model-server';
+import { configureEndpoint, currentSessionId, launchExtension, readStoredLog, waitForTurnEnd, type ExtensionSession } from './extension-harness';
+
+const API_KEY = 'sk-test-do-not-export-0123456789';
+const LONG_ANSWER = Array.from({ length: 60 }, (_, index) => `Paragraph ${index}: the particles keep moving while this answer streams.\n\n`).join('');
+
+interface UserMessageBody {
+  messages: { role: string; content?: unknown }[];
+}
+
+function lastUserText(body: unknown): string {
+  const users = (body as UserMessageBody).messages.filter((message) => message.role === 'user');
+  const content = users.at(-1)?.content;
+  return typeof content === 'string' ? content : JSON.stringify(content);
+}
+
+async function typeAndPressEnter(panel: Page, text: string): Promise<void> {
+  await panel.focus('textarea[aria-label="Message"]');
+  await panel.keyboard.type(text);
+  await panel.keyboard.press('Enter');
+}
+
+/** Appends a whole finished conversation straight to the runtime, as the panel would have written it. */
+async function seedLongConversation(panel: Page, sessionId: string, turns: number): Promise<void> {
+  await panel.evaluate(
+    async (id, count) => {
+      const send = (message: unknown) => (globalThis as unknown as { chrome: { runtime: { sendMessage(message: unknown): Promise<{ ok: boolean; error?: string }> } } }).chrome.runtime.sendMessage(message);
+      const drafts: unknown[] = [{ type: 'session/created', sessionId: id, time: 1, data: { title: 'A very long conversation' } }];
+      for (let turn = 0; turn < count; turn++) {
+        const ids = { sessionId: id, turnId: `t${turn}`, stepId: `s${turn}`, attemptId: `a${turn}` };
+        drafts.push(
+          { type: 'turn/started', sessionId: id, turnId: ids.turnId, time: turn, data: { userItemId: `u${turn}`, text: `Question number ${turn}` } },
+          { type: 'step/started', ...ids, time: turn, data: { index: 0 } },
+          { type: 'assistant/completed', ...ids, itemId: `i${turn}`, time: turn, data: { text: `Answer number **${turn}**.` } },
+          { type: 'step/completed', ...ids, time: turn, data: { finishReason: 'stop' } },
+          { type: 'turn/completed', sessionId: id, turnId: ids.turnId, time: turn, data: { reason: 'stop' } },
+        );
+      }
+      for (let start = 0; start < drafts.length; start += 5000) {
+        const reply = await send({ type: 'events/append', sessionId: id, batchId: `seed-${start}`, events: drafts.slice(start, start + 5000) });
+        if (!reply.ok) throw new Error(reply.error);
+      }
+    },
+    sessionId,
+    turns,
+  );
+}
+
+describe('side panel features', () => {
+  let server: ScriptedModelServer;
+  let session: ExtensionSession;
+
+  beforeAll(async () => {
+    server = await startScriptedModelServer();
+    session = await launchExtension(process.env.SPLITBRAIN_TEST_BUILD);
+    await configureEndpoint(session, server.url, { apiKey: API_KEY });
+  });
+
+  afterAll(async () => {
+    await session?.close();
+    await server?.close();
+  });
+
+  it('sends on Enter, adds a line on Shift+Enter, stops on Escape, and retries', async () => {
+    server.setScript({ turns: [{ steps: [{ text: LONG_ANSWER, delayMs: 30 }] }] });
+    const panel = await session.openPanel();
+    await panel.focus('textarea[aria-label="Message"]');
+    await panel.keyboard.type('first line');
+    await panel.keyboard.down('Shift');
+    await panel.keyboard.press('Enter');
+    await panel.keyboard.up('Shift');
+    await panel.keyboard.type('second line');
+    await panel.keyboard.press('Enter');
+    await panel.waitForSelector('.user-message');
+    expect(await panel.$eval('.user-message', (message) => message.textContent)).toBe('first line\nsecond line');
+    expect(await panel.$eval('textarea[aria-label="Message"]', (textarea) => (textarea as HTMLTextAreaElement).value)).toBe('');
+    await panel.waitForFunction(() => (document.querySelector('.assistant-message')?.textContent ?? '').includes('Paragraph 2'), { polling: 20, timeout: 20_000 });
+    await panel.keyboard.press('Escape');
+    expect(await waitForTurnEnd(panel, 0)).toBe('aborted');
+    await panel.waitForSelector('button::-p-text(Retry)');
+    expect(lastUserText(server.requests.at(-1)!.body)).toBe('first line\nsecond line');
+    await panel.close();
+  });
+
+  it('follows the stream only while at the bottom, else offers "New messages"', async () => {
+    server.setScript({ turns: [{ steps: [{ text: LONG_ANSWER, delayMs: 12 }] }] });
+    const panel = await session.openPanel();
+    await panel.setViewport({ width: 400, height: 600 });
+    await panel.click('button::-p-text(New chat)');
+    await typeAndPressEnter(panel, 'Tell me a long story.');
+    const distanceFromBottom = () => panel.$eval('.message-list', (list) => list.scrollHeight - list.scrollTop - list.clientHeight);
+    await panel.waitForFunction(() => (document.querySelector('.assistant-message')?.textContent ?? '').includes('Paragraph 12'), { polling: 20, timeout: 20_000 });
+    expect(await distanceFromBottom()).toBeLessThan(60);
+    await panel.$eval('.message-list', (list) => list.scrollTo({ top: 0 }));
+    await panel.waitForSelector('button::-p-text(New messages)', { timeout: 5_000 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await panel.$eval('.message-list', (list) => list.scrollTop)).toBe(0);
+    await panel.click('button::-p-text(New messages)');
+    await panel.waitForFunction(() => !document.querySelector('.new-messages'), { timeout: 5_000 });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await distanceFromBottom()).toBeLessThan(60);
+    expect(await waitForTurnEnd(panel, 0)).toBe('completed');
+    await panel.close();
+  });
+
+  it('edits a sent message and resends it as a new turn', async () => {
+    server.setScript({ turns: [{ steps: [{ text: 'First answer.' }] }, { steps: [{ text: 'Second answer.' }] }] });
+    const panel = await session.openPanel();
+    await panel.click('button::-p-text(New chat)');
+    await typeAndPressEnter(panel, 'Make it fast');
+    expect(await waitForTurnEnd(panel, 0)).toBe('completed');
+    await panel.click('button[aria-label="Edit and resend"]');
+    await panel.waitForSelector('textarea[aria-label="Edit message"]');
+    await panel.$eval('textarea[aria-label="Edit message"]', (textarea) => (textarea as HTMLTextAreaElement).select());
+    await panel.keyboard.type('Make it slow');
+    await panel.click('button::-p-text(Resend)');
+    expect(await waitForTurnEnd(panel, 1)).toBe('completed');
+    const users = await panel.$$eval('.user-message', (messages) => messages.map((message) => message.textContent));
+    expect(users).toEqual(['Make it fast', 'Make it slow']);
+    expect(lastUserText(server.requests.at(-1)!.body)).toBe('Make it slow');
+    await panel.close();
+  });
+
+  it('searches, exports without the API key, and deletes conversations', async () => {
+    server.setScript({ turns: [{ steps: [{ text: 'Noted.' }] }] });
+    const panel = await session.openPanel();
+    await panel.click('button::-p-text(New chat)');
+    await typeAndPressEnter(panel, `Remember the zebra code ${API_KEY}`);
+    expect(await waitForTurnEnd(panel, 0)).toBe('completed');
+    const sessionId = await currentSessionId(panel);
+
+    await panel.click('button[aria-label="Show conversations"]');
+    await panel.waitForSelector('ul[aria-label="Sessions"] li');
+    await panel.type('input[aria-label="Search conversations"]', 'ZEBRA');
+    const titles = await panel.$$eval('ul[aria-label="Sessions"] .session-title', (items) => items.map((item) => item.textContent));
+    expect(titles).toHaveLength(1);
+    expect(titles[0]).toContain('Remember the zebra code');
+
+    await panel.evaluate(() => {
+      const captured: string[] = [];
+      (window as unknown as { __exports: string[] }).__exports = captured;
+      const original = URL.createObjectURL.bind(URL);
+      URL.createObjectURL = (blob: Blob) => {
+        void blob.text().then((text) => captured.push(text));
+        return original(blob);
+      };
+    });
+    await panel.click('ul[aria-label="Sessions"] button[aria-label^="Export"]');
+    await panel.waitForFunction(() => (window as unknown as { __exports: string[] }).__exports.length > 0, { timeout: 5_000 });
+    const exported = await panel.evaluate(() => (window as unknown as { __exports: string[] }).__exports[0]);
+    const exportedSession = JSON.parse(exported) as { format: string; session: { sessionId: string }; events: { type: string }[] };
+    expect(exportedSession.format).toBe('splitbrain-session');
+    expect(exportedSession.session.sessionId).toBe(sessionId);
+    expect(exportedSession.events.map((event) => event.type)).toContain('assistant/completed');
+    expect(exported).not.toContain(API_KEY);
+    expect(exported).toContain('[redacted]');
+
+    await panel.click('ul[aria-label="Sessions"] button[aria-label^="Delete"]');
+    await panel.click('.session-confirm button::-p-text(Delete)');
+    await panel.waitForFunction(() => document.querySelectorAll('ul[aria-label="Sessions"] .session-title').length === 0, { timeout: 5_000 });
+    expect(await readStoredLog(panel, sessionId)).toEqual([]);
+    expect(await currentSessionId(panel)).not.toBe(sessionId);
+    await panel.close();
+  });
+
+  it('keeps a 5,000-message conversation fast: only the turns in view are in the DOM', async () => {
+    const panel = await session.openPanel();
+    const sessionId = 'long-conversation';
+    await seedLongConversation(panel, sessionId, 2_500);
+    await panel.evaluate((id) => (globalThis as unknown as { chrome: { storage: { local: { set(value: unknown): Promise<void> } } } }).chrome.storage.local.set({ lastSessionId: id }), sessionId);
+    await panel.close();
+    const started = Date.now();
+    const reopened = await session.openPanel();
+    await reopened.setViewport({ width: 400, height: 720 });
+    await reopened.waitForFunction(() => [...document.querySelectorAll('.user-message')].some((message) => message.textContent === 'Question number 2499'), { timeout: 30_000 });
+    const openedMs = Date.now() - started;
+    const rendered = await reopened.$$eval('article.turn', (turns) => turns.length);
+    console.log(`[panel-features] 5,000 messages: opened and scrolled to the end in ${openedMs} ms with ${rendered} turns in the DOM`);
+    expect(rendered).toBeGreaterThan(0);
+    expect(rendered).toBeLessThan(40);
+    await reopened.$eval('.message-list', (list) => list.scrollTo({ top: list.scrollHeight / 2 }));
+    await reopened.waitForFunction(() => [...document.querySelectorAll('.user-message')].some((message) => /Question number 12\d\d/.test(message.textContent ?? '')), { timeout: 5_000 });
+    expect(await reopened.$$eval('article.turn', (turns) => turns.length)).toBeLessThan(40);
+    await reopened.close();
+  });
+});
