@@ -11,7 +11,18 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['lib/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/model-server/**/*.test.ts'],
+          exclude: ['lib/providers/chunking-equivalence-*.test.ts'],
           environment: 'node',
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // 200 random chunkings of every fixture in six formats take minutes; run by `npm run test:chunking`.
+          name: 'chunking',
+          include: ['lib/providers/chunking-equivalence-*.test.ts'],
+          environment: 'node',
+          testTimeout: 600_000,
         },
       },
       {
