@@ -22,6 +22,7 @@ export interface ChatPanelProps {
   sessions: SessionRecord[];
   error: string | undefined;
   onSend(text: string): void;
+  onSteer(text: string): void;
   onRetry(turnId: string): void;
   onResend(text: string, turnId: string): void;
   onStop(): void;
@@ -127,7 +128,7 @@ export function ChatPanel(props: ChatPanelProps) {
           </>
         )}
       </div>
-      <Composer running={running} disabled={!endpoint} seed={seed} onSend={props.onSend} onStop={onStop} />
+      <Composer running={running} disabled={!endpoint} seed={seed} onSend={props.onSend} onSteer={props.onSteer} onStop={onStop} />
       <footer className="panel-footer">
         <span className="endpoint-label" title={endpoint?.baseUrl}>
           <span className="endpoint-dot" data-state={endpoint ? (props.connection === 'connected' ? 'ok' : 'busy') : 'off'} aria-hidden="true" />

@@ -7,13 +7,15 @@ export interface ComposerProps {
   /** Text to put into the box (a suggestion); `nonce` changes each time it is offered. */
   seed?: { text: string; nonce: number };
   onSend(text: string): void;
+  /** While a turn runs, what the user types is added to it (queued until a safe point). */
+  onSteer(text: string): void;
   onStop(): void;
 }
 
 const MAX_HEIGHT_PX = 200;
 
 /** Enter sends, Shift+Enter adds a line, Escape stops a running turn. */
-export function Composer({ running, disabled, seed, onSend, onStop }: ComposerProps) {
+export function Composer({ running, disabled, seed, onSend, onSteer, onStop }: ComposerProps) {
   const [text, setText] = useState('');
   const textareaRef = useRef<HTMLTextAreaElement>(null);
 
@@ -33,8 +35,9 @@ export function Composer({ running, disabled, seed, onSend, onStop }: ComposerPr
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     const trimmed = text.trim();
-    if (!trimmed || running || disabled) return;
-    onSend(trimmed);
+    if (!trimmed || disabled) return;
+    if (running) onSteer(trimmed);
+    else onSend(trimmed);
     setText('');
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -54,27 +57,28 @@ export function Composer({ running, disabled, seed, onSend, onStop }: ComposerPr
           ref={textareaRef}
           aria-label="Message"
           aria-describedby="composer-hint"
-          placeholder={disabled ? 'Configure an endpoint to start' : 'Ask the model to change a target…'}
+          placeholder={disabled ? 'Configure an endpoint to start' : running ? 'Add to this turn…' : 'Ask the model to change a target…'}
           value={text}
           rows={1}
           disabled={disabled}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKeyDown}
         />
-        {running ? (
+        {running && (
           <button type="button" className="composer-button stop-button" onClick={onStop} title="Stop (Esc)">
             <StopIcon />
             <span className="visually-hidden">Stop</span>
           </button>
-        ) : (
-          <button type="submit" className="composer-button send-button" disabled={disabled || !text.trim()} title="Send (Enter)">
+        )}
+        {(!running || text.trim()) && (
+          <button type="submit" className="composer-button send-button" disabled={disabled || !text.trim()} title={running ? 'Add to this turn (Enter)' : 'Send (Enter)'}>
             <SendIcon />
             <span className="visually-hidden">Send</span>
           </button>
         )}
       </div>
       <p id="composer-hint" className="composer-hint">
-        {running ? 'Esc to stop' : 'Enter to send · Shift+Enter for a new line'}
+        {running ? 'Enter adds to this turn · Esc to stop' : 'Enter to send · Shift+Enter for a new line'}
       </p>
     </form>
   );

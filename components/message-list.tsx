@@ -92,6 +92,8 @@ export function MessageList({ state, running, onRetry, onResend, onOpenOptions, 
                     turn={turn}
                     items={state.items}
                     toolCalls={state.toolCalls}
+                    requests={state.requests}
+                    commands={state.commands}
                     canRetry={!running && turn.turnId === lastTurnId}
                     canEdit={!running}
                     superseded={retried.has(turn.turnId)}

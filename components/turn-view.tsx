@@ -1,8 +1,12 @@
-import { memo } from 'react';
-import type { ItemState, ToolCallState, TurnState } from '@/lib/state/client-state';
+import { memo, useMemo } from 'react';
+import { requestsByToolCall } from '@/lib/panel/request-view';
+import type { CommandState, ItemState, RequestState, ToolCallState, TurnState } from '@/lib/state/client-state';
+import { ApprovalCard } from './approval-card';
+import { AskCard } from './ask-card';
 import { AssistantItem } from './assistant-item';
 import { RetryIcon } from './icons';
 import { RetryNotice } from './retry-notice';
+import { SteerMessage } from './steer-message';
 import { ToolCallCard } from './tool-call-card';
 import { TurnError } from './turn-error';
 import { UserMessage } from './user-message';
@@ -11,6 +15,8 @@ export interface TurnViewProps {
   turn: TurnState;
   items: Record<string, ItemState>;
   toolCalls: Record<string, ToolCallState>;
+  requests: Record<string, RequestState>;
+  commands: Record<string, CommandState>;
   /** This is the last turn and no turn runs: it may be retried. */
   canRetry: boolean;
   /** No turn runs: a message may be edited and resent. */
@@ -24,9 +30,10 @@ export interface TurnViewProps {
 
 const ENDED_LABEL: Partial<Record<TurnState['status'], string>> = { aborted: 'Stopped', interrupted: 'Interrupted' };
 
-export const TurnView = memo(function TurnView({ turn, items, toolCalls, canRetry, canEdit, superseded, onRetry, onResend, onOpenOptions }: TurnViewProps) {
+export const TurnView = memo(function TurnView({ turn, items, toolCalls, requests, commands, canRetry, canEdit, superseded, onRetry, onResend, onOpenOptions }: TurnViewProps) {
   const retryable = canRetry && (turn.status === 'interrupted' || turn.status === 'aborted');
   const ended = ENDED_LABEL[turn.status];
+  const requestsOfCall = useMemo(() => requestsByToolCall(requests, turn.turnId), [requests, turn.turnId]);
   return (
     <article className={`turn${superseded ? ' turn-superseded' : ''}`} data-turn-id={turn.turnId} data-status={turn.status} aria-label={superseded ? 'Earlier attempt' : undefined}>
       {turn.retryOf && <div className="turn-note">Retry of the attempt above</div>}
@@ -34,7 +41,19 @@ export const TurnView = memo(function TurnView({ turn, items, toolCalls, canRetr
       {turn.entries.map((entry) => {
         if (entry.kind === 'tool') {
           const call = toolCalls[entry.toolCallId];
-          return call ? <ToolCallCard key={entry.toolCallId} call={call} /> : null;
+          if (!call) return null;
+          return (
+            <div key={entry.toolCallId} className="tool-entry">
+              <ToolCallCard call={call} />
+              {(requestsOfCall.get(entry.toolCallId) ?? []).map((request) =>
+                request.kind === 'approval' ? <ApprovalCard key={request.requestId} request={request} /> : <AskCard key={request.requestId} request={request} />,
+              )}
+            </div>
+          );
+        }
+        if (entry.kind === 'command') {
+          const command = commands[entry.commandId];
+          return command ? <SteerMessage key={entry.commandId} command={command} /> : null;
         }
         if (entry.kind === 'error') {
           const error = turn.errors[entry.index];
@@ -66,6 +85,7 @@ export const TurnView = memo(function TurnView({ turn, items, toolCalls, canRetr
 
 /** A turn re-renders only when its own records change, not when a delta lands in another turn. */
 function sameTurnView(previous: TurnViewProps, next: TurnViewProps): boolean {
+  if (previous.requests !== next.requests || previous.commands !== next.commands) return false;
   if (previous.turn !== next.turn || previous.canRetry !== next.canRetry || previous.canEdit !== next.canEdit || previous.superseded !== next.superseded) return false;
   if (previous.onRetry !== next.onRetry || previous.onResend !== next.onResend || previous.onOpenOptions !== next.onOpenOptions) return false;
   return next.turn.entries.every((entry) =>

@@ -9,7 +9,9 @@ import { Runtime, type ToolRecovery } from '@/lib/runtime/runtime';
 import { StageLink } from '@/lib/runtime/stage-link';
 import { executeTool } from '@/lib/tools/tool-router';
 import { createReplayStage, NOT_RECORDED } from '@/lib/tools/replay-stage';
-import { jsonObjectSchema } from '@/lib/protocol/json-value';
+import { jsonObjectSchema, type JsonValue } from '@/lib/protocol/json-value';
+import { isClientWritable } from '@/lib/protocol/agent-event';
+import { approvalPolicySchema, approvalRequirement, DEFAULT_APPROVAL_POLICY, APPROVAL_POLICY_KEY, APPROVAL_TOOLS } from '@/lib/tools/approval-policy';
 
 const ORPHAN_GRACE_MS = 10_000;
 const USER_TARGETS_KEY = 'userTargets';
@@ -76,7 +78,20 @@ export default defineBackground(() => {
     return output.error === NOT_RECORDED ? { kind: 'unknown' } : { kind: 'recovered', output };
   };
 
-  const runtime = new Runtime({ store: new DexieEventStore(), executeTool: runTool, recoverTool, now: () => Date.now(), newId });
+  const loadApprovalPolicy = async () => {
+    const stored = await browser.storage.local.get(APPROVAL_POLICY_KEY);
+    const parsed = approvalPolicySchema.safeParse(stored[APPROVAL_POLICY_KEY] ?? DEFAULT_APPROVAL_POLICY);
+    // A broken stored policy fails closed: every call that can need approval asks.
+    return parsed.success ? parsed.data : { ...DEFAULT_APPROVAL_POLICY, tools: Object.fromEntries(APPROVAL_TOOLS.map((name) => [name, 'ask' as const])) };
+  };
+  const checkApproval = async (toolName: string, input: JsonValue) => {
+    const catalog = await loadCatalog();
+    const targetId = toolName === 'openTarget' && input && typeof input === 'object' && !Array.isArray(input) && typeof input.targetId === 'string' ? input.targetId : await stage.activeTargetId();
+    const target = catalog.targets.find((entry) => entry.manifest.id === targetId)?.manifest;
+    return approvalRequirement(toolName, input, { policy: await loadApprovalPolicy(), ...(target ? { target } : {}) });
+  };
+
+  const runtime = new Runtime({ store: new DexieEventStore(), executeTool: runTool, recoverTool, now: () => Date.now(), newId, approvalRequirement: checkApproval });
 
   const isOwnPage = (sender: BrowserRuntime.MessageSender) =>
     sender.id === browser.runtime.id && typeof sender.url === 'string' && sender.url.startsWith(browser.runtime.getURL('/'));
@@ -91,8 +106,11 @@ export default defineBackground(() => {
 
   async function handle(request: RuntimeRequest): Promise<unknown> {
     switch (request.type) {
-      case 'events/append':
+      case 'events/append': {
+        const refused = request.events.find((draft) => !isClientWritable(draft.type));
+        if (refused) throw new Error(`Only the runtime records ${refused.type} events.`);
         return { lastSeq: await runtime.append(request.sessionId, request.events, request.batchId) };
+      }
       case 'events/read':
         return { events: await runtime.read(request.sessionId, request.afterSeq) };
       case 'tool/execute':
@@ -110,6 +128,16 @@ export default defineBackground(() => {
       }
       case 'targets/register':
         return registerTarget(request.entryUrl, request.manifest);
+      case 'approval/decide':
+        return runtime.decideApproval(request);
+      case 'ask/answer':
+        return runtime.answerAsk(request);
+      case 'command/submit':
+        return runtime.submitCommand(request);
+      case 'command/status':
+        return runtime.commandStatus(request.sessionId, request.commandId);
+      case 'steer/take':
+        return { steers: await runtime.takeSteers(request.sessionId, request.turnId) };
       case 'targets/unregister': {
         const remaining = (await loadUserTargets()).filter((target) => target.manifest.id !== request.targetId);
         await browser.storage.local.set({ [USER_TARGETS_KEY]: remaining });
@@ -153,6 +181,7 @@ export default defineBackground(() => {
     const ownerId = newId();
     const sessions = new Set<string>();
     const unsubscribers: (() => void)[] = [];
+    runtime.registerOwner(ownerId, ({ turnId, commandId }) => port.postMessage({ type: 'cancel-turn', turnId, commandId }));
     port.onMessage.addListener(async (raw: unknown) => {
       const parsed = subscriberMessageSchema.safeParse(raw);
       if (!parsed.success) {

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import browser from 'webextension-polyfill';
 import { ChatPanel, type ConnectionStatus } from '@/components/chat-panel';
+import { HumanLoopContext, type HumanLoopActions } from '@/components/human-loop-actions';
 import { frameScheduler } from '@/lib/panel/frame-scheduler';
 import { sessionExport, sessionExportFileName } from '@/lib/panel/session-export';
 import type { SessionRecord } from '@/lib/runtime/event-store';
@@ -31,6 +32,8 @@ export function SidePanelApp() {
   const [turn, setTurn] = useState<TurnHandle>();
   const [connection, setConnection] = useState<ConnectionStatus>('connected');
   const syncRef = useRef<SessionSync>(undefined);
+  const turnRef = useRef<TurnHandle>(undefined);
+  turnRef.current = turn;
   const connectionRef = useRef<EventsConnection>(undefined);
   const reconnectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
@@ -53,6 +56,11 @@ export function SidePanelApp() {
       (message) => {
         clearTimeout(reconnectTimer.current);
         setConnection('connected');
+        if (message.type === 'cancel-turn') {
+          // Another panel (or a repeated Stop) cancelled a turn this panel drives.
+          if (turnRef.current?.turnId === message.turnId) turnRef.current.stop(message.commandId);
+          return;
+        }
         syncRef.current?.receive(message);
       },
       () => syncRef.current?.connect(),
@@ -110,6 +118,27 @@ export function SidePanelApp() {
   }, []);
 
   const onStop = useCallback(() => turn?.stop(), [turn]);
+  const onSteer = useCallback(
+    (text: string) => {
+      turn?.steer(text).catch((reason: unknown) => setError(`Could not add to the turn: ${messageOf(reason)}`));
+    },
+    [turn],
+  );
+  const humanLoop = useMemo<HumanLoopActions>(
+    () => ({
+      decide: (request, decision, scope) =>
+        callRuntime<{ accepted: boolean; status: string }>({ type: 'approval/decide', sessionId: stateRef.current?.sessionId ?? '', turnId: request.turnId, toolCallId: request.toolCallId ?? '', requestId: request.requestId, decision, scope }).then(
+          (result) => (result.accepted ? undefined : `Not recorded: this request is already ${result.status}.`),
+          (reason: unknown) => messageOf(reason),
+        ),
+      answer: (request, answer) =>
+        callRuntime<{ accepted: boolean; status: string; error?: string }>({ type: 'ask/answer', sessionId: stateRef.current?.sessionId ?? '', turnId: request.turnId, requestId: request.requestId, answer }).then(
+          (result) => (result.accepted ? undefined : (result.error ?? `Not recorded: this question is already ${result.status}.`)),
+          (reason: unknown) => messageOf(reason),
+        ),
+    }),
+    [],
+  );
   const onOpenOptions = useCallback(() => void browser.runtime.openOptionsPage(), []);
 
   const deleteSession = (id: string) => {
@@ -137,6 +166,7 @@ export function SidePanelApp() {
 
   if (!state) return <div className="chat-panel" aria-busy="true" />;
   return (
+    <HumanLoopContext.Provider value={humanLoop}>
     <ChatPanel
       state={state}
       endpoint={endpoint}
@@ -149,6 +179,7 @@ export function SidePanelApp() {
       onRetry={onRetry}
       onResend={onResend}
       onStop={onStop}
+      onSteer={onSteer}
       onNewChat={() => !turn && setSessionId(crypto.randomUUID())}
       onSelectSession={(id) => !turn && setSessionId(id)}
       onDeleteSession={deleteSession}
@@ -157,5 +188,6 @@ export function SidePanelApp() {
       onDismissError={() => setError(undefined)}
       onOpenOptions={onOpenOptions}
     />
+    </HumanLoopContext.Provider>
   );
 }

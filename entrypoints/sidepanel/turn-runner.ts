@@ -10,8 +10,21 @@ import { appendEvents, callRuntime, type EventsConnection } from '../shared/runt
 
 export interface TurnHandle {
   turnId: string;
-  stop(): void;
+  /** Stops this turn; `commandId` names the cancel command (a new one when the user presses Stop here). */
+  stop(commandId?: string): void;
+  /** Adds to this turn while it runs: queued by the runtime and applied at the next safe point. */
+  steer(text: string): Promise<void>;
   done: Promise<TurnOutcome>;
+}
+
+/** Rejects as soon as the signal aborts, so a stopped turn never waits on a request still in flight. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(new Error('Stopped by the user.'));
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(new Error('Stopped by the user.'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 /** Starts one turn: records it, runs the agent loop in this document, and owns the turn until it ends. */
@@ -19,6 +32,7 @@ export function startTurn(settings: EndpointSettings, state: ClientState, text: 
   const sessionId = state.sessionId;
   const turnId = crypto.randomUUID();
   const controller = new AbortController();
+  let cancelCommandId: string | undefined;
   const newId = () => crypto.randomUUID();
   const now = () => Date.now();
   const outbox = new EventOutbox(async (drafts) => {
@@ -38,14 +52,29 @@ export function startTurn(settings: EndpointSettings, state: ClientState, text: 
     flush: () => outbox.flush(),
     executeTool: async (call) => {
       await outbox.flush();
-      const result = await callRuntime<{ output: JsonValue }>({ type: 'tool/execute', sessionId, turnId, ...call, time: now() }, 6);
-      return result.output;
+      // A call waiting for the user's approval or answer comes back as `waiting`: ask again until it is settled.
+      for (;;) {
+        const result = await untilAborted(callRuntime<{ status: string; output: JsonValue }>({ type: 'tool/execute', sessionId, turnId, ...call, time: now() }, 6), controller.signal);
+        if (result.status !== 'waiting') return result.output;
+      }
     },
+    takeSteers: async () => (await callRuntime<{ steers: { commandId: string; text: string }[] }>({ type: 'steer/take', sessionId, turnId }, 6)).steers,
+    cancelCommandId: () => cancelCommandId,
     signal: controller.signal,
     endpointUrl: settings.baseUrl,
     secrets: settings.apiKey ? [settings.apiKey] : [],
     newId,
     now,
   }).finally(() => connection.releaseTurn(sessionId, turnId));
-  return { turnId, stop: () => controller.abort(), done };
+  const stop = (commandId?: string) => {
+    if (controller.signal.aborted) return;
+    cancelCommandId = commandId ?? newId();
+    controller.abort();
+    if (!commandId) void callRuntime({ type: 'command/submit', kind: 'cancel', sessionId, turnId, commandId: cancelCommandId }, 6).catch(() => undefined);
+  };
+  const steer = async (text: string) => {
+    await outbox.flush();
+    await callRuntime({ type: 'command/submit', kind: 'steer', sessionId, turnId, commandId: newId(), text }, 6);
+  };
+  return { turnId, stop, steer, done };
 }

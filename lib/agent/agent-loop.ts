@@ -34,6 +34,10 @@ export interface AgentLoopOptions {
   endpointUrl?: string;
   /** Never written into an event: the API key, should a provider echo it in an error. */
   secrets?: string[];
+  /** At a safe point (after a model call or the tool calls, before the next model call): the user's queued additions, now applied. */
+  takeSteers?(): Promise<{ commandId: string; text: string }[]>;
+  /** The cancel command that stopped this turn, recorded with `turn/aborted`. */
+  cancelCommandId?(): string | undefined;
 }
 
 export type TurnOutcome = 'stop' | 'step-cap' | 'repeated-call' | 'aborted' | 'interrupted';
@@ -58,11 +62,7 @@ export async function runAgentTurn(options: AgentLoopOptions): Promise<TurnOutco
   for (let index = 0; index < maxSteps; index++) {
     const stepId = options.newId();
     const outcome = await runStepAttempts(options, { stepId, index, messages, tools });
-    if (outcome.kind === 'aborted') {
-      options.emit([...(outcome.mapper?.finalItems({ interrupted: true, reason: 'Stopped by the user.' }) ?? []), { type: 'turn/aborted', sessionId, turnId, time: options.now(), data: { reason: 'Stopped by the user.' } }]);
-      await options.flush();
-      return 'aborted';
-    }
+    if (outcome.kind === 'aborted') return abort(options, outcome.mapper?.finalItems({ interrupted: true, reason: 'Stopped by the user.' }) ?? []);
     if (outcome.kind === 'failed') {
       const { message, code, retryable } = outcome.failure;
       options.emit([
@@ -76,7 +76,14 @@ export async function runAgentTurn(options: AgentLoopOptions): Promise<TurnOutco
     const { mapper } = outcome;
     options.emit([...mapper.finalItems({ interrupted: false }), { type: 'step/completed', ...mapper.ids(), time: options.now(), data: { finishReason: mapper.finishReason ?? 'other' } }]);
     await options.flush();
-    if (mapper.toolCalls.length === 0) return finish(options, 'stop');
+    if (mapper.toolCalls.length === 0) {
+      const steers = await takeSteers(options);
+      if (steers.length === 0) return finish(options, 'stop');
+      if (mapper.assistantText()) messages.push(assistantMessage(mapper.assistantText(), []));
+      messages.push(...steers);
+      previousKeys = [];
+      continue;
+    }
     const keys = mapper.toolCalls.map((call) => callKey(call.toolName, call.input));
     messages.push(assistantMessage(mapper.assistantText(), mapper.toolCalls));
     if (repeatsPreviousStep(previousKeys, keys)) {
@@ -85,14 +92,26 @@ export async function runAgentTurn(options: AgentLoopOptions): Promise<TurnOutco
     }
     previousKeys = keys;
     messages.push(await runToolCalls(options, stepId, mapper.toolCalls));
-    if (options.signal.aborted) {
-      options.emit([{ type: 'turn/aborted', sessionId, turnId, time: options.now(), data: { reason: 'Stopped by the user.' } }]);
-      await options.flush();
-      return 'aborted';
-    }
+    if (options.signal.aborted) return abort(options, []);
+    messages.push(...(await takeSteers(options)));
   }
   options.emit([{ type: 'notification', sessionId, notificationId: options.newId(), time: options.now(), data: { level: 'warning', message: `Stopped after ${maxSteps} steps.` } }]);
   return finish(options, 'step-cap');
+}
+
+async function abort(options: AgentLoopOptions, finals: AgentEventDraft[]): Promise<TurnOutcome> {
+  const commandId = options.cancelCommandId?.();
+  options.emit([...finals, { type: 'turn/aborted', sessionId: options.sessionId, turnId: options.turnId, ...(commandId ? { commandId } : {}), time: options.now(), data: { reason: 'Stopped by the user.' } }]);
+  await options.flush();
+  return 'aborted';
+}
+
+/** Steers become user messages; one the runtime cannot hand over now stays queued for the next safe point or goes stale. */
+async function takeSteers(options: AgentLoopOptions): Promise<ModelMessage[]> {
+  if (!options.takeSteers || options.signal.aborted) return [];
+  await options.flush();
+  const steers = await options.takeSteers().catch(() => []);
+  return steers.map((steer) => ({ role: 'user' as const, content: steer.text }));
 }
 
 async function finish(options: AgentLoopOptions, reason: 'stop' | 'step-cap' | 'repeated-call'): Promise<TurnOutcome> {
@@ -114,6 +133,7 @@ function assistantMessage(text: string, calls: CompleteToolCall[]): ModelMessage
 async function runToolCalls(options: AgentLoopOptions, stepId: string, calls: CompleteToolCall[]): Promise<ModelMessage> {
   const results = [];
   for (const call of calls) {
+    if (options.signal.aborted) break;
     let output: JsonValue;
     try {
       output = await options.executeTool({ stepId, toolCallId: call.toolCallId, toolName: call.toolName, input: toJson(call.input) });

@@ -10,10 +10,20 @@ function resultOf(call: ToolCallState): JsonValue {
   return NO_RESULT;
 }
 
+type Step = { text: string[]; calls: ToolCallState[] };
+
 function turnMessages(state: ClientState, turn: TurnState): ModelMessage[] {
   const messages: ModelMessage[] = [{ role: 'user', content: turn.userText }];
-  const steps = new Map<string, { text: string[]; calls: ToolCallState[] }>();
+  let steps = new Map<string, Step>();
   for (const entry of turn.entries) {
+    if (entry.kind === 'command') {
+      // An applied steer reached the model as a user message after the steps before it.
+      const command = state.commands[entry.commandId];
+      if (command?.kind !== 'steer' || command.state !== 'applied' || !command.text) continue;
+      messages.push(...stepMessages(steps), { role: 'user', content: command.text });
+      steps = new Map();
+      continue;
+    }
     const stepId = entry.kind === 'item' ? state.items[entry.key]?.stepId : entry.kind === 'tool' ? state.toolCalls[entry.toolCallId]?.stepId : undefined;
     if (!stepId) continue;
     const step = steps.get(stepId) ?? { text: [], calls: [] };
@@ -26,6 +36,12 @@ function turnMessages(state: ClientState, turn: TurnState): ModelMessage[] {
       if (call.input !== undefined) step.calls.push(call);
     }
   }
+  messages.push(...stepMessages(steps));
+  return messages;
+}
+
+function stepMessages(steps: Map<string, Step>): ModelMessage[] {
+  const messages: ModelMessage[] = [];
   for (const step of steps.values()) {
     if (!step.text.length && !step.calls.length) continue;
     messages.push({

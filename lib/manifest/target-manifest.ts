@@ -47,6 +47,8 @@ export const targetManifestSchema = z
     description: z.string().min(1).max(2000),
     entry: z.string().regex(/^[A-Za-z0-9_\-/.]+\.html$/, 'must be a relative .html path').refine((path) => !path.includes('..'), 'must stay inside the target folder'),
     permissions: z.object({ network: z.array(z.string()).default([]) }).strict().optional(),
+    /** Resetting this target needs the user's approval (a parameter asks for it with its own `confirm`). */
+    confirmReset: z.boolean().optional(),
     params: z.record(name, z.record(name, parameterSpecSchema)),
   })
   .strict()

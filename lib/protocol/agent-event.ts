@@ -28,6 +28,8 @@ function event<TType extends string, TShape extends z.ZodRawShape, TData extends
 }
 
 const toolOutputSchema = jsonValueSchema;
+/** Why a request stopped being answerable: its time ran out, its turn ended, or a restart lost the context it was asked in. */
+const expiryCause = z.enum(['timeout', 'turn-ended', 'context-lost']);
 const finalTurnReason = z.enum(['stop', 'step-cap', 'repeated-call', 'error', 'length', 'other']);
 
 export const agentEventSchema = z.discriminatedUnion('type', [
@@ -55,13 +57,21 @@ export const agentEventSchema = z.discriminatedUnion('type', [
   event('tool/completed', toolIds, z.object({ output: toolOutputSchema, durationMs: z.number().nonnegative() })),
   event('tool/failed', toolIds, z.object({ error: z.string().max(4000), output: toolOutputSchema, durationMs: z.number().nonnegative() })),
   event('tool/unknown', toolIds, z.object({ reason: z.string().max(2000) })),
+  /** The call was never run: its approval was denied or expired. */
+  event('tool/denied', toolIds, z.object({ reason: z.string().max(2000), output: toolOutputSchema })),
 
   event('ask/requested', { turnId: id, requestId: id, toolCallId: id.optional() }, z.object({ question: z.string(), answerSchema: jsonValueSchema, expiresAt: z.number().optional() })),
   event('ask/answered', { turnId: id, requestId: id }, z.object({ answer: jsonValueSchema })),
-  event('ask/expired', { turnId: id, requestId: id }, z.object({ reason: z.string().max(2000) })),
-  event('approval/requested', { turnId: id, requestId: id, toolCallId: id }, z.object({ argumentsHash: z.string(), summary: z.string(), expiresAt: z.number() })),
+  event('ask/expired', { turnId: id, requestId: id }, z.object({ reason: z.string().max(2000), cause: expiryCause.optional() })),
+  event('approval/requested', { turnId: id, requestId: id, toolCallId: id }, z.object({
+    argumentsHash: z.string(),
+    summary: z.string(),
+    expiresAt: z.number(),
+    toolName: z.string().max(200).optional(),
+    targetId: z.string().max(200).optional(),
+  })),
   event('approval/decided', { turnId: id, requestId: id, toolCallId: id }, z.object({ decision: z.enum(['allow', 'deny']), scope: z.enum(['once', 'target-session']).optional() })),
-  event('approval/expired', { turnId: id, requestId: id, toolCallId: id }, z.object({ reason: z.string().max(2000) })),
+  event('approval/expired', { turnId: id, requestId: id, toolCallId: id }, z.object({ reason: z.string().max(2000), cause: expiryCause.optional() })),
 
   event('command/state', { commandId: id, turnId: id }, z.object({
     kind: z.enum(['steer', 'cancel']),
@@ -108,6 +118,7 @@ export const EVENT_DURABILITY: Record<AgentEventType, boolean> = {
   'tool/completed': true,
   'tool/failed': true,
   'tool/unknown': true,
+  'tool/denied': true,
   'ask/requested': true,
   'ask/answered': true,
   'ask/expired': true,
@@ -125,4 +136,24 @@ export const EVENT_DURABILITY: Record<AgentEventType, boolean> = {
 
 export function isDurableType(type: AgentEventType): boolean {
   return EVENT_DURABILITY[type];
+}
+
+/** Events only the runtime writes (tool outcomes, answers, decisions, command states): a client may not append them. */
+const RUNTIME_WRITTEN = new Set<AgentEventType>([
+  'tool/started',
+  'tool/completed',
+  'tool/failed',
+  'tool/unknown',
+  'tool/denied',
+  'ask/requested',
+  'ask/answered',
+  'ask/expired',
+  'approval/requested',
+  'approval/decided',
+  'approval/expired',
+  'command/state',
+]);
+
+export function isClientWritable(type: string): boolean {
+  return !RUNTIME_WRITTEN.has(type as AgentEventType);
 }

@@ -30,6 +30,20 @@ export const runtimeRequestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('tool/manual'), toolName: z.string().max(200), input: jsonValueSchema }),
   z.object({ type: z.literal('targets/register'), entryUrl: z.url({ protocol: /^https?$/ }), manifest: z.unknown() }),
   z.object({ type: z.literal('targets/unregister'), targetId: id }),
+  z.object({
+    type: z.literal('approval/decide'),
+    sessionId: id,
+    turnId: id,
+    toolCallId: id,
+    requestId: id,
+    decision: z.enum(['allow', 'deny']),
+    scope: z.enum(['once', 'target-session']).default('once'),
+  }),
+  z.object({ type: z.literal('ask/answer'), sessionId: id, turnId: id, requestId: id, answer: jsonValueSchema }),
+  z.object({ type: z.literal('command/submit'), sessionId: id, turnId: id, commandId: id, kind: z.enum(['steer', 'cancel']), text: z.string().min(1).max(20_000).optional() }),
+  z.object({ type: z.literal('command/status'), sessionId: id, commandId: id }),
+  /** The turn's driver, at a safe point: the steers queued for it, recorded as applied. */
+  z.object({ type: z.literal('steer/take'), sessionId: id, turnId: id }),
 ]);
 export type RuntimeRequest = z.infer<typeof runtimeRequestSchema>;
 
@@ -58,6 +72,8 @@ export const publisherMessageSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('event'), generation: z.number().int().nonnegative(), event: agentEventSchema }),
   z.object({ type: z.literal('error'), message: z.string() }),
+  /** A cancel command for a turn this subscriber drives. */
+  z.object({ type: z.literal('cancel-turn'), turnId: id, commandId: id }),
 ]);
 export type PublisherMessage = z.infer<typeof publisherMessageSchema>;
 

@@ -1,5 +1,5 @@
 import type { AgentEvent, AgentEventOf } from '../protocol/agent-event';
-import { itemKey, type ItemState, type ToolCallState, type TurnEntry, type TurnState } from './client-state';
+import { itemKey, type ItemState, type RequestState, type ToolCallState, type TurnEntry, type TurnState } from './client-state';
 import type { WorkingCopy } from './working-copy';
 
 function updateTurn(copy: WorkingCopy, turnId: string, change: (turn: TurnState) => Partial<TurnState>): void {
@@ -15,6 +15,7 @@ function addEntry(copy: WorkingCopy, turnId: string, entry: TurnEntry): void {
 function sameEntry(left: TurnEntry, right: TurnEntry): boolean {
   if (left.kind === 'item' && right.kind === 'item') return left.key === right.key;
   if (left.kind === 'tool' && right.kind === 'tool') return left.toolCallId === right.toolCallId;
+  if (left.kind === 'command' && right.kind === 'command') return left.commandId === right.commandId;
   return left.kind === 'error' && right.kind === 'error' && left.index === right.index;
 }
 
@@ -109,7 +110,7 @@ function applyItemFinal(copy: WorkingCopy, event: AgentEventOf<'assistant/comple
   };
 }
 
-type ToolEvent = AgentEventOf<'tool/input-delta' | 'tool/requested' | 'tool/started' | 'tool/completed' | 'tool/failed' | 'tool/unknown'>;
+type ToolEvent = AgentEventOf<'tool/input-delta' | 'tool/requested' | 'tool/started' | 'tool/completed' | 'tool/failed' | 'tool/unknown' | 'tool/denied'>;
 
 function ensureToolCall(copy: WorkingCopy, event: ToolEvent, toolName: string): ToolCallState {
   const existing = copy.state.toolCalls[event.toolCallId];
@@ -150,6 +151,9 @@ function applyToolEvent(copy: WorkingCopy, event: ToolEvent): void {
       return;
     case 'tool/unknown':
       setToolCall(copy, event, { status: 'unknown', error: event.data.reason });
+      return;
+    case 'tool/denied':
+      setToolCall(copy, event, { status: 'denied', output: event.data.output, error: event.data.reason });
   }
 }
 
@@ -157,6 +161,25 @@ function applyToolEvent(copy: WorkingCopy, event: ToolEvent): void {
 function isSettled(copy: WorkingCopy, requestId: string): boolean {
   const request = copy.state.requests[requestId];
   return request !== undefined && request.status !== 'pending';
+}
+
+function settledRequest(event: AgentEventOf<'ask/answered' | 'ask/expired' | 'approval/decided' | 'approval/expired'>): Partial<RequestState> {
+  switch (event.type) {
+    case 'approval/decided':
+      return { status: event.data.decision === 'allow' ? 'allowed' : 'denied', ...(event.data.scope ? { scope: event.data.scope } : {}) };
+    case 'ask/answered':
+      return { status: 'answered', answer: event.data.answer };
+    default:
+      return { status: 'expired', reason: event.data.reason, ...(event.data.cause ? { cause: event.data.cause } : {}) };
+  }
+}
+
+/** A steer shows in its turn where it was submitted and moves to where it was applied; its state follows the runtime's word. */
+function applyCommand(copy: WorkingCopy, event: AgentEventOf<'command/state'>): void {
+  const known = copy.state.commands[event.commandId];
+  const text = event.data.text ?? known?.text;
+  copy.table('commands')[event.commandId] = { commandId: event.commandId, turnId: event.turnId, kind: event.data.kind, state: event.data.state, ...(text !== undefined ? { text } : {}) };
+  if (event.data.kind === 'steer' && copy.state.turns[event.turnId] && (!known || event.data.state === 'applied')) placeDurableEntry(copy, event.turnId, { kind: 'command', commandId: event.commandId });
 }
 
 /** Applies one in-order event to the working copy. Every event type is handled here. */
@@ -206,15 +229,34 @@ export function applyEvent(copy: WorkingCopy, event: AgentEvent): void {
     case 'tool/completed':
     case 'tool/failed':
     case 'tool/unknown':
+    case 'tool/denied':
       applyToolEvent(copy, event);
       return;
     case 'ask/requested':
       if (isSettled(copy, event.requestId)) return;
-      copy.table('requests')[event.requestId] = { requestId: event.requestId, turnId: event.turnId, kind: 'ask', status: 'pending', summary: event.data.question, ...(event.data.expiresAt ? { expiresAt: event.data.expiresAt } : {}) };
+      copy.table('requests')[event.requestId] = {
+        requestId: event.requestId,
+        turnId: event.turnId,
+        kind: 'ask',
+        ...(event.toolCallId ? { toolCallId: event.toolCallId } : {}),
+        status: 'pending',
+        summary: event.data.question,
+        answerSchema: event.data.answerSchema,
+        ...(event.data.expiresAt ? { expiresAt: event.data.expiresAt } : {}),
+      };
       return;
     case 'approval/requested':
       if (isSettled(copy, event.requestId)) return;
-      copy.table('requests')[event.requestId] = { requestId: event.requestId, turnId: event.turnId, kind: 'approval', toolCallId: event.toolCallId, status: 'pending', summary: event.data.summary, expiresAt: event.data.expiresAt };
+      copy.table('requests')[event.requestId] = {
+        requestId: event.requestId,
+        turnId: event.turnId,
+        kind: 'approval',
+        toolCallId: event.toolCallId,
+        status: 'pending',
+        summary: event.data.summary,
+        expiresAt: event.data.expiresAt,
+        ...(event.data.targetId ? { targetId: event.data.targetId } : {}),
+      };
       return;
     case 'ask/answered':
     case 'ask/expired':
@@ -222,12 +264,11 @@ export function applyEvent(copy: WorkingCopy, event: AgentEvent): void {
     case 'approval/expired': {
       const request = copy.state.requests[event.requestId];
       if (!request || request.status !== 'pending') return;
-      const status = event.type === 'approval/decided' ? (event.data.decision === 'allow' ? 'allowed' : 'denied') : event.type === 'ask/answered' ? 'answered' : 'expired';
-      copy.table('requests')[event.requestId] = { ...request, status };
+      copy.table('requests')[event.requestId] = { ...request, ...settledRequest(event) };
       return;
     }
     case 'command/state':
-      copy.table('commands')[event.commandId] = { commandId: event.commandId, turnId: event.turnId, kind: event.data.kind, state: event.data.state, ...(event.data.text !== undefined ? { text: event.data.text } : {}) };
+      applyCommand(copy, event);
       return;
     case 'notification':
       copy.notifications().push({ notificationId: event.notificationId, level: event.data.level, message: event.data.message });

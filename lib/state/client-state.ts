@@ -5,7 +5,7 @@ export type TurnStatus = 'running' | 'completed' | 'aborted' | 'interrupted';
 export type ItemStatus = 'streaming' | 'completed' | 'interrupted';
 export type ToolCallStatus = 'streaming' | 'requested' | 'running' | 'done' | 'failed' | 'unknown' | 'denied';
 
-export type TurnEntry = { kind: 'item'; key: string } | { kind: 'tool'; toolCallId: string } | { kind: 'error'; index: number };
+export type TurnEntry = { kind: 'item'; key: string } | { kind: 'tool'; toolCallId: string } | { kind: 'error'; index: number } | { kind: 'command'; commandId: string };
 
 export interface TurnState {
   turnId: string;
@@ -57,6 +57,12 @@ export interface RequestState {
   status: 'pending' | 'answered' | 'allowed' | 'denied' | 'expired';
   summary: string;
   expiresAt?: number;
+  targetId?: string;
+  answerSchema?: JsonValue;
+  answer?: JsonValue;
+  scope?: 'once' | 'target-session';
+  reason?: string;
+  cause?: 'timeout' | 'turn-ended' | 'context-lost';
 }
 
 export interface CommandState {

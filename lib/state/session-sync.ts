@@ -39,7 +39,7 @@ export class SessionSync {
   }
 
   receive(message: PublisherMessage): void {
-    if (message.type === 'error') return;
+    if (message.type === 'error' || message.type === 'cancel-turn') return;
     if (message.generation !== this.generation) return;
     if (message.type === 'snapshot') {
       if (message.sessionId !== this.sessionId) return;

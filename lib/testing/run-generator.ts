@@ -360,7 +360,7 @@ class SessionScript {
     if (mode === 'concurrent') await Promise.all([this.driver.executeTool(request), this.driver.executeTool(request)]);
   }
 
-  /** An approval bound to the call; a denial is recorded as the call's failed result and the tool never runs. */
+  /** An approval bound to the call; a denial or expiry is recorded as the call's `tool/denied` and the tool never runs. */
   private async deniedByApproval(step: StepContext, tool: StreamTool): Promise<boolean> {
     const sessionId = this.sessionId;
     const { turnId, stepId } = step;
@@ -378,7 +378,7 @@ class SessionScript {
     const time = this.driver.now();
     await this.append([
       { type: 'tool/requested', sessionId, turnId, stepId, toolCallId, time, data: { toolName, input: {} } },
-      { type: 'tool/failed', sessionId, turnId, toolCallId, time, data: { error: 'Denied by the user.', output: { ok: false, error: 'Denied by the user.' }, durationMs: 0 } },
+      { type: 'tool/denied', sessionId, turnId, toolCallId, time, data: { reason: 'Denied by the user.', output: { ok: false, denied: true, error: 'Denied by the user.' } } },
     ]);
     return true;
   }

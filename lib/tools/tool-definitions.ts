@@ -19,6 +19,11 @@ export const toolInputSchemas = {
       .describe('Several parameters to change at once; either all are applied or none.'),
   }),
   resetTarget: z.object({}),
+  askUser: z.object({
+    question: z.string().min(1).max(2000).describe('The question, in the user\'s language.'),
+    answerType: z.enum(['choice', 'text', 'number']).describe('"choice" to pick one of `choices`, "text" for free text, "number" for a number.'),
+    choices: z.array(z.string().min(1).max(200)).min(2).max(10).optional().describe('The options to pick from, when answerType is "choice".'),
+  }),
 } as const;
 
 export type ToolName = keyof typeof toolInputSchemas;
@@ -32,6 +37,8 @@ export const toolDescriptions: Record<ToolName, string> = {
   setParameter: 'Set one parameter of the active target. The result reports the value actually applied.',
   setParameters: 'Set several parameters of the active target at once. The result reports the values actually applied.',
   resetTarget: 'Reset every parameter of the active target to its default.',
+  askUser:
+    'Ask the user a question when you lack information only they have, and wait for the answer. Never guess an answer yourself; if the question expires unanswered, say what you need and stop.',
 };
 
 export const toolNames = Object.keys(toolInputSchemas) as ToolName[];

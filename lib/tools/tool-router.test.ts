@@ -66,7 +66,7 @@ describe('executeTool', () => {
   it('rejects malformed input and unknown tools with clear errors', async () => {
     const stage = fakeStage();
     expect(await executeTool('setParameter', { value: 3 }, { catalog, stage })).toEqual({ ok: false, error: 'Invalid input for setParameter: param: Invalid input: expected string, received undefined.' });
-    expect((await executeTool('launchRockets', {}, { catalog, stage })).error).toBe('Unknown tool "launchRockets". Available tools: listTargets, openTarget, getParameters, setParameter, setParameters, resetTarget.');
+    expect((await executeTool('launchRockets', {}, { catalog, stage })).error).toBe('Unknown tool "launchRockets". Available tools: listTargets, openTarget, getParameters, setParameter, setParameters, resetTarget, askUser.');
   });
 
   it('suggests the closest target id', async () => {

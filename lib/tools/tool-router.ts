@@ -65,6 +65,8 @@ async function runTool(name: ToolName, input: Record<string, unknown>, dependenc
       return setParameters(input.changes as ParameterChange[], dependencies);
     case 'resetTarget':
       return resetTarget(dependencies);
+    case 'askUser':
+      return failure('askUser is answered by the user in the side panel, not by a target.');
   }
 }
 

@@ -99,6 +99,7 @@ function mountPanel(container: HTMLElement, initial: ClientState): { root: Root;
       sessions: [],
       error: undefined,
       onSend: noop,
+      onSteer: noop,
       onRetry: noop,
       onResend: noop,
       onStop: noop,

@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { remainingText, settledText } from '@/lib/panel/request-view';
+import type { RequestState } from '@/lib/state/client-state';
+import { useHumanLoopActions, type DecisionScope } from './human-loop-actions';
+import { useNow } from './use-now';
+
+/** Asks the user to allow or deny one tool call; nothing runs without "Allow". */
+export function ApprovalCard({ request }: { request: RequestState }) {
+  const actions = useHumanLoopActions();
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string>();
+  const pending = request.status === 'pending';
+  const remaining = remainingText(request.expiresAt, useNow(pending));
+  const decide = (decision: 'allow' | 'deny', scope: DecisionScope) => {
+    if (sending) return;
+    setSending(true);
+    setError(undefined);
+    void actions.decide(request, decision, scope).then((problem) => {
+      setError(problem);
+      setSending(false);
+    });
+  };
+  return (
+    <section className="request-card approval-card" data-request-id={request.requestId} data-status={request.status} aria-label="Approval needed">
+      <p className="request-title">{pending ? 'Allow this action?' : 'Approval'}</p>
+      <p className="request-summary">{request.summary}</p>
+      {pending ? (
+        <>
+          <div className="request-actions">
+            <button type="button" className="button-primary" disabled={sending} onClick={() => decide('allow', 'once')}>
+              Allow
+            </button>
+            <button type="button" className="button-secondary" disabled={sending} onClick={() => decide('deny', 'once')}>
+              Deny
+            </button>
+            {request.targetId && (
+              <button type="button" className="link-button" disabled={sending} onClick={() => decide('allow', 'target-session')}>
+                Allow for this target in this session
+              </button>
+            )}
+          </div>
+          {remaining && <p className="request-meta">Expires in {remaining}; denied if nobody answers.</p>}
+        </>
+      ) : (
+        <p className="request-meta" data-settled={request.status}>
+          {settledText(request)}
+        </p>
+      )}
+      {error && (
+        <p className="request-error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

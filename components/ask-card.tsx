@@ -1,0 +1,74 @@
+import { useId, useState, type FormEvent } from 'react';
+import { answerSchemaSchema } from '@/lib/tools/ask-user';
+import { remainingText, settledText } from '@/lib/panel/request-view';
+import type { RequestState } from '@/lib/state/client-state';
+import { useHumanLoopActions } from './human-loop-actions';
+import { useNow } from './use-now';
+
+/** A question from the model; the turn waits for the answer, which the runtime checks against the question's schema. */
+export function AskCard({ request }: { request: RequestState }) {
+  const actions = useHumanLoopActions();
+  const [value, setValue] = useState('');
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string>();
+  const fieldId = useId();
+  const pending = request.status === 'pending';
+  const remaining = remainingText(request.expiresAt, useNow(pending));
+  const schema = answerSchemaSchema.safeParse(request.answerSchema);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (sending || !schema.success) return;
+    const answer = schema.data.type === 'number' ? Number(value) : value;
+    setSending(true);
+    setError(undefined);
+    void actions.answer(request, answer).then((problem) => {
+      setError(problem);
+      setSending(false);
+    });
+  };
+  return (
+    <section className="request-card ask-card" data-request-id={request.requestId} data-status={request.status} aria-label="Question from the model">
+      <p className="request-title">Question</p>
+      <p className="request-summary">{request.summary}</p>
+      {pending && schema.success ? (
+        <form className="ask-form" onSubmit={submit}>
+          {schema.data.type === 'choice' ? (
+            <fieldset className="ask-choices">
+              <legend className="visually-hidden">Choices</legend>
+              {schema.data.choices.map((choice) => (
+                <label key={choice} className="ask-choice">
+                  <input type="radio" name={fieldId} value={choice} checked={value === choice} onChange={() => setValue(choice)} /> {choice}
+                </label>
+              ))}
+            </fieldset>
+          ) : (
+            <input
+              id={fieldId}
+              className="ask-input"
+              aria-label="Your answer"
+              type={schema.data.type === 'number' ? 'number' : 'text'}
+              step="any"
+              value={value}
+              onChange={(event) => setValue(event.target.value)}
+            />
+          )}
+          <div className="request-actions">
+            <button type="submit" className="button-primary" disabled={sending || value === ''}>
+              Answer
+            </button>
+            {remaining && <span className="request-meta">Expires in {remaining}</span>}
+          </div>
+        </form>
+      ) : (
+        <p className="request-meta" data-settled={request.status}>
+          {settledText(request)}
+        </p>
+      )}
+      {error && (
+        <p className="request-error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

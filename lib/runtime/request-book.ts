@@ -1,0 +1,178 @@
+import type { AgentEvent, AgentEventDraft } from '../protocol/agent-event';
+import type { JsonValue } from '../protocol/json-value';
+
+export type RequestStatus = 'pending' | 'allowed' | 'denied' | 'answered' | 'expired';
+export type ExpiryCause = 'timeout' | 'turn-ended' | 'context-lost';
+
+export interface RequestRecord {
+  requestId: string;
+  kind: 'ask' | 'approval';
+  turnId: string;
+  toolCallId?: string;
+  argumentsHash?: string;
+  targetId?: string;
+  answerSchema?: JsonValue;
+  expiresAt?: number;
+  status: RequestStatus;
+  cause?: ExpiryCause;
+  answer?: JsonValue;
+  scope?: 'once' | 'target-session';
+}
+
+export type CommandStateName = 'submitted' | 'accepted' | 'queued' | 'applied' | 'stale' | 'rejected' | 'cancelled';
+
+export interface CommandRecord {
+  commandId: string;
+  kind: 'steer' | 'cancel';
+  turnId: string;
+  state: CommandStateName;
+  text?: string;
+}
+
+export type TurnEnding = { status: 'completed' | 'aborted' | 'interrupted'; commandId?: string };
+
+const TURN_ENDED = 'The turn ended before this was answered.';
+
+/**
+ * What the runtime knows of one session's questions, approvals and commands, rebuilt from the log.
+ * `live` marks requests asked during this runtime's life: only those can still be answered as asked;
+ * an approval pending from before a restart has lost its context and must be asked again.
+ */
+export class RequestBook {
+  readonly requests = new Map<string, RequestRecord>();
+  readonly commands = new Map<string, CommandRecord>();
+  readonly endedTurns = new Map<string, TurnEnding>();
+  readonly startedTurns = new Set<string>();
+  /** Targets the user allowed for the rest of this session. */
+  readonly grants = new Set<string>();
+  private readonly live = new Set<string>();
+  private readonly waiters = new Map<string, Set<() => void>>();
+
+  observe(event: AgentEvent): void {
+    switch (event.type) {
+      case 'turn/started':
+        this.startedTurns.add(event.turnId);
+        return;
+      case 'turn/completed':
+        this.endedTurns.set(event.turnId, { status: 'completed' });
+        return;
+      case 'turn/aborted':
+        this.endedTurns.set(event.turnId, { status: 'aborted', ...(event.commandId ? { commandId: event.commandId } : {}) });
+        return;
+      case 'turn/interrupted':
+        this.endedTurns.set(event.turnId, { status: 'interrupted' });
+        return;
+      case 'ask/requested':
+        this.requests.set(event.requestId, { requestId: event.requestId, kind: 'ask', turnId: event.turnId, ...(event.toolCallId ? { toolCallId: event.toolCallId } : {}), answerSchema: event.data.answerSchema, ...(event.data.expiresAt !== undefined ? { expiresAt: event.data.expiresAt } : {}), status: 'pending' });
+        return;
+      case 'approval/requested':
+        this.requests.set(event.requestId, { requestId: event.requestId, kind: 'approval', turnId: event.turnId, toolCallId: event.toolCallId, argumentsHash: event.data.argumentsHash, expiresAt: event.data.expiresAt, ...(event.data.targetId ? { targetId: event.data.targetId } : {}), status: 'pending' });
+        return;
+      case 'ask/answered':
+        this.settle(event.requestId, { status: 'answered', answer: event.data.answer });
+        return;
+      case 'approval/decided': {
+        const request = this.settle(event.requestId, { status: event.data.decision === 'allow' ? 'allowed' : 'denied', ...(event.data.scope ? { scope: event.data.scope } : {}) });
+        if (request?.status === 'allowed' && event.data.scope === 'target-session' && request.targetId) this.grants.add(request.targetId);
+        return;
+      }
+      case 'ask/expired':
+      case 'approval/expired':
+        this.settle(event.requestId, { status: 'expired', cause: event.data.cause ?? 'timeout' });
+        return;
+      case 'command/state': {
+        const known = this.commands.get(event.commandId);
+        this.commands.set(event.commandId, { commandId: event.commandId, kind: event.data.kind, turnId: event.turnId, state: event.data.state, text: event.data.text ?? known?.text });
+        return;
+      }
+      default:
+    }
+  }
+
+  private settle(requestId: string, change: Partial<RequestRecord>): RequestRecord | undefined {
+    const request = this.requests.get(requestId);
+    if (!request || request.status !== 'pending') return undefined;
+    Object.assign(request, change);
+    this.live.delete(requestId);
+    for (const wake of this.waiters.get(requestId) ?? []) wake();
+    this.waiters.delete(requestId);
+    return request;
+  }
+
+  markLive(requestId: string): void {
+    this.live.add(requestId);
+  }
+
+  isLive(requestId: string): boolean {
+    return this.live.has(requestId);
+  }
+
+  isTurnOpen(turnId: string): boolean {
+    return this.startedTurns.has(turnId) && !this.endedTurns.has(turnId);
+  }
+
+  latestFor(toolCallId: string): RequestRecord | undefined {
+    let latest: RequestRecord | undefined;
+    for (const request of this.requests.values()) if (request.toolCallId === toolCallId) latest = request;
+    return latest;
+  }
+
+  /** Resolves when the request is settled, or after `timeoutMs`, whichever comes first. */
+  waitFor(requestId: string, timeoutMs: number, signal?: { aborted: boolean }): Promise<void> {
+    const request = this.requests.get(requestId);
+    if (!request || request.status !== 'pending' || signal?.aborted) return Promise.resolve();
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.waiters.get(requestId)?.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, Math.max(0, timeoutMs));
+      const set = this.waiters.get(requestId) ?? new Set();
+      set.add(wake);
+      this.waiters.set(requestId, set);
+    });
+  }
+
+  /** What must be recorded when turns end in `events`: open requests expire, queued steers go stale, cancels are settled. */
+  followUps(sessionId: string, events: readonly AgentEvent[], time: number): AgentEventDraft[] {
+    const drafts: AgentEventDraft[] = [];
+    for (const event of events) {
+      if (event.type !== 'turn/completed' && event.type !== 'turn/aborted' && event.type !== 'turn/interrupted') continue;
+      const { turnId } = event;
+      for (const request of this.requests.values()) {
+        if (request.turnId !== turnId || request.status !== 'pending') continue;
+        drafts.push(...expiryDrafts(sessionId, request, time, 'turn-ended', TURN_ENDED));
+      }
+      for (const command of this.commands.values()) {
+        if (command.turnId !== turnId) continue;
+        if (command.kind === 'steer' && command.state === 'queued') drafts.push(commandDraft(sessionId, command, time, 'stale'));
+        if (command.kind === 'cancel' && command.state === 'accepted') drafts.push(commandDraft(sessionId, command, time, event.type === 'turn/aborted' && event.commandId === command.commandId ? 'applied' : 'stale'));
+      }
+    }
+    return drafts;
+  }
+}
+
+export function commandDraft(sessionId: string, command: Pick<CommandRecord, 'commandId' | 'kind' | 'turnId' | 'text'>, time: number, state: CommandStateName): AgentEventDraft {
+  return { type: 'command/state', sessionId, commandId: command.commandId, turnId: command.turnId, time, data: { kind: command.kind, state, ...(command.text !== undefined ? { text: command.text } : {}) } };
+}
+
+/** The events that close a request that can no longer be answered; an approval's call is recorded as denied unless it is asked again. */
+export function expiryDrafts(sessionId: string, request: RequestRecord, time: number, cause: ExpiryCause, reason: string): AgentEventDraft[] {
+  const { requestId, turnId } = request;
+  if (request.kind === 'ask') {
+    const expired: AgentEventDraft = { type: 'ask/expired', sessionId, turnId, requestId, time, data: { reason, cause } };
+    if (!request.toolCallId) return [expired];
+    const error = `Not answered: the question expired (${reason}) Do not guess the answer.`;
+    return [expired, { type: 'tool/failed', sessionId, turnId, toolCallId: request.toolCallId, time, data: { error, output: { ok: false, error }, durationMs: 0 } }];
+  }
+  const toolCallId = request.toolCallId ?? requestId;
+  const expired: AgentEventDraft = { type: 'approval/expired', sessionId, turnId, requestId, toolCallId, time, data: { reason, cause } };
+  if (cause === 'context-lost') return [expired];
+  return [expired, deniedDraft(sessionId, turnId, toolCallId, time, `Not run: the approval request expired (${reason})`)];
+}
+
+export function deniedDraft(sessionId: string, turnId: string, toolCallId: string, time: number, reason: string): AgentEventDraft {
+  return { type: 'tool/denied', sessionId, turnId, toolCallId, time, data: { reason, output: { ok: false, denied: true, error: reason } } };
+}
