@@ -91,7 +91,10 @@ export default defineBackground(() => {
     return approvalRequirement(toolName, input, { policy: await loadApprovalPolicy(), ...(target ? { target } : {}) });
   };
 
-  const runtime = new Runtime({ store: new DexieEventStore(), executeTool: runTool, recoverTool, now: () => Date.now(), newId, approvalRequirement: checkApproval });
+  const runtime = new Runtime({ store: new DexieEventStore(), executeTool: runTool, recoverTool, now: () => Date.now(), newId,
+    approvalRequirement: checkApproval,
+    askExpiresAfterMs: async () => (await loadApprovalPolicy()).questionExpiresAfterSeconds * 1000,
+  });
 
   const isOwnPage = (sender: BrowserRuntime.MessageSender) =>
     sender.id === browser.runtime.id && typeof sender.url === 'string' && sender.url.startsWith(browser.runtime.getURL('/'));

@@ -9,7 +9,7 @@ import { Runtime, type ToolExecutionRequest } from './runtime';
 
 const sessionId = 'session-1';
 
-function setup(store: EventStore = new MemoryEventStore(), options: { askExpiresAfterMs?: number } = {}) {
+function setup(store: EventStore = new MemoryEventStore(), options: { askExpiresAfterMs?: () => Promise<number> } = {}) {
   const clock = { now: 1_000 };
   let ids = 0;
   const executeTool = vi.fn(async (): Promise<ToolOutput> => ({ ok: true, applied: true }));
@@ -155,11 +155,11 @@ describe('asks', () => {
 
   it('stays answerable with the same id after a restart, and expires by the runtime clock into a result that says not to guess', async () => {
     const store = new MemoryEventStore();
-    const first = setup(store, { askExpiresAfterMs: 60_000 });
+    const first = setup(store, { askExpiresAfterMs: async () => 60_000 });
     await first.runtime.append(sessionId, [turnStarted()]);
     const question = ask('ask-1', { question: 'How many?', answerType: 'number' });
     await first.runtime.executeTool(question);
-    const second = setup(store, { askExpiresAfterMs: 60_000 });
+    const second = setup(store, { askExpiresAfterMs: async () => 60_000 });
     expect((await second.runtime.executeTool(question)).status).toBe('waiting');
     const asked = (await log(store)).filter((event) => event.type === 'ask/requested');
     expect(asked).toHaveLength(1);

@@ -28,7 +28,7 @@ export interface RuntimeDependencies {
   /** Whether a call must wait for the user's approval; none needs it when absent. */
   approvalRequirement?(toolName: string, input: JsonValue): Promise<ApprovalRequirement>;
   /** How long an unanswered question stays answerable. */
-  askExpiresAfterMs?: number;
+  askExpiresAfterMs?(): Promise<number>;
   /** How long one `executeTool` request waits for an answer before telling the caller to ask again. */
   longPollMs?: number;
 }
@@ -93,7 +93,9 @@ export class Runtime {
     return this.lock.run(sessionId, async () => {
       const memory = await this.load(sessionId);
       if (batchId !== undefined && batchId === memory.lastBatchId) return memory.lastSeq;
-      const candidates = this.stamp(memory, drafts as AgentEventDraft[]);
+      // A turn ends once: a driver's late end for a turn the runtime already ended (a cancel, a restart) is not recorded again.
+      const fresh = (drafts as AgentEventDraft[]).filter((draft) => !(isTurnEnd(draft?.type) && memory.book.endedTurns.has((draft as { turnId?: string }).turnId ?? '')));
+      const candidates = this.stamp(memory, fresh);
       const stamped = candidates.map((candidate, index) => {
         const parsed = agentEventSchema.safeParse(candidate);
         if (parsed.success && parsed.data.sessionId === sessionId) return parsed.data;
@@ -252,7 +254,7 @@ export class Runtime {
     }
     if (!memory.book.isTurnOpen(turnId)) return { kind: 'done', result: { status: 'failed', output: { ok: false, error: 'The turn has ended.' }, replayed: false } };
     const requestId = this.dependencies.newId();
-    const expiresAt = now + (this.dependencies.askExpiresAfterMs ?? DEFAULT_ASK_EXPIRY_MS);
+    const expiresAt = now + ((await this.dependencies.askExpiresAfterMs?.()) ?? DEFAULT_ASK_EXPIRY_MS);
     await this.commitDrafts(sessionId, [
       ...this.requestedDraft(request, recorded, now),
       { type: 'tool/started', sessionId, turnId, toolCallId, time: now, data: {} },
@@ -561,4 +563,8 @@ const knownTypes = new Set<string>(agentEventSchema.options.map((option) => opti
 
 function isKnownType(type: string | undefined): type is AgentEventType {
   return type !== undefined && knownTypes.has(type);
+}
+
+function isTurnEnd(type: string | undefined): boolean {
+  return type === 'turn/completed' || type === 'turn/aborted' || type === 'turn/interrupted';
 }

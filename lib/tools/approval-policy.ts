@@ -7,12 +7,14 @@ import { toolNames } from './tool-definitions';
 export const approvalPolicySchema = z.object({
   tools: z.record(z.string(), z.enum(['ask', 'allow'])).default({}),
   expiresAfterSeconds: z.number().int().min(5).max(3600).default(300),
+  /** How long a question from the model (askUser) stays answerable. */
+  questionExpiresAfterSeconds: z.number().int().min(5).max(86_400).default(1800),
 });
 export type ApprovalPolicy = z.infer<typeof approvalPolicySchema>;
 
 export const APPROVAL_POLICY_KEY = 'approvalPolicy';
 
-export const DEFAULT_APPROVAL_POLICY: ApprovalPolicy = { tools: { resetTarget: 'ask' }, expiresAfterSeconds: 300 };
+export const DEFAULT_APPROVAL_POLICY: ApprovalPolicy = { tools: { resetTarget: 'ask' }, expiresAfterSeconds: 300, questionExpiresAfterSeconds: 1800 };
 
 /** Tools whose calls may be put behind an approval on the options page. */
 export const APPROVAL_TOOLS = toolNames.filter((name) => name !== 'askUser' && name !== 'listTargets' && name !== 'getParameters');
