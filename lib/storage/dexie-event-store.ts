@@ -35,8 +35,19 @@ function parseRow(row: EventRow): AgentEvent {
   return parsed.data;
 }
 
-/** The one module that touches IndexedDB. */
+function toolCallIdOf(event: AgentEvent): string | undefined {
+  return 'toolCallId' in event && event.toolCallId ? event.toolCallId : undefined;
+}
+
+/**
+ * The one module that touches IndexedDB. It assumes it is the only writer of its database (the runtime in the
+ * background), so it keeps in memory what it has already read or written: each session's row, and which tool
+ * call ids a session has, so that a tool call the log has never seen costs no read.
+ */
 export class DexieEventStore implements EventStore {
+  private readonly sessionRows = new Map<string, SessionRecord>();
+  private readonly toolCallIds = new Map<string, { ids: Set<string>; loaded: Promise<Set<string>> }>();
+
   constructor(private readonly database: SplitbrainDatabase = openSplitbrainDatabase()) {}
 
   async lastSeq(sessionId: string): Promise<number> {
@@ -48,21 +59,30 @@ export class DexieEventStore implements EventStore {
   }
 
   async append(sessionId: string, events: AgentEvent[], batchId?: string): Promise<void> {
-    const rows: EventRow[] = events.map((event) => ({
-      sessionId,
-      seq: event.seq,
-      ...('toolCallId' in event && event.toolCallId ? { toolCallId: event.toolCallId } : {}),
-      event,
-    }));
-    await this.database.transaction('rw', this.database.sessions, this.database.events, async () => {
-      const previous = await this.database.sessions.get(sessionId);
-      await this.database.events.bulkAdd(rows);
-      await this.database.sessions.put(sessionRecordAfter(previous, sessionId, events, batchId));
+    const rows: EventRow[] = events.map((event) => {
+      const toolCallId = toolCallIdOf(event);
+      return { sessionId, seq: event.seq, ...(toolCallId ? { toolCallId } : {}), event };
     });
+    // Noted before the write: an id known too early only costs a read, an id missed could let a call run twice.
+    const known = this.toolCallIds.get(sessionId)?.ids;
+    for (const row of rows) if (row.toolCallId) known?.add(row.toolCallId);
+    try {
+      await this.database.transaction('rw', this.database.sessions, this.database.events, async () => {
+        const previous = this.sessionRows.get(sessionId) ?? (await this.database.sessions.get(sessionId));
+        const record = sessionRecordAfter(previous, sessionId, events, batchId);
+        this.sessionRows.set(sessionId, record);
+        // Issued together, so the transaction waits for one round trip to the database, not one per request.
+        await Promise.all([this.database.events.bulkAdd(rows), this.database.sessions.put(record)]);
+      });
+    } catch (error) {
+      this.sessionRows.delete(sessionId);
+      throw error;
+    }
   }
 
   async lastBatchId(sessionId: string): Promise<string | undefined> {
-    return (await this.database.sessions.get(sessionId))?.lastBatchId;
+    const row = this.sessionRows.get(sessionId) ?? (await this.database.sessions.get(sessionId));
+    return row?.lastBatchId;
   }
 
   async read(sessionId: string, afterSeq: number): Promise<AgentEvent[]> {
@@ -74,8 +94,30 @@ export class DexieEventStore implements EventStore {
   }
 
   async readToolCall(sessionId: string, toolCallId: string): Promise<AgentEvent[]> {
+    if (!(await this.knownToolCallIds(sessionId)).has(toolCallId)) return [];
     const rows = await this.database.events.where('[sessionId+toolCallId]').equals([sessionId, toolCallId]).toArray();
     return rows.sort((left, right) => left.seq - right.seq).map(parseRow);
+  }
+
+  /** Every tool call id of a session, read once (index keys only) and then kept up to date by `append`. */
+  private knownToolCallIds(sessionId: string): Promise<Set<string>> {
+    const known = this.toolCallIds.get(sessionId);
+    if (known) return known.loaded;
+    const ids = new Set<string>();
+    const loaded = this.database.events
+      .where('[sessionId+toolCallId]')
+      .between([sessionId, Dexie.minKey], [sessionId, Dexie.maxKey])
+      .keys()
+      .then((keys) => {
+        for (const key of keys) ids.add(String((key as [string, string])[1]));
+        return ids;
+      });
+    const entry = { ids, loaded };
+    this.toolCallIds.set(sessionId, entry);
+    loaded.catch(() => {
+      if (this.toolCallIds.get(sessionId) === entry) this.toolCallIds.delete(sessionId);
+    });
+    return loaded;
   }
 
   async deleteSession(sessionId: string): Promise<void> {
@@ -83,6 +125,8 @@ export class DexieEventStore implements EventStore {
       await this.database.events.where('[sessionId+seq]').between([sessionId, Dexie.minKey], [sessionId, Dexie.maxKey]).delete();
       await this.database.sessions.delete(sessionId);
     });
+    this.sessionRows.delete(sessionId);
+    this.toolCallIds.delete(sessionId);
   }
 
   async listSessions(): Promise<SessionRecord[]> {
