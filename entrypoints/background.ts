@@ -4,6 +4,7 @@ import { targetCatalogSchema, TARGET_CATALOG_PATH, type CatalogEntry, type Targe
 import { checkRegistration, mergeCatalog, userTargetListSchema, type UserTarget } from '@/lib/manifest/user-targets';
 import type { JsonObject } from '@/lib/protocol/json-value';
 import { runtimeRequestSchema, subscriberMessageSchema, type RuntimeRequest, type RuntimeResponse, type TargetsPortMessage } from '@/lib/protocol/runtime-message';
+import { CoalescingWriter } from '@/lib/storage/coalescing-writer';
 import { DexieEventStore } from '@/lib/storage/dexie-event-store';
 import { Runtime, type ToolRecovery } from '@/lib/runtime/runtime';
 import { StageLink } from '@/lib/runtime/stage-link';
@@ -16,6 +17,8 @@ import { approvalPolicySchema, approvalRequirement, DEFAULT_APPROVAL_POLICY, APP
 const ORPHAN_GRACE_MS = 10_000;
 const USER_TARGETS_KEY = 'userTargets';
 const valuesKey = (targetId: string) => `targetValues:${targetId}`;
+/** A target's values are saved at most this often; a burst of changes (a dragged slider) is one write. */
+const VALUES_WRITE_DELAY_MS = 200;
 
 export default defineBackground(() => {
   const newId = () => crypto.randomUUID();
@@ -28,14 +31,41 @@ export default defineBackground(() => {
       if (!parsed.success) throw new Error(`The target catalog is broken: ${parsed.error.issues[0]?.message}`);
       return parsed.data;
     }));
-  const loadUserTargets = async (): Promise<UserTarget[]> => {
+  const readUserTargets = async (): Promise<UserTarget[]> => {
     const stored = await browser.storage.local.get(USER_TARGETS_KEY);
     const parsed = userTargetListSchema.safeParse(stored[USER_TARGETS_KEY] ?? []);
     return parsed.success ? parsed.data : [];
   };
-  const loadCatalog = async () => mergeCatalog(await loadBuiltIn(), await loadUserTargets());
+  // Read once and kept until the stored list changes, instead of on every tool call.
+  let catalogPromise: Promise<{ catalog: TargetCatalog; userTargets: UserTarget[] }> | undefined;
+  const loadTargets = () => {
+    const loading = (catalogPromise ??= Promise.all([loadBuiltIn(), readUserTargets()]).then(([builtIn, userTargets]) => ({ catalog: mergeCatalog(builtIn, userTargets), userTargets })));
+    loading.catch(() => {
+      if (catalogPromise === loading) catalogPromise = undefined;
+    });
+    return loading;
+  };
+  const loadUserTargets = async () => (await loadTargets()).userTargets;
+  const loadCatalog = async () => (await loadTargets()).catalog;
+  const saveUserTargets = async (targets: UserTarget[]) => {
+    await browser.storage.local.set({ [USER_TARGETS_KEY]: targets });
+    catalogPromise = undefined;
+  };
+  browser.storage.onChanged.addListener((changes, area) => {
+    if (area === 'local' && USER_TARGETS_KEY in changes) catalogPromise = undefined;
+  });
+
+  const valuesWriter = new CoalescingWriter<JsonObject>({
+    write: (items) => browser.storage.local.set(items),
+    delayMs: VALUES_WRITE_DELAY_MS,
+    onError: (error) => console.warn('Could not save the target values:', error),
+  });
+  // The last values must not wait for a timer that a stopping worker would never run.
+  browser.runtime.onSuspend.addListener(() => void valuesWriter.flush());
 
   const savedValues = async (targetId: string): Promise<JsonObject | undefined> => {
+    const unwritten = valuesWriter.latest(valuesKey(targetId));
+    if (unwritten) return unwritten;
     const stored = await browser.storage.local.get(valuesKey(targetId));
     const parsed = jsonObjectSchema.safeParse(stored[valuesKey(targetId)]);
     return parsed.success ? parsed.data : undefined;
@@ -43,7 +73,7 @@ export default defineBackground(() => {
 
   const onTargetState = (targetId: string, state: JsonObject) => {
     // A target that was just opened reports no values yet; that must not overwrite the saved ones.
-    if (Object.keys(state).length > 0) void browser.storage.local.set({ [valuesKey(targetId)]: state });
+    if (Object.keys(state).length > 0) valuesWriter.set(valuesKey(targetId), state);
     const message: TargetsPortMessage = { type: 'target-state', targetId, state };
     for (const port of targetsPorts) port.postMessage(message);
   };
@@ -103,7 +133,7 @@ export default defineBackground(() => {
     const registration = checkRegistration(entryUrl, manifest, await loadBuiltIn());
     if (!registration.ok) throw new Error(registration.error);
     const others = (await loadUserTargets()).filter((target) => target.manifest.id !== registration.target.manifest.id);
-    await browser.storage.local.set({ [USER_TARGETS_KEY]: [...others, registration.target] });
+    await saveUserTargets([...others, registration.target]);
     return { targetId: registration.target.manifest.id };
   }
 
@@ -143,7 +173,7 @@ export default defineBackground(() => {
         return { steers: await runtime.takeSteers(request.sessionId, request.turnId) };
       case 'targets/unregister': {
         const remaining = (await loadUserTargets()).filter((target) => target.manifest.id !== request.targetId);
-        await browser.storage.local.set({ [USER_TARGETS_KEY]: remaining });
+        await saveUserTargets(remaining);
         return { removed: request.targetId };
       }
     }
@@ -170,6 +200,8 @@ export default defineBackground(() => {
         onMessage: (listener) => port.onMessage.addListener(listener),
         onDisconnect: (listener) => port.onDisconnect.addListener(() => listener()),
       });
+      // A stage that closes or is retired sends no more values: write the last ones now.
+      port.onDisconnect.addListener(() => void valuesWriter.flush());
       return;
     }
     if (port.name === 'targets') {

@@ -45,7 +45,8 @@ function report(message: StageReportMessage): void {
 window.addEventListener('message', (event) => {
   if (!hosted || event.source !== hosted.frame.contentWindow) return;
   hosted.channel.receive(event.data);
-  if (hosted.channel.isReady) statusLabel.textContent = 'ready';
+  // Written once: setting the same text again on every message still costs the stage a style and layout pass.
+  if (hosted.channel.isReady && statusLabel.textContent !== 'ready') statusLabel.textContent = 'ready';
 });
 
 const extensionOrigin = new URL(browser.runtime.getURL('/')).origin;

@@ -69,6 +69,34 @@ describe('DexieEventStore', () => {
     expect(await store.readToolCall('session-1', 'call-2')).toEqual([]);
   });
 
+  it('finds a tool call written after it first looked for one, and one a previous worker wrote', async () => {
+    const { store, reopen } = freshDatabase();
+    const log = sessionLog('session-1', 'Particles');
+    await store.append('session-1', log.durable.slice(0, 3));
+    expect(await store.readToolCall('session-1', 'call-1')).toEqual([]);
+    await store.append('session-1', log.durable.slice(3, 5));
+    expect((await store.readToolCall('session-1', 'call-1')).map((event) => event.type)).toEqual(['tool/requested', 'tool/started']);
+    const restarted = reopen();
+    expect((await restarted.readToolCall('session-1', 'call-1')).map((event) => event.type)).toEqual(['tool/requested', 'tool/started']);
+    await store.append('session-1', log.durable.slice(5));
+    expect(await restarted.readToolCall('session-1', 'call-1')).toHaveLength(3);
+    expect(await restarted.readToolCall('session-1', 'call-2')).toEqual([]);
+  });
+
+  it('keeps the session row right across appends, a failed append and a delete', async () => {
+    const { store, reopen } = freshDatabase();
+    const log = sessionLog('session-1', 'Particles');
+    await store.append('session-1', log.durable.slice(0, 2), 'batch-1');
+    await expect(store.append('session-1', [{ ...log.durable[2], seq: 1 }])).rejects.toThrow();
+    await store.append('session-1', log.durable.slice(2));
+    const [row] = await reopen().listSessions();
+    expect([row.title, row.lastSeq, row.lastBatchId, row.updatedAt]).toEqual(['Particles (renamed)', log.durable.length, 'batch-1', log.durable.at(-1)!.time]);
+    await store.deleteSession('session-1');
+    expect(await store.readToolCall('session-1', 'call-1')).toEqual([]);
+    await store.append('session-1', log.durable.slice(0, 1));
+    expect((await reopen().listSessions()).map((session) => [session.title, session.lastSeq])).toEqual([['Particles', 1]]);
+  });
+
   it('lists sessions newest first with their title, times and last seq', async () => {
     const { store } = freshDatabase();
     const older = sessionLog('session-1', 'Older');

@@ -11,13 +11,16 @@
  *   manual   `tool/manual` setParameter from an extension page: the same hops plus the product's logic
  *            (zod validation of the request and every wire message, catalog, checkChanges, stage link and
  *            target channel, the bridge and the target's apply, the applied state back, the target's
- *            values saved to storage.local), without the event log.
+ *            values handed to the coalescing writer that saves them to storage.local at most every 200 ms),
+ *            without the event log.
  *   execute  `tool/execute` setParameter, as the side panel's agent loop sends it (fresh toolCallId each call,
  *            fixed session/turn/step): manual plus the runtime's durable writes (tool/requested and
- *            tool/started in one IndexedDB transaction, tool/completed in another) and its replay lookup.
+ *            tool/started in one IndexedDB transaction, tool/completed in another, each committed before
+ *            the call goes on) and its replay lookup (in memory for a call id the session has never seen).
  *
  *   worker*  single operations the product does per call, timed alone inside the service worker:
- *            storage.local get/set (the user-target list is read, the applied values written, on every call),
+ *            storage.local get/set (before they were kept in memory and coalesced, the user-target list was
+ *            read and the applied values written on every call),
  *            an IndexedDB readwrite transaction of get + put + put issued at once, the same issued one after
  *            another (as awaits inside a Dexie transaction do), and a readonly index lookup (readToolCall).
  *
