@@ -43,6 +43,7 @@ export function startTurn(settings: EndpointSettings, state: ClientState, text: 
     },
     signal: controller.signal,
     endpointUrl: settings.baseUrl,
+    ...(settings.streamIdleTimeoutSeconds === undefined ? {} : { streamIdleTimeoutMs: settings.streamIdleTimeoutSeconds * 1000 }),
     secrets: settings.apiKey ? [settings.apiKey] : [],
     newId,
     now,
