@@ -2,7 +2,6 @@ import type { ModelMessage, ToolSet } from 'ai';
 import { describeStreamFailure, UNFINISHED_STREAM_MESSAGE } from '../providers/describe-stream-failure';
 import { endpointAdvice } from '../providers/loopback-url';
 import { retryDecision } from '../providers/retry-policy';
-import { DEFAULT_STREAM_IDLE_TIMEOUT_SECONDS } from '../settings/endpoint-settings';
 import type { AgentLoopOptions } from './agent-loop';
 import { abortableWait } from './abortable-wait';
 import { redactSecrets } from './redact-secrets';
@@ -41,8 +40,8 @@ export async function runStepAttempts(options: AgentLoopOptions, request: StepRe
     const ids = { sessionId, turnId, stepId: request.stepId, attemptId };
     options.emit([{ type: 'step/started', ...ids, time: options.now(), data: { index: request.index } }]);
     const mapper = new StepStreamMapper({ ...ids, newId: options.newId, now: options.now });
-    const idleTimeoutMs = options.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_SECONDS * 1000;
-    await streamStep({ model: options.model, messages: request.messages, tools: request.tools, signal, mapper, emit: options.emit, idleTimeoutMs });
+    const idleTimeout = options.streamIdleTimeoutMs === undefined ? {} : { idleTimeoutMs: options.streamIdleTimeoutMs };
+    await streamStep({ model: options.model, messages: request.messages, tools: request.tools, signal, mapper, emit: options.emit, ...idleTimeout });
     if (signal.aborted || mapper.aborted) return { kind: 'aborted', mapper };
     if (mapper.error instanceof StreamStalledError) return { kind: 'failed', mapper, attemptId, failure: { message: mapper.error.message, code: 'stalled', retryable: true } };
     if (mapper.error === undefined && mapper.finished()) return { kind: 'completed', mapper };

@@ -1,5 +1,6 @@
 import { streamText, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
 import type { AgentEventDraft } from '../protocol/agent-event';
+import { DEFAULT_STREAM_IDLE_TIMEOUT_SECONDS } from '../settings/endpoint-settings';
 import type { StepStreamMapper } from './step-stream-mapper';
 import { SYSTEM_PROMPT } from './system-prompt';
 
@@ -10,8 +11,8 @@ export interface StreamStepInput {
   signal: AbortSignal;
   mapper: StepStreamMapper;
   emit(drafts: AgentEventDraft[]): void;
-  /** Stops the attempt when the stream yields nothing for this long, from the request on. */
-  idleTimeoutMs: number;
+  /** Stops the attempt when the stream yields nothing for this long, from the request on; the product default when unset. */
+  idleTimeoutMs?: number;
 }
 
 /** What a stream that went silent fails with; the loop reports it as `stalled`. */
@@ -32,6 +33,7 @@ function formatSeconds(milliseconds: number): string {
  */
 export async function streamStep(input: StreamStepInput): Promise<void> {
   const { mapper, signal } = input;
+  const idleTimeoutMs = input.idleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_SECONDS * 1000;
   const attempt = new AbortController();
   const stopWithTurn = () => attempt.abort(signal.reason);
   if (signal.aborted) stopWithTurn();
@@ -44,7 +46,7 @@ export async function streamStep(input: StreamStepInput): Promise<void> {
     timer = setTimeout(() => {
       stalled = true;
       attempt.abort();
-    }, input.idleTimeoutMs);
+    }, idleTimeoutMs);
   };
   try {
     restartIdleTimer();
@@ -62,6 +64,6 @@ export async function streamStep(input: StreamStepInput): Promise<void> {
   }
   if (stalled && !signal.aborted) {
     mapper.aborted = false;
-    mapper.error = new StreamStalledError(input.idleTimeoutMs);
+    mapper.error = new StreamStalledError(idleTimeoutMs);
   }
 }
