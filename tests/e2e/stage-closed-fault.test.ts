@@ -39,7 +39,9 @@ describe('the stage tab is closed during a tool call', () => {
 
   it('fails the call with a clear error within the bound, and the turn goes on to its end', async () => {
     const report: string[] = [];
-    for (let run = 0; run < RUNS; run++) {
+    let hits = 0;
+    let missed = 0;
+    for (let attempt = 0; hits < RUNS && attempt < RUNS * 2; attempt++) {
       const panel = await session.openPanel();
       await panel.click('button::-p-text(New chat)');
       await sendMessage(panel, 'Set the slow counter to 7.');
@@ -48,17 +50,32 @@ describe('the stage tab is closed during a tool call', () => {
       while (Date.now() < deadline && (await readStoredLog(inspector, sessionId)).filter((row) => row.type === 'tool/started').length < 2) {
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
-      const rows = await readStoredLog(inspector, sessionId);
-      expect(rows.filter((row) => row.type === 'tool/started'), 'the slow target is still getting ready when the stage closes').toHaveLength(2);
-      expect(rows.filter((row) => row.type === 'tool/completed')).toHaveLength(1);
       const stage = await session.stagePage();
+      const rows = await readStoredLog(inspector, sessionId);
+      expect(rows.filter((row) => row.type === 'tool/started')).toHaveLength(2);
+      // On a loaded machine the target may get ready (2 s) before the stage is closed; such a run tests nothing and is counted apart.
+      if (rows.filter((row) => row.type === 'tool/completed').length > 1) {
+        missed++;
+        report.push(`attempt ${attempt + 1}: the call finished before the stage could be closed (not counted)`);
+        await waitForTurnEnd(panel, 0, 20_000);
+        await panel.close();
+        continue;
+      }
       const closed = Date.now();
       await stage.close();
-      await panel.waitForFunction(() => document.querySelectorAll('section.tool-card')[1]?.getAttribute('data-status') === 'failed', { polling: 50, timeout: FAILED_CARD_BOUND_MS + 10_000 });
+      await panel.waitForFunction(() => ['failed', 'done'].includes(document.querySelectorAll('section.tool-card')[1]?.getAttribute('data-status') ?? ''), { polling: 50, timeout: FAILED_CARD_BOUND_MS + 10_000 });
       const failedAfterMs = Date.now() - closed;
+      if ((await panel.$$eval('section.tool-card', (cards) => cards[1].getAttribute('data-status'))) === 'done') {
+        missed++;
+        report.push(`attempt ${attempt + 1}: the target applied the change just before the stage closed (not counted)`);
+        await waitForTurnEnd(panel, 0, 20_000);
+        await panel.close();
+        continue;
+      }
+      hits++;
       const error = await panel.$$eval('section.tool-card', (cards) => cards[1].querySelector('.tool-summary, .tool-error')?.textContent ?? cards[1].textContent ?? '');
       const status = await waitForTurnEnd(panel, 0, 20_000);
-      report.push(`run ${run + 1}: call failed ${failedAfterMs} ms after the stage closed, turn ${status}: ${error}`);
+      report.push(`attempt ${attempt + 1}: call failed ${failedAfterMs} ms after the stage closed, turn ${status}: ${error}`);
       expect(failedAfterMs).toBeLessThanOrEqual(FAILED_CARD_BOUND_MS);
       expect(error).toContain('The stage tab was closed before the target answered');
       expect(status).toBe('completed');
@@ -66,6 +83,7 @@ describe('the stage tab is closed during a tool call', () => {
       expect(toolMessage.content).toContain('The stage tab was closed');
       await panel.close();
     }
-    console.log(`[stage tab closed mid-call] bound ${FAILED_CARD_BOUND_MS} ms\n${report.join('\n')}\nruns: ${RUNS}, failures: 0`);
+    console.log(`[stage tab closed mid-call] bound ${FAILED_CARD_BOUND_MS} ms\n${report.join('\n')}\nruns: ${hits} (${missed} attempts missed the window), failures: 0`);
+    expect(hits).toBe(RUNS);
   });
 });
