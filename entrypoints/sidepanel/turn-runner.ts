@@ -1,5 +1,6 @@
 import type { ModelMessage } from 'ai';
 import { runAgentTurn, type TurnOutcome } from '@/lib/agent/agent-loop';
+import { describeWriteFailure } from '@/lib/agent/describe-write-failure';
 import { EventOutbox } from '@/lib/agent/event-outbox';
 import { modelHistory } from '@/lib/agent/model-history';
 import type { JsonValue } from '@/lib/protocol/json-value';
@@ -36,7 +37,9 @@ export function startTurn(settings: EndpointSettings, state: ClientState, text: 
   const newId = () => crypto.randomUUID();
   const now = () => Date.now();
   const outbox = new EventOutbox(async (drafts) => {
-    await appendEvents(sessionId, drafts);
+    await appendEvents(sessionId, drafts).catch((error: unknown) => {
+      throw new Error(describeWriteFailure(error));
+    });
   });
   connection.ownTurn(sessionId, turnId);
   if (state.turnOrder.length === 0) outbox.emit([{ type: 'session/created', sessionId, time: now(), data: { title: text.slice(0, 80) } }]);
@@ -62,6 +65,7 @@ export function startTurn(settings: EndpointSettings, state: ClientState, text: 
     cancelCommandId: () => cancelCommandId,
     signal: controller.signal,
     endpointUrl: settings.baseUrl,
+    ...(settings.streamIdleTimeoutSeconds === undefined ? {} : { streamIdleTimeoutMs: settings.streamIdleTimeoutSeconds * 1000 }),
     secrets: settings.apiKey ? [settings.apiKey] : [],
     newId,
     now,

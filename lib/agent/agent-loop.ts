@@ -30,6 +30,8 @@ export interface AgentLoopOptions {
   /** Waits before a retry and returns early when the signal aborts; a timer unless a test replaces it. */
   wait?(delayMs: number, signal: AbortSignal): Promise<void>;
   retry?: { maxRetries?: number; capMs?: number };
+  /** A stream that yields nothing for this long is stopped and reported as stalled; 60 s unless the endpoint profile says otherwise. */
+  streamIdleTimeoutMs?: number;
   /** The endpoint's address, so a refused local server gets advice (Ollama's allowed origins). */
   endpointUrl?: string;
   /** Never written into an event: the API key, should a provider echo it in an error. */

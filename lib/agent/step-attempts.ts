@@ -6,7 +6,7 @@ import type { AgentLoopOptions } from './agent-loop';
 import { abortableWait } from './abortable-wait';
 import { redactSecrets } from './redact-secrets';
 import { StepStreamMapper } from './step-stream-mapper';
-import { streamStep } from './stream-step';
+import { StreamStalledError, streamStep } from './stream-step';
 
 export interface StepFailure {
   message: string;
@@ -40,8 +40,10 @@ export async function runStepAttempts(options: AgentLoopOptions, request: StepRe
     const ids = { sessionId, turnId, stepId: request.stepId, attemptId };
     options.emit([{ type: 'step/started', ...ids, time: options.now(), data: { index: request.index } }]);
     const mapper = new StepStreamMapper({ ...ids, newId: options.newId, now: options.now });
-    await streamStep({ model: options.model, messages: request.messages, tools: request.tools, signal, mapper, emit: options.emit });
+    const idleTimeout = options.streamIdleTimeoutMs === undefined ? {} : { idleTimeoutMs: options.streamIdleTimeoutMs };
+    await streamStep({ model: options.model, messages: request.messages, tools: request.tools, signal, mapper, emit: options.emit, ...idleTimeout });
     if (signal.aborted || mapper.aborted) return { kind: 'aborted', mapper };
+    if (mapper.error instanceof StreamStalledError) return { kind: 'failed', mapper, attemptId, failure: { message: mapper.error.message, code: 'stalled', retryable: true } };
     if (mapper.error === undefined && mapper.finished()) return { kind: 'completed', mapper };
     if (mapper.error === undefined) return { kind: 'failed', mapper, attemptId, failure: { message: UNFINISHED_STREAM_MESSAGE, code: 'truncated', retryable: true } };
     const failure = describeStreamFailure(mapper.error, { midStream: mapper.hasOutput(), ...(options.endpointUrl ? { endpointUrl: options.endpointUrl } : {}) });

@@ -1,5 +1,6 @@
 import { streamText, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
 import type { AgentEventDraft } from '../protocol/agent-event';
+import { DEFAULT_STREAM_IDLE_TIMEOUT_SECONDS } from '../settings/endpoint-settings';
 import type { StepStreamMapper } from './step-stream-mapper';
 import { SYSTEM_PROMPT } from './system-prompt';
 
@@ -10,6 +11,20 @@ export interface StreamStepInput {
   signal: AbortSignal;
   mapper: StepStreamMapper;
   emit(drafts: AgentEventDraft[]): void;
+  /** Stops the attempt when the stream yields nothing for this long, from the request on; the product default when unset. */
+  idleTimeoutMs?: number;
+}
+
+/** What a stream that went silent fails with; the loop reports it as `stalled`. */
+export class StreamStalledError extends Error {
+  constructor(readonly idleTimeoutMs: number) {
+    super(`The model sent nothing for ${formatSeconds(idleTimeoutMs)}; the attempt was stopped.`);
+    this.name = 'StreamStalledError';
+  }
+}
+
+function formatSeconds(milliseconds: number): string {
+  return `${Number((milliseconds / 1000).toFixed(1))} s`;
 }
 
 /**
@@ -18,13 +33,37 @@ export interface StreamStepInput {
  */
 export async function streamStep(input: StreamStepInput): Promise<void> {
   const { mapper, signal } = input;
+  const idleTimeoutMs = input.idleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_SECONDS * 1000;
+  const attempt = new AbortController();
+  const stopWithTurn = () => attempt.abort(signal.reason);
+  if (signal.aborted) stopWithTurn();
+  signal.addEventListener('abort', stopWithTurn, { once: true });
+  // A connection held open without bytes never ends by itself: only this timer ends such an attempt.
+  let stalled = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const restartIdleTimer = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      stalled = true;
+      attempt.abort();
+    }, idleTimeoutMs);
+  };
   try {
-    const result = streamText({ model: input.model, system: SYSTEM_PROMPT, messages: input.messages, tools: input.tools, abortSignal: signal, maxRetries: 0, onError: () => undefined });
+    restartIdleTimer();
+    const result = streamText({ model: input.model, system: SYSTEM_PROMPT, messages: input.messages, tools: input.tools, abortSignal: attempt.signal, maxRetries: 0, onError: () => undefined });
     for await (const part of result.fullStream) {
+      restartIdleTimer();
       const drafts = mapper.map(part);
       if (drafts.length) input.emit(drafts);
     }
   } catch (error) {
-    if (!signal.aborted) mapper.error ??= error;
+    if (!attempt.signal.aborted) mapper.error ??= error;
+  } finally {
+    clearTimeout(timer);
+    signal.removeEventListener('abort', stopWithTurn);
+  }
+  if (stalled && !signal.aborted) {
+    mapper.aborted = false;
+    mapper.error = new StreamStalledError(idleTimeoutMs);
   }
 }

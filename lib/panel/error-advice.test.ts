@@ -11,6 +11,7 @@ describe('errorAdvice', () => {
     ['Failed to fetch', 'The endpoint could not be reached.'],
     ['Internal Server Error (500)', 'The endpoint had a server error.'],
     ['The model stream ended without finishing.', 'The connection to the model broke off.'],
+    ['The model sent nothing for 60 s; the attempt was stopped.', 'The model stopped sending.'],
     ['something odd', 'The model request failed.'],
   ])('%s', (message, title) => {
     expect(errorAdvice(message).title).toBe(title);

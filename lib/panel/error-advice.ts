@@ -8,6 +8,7 @@ export interface ErrorAdvice {
 }
 
 const RULES: { test: RegExp; advice: ErrorAdvice }[] = [
+  { test: /sent nothing for/i, advice: { title: 'The model stopped sending.', action: 'The stalled attempt was ended; retry, the partial answer stays visible above.', settings: false } },
   { test: /\b401\b|unauthori[sz]ed|invalid[_ ]api[_ ]key|incorrect api key|authentication/i, advice: { title: 'The endpoint rejected the API key.', action: 'Check the API key in Settings, then retry.', settings: true } },
   { test: /\b403\b|forbidden|permission/i, advice: { title: 'The endpoint refused the request.', action: 'Check that the key may use this model, or that the server allows requests from the extension (Ollama: OLLAMA_ORIGINS).', settings: true } },
   { test: /insufficient[_ ]quota|quota|billing|RESOURCE_EXHAUSTED/i, advice: { title: 'The account has no quota left.', action: 'Check the plan or billing of this endpoint, or switch endpoints in Settings.', settings: true } },

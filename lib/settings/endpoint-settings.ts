@@ -28,7 +28,11 @@ const common = {
   apiKey: z.string().trim().max(500).default(''),
   /** Set for the bundled scripted demo server so the UI can say the replies are not from a real model. */
   scripted: z.boolean().default(false),
+  /** How long a model stream may send nothing before its attempt is stopped as stalled; DEFAULT_STREAM_IDLE_TIMEOUT_SECONDS when unset. */
+  streamIdleTimeoutSeconds: z.number().positive().max(3600).optional(),
 };
+
+export const DEFAULT_STREAM_IDLE_TIMEOUT_SECONDS = 60;
 
 const withDefaultLabel = (kind: EndpointKind) => ({ ...common, label: common.label.default(endpointKindLabels[kind]) });
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedModelServer, type ScriptedModelServer } from '../model-server/scripted-model-server';
-import { configureEndpoint, launchExtension, sendMessage, waitForTurnEnd, type ExtensionSession } from './extension-harness';
+import { configureEndpoint, currentSessionId, launchExtension, readStoredLog, sendMessage, waitForTurnEnd, type ExtensionSession } from './extension-harness';
 
 const LONG_TEXT = Array.from({ length: 40 }, (_, index) => `word${index}`).join(' ');
 
-describe('the side panel is closed in the middle of a stream', () => {
+describe('the side panel is closed in the middle of a stream or of a tool call', () => {
   let server: ScriptedModelServer;
   let session: ExtensionSession;
 
@@ -40,6 +40,49 @@ describe('the side panel is closed in the middle of a stream', () => {
     expect(texts).toEqual([kept.text, LONG_TEXT]);
     const retryRequest = server.requests.at(-1)!.body as { messages: { role: string }[] };
     expect(retryRequest.messages.filter((message) => message.role === 'user')).toHaveLength(1);
+    await reopened.close();
+  });
+
+  it('records a turn whose panel closed during a tool call as interrupted or completed, never still generating, and applies the call once', async () => {
+    server.setScript({
+      turns: [
+        {
+          steps: [
+            { toolCalls: [{ name: 'openTarget', arguments: { targetId: 'slow-counter' } }] },
+            { toolCalls: [{ name: 'setParameter', arguments: { param: 'count', value: 7 } }] },
+            { text: 'The counter is 7.' },
+          ],
+        },
+      ],
+    });
+    const panel = await session.openPanel();
+    await panel.click('button::-p-text(New chat)');
+    await sendMessage(panel, 'Set the slow counter to 7.');
+    const sessionId = await currentSessionId(panel);
+    const deadline = Date.now() + 20_000;
+    let started = 0;
+    while (Date.now() < deadline && started < 2) {
+      started = (await readStoredLog(panel, sessionId)).filter((row) => row.type === 'tool/started').length;
+      if (started < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(started, 'the panel closes while the slow target is still getting ready').toBe(2);
+    const closed = Date.now();
+    await panel.close();
+
+    const reopened = await session.openPanel();
+    const status = await waitForTurnEnd(reopened, 0, 15_000);
+    const endedAfterMs = Date.now() - closed;
+    expect(['interrupted', 'completed']).toContain(status);
+    const frame = await session.targetFrame('slow-counter');
+    await frame.waitForFunction(() => (window as unknown as { SplitbrainBridge: { isReady(): boolean } }).SplitbrainBridge.isReady(), { polling: 100, timeout: 10_000 });
+    await reopened.waitForFunction(() => [...document.querySelectorAll('section.tool-card')].every((card) => ['done', 'failed', 'unknown'].includes(card.getAttribute('data-status') ?? '')), { polling: 100, timeout: 10_000 });
+    const cards = await reopened.$$eval('section.tool-card', (items) => items.map((item) => item.getAttribute('data-status')));
+    const applies = await frame.evaluate(() => (window as unknown as { SplitbrainBridge: { debug: { applyCount: number } } }).SplitbrainBridge.debug.applyCount);
+    const generating = (await reopened.$('button.stop-button')) !== null;
+    console.log(`[panel closed mid tool call] turn ${status} ${endedAfterMs} ms after the panel closed; cards ${cards.join(', ')}; applies ${applies}`);
+    expect(cards).toEqual(['done', 'done']);
+    expect(applies).toBe(1);
+    expect(generating, 'no Stop button: nothing is still generating').toBe(false);
     await reopened.close();
   });
 });

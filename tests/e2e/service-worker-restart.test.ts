@@ -2,22 +2,52 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { startScriptedModelServer, type ScriptedModelServer } from '../model-server/scripted-model-server';
 import type { Script } from '../model-server/script';
-import { configureEndpoint, currentSessionId, launchExtension, readStoredLog, sendMessage, waitForTurnEnd, type ExtensionSession } from './extension-harness';
+import { mulberry32 } from '../model-server/mulberry32';
+import { configureEndpoint, currentSessionId, launchExtension, readStoredLog, sendMessage, waitForTurnEnd, type ExtensionSession, type StoredRow } from './extension-harness';
 
-const script: Script = {
-  turns: [
-    {
-      steps: [
-        { toolCalls: [{ name: 'getParameters', arguments: {} }], delayMs: 30 },
-        { toolCalls: [{ name: 'setParameters', arguments: { changes: [{ param: 'speed', value: 21 }, { param: 'mode', value: 'vortex' }] } }], delayMs: 30 },
-        { text: 'Speed is 21 m/s and the particles swirl.', delayMs: 30 },
-      ],
-    },
-  ],
-};
+const SEEDS = [1, 2, 3, 4];
+/** Kill points per seed, drawn without replacement from the durable row counts of the undisturbed run. */
+const KILLS_PER_SEED = 5;
+const FINAL_STATES = ['completed', 'interrupted', 'aborted'];
 
-/** The durable writes of a run, in the order the runtime makes them; the worker is stopped right after each. */
-const KILL_POINTS = ['turn/started', 'step/started', 'tool/started', 'tool/completed', 'step/completed', 'assistant/completed', 'turn/completed'];
+interface SeededRun {
+  script: Script;
+  /** setParameter and setParameters calls: each is one `apply` in the target frame. */
+  applyingCalls: number;
+  toolCalls: number;
+}
+
+/** A random turn of 1-3 tool steps with 1-2 applying calls each (the first may read the parameters first), every value distinct so that no step repeats the one before. */
+function seededRun(seed: number): SeededRun {
+  const random = mulberry32(Math.imul(seed, 0x9e3779b9) >>> 0);
+  const pick = (count: number) => Math.floor(random() * count);
+  const modes = ['auto', 'manual', 'vortex'];
+  let nextSpeed = 1 + pick(10);
+  const speed = () => (nextSpeed += 1 + pick(3));
+  const applying = () =>
+    pick(2) === 0 ? { name: 'setParameter', arguments: { param: 'speed', value: speed() } } : { name: 'setParameters', arguments: { changes: [{ param: 'speed', value: speed() }, { param: 'mode', value: modes[pick(3)] }] } };
+  const steps: Script['turns'][number]['steps'] = [];
+  let applyingCalls = 0;
+  let toolCalls = 0;
+  // The step count cycles with the seed so that a few seeds cover one, two and three tool steps.
+  const stepCount = 1 + ((seed - 1) % 3);
+  for (let index = 0; index < stepCount; index++) {
+    const applyingInStep = index === 0 ? 1 : 1 + pick(2);
+    const calls = [...(index === 0 && pick(2) === 0 ? [{ name: 'getParameters', arguments: {} }] : []), ...Array.from({ length: applyingInStep }, applying)];
+    applyingCalls += applyingInStep;
+    toolCalls += calls.length;
+    steps.push({ toolCalls: calls, delayMs: 10 });
+  }
+  steps.push({ text: `Seed ${seed} is done.`, delayMs: 10 });
+  return { script: { turns: [{ steps }] }, applyingCalls, toolCalls };
+}
+
+function drawWithoutReplacement(count: number, from: number[], random: () => number): number[] {
+  const pool = [...from];
+  const drawn: number[] = [];
+  while (drawn.length < count && pool.length > 0) drawn.push(pool.splice(Math.floor(random() * pool.length), 1)[0]);
+  return drawn.sort((left, right) => left - right);
+}
 
 interface RunView {
   status: string;
@@ -41,13 +71,21 @@ async function applyCount(session: ExtensionSession): Promise<number> {
   return frame.evaluate(() => (window as unknown as { SplitbrainBridge: { debug: { applyCount: number } } }).SplitbrainBridge.debug.applyCount);
 }
 
-describe('the service worker is stopped after each kind of durable write', () => {
+interface RunResult {
+  view: RunView;
+  rows: StoredRow[];
+  applies: number;
+  /** The rows already in IndexedDB when the worker was stopped: acknowledged, so they must all survive. */
+  acknowledged: StoredRow[];
+}
+
+describe('the service worker is stopped at durable writes of random runs', () => {
   let server: ScriptedModelServer;
   let session: ExtensionSession;
   let inspector: Page;
 
   beforeAll(async () => {
-    server = await startScriptedModelServer({ script });
+    server = await startScriptedModelServer({ script: seededRun(SEEDS[0]).script });
     session = await launchExtension();
     await configureEndpoint(session, server.url);
     inspector = await session.browser.newPage();
@@ -59,49 +97,79 @@ describe('the service worker is stopped after each kind of durable write', () =>
     await server?.close();
   });
 
-  async function runOnce(killAfter: string | undefined): Promise<{ view: RunView; seqs: number[]; applies: number; killed: boolean }> {
+  async function runOnce(killAtRows: number | undefined): Promise<RunResult> {
     const panel = await session.openPanel();
     await panel.click('button::-p-text(New chat)');
-    const appliesBefore = killAfter === undefined && !(await session.browser.pages()).some((page) => page.url().includes('/stage.html')) ? 0 : await applyCount(session);
-    await sendMessage(panel, 'Faster, and make them swirl.');
+    const stageOpen = (await session.browser.pages()).some((page) => page.url().includes('/stage.html'));
+    const appliesBefore = stageOpen ? await applyCount(session) : 0;
+    await sendMessage(panel, 'Change the particles.');
     const sessionId = await currentSessionId(panel);
-    let killed = false;
-    if (killAfter) {
+    let acknowledged: StoredRow[] = [];
+    if (killAtRows !== undefined) {
       const deadline = Date.now() + 20_000;
       while (Date.now() < deadline) {
         const rows = await readStoredLog(inspector, sessionId);
-        if (rows.some((row) => row.type === killAfter)) {
+        if (rows.length >= killAtRows) {
           await session.stopServiceWorker();
-          killed = true;
+          acknowledged = rows;
           break;
         }
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
+      expect(acknowledged.length, `the worker was stopped once ${killAtRows} rows were durable`).toBeGreaterThanOrEqual(killAtRows);
     }
     await waitForTurnEnd(panel, 0, 45_000);
     await panel.waitForFunction(() => !document.querySelector('.status-line')?.textContent, { polling: 100, timeout: 20_000 });
     const view = await viewOf(panel);
-    const seqs = (await readStoredLog(inspector, sessionId)).map((row) => row.seq);
+    const rows = await readStoredLog(inspector, sessionId);
     const applies = (await applyCount(session)) - appliesBefore;
     await panel.close();
-    return { view, seqs, applies, killed };
+    return { view, rows, applies, acknowledged };
   }
 
-  it('ends every run in the same state as an undisturbed one, never reuses a seq, and applies exactly once', async () => {
-    const reference = await runOnce(undefined);
-    expect(reference.view).toEqual({ status: 'completed', cards: ['Tool call getParameters:done', 'Tool call setParameters:done'], text: 'Speed is 21 m/s and the particles swirl.' });
-    expect(reference.applies).toBe(1);
+  it('executes no tool call twice, loses no acknowledged event, and ends every turn in a final state the panel shows', async () => {
     const report: string[] = [];
-    for (const killAfter of KILL_POINTS) {
-      const run = await runOnce(killAfter);
-      report.push(`${killAfter}: killed=${run.killed} status=${run.view.status} applies=${run.applies} events=${run.seqs.length}`);
-      expect(run.killed, `the worker was stopped after ${killAfter}`).toBe(true);
-      expect(run.seqs, `seq after ${killAfter}`).toEqual(run.seqs.map((_, index) => index + 1));
-      expect(run.applies, `applies after ${killAfter}`).toBe(1);
-      expect(run.view, `state after ${killAfter}`).toEqual(reference.view);
+    let runs = 0;
+    let killPoints = 0;
+    let failures = 0;
+    const distinctStates = new Set<string>();
+    const started = Date.now();
+    for (const seed of SEEDS) {
+      const { script, applyingCalls, toolCalls } = seededRun(seed);
+      server.setScript(script);
+      const reference = await runOnce(undefined);
+      runs++;
+      expect(reference.view.status, `seed ${seed} undisturbed`).toBe('completed');
+      expect(reference.view.cards.every((card) => card.endsWith(':done')) && reference.view.cards.length === toolCalls, `seed ${seed} cards ${reference.view.cards.join(', ')}`).toBe(true);
+      expect(reference.applies, `seed ${seed} undisturbed applies`).toBe(applyingCalls);
+      report.push(`seed ${seed}: ${script.turns[0].steps.length - 1} tool steps, ${toolCalls} tool calls (${applyingCalls} applying), ${reference.rows.length} durable rows undisturbed`);
+      const rowCounts = reference.rows.map((_, index) => index + 1);
+      const kills = drawWithoutReplacement(KILLS_PER_SEED, rowCounts, mulberry32(seed * 7919));
+      for (const killAtRows of kills) {
+        const run = await runOnce(killAtRows);
+        runs++;
+        killPoints++;
+        distinctStates.add(`${seed}:${run.acknowledged.length}`);
+        const problems: string[] = [];
+        const seqs = run.rows.map((row) => row.seq);
+        if (!seqs.every((seq, index) => seq === index + 1)) problems.push(`seq not contiguous: ${seqs.join(',')}`);
+        const lost = run.acknowledged.filter((row) => !run.rows.some((kept) => kept.seq === row.seq && kept.type === row.type && kept.toolCallId === row.toolCallId));
+        if (lost.length > 0) problems.push(`lost ${lost.map((row) => `${row.seq}:${row.type}`).join(', ')}`);
+        if (run.applies > applyingCalls) problems.push(`${run.applies} applies for ${applyingCalls} calls`);
+        const doneApplying = run.view.cards.filter((card) => /setParameters?:done$/.test(card)).length;
+        if (run.applies < doneApplying) problems.push(`${doneApplying} calls shown done but ${run.applies} applies`);
+        if (!FINAL_STATES.includes(run.view.status)) problems.push(`turn shown as ${run.view.status}`);
+        if (run.view.cards.some((card) => !/:(done|unknown|failed)$/.test(card))) problems.push(`cards ${run.view.cards.join(', ')}`);
+        const sameAsReference = JSON.stringify(run.view) === JSON.stringify(reference.view);
+        if (problems.length > 0) failures++;
+        report.push(
+          `seed ${seed} kill at row ${killAtRows} (${run.acknowledged.at(-1)?.type}, ${run.acknowledged.length} rows durable): ${run.view.status}, applies ${run.applies}/${applyingCalls}, events ${run.rows.length}${sameAsReference ? '' : `, differs from the undisturbed run: ${run.view.cards.join(', ')}`}${problems.length ? ` FAILED ${problems.join('; ')}` : ''}`,
+        );
+      }
     }
-    console.log(`[service-worker restarts]\n${report.join('\n')}`);
-  });
+    console.log(`[service-worker restarts] seeds ${SEEDS.join(', ')}, ${KILLS_PER_SEED} random kill points each\n${report.join('\n')}\nruns: ${runs} (${SEEDS.length} undisturbed), kill points: ${killPoints} (${distinctStates.size} distinct durable states at the kill), failures: ${failures}, ${Math.round((Date.now() - started) / 1000)} s`);
+    expect(failures).toBe(0);
+  }, 300_000);
 
   it('shows a call cut off in flight as "outcome unknown" and never runs it again', async () => {
     server.setScript({

@@ -126,7 +126,7 @@ describe('scriptSchema', () => {
   it('rejects a step without a known key', () => {
     const result = scriptSchema.safeParse({ turns: [{ steps: [{ say: 'hi' }] }] });
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toBe('A step needs one of the keys text, toolCalls, error, truncate, breakAfter.');
+    expect(result.error?.issues[0]?.message).toBe('A step needs one of the keys text, toolCalls, error, truncate, breakAfter, cutAt.');
   });
 
   it('rejects once on steps that do not fail, and unknown break kinds', () => {

@@ -55,21 +55,33 @@ export const breakAfterStepSchema = z.strictObject({
   delayMs: delayMsSchema,
 });
 
+/** The whole text reply is encoded, then only its first `byte` bytes are sent; then the connection is closed or held open silently. */
+export const cutAtStepSchema = z.strictObject({
+  cutAt: z.strictObject({
+    text: z.string(),
+    byte: z.number().int().nonnegative(),
+    then: z.enum(['close', 'stall']),
+  }),
+  once: onceSchema,
+  delayMs: delayMsSchema,
+});
+
 const stepKinds = [
   ['toolCalls', toolCallsStepSchema],
   ['error', errorStepSchema],
   ['truncate', truncateStepSchema],
   ['breakAfter', breakAfterStepSchema],
+  ['cutAt', cutAtStepSchema],
   ['text', textStepSchema],
 ] as const;
 
-export const stepSchema = z.union([textStepSchema, toolCallsStepSchema, errorStepSchema, truncateStepSchema, breakAfterStepSchema], {
+export const stepSchema = z.union([textStepSchema, toolCallsStepSchema, errorStepSchema, truncateStepSchema, breakAfterStepSchema, cutAtStepSchema], {
   error: (issue) => describeStepProblem(issue.input),
 });
 
 // A plain union only reports "Invalid input"; naming the step kind and its own problem helps script authors.
 function describeStepProblem(input: unknown): string {
-  const expected = 'A step needs one of the keys text, toolCalls, error, truncate, breakAfter.';
+  const expected = 'A step needs one of the keys text, toolCalls, error, truncate, breakAfter, cutAt.';
   if (typeof input !== 'object' || input === null) return expected;
   const kind = stepKinds.find(([key]) => key in input);
   if (kind === undefined) return expected;
@@ -98,6 +110,7 @@ export type ToolCallsStep = z.infer<typeof toolCallsStepSchema>;
 export type ErrorStep = z.infer<typeof errorStepSchema>;
 export type TruncateStep = z.infer<typeof truncateStepSchema>;
 export type BreakAfterStep = z.infer<typeof breakAfterStepSchema>;
+export type CutAtStep = z.infer<typeof cutAtStepSchema>;
 export type Step = z.infer<typeof stepSchema>;
 export type StreamableStep = Exclude<Step, ErrorStep>;
 export type Turn = z.infer<typeof turnSchema>;
@@ -202,6 +215,10 @@ export function isTruncateStep(step: Step): step is TruncateStep {
 
 export function isBreakAfterStep(step: Step): step is BreakAfterStep {
   return 'breakAfter' in step;
+}
+
+export function isCutAtStep(step: Step): step is CutAtStep {
+  return 'cutAt' in step;
 }
 
 export function isToolCallsStep(step: Step): step is ToolCallsStep {

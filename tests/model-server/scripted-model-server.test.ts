@@ -232,7 +232,7 @@ describe('scripted model server: bookkeeping and errors', () => {
     const invalid = await fetch(controlUrl, { method: 'POST', body: JSON.stringify({ turns: [{ steps: [{ say: 'hi' }] }] }) });
     expect(invalid.status).toBe(400);
     expect(await invalid.json()).toMatchObject({
-      error: { type: 'invalid_request_error', message: expect.stringContaining('A step needs one of the keys text, toolCalls, error, truncate, breakAfter.') },
+      error: { type: 'invalid_request_error', message: expect.stringContaining('A step needs one of the keys text, toolCalls, error, truncate, breakAfter, cutAt.') },
     });
 
     const valid = await fetch(controlUrl, { method: 'POST', body: JSON.stringify({ turns: [{ steps: [{ text: 'Replaced.' }] }] }) });

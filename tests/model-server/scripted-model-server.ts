@@ -12,12 +12,13 @@ import type { TokenUsage } from './openai-chat-encoder';
 import { openAIChatWireFormat } from './openai-chat-wire-format';
 import { openAIErrorBody } from './openai-error-body';
 import { openAIResponsesWireFormat } from './openai-responses-wire-format';
-import { isBreakAfterStep, isErrorStep, isTruncateStep, locateStep, pickStep, scriptSchema, type ErrorStep, type Script } from './script';
+import { isBreakAfterStep, isCutAtStep, isErrorStep, isTruncateStep, locateStep, pickStep, scriptSchema, type ErrorStep, type Script } from './script';
 import { scriptedModelId } from './scripted-model-id';
 import { stepToEvents } from './step-to-events';
 import { uiMessageStreamWireFormat } from './ui-message-stream-wire-format';
 import type { ReplyContext, RequestTarget, WireFormat } from './wire-format';
 import { writeFramesInPieces } from './write-frames-in-pieces';
+import { framesUpToByte } from './frames-up-to-byte';
 
 export { scriptedModelId } from './scripted-model-id';
 
@@ -161,7 +162,7 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
       }
       const completionText = JSON.stringify(modelRequest.encodeComplete(events, context));
       if (!(await pause(step.delayMs))) return;
-      if (isTruncateStep(step) || isBreakAfterStep(step)) {
+      if (isTruncateStep(step) || isBreakAfterStep(step) || isCutAtStep(step)) {
         response.writeHead(200, { 'Content-Type': 'application/json', ...replyHeaders });
         response.write(completionText.slice(0, Math.floor(completionText.length / 2)));
         dropConnection(response);
@@ -177,7 +178,8 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
       ...replyHeaders,
     });
     response.flushHeaders();
-    const frames = modelRequest.encodeStream(events, context);
+    const encoded = modelRequest.encodeStream(events, context);
+    const frames = isCutAtStep(step) ? framesUpToByte(encoded, step.cutAt.byte) : encoded;
     if (isBreakAfterStep(step) && step.breakAfter.error === 'malformed') frames.push(format.malformedFrame);
     if (isBreakAfterStep(step) && step.breakAfter.error === 'server') frames.push(...format.streamErrorFrames(streamErrorMessage, context, frames.length));
     const completed = await writeFramesInPieces(response, frames, {
@@ -188,8 +190,12 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
       ...(step.delayMs === undefined ? {} : { delayMs: step.delayMs }),
     });
     if (!completed) return;
-    if (isTruncateStep(step)) {
+    if (isTruncateStep(step) || (isCutAtStep(step) && step.cutAt.then === 'close')) {
       dropConnection(response);
+      return;
+    }
+    if (isCutAtStep(step)) {
+      await holdOpenUntilClosed(responseClosed.signal);
       return;
     }
     if (isBreakAfterStep(step) && step.breakAfter.error === 'network') {
@@ -329,6 +335,14 @@ function sendText(response: ServerResponse, status: number, contentType: string,
  */
 function dropConnection(response: ServerResponse): void {
   response.socket?.end();
+}
+
+/** A stalled upstream: the connection stays open and silent until the client (or the server's close) ends it. */
+function holdOpenUntilClosed(closed: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (closed.aborted) resolve();
+    else closed.addEventListener('abort', () => resolve(), { once: true });
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { ModelStreamEvent } from './model-stream-event';
-import { isBreakAfterStep, isToolCallsStep, isTruncateStep, type StreamableStep } from './script';
+import { isBreakAfterStep, isCutAtStep, isToolCallsStep, isTruncateStep, type StreamableStep } from './script';
 
 export interface StepPosition {
   readonly turnIndex: number;
@@ -21,6 +21,9 @@ export function stepToEvents(step: StreamableStep, position: StepPosition, optio
   }
   if (isBreakAfterStep(step)) {
     return textEvents('text-delta', step.breakAfter.text);
+  }
+  if (isCutAtStep(step)) {
+    return [...textEvents('text-delta', step.cutAt.text), { type: 'finish', reason: 'stop' }];
   }
   if (isToolCallsStep(step)) {
     const events: ModelStreamEvent[] = [...textEvents('reasoning-delta', step.reasoning ?? ''), ...textEvents('text-delta', step.text ?? '')];

@@ -1,0 +1,66 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { AgentEvent, AgentEventDraft } from '../protocol/agent-event';
+import { MemoryEventStore } from './memory-event-store';
+import { Runtime } from './runtime';
+
+/** A store whose next appends fail as IndexedDB does when the origin is over its quota. */
+class FailingStore extends MemoryEventStore {
+  failures = 0;
+
+  override async append(sessionId: string, events: AgentEvent[], batchId?: string): Promise<void> {
+    if (this.failures > 0) {
+      this.failures--;
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    }
+    return super.append(sessionId, events, batchId);
+  }
+}
+
+function setup() {
+  const store = new FailingStore();
+  let clock = 0;
+  let ids = 0;
+  const executeTool = vi.fn(async () => ({ ok: true as const, speed: 12 }));
+  const runtime = new Runtime({ store, executeTool, now: () => (clock += 5), newId: () => `id-${++ids}` });
+  return { store, runtime, executeTool };
+}
+
+const sessionId = 's';
+const turnStarted: AgentEventDraft = { type: 'turn/started', sessionId, turnId: 't', time: 1, data: { userItemId: 'u', text: 'Hello' } };
+const notice = (message: string): AgentEventDraft => ({ type: 'notification', sessionId, notificationId: message, time: 2, data: { level: 'info', message } });
+
+describe('a durable write that fails', () => {
+  it('is reported to the caller, advances no seq and broadcasts nothing', async () => {
+    const { store, runtime } = setup();
+    await runtime.append(sessionId, [turnStarted]);
+    const seen: AgentEvent[] = [];
+    await runtime.subscribe(sessionId, (event) => seen.push(event));
+    store.failures = 1;
+    await expect(runtime.append(sessionId, [notice('lost')], 'batch-1')).rejects.toThrow('The quota has been exceeded.');
+    expect(seen).toEqual([]);
+    expect(await store.read(sessionId, 0)).toHaveLength(1);
+
+    expect(await runtime.append(sessionId, [notice('kept')], 'batch-2')).toBe(2);
+    expect(seen.map((event) => [event.seq, event.type])).toEqual([[2, 'notification']]);
+    expect((await store.read(sessionId, 0)).map((event) => event.seq)).toEqual([1, 2]);
+  });
+
+  it('lets the same batch be sent again after a failure, and records it once', async () => {
+    const { store, runtime } = setup();
+    await runtime.append(sessionId, [turnStarted]);
+    store.failures = 1;
+    await expect(runtime.append(sessionId, [notice('again')], 'batch-1')).rejects.toThrow();
+    expect(await runtime.append(sessionId, [notice('again')], 'batch-1')).toBe(2);
+    expect(await runtime.append(sessionId, [notice('again')], 'batch-1')).toBe(2);
+    expect((await store.read(sessionId, 0)).map((event) => event.type)).toEqual(['turn/started', 'notification']);
+  });
+
+  it('never runs a tool whose start could not be recorded', async () => {
+    const { store, runtime, executeTool } = setup();
+    await runtime.append(sessionId, [turnStarted]);
+    store.failures = 1;
+    await expect(runtime.executeTool({ sessionId, turnId: 't', stepId: 'step', toolCallId: 'call', toolName: 'getParameters', input: {} })).rejects.toThrow('The quota has been exceeded.');
+    expect(executeTool).not.toHaveBeenCalled();
+    expect(await store.read(sessionId, 0)).toHaveLength(1);
+  });
+});

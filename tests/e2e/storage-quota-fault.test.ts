@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CDPSession, Page } from 'puppeteer-core';
+import { startScriptedModelServer, type ScriptedModelServer } from '../model-server/scripted-model-server';
+import { configureEndpoint, currentSessionId, launchExtension, readStoredLog, sendMessage, waitForTurnEnd, type ExtensionSession } from './extension-harness';
+
+const REPLY = 'The particles keep their speed.';
+/** How long the panel may take to report a failed write: the runtime client retries a little before it gives up. */
+const REPORT_BOUND_MS = 10_000;
+const QUOTA_BYTES = 1;
+const LARGE_MESSAGE = `Store this: ${'x'.repeat(200_000)}`;
+
+/** Chrome applies a quota override to IndexedDB a little later; a scratch database's write shows when it does. */
+async function probeUntilQuotaEnforced(page: Page): Promise<number> {
+  for (let probe = 1; probe <= 100; probe++) {
+    const refused = await page.evaluate(
+      (size) =>
+        new Promise<boolean>((resolve) => {
+          const request = indexedDB.open('quota-probe');
+          request.onupgradeneeded = () => request.result.createObjectStore('probe');
+          request.onerror = () => resolve(false);
+          request.onsuccess = () => {
+            const database = request.result;
+            const transaction = database.transaction('probe', 'readwrite');
+            transaction.objectStore('probe').put('x'.repeat(size), 'probe');
+            transaction.oncomplete = () => {
+              database.close();
+              indexedDB.deleteDatabase('quota-probe');
+              resolve(false);
+            };
+            transaction.onabort = () => {
+              database.close();
+              resolve(transaction.error?.name === 'QuotaExceededError');
+            };
+          };
+        }),
+      LARGE_MESSAGE.length,
+    );
+    if (refused) return probe;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('Chrome never enforced the lowered quota.');
+}
+
+describe('IndexedDB refuses writes (quota exceeded)', () => {
+  let server: ScriptedModelServer;
+  let session: ExtensionSession;
+  let inspector: Page;
+  let cdp: CDPSession;
+  let origin: string;
+
+  beforeAll(async () => {
+    server = await startScriptedModelServer({ script: { turns: [{ steps: [{ text: REPLY }] }] } });
+    session = await launchExtension();
+    await configureEndpoint(session, server.url);
+    origin = `chrome-extension://${session.extensionId}`;
+    inspector = await session.browser.newPage();
+    await inspector.goto(`${origin}/options.html`);
+    cdp = await inspector.createCDPSession();
+  });
+
+  afterAll(async () => {
+    await session?.close();
+    await server?.close();
+  });
+
+  it('reports the failed write in the panel, records and shows nothing that was not stored, and recovers once space is back', async () => {
+    const panel = await session.openPanel();
+    await sendMessage(panel, 'First message.');
+    expect(await waitForTurnEnd(panel, 0)).toBe('completed');
+    const sessionId = await currentSessionId(panel);
+    const before = await readStoredLog(inspector, sessionId);
+
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: QUOTA_BYTES });
+    const probes = await probeUntilQuotaEnforced(inspector);
+    // Chrome lets small writes through a lowered quota; a 200 KB message makes the runtime's write exceed it for certain.
+    await panel.evaluate((text) => {
+      const area = document.querySelector('textarea[aria-label="Message"]') as HTMLTextAreaElement;
+      Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(area, text);
+      area.dispatchEvent(new Event('input', { bubbles: true }));
+    }, LARGE_MESSAGE);
+    await panel.type('textarea[aria-label="Message"]', '.');
+    await panel.waitForFunction(() => !(document.querySelector('button[type="submit"]') as HTMLButtonElement).disabled, { polling: 100, timeout: 10_000 });
+    const sent = Date.now();
+    await panel.click('button[type="submit"]');
+    await panel.waitForSelector('.panel-error[role="alert"]', { timeout: REPORT_BOUND_MS + 10_000 });
+    const reportedAfterMs = Date.now() - sent;
+    const shown = await panel.$eval('.panel-error[role="alert"]', (element) => element.textContent ?? '');
+    await panel.waitForFunction(() => !document.querySelector('button.stop-button'), { polling: 100, timeout: 10_000 });
+    const turnsShown = await panel.$$eval('article.turn', (turns) => turns.length);
+    const during = await readStoredLog(inspector, sessionId);
+    console.log(`[storage quota] quota set to ${QUOTA_BYTES} byte (enforced after ${probes} probe writes), message of ${LARGE_MESSAGE.length} characters; reported after ${reportedAfterMs} ms: "${shown}"; rows ${before.length} -> ${during.length}; turns shown ${turnsShown}`);
+    expect(reportedAfterMs).toBeLessThanOrEqual(REPORT_BOUND_MS);
+    expect(shown).toContain('The conversation could not be saved: the browser has no storage space left for the extension');
+    expect(during).toEqual(before);
+    expect(turnsShown, 'no turn the log does not hold').toBe(1);
+
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin });
+    await panel.click('button[aria-label="Dismiss error"]');
+    await sendMessage(panel, 'Third message, with room again.');
+    expect(await waitForTurnEnd(panel, 1)).toBe('completed');
+    const after = await readStoredLog(inspector, sessionId);
+    expect(after.map((row) => row.seq)).toEqual(after.map((_, index) => index + 1));
+    expect(after.slice(0, before.length)).toEqual(before);
+    await panel.close();
+  });
+});
