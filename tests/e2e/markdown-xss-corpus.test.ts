@@ -101,7 +101,7 @@ describe('the markdown XSS corpus runs nothing and loads nothing at any cut poin
       server.close();
       rmSync(profile, { recursive: true, force: true });
     }
-  });
+  }, 300_000);
 
   describe('streamed one character per frame into the real side panel', () => {
     let stream: OneCharacterStreamServer;
@@ -156,6 +156,6 @@ describe('the markdown XSS corpus runs nothing and loads nothing at any cut poin
       expect(popups).toEqual([]);
       expect(panel.url()).toBe(`${extensionOrigin}/sidepanel.html`);
       await panel.close();
-    });
+    }, 300_000);
   });
 });
