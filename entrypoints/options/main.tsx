@@ -3,7 +3,9 @@ import './profiles.css';
 import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import browser from 'webextension-polyfill';
+import { ApprovalPolicyForm } from '@/components/approval-policy-form';
 import { EndpointProfilesForm } from '@/components/endpoint-profiles-form';
+import { APPROVAL_POLICY_KEY, approvalPolicySchema, DEFAULT_APPROVAL_POLICY, type ApprovalPolicy } from '@/lib/tools/approval-policy';
 import { listModels } from '@/lib/providers/list-models';
 import { isLoopbackUrl } from '@/lib/providers/loopback-url';
 import { testConnection } from '@/lib/providers/test-connection';
@@ -24,10 +26,18 @@ function requestHost(settings: EndpointSettings): Promise<string> {
     .then((granted) => (granted ? '' : ` Access to ${origin} was not granted; requests work only if that server allows cross-origin calls.`));
 }
 
+async function loadApprovalPolicy(): Promise<ApprovalPolicy> {
+  const stored = await browser.storage.local.get(APPROVAL_POLICY_KEY);
+  const parsed = approvalPolicySchema.safeParse(stored[APPROVAL_POLICY_KEY] ?? DEFAULT_APPROVAL_POLICY);
+  return parsed.success ? parsed.data : DEFAULT_APPROVAL_POLICY;
+}
+
 function OptionsApp() {
   const [profiles, setProfiles] = useState<EndpointProfiles>();
+  const [policy, setPolicy] = useState<ApprovalPolicy>();
   useEffect(() => void loadEndpointProfiles().then(setProfiles), []);
-  if (!profiles) return null;
+  useEffect(() => void loadApprovalPolicy().then(setPolicy), []);
+  if (!profiles || !policy) return null;
   const store = async (next: EndpointProfiles, saved?: EndpointSettings): Promise<string> => {
     const permission = saved ? requestHost(saved) : Promise.resolve('');
     await saveEndpointProfiles(next);
@@ -43,7 +53,20 @@ function OptionsApp() {
     const result = await listModels(settings);
     return result.ok ? { models: result.models } : { problem: result.message };
   };
-  return <EndpointProfilesForm profiles={profiles} onStore={store} onTest={test} onListModels={list} newId={() => crypto.randomUUID()} />;
+  const savePolicy = async (next: ApprovalPolicy) => {
+    await browser.storage.local.set({ [APPROVAL_POLICY_KEY]: next });
+    setPolicy(next);
+    return 'Saved.';
+  };
+  return (
+    <>
+      <EndpointProfilesForm profiles={profiles} onStore={store} onTest={test} onListModels={list} newId={() => crypto.randomUUID()} />
+      <section className="profiles-page">
+        <h2>Approvals</h2>
+        <ApprovalPolicyForm initial={policy} onSave={savePolicy} />
+      </section>
+    </>
+  );
 }
 
 createRoot(document.getElementById('root')!).render(<OptionsApp />);

@@ -148,11 +148,12 @@ describe('people in the loop, in Chromium', () => {
   it('counts one answer when two panels answer at once, and a reloaded panel shows the same pending request', async () => {
     server.setScript({ turns: [{ steps: [openParticles, { toolCalls: [resetCall('reset-double')] }, { text: 'Done.' }] }] });
     await setPolicy(session, { tools: { resetTarget: 'ask' }, expiresAfterSeconds: 120, questionExpiresAfterSeconds: 120 });
-    const before = await resetCount(session).catch(() => 0);
     const driver = await session.openPanel();
     await driver.click('button::-p-text(New chat)');
     await sendMessage(driver, 'Reset the particles.');
     const requestId = await nextPendingCard(driver, 'approval');
+    // Counted from here: openTarget (which may reload the frame) has run, the reset has not.
+    const before = await resetCount(session);
     const viewer = await session.openPanel();
     expect(await nextPendingCard(viewer, 'approval')).toBe(requestId);
     await viewer.reload();
@@ -175,11 +176,11 @@ describe('people in the loop, in Chromium', () => {
 
   it('after a service-worker restart a pending approval expires and is asked again with a new id; it never runs by default', async () => {
     server.setScript({ turns: [{ steps: [openParticles, { toolCalls: [resetCall('reset-restart')] }, { text: 'Done.' }] }] });
-    const before = await resetCount(session).catch(() => 0);
     const panel = await session.openPanel();
     await panel.click('button::-p-text(New chat)');
     await sendMessage(panel, 'Reset the particles.');
     const first = await nextPendingCard(panel, 'approval');
+    const before = await resetCount(session);
     await session.stopServiceWorker();
     const second = await nextPendingCard(panel, 'approval', [first]);
     await waitForCardStatus(panel, first, 'expired');
