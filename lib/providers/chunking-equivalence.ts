@@ -22,6 +22,9 @@ export interface FixtureReport {
   violations: string[];
 }
 
+/** Larger than any fixture's reply, so the live run gets each reply in one write rather than a write per few bytes. */
+const wholeReplyBytes = 1 << 20;
+
 const ID_KEYS = new Set(['sessionId', 'turnId', 'stepId', 'attemptId', 'itemId', 'toolCallId', 'notificationId', 'userItemId']);
 
 /** Ids become their order of first appearance, so provider-made ids (Gemini sends none) compare equal. */
@@ -103,7 +106,8 @@ function firstDifference(expected: unknown[], actual: unknown[]): string {
  */
 export async function checkChunkingEquivalence(format: EndpointFormat, chunkings: number): Promise<FixtureReport[]> {
   (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
-  const server = await startScriptedModelServer({ seed: 7 });
+  // The server writes each reply whole: the bytes are the same however they are cut, and the cutting is done below.
+  const server = await startScriptedModelServer({ seed: 7, minPieceBytes: wholeReplyBytes, maxPieceBytes: wholeReplyBytes });
   const recordings: { fixture: string; recorded: RecordedResponse[]; live: unknown[] }[] = [];
   try {
     // Recorded back to back: an idle keep-alive connection may be closed by the server while being reused.

@@ -2,12 +2,13 @@ import { expect } from 'vitest';
 import { checkChunkingEquivalence } from './chunking-equivalence';
 import type { EndpointFormat } from './scripted-endpoint-settings';
 
-/** Runs the chunking check for one format, prints the tally line and asserts each fixture; returns the mismatches. */
+/** Runs the chunking check for one format, prints a tally line per fixture and one for the format, asserts each fixture; returns the mismatches. */
 export async function expectEquivalentUnderChunking(format: EndpointFormat, chunkings: number): Promise<number> {
   const reports = await checkChunkingEquivalence(format, chunkings);
   const total = reports.reduce((sum, report) => sum + report.chunkings, 0);
   const mismatches = reports.reduce((sum, report) => sum + report.mismatches, 0);
-  console.log(`[chunking] format=${format} fixtures=${reports.length} chunkings=${total} mismatches=${mismatches}`);
+  const lines = reports.map((report) => `[chunking] format=${format} fixture=${report.fixture} chunkings=${report.chunkings} mismatches=${report.mismatches}`);
+  console.log([...lines, `[chunking] format=${format} fixtures=${reports.length} chunkings=${total} mismatches=${mismatches}`].join('\n'));
   for (const report of reports) {
     expect(report.chunkings, report.fixture).toBeGreaterThanOrEqual(chunkings);
     expect(report.violations, report.fixture).toEqual([]);
