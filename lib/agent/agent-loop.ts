@@ -1,4 +1,5 @@
-import { tool, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
+import { tool, zodSchema, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
+import type { ZodType } from 'zod';
 import type { AgentEventDraft } from '../protocol/agent-event';
 import type { JsonValue } from '../protocol/json-value';
 import { toolDescriptions, toolInputSchemas, toolNames } from '../tools/tool-definitions';
@@ -46,10 +47,13 @@ export type TurnOutcome = 'stop' | 'step-cap' | 'repeated-call' | 'aborted' | 'i
 
 /** Tools are declared to the model with exact schemas but no execute: the browser runs them. */
 export function declaredTools(): ToolSet {
-  const tools: ToolSet = {};
-  for (const name of toolNames) tools[name] = tool<unknown, never>({ description: toolDescriptions[name], inputSchema: toolInputSchemas[name] as never });
-  return tools;
+  return DECLARED_TOOLS;
 }
+
+// Wrapped once, so each schema is converted to JSON schema once rather than on every model call.
+const DECLARED_TOOLS: ToolSet = Object.fromEntries(
+  toolNames.map((name) => [name, tool<unknown, never>({ description: toolDescriptions[name], inputSchema: zodSchema(toolInputSchemas[name] as ZodType) as never })]),
+);
 
 function toJson(value: unknown): JsonValue {
   return value === undefined ? null : (JSON.parse(JSON.stringify(value)) as JsonValue);
