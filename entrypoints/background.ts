@@ -10,12 +10,15 @@ import { StageLink } from '@/lib/runtime/stage-link';
 import { executeTool } from '@/lib/tools/tool-router';
 import { createReplayStage, NOT_RECORDED } from '@/lib/tools/replay-stage';
 import { jsonObjectSchema } from '@/lib/protocol/json-value';
+import { openPanelOnCommand } from '@/entrypoints/shared/open-panel-on-command';
 
 const ORPHAN_GRACE_MS = 10_000;
 const USER_TARGETS_KEY = 'userTargets';
 const valuesKey = (targetId: string) => `targetValues:${targetId}`;
 
 export default defineBackground(() => {
+  // Registered first and synchronously, so the shortcut wakes a stopped worker (Firefox opens its sidebar itself).
+  if (import.meta.env.BROWSER !== 'firefox') openPanelOnCommand();
   const newId = () => crypto.randomUUID();
   const targetsPorts = new Set<BrowserRuntime.Port>();
 

@@ -10,6 +10,7 @@ import { SessionSync } from '@/lib/state/session-sync';
 import { downloadJson } from '../shared/download-json';
 import { loadEndpoint, onEndpointChange } from '../shared/endpoint-storage';
 import { callRuntime, openEventsConnection, readEvents, type EventsConnection } from '../shared/runtime-client';
+import { usePanelShortcut } from './panel-shortcut';
 import { startTurn, type TurnHandle } from './turn-runner';
 
 const LAST_SESSION_KEY = 'lastSessionId';
@@ -33,6 +34,7 @@ export function SidePanelApp() {
   const syncRef = useRef<SessionSync>(undefined);
   const connectionRef = useRef<EventsConnection>(undefined);
   const reconnectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const shortcut = usePanelShortcut();
 
   const refreshSessions = useCallback(() => {
     callRuntime<{ sessions: SessionRecord[] }>({ type: 'sessions/list' }).then((result) => setSessions(result.sessions), (reason: unknown) => setError(messageOf(reason)));
@@ -156,6 +158,7 @@ export function SidePanelApp() {
       onRefreshSessions={refreshSessions}
       onDismissError={() => setError(undefined)}
       onOpenOptions={onOpenOptions}
+      shortcut={shortcut}
     />
   );
 }
