@@ -201,6 +201,9 @@ async function runVariant(variant: Variant, history: ClientState, tokens: string
   await collectGarbage();
   const heapAfter = heapMegabytes();
   panel.root.unmount();
+  // What the mounted panel itself held: the streamed message's DOM and fibers, not a leak, if this returns to the start.
+  await collectGarbage();
+  const heapAfterUnmount = heapMegabytes();
   return {
     variant: variant.name,
     deltasSent: sent,
@@ -226,6 +229,7 @@ async function runVariant(variant: Variant, history: ClientState, tokens: string
     heapAfterMB: heapAfter,
     heapPeakMB: heapPeak,
     heapGrowthMB: round(heapAfter - heapBefore),
+    heapAfterUnmountMB: heapAfterUnmount,
   };
 }
 
