@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'wxt';
 import { discoverTargets, targetAssetFiles } from './scripts/discover-targets';
 import { TARGET_CATALOG_PATH } from './lib/manifest/target-catalog';
+import { OPEN_PANEL_DESCRIPTION, OPEN_PANEL_SUGGESTED_KEY, openPanelCommandName } from './lib/panel/open-panel-command';
 
 const targetsRoot = resolve(__dirname, 'targets');
 const DEFAULT_TARGET_ID = 'particles';
@@ -44,6 +45,7 @@ export default defineConfig({
       permissions: ['storage', ...(browser === 'firefox' ? [] : ['sidePanel'])],
       optional_host_permissions: ['http://*/*', 'https://*/*'],
       action: { default_title: 'Open Splitbrain' },
+      commands: { [openPanelCommandName(browser)]: { suggested_key: OPEN_PANEL_SUGGESTED_KEY, description: OPEN_PANEL_DESCRIPTION } },
       ...(browser === 'firefox'
         ? {
             optional_permissions: ['http://*/*', 'https://*/*'],

@@ -9,6 +9,7 @@ import { BrandMark, CrossIcon, HistoryIcon, PlusIcon, Spinner } from './icons';
 import { MessageList } from './message-list';
 import { OnboardingView } from './onboarding-view';
 import { SessionDrawer } from './session-drawer';
+import type { PanelShortcut } from './shortcut-hint';
 
 export type ConnectionStatus = 'connected' | 'reconnecting';
 
@@ -33,6 +34,8 @@ export interface ChatPanelProps {
   onRefreshSessions(): void;
   onDismissError(): void;
   onOpenOptions(): void;
+  /** The keyboard shortcut that opens the panel, shown in the empty and onboarding views. */
+  shortcut?: PanelShortcut;
 }
 
 function statusText(state: ClientState, running: boolean): string {
@@ -70,7 +73,7 @@ export function ChatPanel(props: ChatPanelProps) {
   return (
     <div className="chat-panel">
       <header className="panel-header">
-        <button type="button" className="icon-button" aria-label="Show conversations" aria-expanded={drawerOpen} title="Conversations" onClick={openDrawer}>
+        <button type="button" className="icon-button" aria-label="Sessions" aria-expanded={drawerOpen} title="Conversations" onClick={openDrawer}>
           <HistoryIcon />
         </button>
         {state.turnOrder.length ? (
@@ -99,7 +102,7 @@ export function ChatPanel(props: ChatPanelProps) {
       {!endpoint && props.endpointLoaded ? (
         <div className="message-list-frame">
           <div className="message-list">
-            <OnboardingView onOpenOptions={props.onOpenOptions} />
+            <OnboardingView onOpenOptions={props.onOpenOptions} shortcut={props.shortcut} />
           </div>
         </div>
       ) : (
@@ -109,7 +112,7 @@ export function ChatPanel(props: ChatPanelProps) {
           onRetry={props.onRetry}
           onResend={props.onResend}
           onOpenOptions={props.onOpenOptions}
-          empty={endpoint ? <EmptyConversation onSuggest={(text) => setSeed({ text, nonce: Date.now() })} /> : null}
+          empty={endpoint ? <EmptyConversation onSuggest={(text) => setSeed({ text, nonce: Date.now() })} shortcut={props.shortcut} /> : null}
         />
       )}
       {props.error && (

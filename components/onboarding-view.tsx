@@ -1,7 +1,8 @@
 import { BrandMark, SettingsIcon } from './icons';
+import { ShortcutHint, type PanelShortcut } from './shortcut-hint';
 
 /** First run: no model endpoint yet. */
-export function OnboardingView({ onOpenOptions }: { onOpenOptions(): void }) {
+export function OnboardingView({ onOpenOptions, shortcut }: { onOpenOptions(): void; shortcut?: PanelShortcut }) {
   return (
     <section className="onboarding" aria-labelledby="onboarding-title">
       <div className="hero-mark">
@@ -24,6 +25,7 @@ export function OnboardingView({ onOpenOptions }: { onOpenOptions(): void }) {
         <SettingsIcon /> Open settings
       </button>
       <p className="onboarding-hint">Works with OpenAI, Ollama, LM Studio, vLLM, OpenRouter and any OpenAI-compatible server.</p>
+      {shortcut && <ShortcutHint shortcut={shortcut} />}
     </section>
   );
 }

@@ -13,6 +13,7 @@ import { createReplayStage, NOT_RECORDED } from '@/lib/tools/replay-stage';
 import { jsonObjectSchema, type JsonValue } from '@/lib/protocol/json-value';
 import { isClientWritable } from '@/lib/protocol/agent-event';
 import { approvalPolicySchema, approvalRequirement, DEFAULT_APPROVAL_POLICY, APPROVAL_POLICY_KEY, APPROVAL_TOOLS } from '@/lib/tools/approval-policy';
+import { openPanelOnCommand } from '@/entrypoints/shared/open-panel-on-command';
 
 const ORPHAN_GRACE_MS = 10_000;
 const USER_TARGETS_KEY = 'userTargets';
@@ -21,6 +22,8 @@ const valuesKey = (targetId: string) => `targetValues:${targetId}`;
 const VALUES_WRITE_DELAY_MS = 200;
 
 export default defineBackground(() => {
+  // Registered first and synchronously, so the shortcut wakes a stopped worker (Firefox opens its sidebar itself).
+  if (import.meta.env.BROWSER !== 'firefox') openPanelOnCommand();
   const newId = () => crypto.randomUUID();
   const targetsPorts = new Set<BrowserRuntime.Port>();
 

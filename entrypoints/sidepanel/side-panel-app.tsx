@@ -11,6 +11,7 @@ import { SessionSync } from '@/lib/state/session-sync';
 import { downloadJson } from '../shared/download-json';
 import { loadEndpoint, onEndpointChange } from '../shared/endpoint-storage';
 import { callRuntime, openEventsConnection, readEvents, type EventsConnection } from '../shared/runtime-client';
+import { usePanelShortcut } from './panel-shortcut';
 import { startTurn, type TurnHandle } from './turn-runner';
 
 const LAST_SESSION_KEY = 'lastSessionId';
@@ -36,6 +37,7 @@ export function SidePanelApp() {
   turnRef.current = turn;
   const connectionRef = useRef<EventsConnection>(undefined);
   const reconnectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const shortcut = usePanelShortcut();
 
   const refreshSessions = useCallback(() => {
     callRuntime<{ sessions: SessionRecord[] }>({ type: 'sessions/list' }).then((result) => setSessions(result.sessions), (reason: unknown) => setError(messageOf(reason)));
@@ -187,6 +189,7 @@ export function SidePanelApp() {
       onRefreshSessions={refreshSessions}
       onDismissError={() => setError(undefined)}
       onOpenOptions={onOpenOptions}
+      shortcut={shortcut}
     />
     </HumanLoopContext.Provider>
   );

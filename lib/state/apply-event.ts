@@ -127,6 +127,10 @@ function setToolCall(copy: WorkingCopy, event: ToolEvent, change: Partial<ToolCa
   copy.table('toolCalls')[call.toolCallId] = { ...call, ...change };
 }
 
+function targetOf(event: AgentEventOf<'tool/requested' | 'tool/started'>): Pick<ToolCallState, 'targetId'> {
+  return event.data.targetId ? { targetId: event.data.targetId } : {};
+}
+
 function applyToolEvent(copy: WorkingCopy, event: ToolEvent): void {
   if (!copy.state.turns[event.turnId]) return;
   switch (event.type) {
@@ -138,10 +142,10 @@ function applyToolEvent(copy: WorkingCopy, event: ToolEvent): void {
       return;
     }
     case 'tool/requested':
-      setToolCall(copy, event, { toolName: event.data.toolName, stepId: event.stepId, input: event.data.input, status: 'requested' }, event.data.toolName);
+      setToolCall(copy, event, { toolName: event.data.toolName, stepId: event.stepId, input: event.data.input, status: 'requested', ...targetOf(event) }, event.data.toolName);
       return;
     case 'tool/started':
-      setToolCall(copy, event, { status: 'running', startedAt: event.time });
+      setToolCall(copy, event, { status: 'running', startedAt: event.time, ...targetOf(event) });
       return;
     case 'tool/completed':
       setToolCall(copy, event, { status: 'done', output: event.data.output, durationMs: event.data.durationMs });

@@ -39,6 +39,8 @@ export interface ToolCallState {
   turnId: string;
   stepId?: string;
   toolName: string;
+  /** The target the call acts on, once the runtime has resolved it (tool/requested, tool/started). */
+  targetId?: string;
   argumentsPreview: string;
   previewCount: number;
   input?: JsonValue;

@@ -276,3 +276,18 @@ describe('scope', () => {
     expect(half).toEqual(frozen);
   });
 });
+
+describe('tool call target', () => {
+  it('keeps the target named by tool/requested, and by tool/started when the request did not name one', () => {
+    const log = new EventLog();
+    log.turnStarted('turn-1');
+    log.stepStarted(turn);
+    log.add({ type: 'tool/requested', turnId: 'turn-1', stepId: 'step-1', toolCallId: 'call-1', data: { toolName: 'set_parameters', input: {}, targetId: 'chart' } });
+    log.add({ type: 'tool/started', turnId: 'turn-1', toolCallId: 'call-1', data: {} });
+    log.toolRequested('turn-1', 'step-1', 'call-2');
+    log.add({ type: 'tool/started', turnId: 'turn-1', toolCallId: 'call-2', data: { targetId: 'particles' } });
+    const state = replayLog(log.sessionId, log.events);
+    expect(state.toolCalls['call-1'].targetId).toBe('chart');
+    expect(state.toolCalls['call-2'].targetId).toBe('particles');
+  });
+});

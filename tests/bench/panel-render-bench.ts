@@ -142,6 +142,7 @@ async function runVariant(variant: Variant, history: ClientState, tokens: string
 
   const work = { reduce: 0, render: 0, layout: 0 };
   let renders = 0;
+  const renderDurations: number[] = [];
   const apply = (events: AgentEvent[]) => {
     const started = performance.now();
     state = reduceEvents(state, events);
@@ -154,6 +155,7 @@ async function runVariant(variant: Variant, history: ClientState, tokens: string
     work.render += rendered - reduced;
     work.layout += laidOut - rendered;
     renders += 1;
+    renderDurations.push(laidOut - started);
   };
 
   const longTasks: number[] = [];
@@ -200,6 +202,9 @@ async function runVariant(variant: Variant, history: ClientState, tokens: string
   await collectGarbage();
   const heapAfter = heapMegabytes();
   panel.root.unmount();
+  // What the mounted panel itself held: the streamed message's DOM and fibers, not a leak, if this returns to the start.
+  await collectGarbage();
+  const heapAfterUnmount = heapMegabytes();
   return {
     variant: variant.name,
     deltasSent: sent,
@@ -213,6 +218,9 @@ async function runVariant(variant: Variant, history: ClientState, tokens: string
     reactRenderMs: Math.round(work.render),
     styleAndLayoutMs: Math.round(work.layout),
     mainThreadBusyShare: round((work.reduce + work.render + work.layout) / wallMs, 3),
+    longestRenderMs: round(Math.max(0, ...renderDurations)),
+    rendersOver50ms: renderDurations.filter((duration) => duration > 50).length,
+    renderP95Ms: round(percentile(renderDurations, 0.95)),
     meanRenderMs: round((work.reduce + work.render + work.layout) / Math.max(1, renders), 2),
     frames: frameIntervals.length,
     frameIntervalP50Ms: round(percentile(frameIntervals, 0.5)),
@@ -222,6 +230,7 @@ async function runVariant(variant: Variant, history: ClientState, tokens: string
     heapAfterMB: heapAfter,
     heapPeakMB: heapPeak,
     heapGrowthMB: round(heapAfter - heapBefore),
+    heapAfterUnmountMB: heapAfterUnmount,
   };
 }
 

@@ -159,7 +159,7 @@ describe('screenshots of the side panel', () => {
 
   it('conversation list', async () => {
     const panel = await openSizedPanel(session);
-    await panel.click('button[aria-label="Show conversations"]');
+    await panel.click('button[aria-label="Sessions"]');
     await panel.waitForSelector('ul[aria-label="Sessions"] li');
     await shoot(panel, 'sessions');
     await panel.close();
