@@ -11,7 +11,9 @@ const LARGE_MESSAGE = `Store this: ${'x'.repeat(200_000)}`;
 
 /** Chrome applies a quota override to IndexedDB a little later; a scratch database's write shows when it does. */
 async function probeUntilQuotaEnforced(page: Page): Promise<number> {
-  for (let probe = 1; probe <= 100; probe++) {
+  // Chrome takes about 20 s to apply it on an idle machine, longer under load; give it a minute.
+  const deadline = Date.now() + 60_000;
+  for (let probe = 1; Date.now() < deadline; probe++) {
     const refused = await page.evaluate(
       (size) =>
         new Promise<boolean>((resolve) => {
