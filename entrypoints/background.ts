@@ -111,12 +111,18 @@ export default defineBackground(() => {
     return output.error === NOT_RECORDED ? { kind: 'unknown' } : { kind: 'recovered', output };
   };
 
-  const loadApprovalPolicy = async () => {
+  const readApprovalPolicy = async () => {
     const stored = await browser.storage.local.get(APPROVAL_POLICY_KEY);
     const parsed = approvalPolicySchema.safeParse(stored[APPROVAL_POLICY_KEY] ?? DEFAULT_APPROVAL_POLICY);
     // A broken stored policy fails closed: every call that can need approval asks.
     return parsed.success ? parsed.data : { ...DEFAULT_APPROVAL_POLICY, tools: Object.fromEntries(APPROVAL_TOOLS.map((name) => [name, 'ask' as const])) };
   };
+  // Kept in memory (a storage read per tool call shows in the round trip) and dropped whenever it changes.
+  let policyPromise: ReturnType<typeof readApprovalPolicy> | undefined;
+  const loadApprovalPolicy = () => (policyPromise ??= readApprovalPolicy());
+  browser.storage.onChanged.addListener((changes, area) => {
+    if (area === 'local' && APPROVAL_POLICY_KEY in changes) policyPromise = undefined;
+  });
   const checkApproval = async (toolName: string, input: JsonValue) => {
     const catalog = await loadCatalog();
     const targetId = toolName === 'openTarget' && input && typeof input === 'object' && !Array.isArray(input) && typeof input.targetId === 'string' ? input.targetId : await stage.activeTargetId();
