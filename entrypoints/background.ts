@@ -194,7 +194,7 @@ export default defineBackground(() => {
     if (!parsed.success) return Promise.resolve({ ok: false, error: `Invalid runtime request: ${parsed.error.issues[0]?.message}` });
     return handle(parsed.data).then(
       (result) => ({ ok: true, result }),
-      (error: unknown) => ({ ok: false, error: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) => ({ ok: false, error: error instanceof Error ? error.message || error.name : String(error) }),
     );
   });
 

@@ -46,7 +46,8 @@ function writeRows(database: IDBDatabase, sessionId: string, rows: EventRow[], r
       transaction.commit();
     };
     transaction.oncomplete = () => resolve(written!);
-    transaction.onabort = () => reject(transaction.error ?? new Error('The event log write was aborted.'));
+    // IndexedDB's DOMExceptions may carry an empty message (a quota refusal does): keep the name, which says what happened.
+    transaction.onabort = () => reject(new Error(transaction.error ? `${transaction.error.name}: ${transaction.error.message || 'the write was refused'}` : 'The event log write was aborted.'));
     if (typeof record !== 'function') {
       write(record);
       return;

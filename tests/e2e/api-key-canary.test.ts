@@ -84,7 +84,7 @@ async function exportCurrentSession(panel: Page): Promise<string> {
       return original(blob);
     };
   });
-  await panel.click('button[aria-label="Show conversations"]');
+  await panel.click('button[aria-label="Sessions"]');
   await panel.waitForSelector('ul[aria-label="Sessions"] button[aria-label^="Export"]');
   await panel.click('ul[aria-label="Sessions"] button[aria-label^="Export"]');
   await panel.waitForFunction(() => (window as unknown as { __exports: string[] }).__exports.length > 0, { timeout: 5_000, polling: 100 });
