@@ -138,6 +138,25 @@ describe('approvals', () => {
   });
 });
 
+describe('the target a call acts on', () => {
+  it('is named by tool/requested and tool/started, so the card can show it', async () => {
+    const store = new MemoryEventStore();
+    const target = { id: 'particles', title: 'Particles', description: 'd', entry: 'index.html', params: {} };
+    const runtime = new Runtime({
+      store,
+      executeTool: async () => ({ ok: true }),
+      now: () => 1,
+      newId: () => 'id',
+      approvalRequirement: async (toolName, input) => approvalRequirement(toolName, input, { policy: DEFAULT_APPROVAL_POLICY, target }),
+    });
+    await runtime.append(sessionId, [turnStarted()]);
+    await runtime.executeTool({ sessionId, turnId: 'turn-1', stepId: 'step-1', toolCallId: 'call-1', toolName: 'getParameters', input: {} });
+    const events = await log(store);
+    expect(events.find((event) => event.type === 'tool/requested')).toMatchObject({ data: { targetId: 'particles' } });
+    expect(events.find((event) => event.type === 'tool/started')).toMatchObject({ data: { targetId: 'particles' } });
+  });
+});
+
 describe('asks', () => {
   it('waits for an answer checked against the schema and never fills one in', async () => {
     const { runtime, store } = setup();

@@ -158,7 +158,7 @@ export class Runtime {
       const verdict = await this.waitForUser(request, () => this.approvalStep(request, requirement, hash));
       if (verdict.status !== 'completed') return verdict;
     }
-    return this.runOnce(request);
+    return this.runOnce(request, requirement.targetId);
   }
 
   /** Runs one decision step; when it says to wait, waits for the answer (bounded) and decides once more. */
@@ -202,7 +202,7 @@ export class Runtime {
     const requestId = this.dependencies.newId();
     const expiresAt = now + requirement.expiresAfterMs;
     await this.commitDrafts(sessionId, [
-      ...this.requestedDraft(request, recorded, now),
+      ...this.requestedDraft(request, recorded, now, requirement.targetId),
       { type: 'approval/requested', sessionId, turnId, requestId, toolCallId, time: now, data: { argumentsHash: hash, summary: requirement.summary, expiresAt, toolName: request.toolName, ...(requirement.targetId ? { targetId: requirement.targetId } : {}) } },
     ]);
     book.markLive(requestId);
@@ -219,10 +219,10 @@ export class Runtime {
     return { kind: 'done', result: { status: 'denied', output: { ok: false, denied: true, error: reason }, replayed: false } };
   }
 
-  private requestedDraft(request: ToolExecutionRequest, recorded: AgentEvent[], time: number): AgentEventDraft[] {
+  private requestedDraft(request: ToolExecutionRequest, recorded: AgentEvent[], time: number, targetId?: string): AgentEventDraft[] {
     if (recorded.some((event) => event.type === 'tool/requested')) return [];
     const { sessionId, turnId, stepId, toolCallId, toolName, input } = request;
-    return [{ type: 'tool/requested', sessionId, turnId, stepId, toolCallId, time, data: { toolName, input } }];
+    return [{ type: 'tool/requested', sessionId, turnId, stepId, toolCallId, time, data: { toolName, input, ...(targetId ? { targetId } : {}) } }];
   }
 
   /** The askUser tool: asks once, waits for an answer checked against the question's schema, never fills one in. */
@@ -387,7 +387,7 @@ export class Runtime {
     this.ownerListeners.set(ownerId, listener);
   }
 
-  private async runOnce(request: ToolExecutionRequest): Promise<ToolExecutionResult> {
+  private async runOnce(request: ToolExecutionRequest, targetId?: string): Promise<ToolExecutionResult> {
     const { sessionId, turnId, toolCallId } = request;
     const previous = await this.lock.run(sessionId, async () => {
       // Approvals and asks carry the toolCallId too; only the call's own lifecycle tells whether it ran.
@@ -396,9 +396,9 @@ export class Runtime {
       const started = this.dependencies.now();
       await this.commitDrafts(sessionId, [
         ...(recorded.length === 0
-          ? [{ type: 'tool/requested', sessionId, turnId, stepId: request.stepId, toolCallId, time: started, data: { toolName: request.toolName, input: request.input } } as const]
+          ? [{ type: 'tool/requested', sessionId, turnId, stepId: request.stepId, toolCallId, time: started, data: { toolName: request.toolName, input: request.input, ...(targetId ? { targetId } : {}) } } as const]
           : []),
-        { type: 'tool/started', sessionId, turnId, toolCallId, time: started, data: {} },
+        { type: 'tool/started', sessionId, turnId, toolCallId, time: started, data: targetId ? { targetId } : {} },
       ]);
       return undefined;
     });

@@ -19,7 +19,8 @@ export const DEFAULT_APPROVAL_POLICY: ApprovalPolicy = { tools: { resetTarget: '
 /** Tools whose calls may be put behind an approval on the options page. */
 export const APPROVAL_TOOLS = toolNames.filter((name) => name !== 'askUser' && name !== 'listTargets' && name !== 'getParameters');
 
-export type ApprovalRequirement = { required: false } | { required: true; summary: string; targetId?: string; expiresAfterMs: number };
+/** `targetId` names the target the call acts on, so its events can show it. */
+export type ApprovalRequirement = { required: false; targetId?: string } | { required: true; summary: string; targetId?: string; expiresAfterMs: number };
 
 export interface ApprovalContext {
   policy: ApprovalPolicy;
@@ -65,7 +66,7 @@ export function approvalRequirement(toolName: string, input: JsonValue, context:
   const targetId = target?.id;
   const byPolicy = (policy.tools[toolName] ?? DEFAULT_APPROVAL_POLICY.tools[toolName]) === 'ask';
   const byManifest = target !== undefined && manifestAsks(toolName, input, target);
-  if (!byPolicy && !byManifest) return { required: false };
+  if (!byPolicy && !byManifest) return { required: false, ...(targetId && toolName !== 'listTargets' ? { targetId } : {}) };
   return { required: true, summary, expiresAfterMs: policy.expiresAfterSeconds * 1000, ...(targetId ? { targetId } : {}) };
 }
 
