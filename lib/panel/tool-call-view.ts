@@ -3,7 +3,7 @@ import type { ToolCallState, ToolCallStatus } from '../state/client-state';
 
 export const TOOL_STATUS_LABEL: Record<ToolCallStatus, string> = {
   streaming: 'Preparing',
-  requested: 'Queued',
+  requested: 'Waiting',
   running: 'Running',
   done: 'Done',
   failed: 'Failed',

@@ -157,6 +157,22 @@ describe('screenshots of the side panel', () => {
     await panel.close();
   });
 
+  it('approval card and a queued addition', async () => {
+    server.setScript({ turns: [{ steps: [{ toolCalls: [{ name: 'openTarget', arguments: { targetId: 'particles' } }] }, { toolCalls: [{ name: 'resetTarget', arguments: {} }] }, { text: 'Reset.' }] }] });
+    const panel = await openSizedPanel(session);
+    await panel.click('button::-p-text(New chat)');
+    await sendMessage(panel, 'Start over with the particles.');
+    await panel.waitForSelector('section.approval-card[data-status="pending"]', { timeout: 30_000 });
+    await panel.bringToFront();
+    await panel.type('textarea[aria-label="Message"]', 'and keep the colours');
+    await panel.keyboard.press('Enter');
+    await panel.waitForFunction(() => document.querySelector('.steer-row')?.textContent?.includes('Queued'), { polling: 50, timeout: 10_000 });
+    await shoot(panel, 'approval');
+    await panel.click('section.approval-card ::-p-text(Deny)');
+    expect(await waitForTurnEnd(panel, 0)).toBe('completed');
+    await panel.close();
+  });
+
   it('conversation list', async () => {
     const panel = await openSizedPanel(session);
     await panel.click('button[aria-label="Sessions"]');
