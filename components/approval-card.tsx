@@ -1,25 +1,16 @@
-import { useState } from 'react';
 import { remainingText, settledText } from '@/lib/panel/request-view';
 import type { RequestState } from '@/lib/state/client-state';
 import { useHumanLoopActions, type DecisionScope } from './human-loop-actions';
 import { useNow } from './use-now';
+import { useRuntimeAction } from './use-runtime-action';
 
 /** Asks the user to allow or deny one tool call; nothing runs without "Allow". */
 export function ApprovalCard({ request }: { request: RequestState }) {
   const actions = useHumanLoopActions();
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string>();
+  const { sending, error, run } = useRuntimeAction();
   const pending = request.status === 'pending';
   const remaining = remainingText(request.expiresAt, useNow(pending));
-  const decide = (decision: 'allow' | 'deny', scope: DecisionScope) => {
-    if (sending) return;
-    setSending(true);
-    setError(undefined);
-    void actions.decide(request, decision, scope).then((problem) => {
-      setError(problem);
-      setSending(false);
-    });
-  };
+  const decide = (decision: 'allow' | 'deny', scope: DecisionScope) => run(() => actions.decide(request, decision, scope));
   return (
     <section className="request-card approval-card" data-request-id={request.requestId} data-status={request.status} aria-label="Approval needed">
       <p className="request-title">{pending ? 'Allow this action?' : 'Approval'}</p>

@@ -4,27 +4,22 @@ import { remainingText, settledText } from '@/lib/panel/request-view';
 import type { RequestState } from '@/lib/state/client-state';
 import { useHumanLoopActions } from './human-loop-actions';
 import { useNow } from './use-now';
+import { useRuntimeAction } from './use-runtime-action';
 
 /** A question from the model; the turn waits for the answer, which the runtime checks against the question's schema. */
 export function AskCard({ request }: { request: RequestState }) {
   const actions = useHumanLoopActions();
   const [value, setValue] = useState('');
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string>();
+  const { sending, error, run } = useRuntimeAction();
   const fieldId = useId();
   const pending = request.status === 'pending';
   const remaining = remainingText(request.expiresAt, useNow(pending));
   const schema = answerSchemaSchema.safeParse(request.answerSchema);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (sending || !schema.success) return;
+    if (!schema.success) return;
     const answer = schema.data.type === 'number' ? Number(value) : value;
-    setSending(true);
-    setError(undefined);
-    void actions.answer(request, answer).then((problem) => {
-      setError(problem);
-      setSending(false);
-    });
+    run(() => actions.answer(request, answer));
   };
   return (
     <section className="request-card ask-card" data-request-id={request.requestId} data-status={request.status} aria-label="Question from the model">

@@ -173,6 +173,11 @@ export function expiryDrafts(sessionId: string, request: RequestRecord, time: nu
   return [expired, deniedDraft(sessionId, turnId, toolCallId, time, `Not run: the approval request expired (${reason})`)];
 }
 
+/** What the model is told about a call that was not run. */
+export function deniedOutput(reason: string): JsonValue {
+  return { ok: false, denied: true, error: reason };
+}
+
 export function deniedDraft(sessionId: string, turnId: string, toolCallId: string, time: number, reason: string): AgentEventDraft {
-  return { type: 'tool/denied', sessionId, turnId, toolCallId, time, data: { reason, output: { ok: false, denied: true, error: reason } } };
+  return { type: 'tool/denied', sessionId, turnId, toolCallId, time, data: { reason, output: deniedOutput(reason) } };
 }

@@ -7,13 +7,15 @@ import {
   type AgentEventType,
 } from '../protocol/agent-event';
 import type { JsonValue } from '../protocol/json-value';
-import { argumentsHash, type ApprovalRequirement } from '../tools/approval-policy';
-import { ASK_USER_TOOL, askQuestion, checkAnswer } from '../tools/ask-user';
+import type { ApprovalRequirement } from '../tools/approval-policy';
 import type { ToolOutput } from '../tools/tool-router';
 import type { EventStore, SessionRecord } from './event-store';
+import { HumanLoop, requestedDraft, type CommandResult } from './human-loop';
 import { OpenWork } from './open-work';
-import { commandDraft, deniedDraft, expiryDrafts, RequestBook, type CommandStateName, type RequestRecord } from './request-book';
+import { RequestBook } from './request-book';
 import { SessionLock } from './session-lock';
+
+export type { CommandResult } from './human-loop';
 
 export type EventListener = (event: AgentEvent) => void;
 
@@ -50,8 +52,6 @@ export type ToolExecutionResult =
   /** The call waits for the user (an approval or a question): ask again to keep waiting. */
   | { status: 'waiting'; requestId: string; output: null; replayed: boolean };
 
-export type CommandResult = { commandId: string; state: CommandStateName | 'unknown'; turnStatus?: string };
-
 /** Notified when a cancel command targets a turn this owner drives. */
 export type OwnerListener = (command: { turnId: string; commandId: string }) => void;
 
@@ -69,12 +69,6 @@ interface SessionMemory {
   listeners: Set<EventListener>;
 }
 
-type GateVerdict = { kind: 'run' } | { kind: 'wait'; requestId: string; until: number } | { kind: 'done'; result: ToolExecutionResult };
-
-const DEFAULT_ASK_EXPIRY_MS = 30 * 60_000;
-const DEFAULT_LONG_POLL_MS = 20_000;
-const CONTEXT_LOST = 'The extension restarted while this was waiting; it must be asked again.';
-
 const UNKNOWN_OUTCOME =
   'Outcome unknown: the extension restarted while this call was running, so it may or may not have been applied. It was not run again. Call getParameters to see the current state.';
 
@@ -85,8 +79,26 @@ export class Runtime {
   private readonly owners = new Map<string, Set<string>>();
   private readonly runningTools = new Map<string, Promise<ToolExecutionResult>>();
   private readonly ownerListeners = new Map<string, OwnerListener>();
+  private readonly humanLoop: HumanLoop;
 
-  constructor(private readonly dependencies: RuntimeDependencies) {}
+  constructor(private readonly dependencies: RuntimeDependencies) {
+    this.humanLoop = new HumanLoop({
+      lock: this.lock,
+      now: dependencies.now,
+      newId: dependencies.newId,
+      book: async (sessionId) => (await this.load(sessionId)).book,
+      commitDrafts: (sessionId, drafts) => this.commitDrafts(sessionId, drafts),
+      toolEvents: (sessionId, toolCallId) => this.toolEvents(sessionId, toolCallId),
+      stopTurn: (sessionId, turnId, commandId) => this.stopTurn(sessionId, turnId, commandId),
+      ...(dependencies.askExpiresAfterMs ? { askExpiresAfterMs: dependencies.askExpiresAfterMs } : {}),
+      ...(dependencies.longPollMs !== undefined ? { longPollMs: dependencies.longPollMs } : {}),
+    });
+  }
+
+  /** A call's own lifecycle: approvals and asks carry its toolCallId too, but only tool/* events tell whether it ran. */
+  private async toolEvents(sessionId: string, toolCallId: string): Promise<AgentEvent[]> {
+    return (await this.dependencies.store.readToolCall(sessionId, toolCallId)).filter((event) => event.type.startsWith('tool/'));
+  }
 
   /** Validates, stamps and records events a client proposes; rejects the whole batch on any invalid one. */
   append(sessionId: string, drafts: readonly unknown[], batchId?: string): Promise<number> {
@@ -151,229 +163,36 @@ export class Runtime {
   }
 
   private async executeOnce(request: ToolExecutionRequest): Promise<ToolExecutionResult> {
-    if (request.toolName === ASK_USER_TOOL) return this.waitForUser(request, () => this.askStep(request));
     const requirement = (await this.dependencies.approvalRequirement?.(request.toolName, request.input)) ?? { required: false };
-    if (requirement.required) {
-      const hash = await argumentsHash(request.toolName, request.input);
-      const verdict = await this.waitForUser(request, () => this.approvalStep(request, requirement, hash));
-      if (verdict.status !== 'completed') return verdict;
-    }
-    return this.runOnce(request, requirement.targetId);
+    return (await this.humanLoop.gate(request, requirement)) ?? this.runOnce(request, requirement.targetId);
   }
 
-  /** Runs one decision step; when it says to wait, waits for the answer (bounded) and decides once more. */
-  private async waitForUser(request: ToolExecutionRequest, step: () => Promise<GateVerdict>): Promise<ToolExecutionResult> {
-    let verdict = await this.lock.run(request.sessionId, step);
-    if (verdict.kind === 'wait') {
-      const memory = await this.load(request.sessionId);
-      const longPoll = this.dependencies.longPollMs ?? DEFAULT_LONG_POLL_MS;
-      await memory.book.waitFor(verdict.requestId, Math.min(longPoll, verdict.until - this.dependencies.now() + 1));
-      verdict = await this.lock.run(request.sessionId, step);
-    }
-    if (verdict.kind === 'wait') return { status: 'waiting', requestId: verdict.requestId, output: null, replayed: false };
-    if (verdict.kind === 'done') return verdict.result;
-    return { status: 'completed', output: null, replayed: false };
+  decideApproval(decision: Parameters<HumanLoop['decideApproval']>[0]): ReturnType<HumanLoop['decideApproval']> {
+    return this.humanLoop.decideApproval(decision);
   }
 
-  /** Decides whether an approval-bound call may run now: allowed, denied, expired, or still waiting (asking if nobody was asked). */
-  private async approvalStep(request: ToolExecutionRequest, requirement: Extract<ApprovalRequirement, { required: true }>, hash: string): Promise<GateVerdict> {
-    const { sessionId, turnId, toolCallId } = request;
-    const memory = await this.load(sessionId);
-    const { book } = memory;
-    const recorded = (await this.dependencies.store.readToolCall(sessionId, toolCallId)).filter((event) => event.type.startsWith('tool/'));
-    if (recorded.some((event) => event.type !== 'tool/requested')) return { kind: 'run' };
-    if (requirement.targetId && book.grants.has(requirement.targetId)) return { kind: 'run' };
-    const now = this.dependencies.now();
-    const latest = book.latestFor(toolCallId);
-    if (latest?.status === 'allowed' && latest.argumentsHash === hash) return { kind: 'run' };
-    if (latest?.status === 'denied') return this.denied(sessionId, memory, turnId, toolCallId, 'Not run: the user denied this call.');
-    if (latest?.status === 'expired' && latest.cause !== 'context-lost') return this.denied(sessionId, memory, turnId, toolCallId, 'Not run: the approval request expired.');
-    if (latest?.status === 'pending') {
-      if (!book.isLive(latest.requestId)) {
-        await this.commitDrafts(sessionId, expiryDrafts(sessionId, latest, now, 'context-lost', CONTEXT_LOST));
-      } else if (now >= (latest.expiresAt ?? Infinity)) {
-        await this.commitDrafts(sessionId, expiryDrafts(sessionId, latest, now, 'timeout', 'nobody answered in time.'));
-        return this.deniedResult(toolCallId, 'Not run: the approval request expired.');
-      } else {
-        return { kind: 'wait', requestId: latest.requestId, until: latest.expiresAt ?? now + DEFAULT_LONG_POLL_MS };
-      }
-    }
-    if (!book.isTurnOpen(turnId)) return this.denied(sessionId, memory, turnId, toolCallId, 'Not run: the turn has ended.');
-    const requestId = this.dependencies.newId();
-    const expiresAt = now + requirement.expiresAfterMs;
-    await this.commitDrafts(sessionId, [
-      ...this.requestedDraft(request, recorded, now, requirement.targetId),
-      { type: 'approval/requested', sessionId, turnId, requestId, toolCallId, time: now, data: { argumentsHash: hash, summary: requirement.summary, expiresAt, toolName: request.toolName, ...(requirement.targetId ? { targetId: requirement.targetId } : {}) } },
-    ]);
-    book.markLive(requestId);
-    return { kind: 'wait', requestId, until: expiresAt };
+  answerAsk(answer: Parameters<HumanLoop['answerAsk']>[0]): ReturnType<HumanLoop['answerAsk']> {
+    return this.humanLoop.answerAsk(answer);
   }
 
-  private async denied(sessionId: string, memory: SessionMemory, turnId: string, toolCallId: string, reason: string): Promise<GateVerdict> {
-    const recorded = (await this.dependencies.store.readToolCall(sessionId, toolCallId)).find((event) => event.type === 'tool/denied');
-    if (!recorded) await this.commit(sessionId, memory, this.stamp(memory, [deniedDraft(sessionId, turnId, toolCallId, this.dependencies.now(), reason)]));
-    return this.deniedResult(toolCallId, recorded?.type === 'tool/denied' ? recorded.data.reason : reason);
+  submitCommand(command: Parameters<HumanLoop['submitCommand']>[0]): Promise<CommandResult> {
+    return this.humanLoop.submitCommand(command);
   }
 
-  private deniedResult(_toolCallId: string, reason: string): GateVerdict {
-    return { kind: 'done', result: { status: 'denied', output: { ok: false, denied: true, error: reason }, replayed: false } };
-  }
-
-  private requestedDraft(request: ToolExecutionRequest, recorded: AgentEvent[], time: number, targetId?: string): AgentEventDraft[] {
-    if (recorded.some((event) => event.type === 'tool/requested')) return [];
-    const { sessionId, turnId, stepId, toolCallId, toolName, input } = request;
-    return [{ type: 'tool/requested', sessionId, turnId, stepId, toolCallId, time, data: { toolName, input, ...(targetId ? { targetId } : {}) } }];
-  }
-
-  /** The askUser tool: asks once, waits for an answer checked against the question's schema, never fills one in. */
-  private async askStep(request: ToolExecutionRequest): Promise<GateVerdict> {
-    const { sessionId, turnId, toolCallId } = request;
-    const memory = await this.load(sessionId);
-    const recorded = (await this.dependencies.store.readToolCall(sessionId, toolCallId)).filter((event) => event.type.startsWith('tool/'));
-    const outcome = recorded.find((event) => event.type === 'tool/completed' || event.type === 'tool/failed');
-    if (outcome?.type === 'tool/completed') return { kind: 'done', result: { status: 'completed', output: outcome.data.output, replayed: true } };
-    if (outcome?.type === 'tool/failed') return { kind: 'done', result: { status: 'failed', output: outcome.data.output, replayed: true } };
-    const now = this.dependencies.now();
-    const latest = memory.book.latestFor(toolCallId);
-    if (latest?.status === 'answered') {
-      const output = { ok: true, answer: latest.answer ?? null };
-      await this.commitDrafts(sessionId, [{ type: 'tool/completed', sessionId, turnId, toolCallId, time: now, data: { output, durationMs: 0 } }]);
-      return { kind: 'done', result: { status: 'completed', output, replayed: false } };
-    }
-    if (latest?.status === 'pending') {
-      if (now < (latest.expiresAt ?? Infinity)) return { kind: 'wait', requestId: latest.requestId, until: latest.expiresAt ?? now + DEFAULT_LONG_POLL_MS };
-      await this.commitDrafts(sessionId, expiryDrafts(sessionId, latest, now, 'timeout', 'nobody answered in time.'));
-      return this.askSettled(sessionId, toolCallId);
-    }
-    if (latest) return this.askSettled(sessionId, toolCallId);
-    const question = askQuestion(request.input);
-    if (!question.ok) {
-      const output = { ok: false, error: question.error };
-      await this.commitDrafts(sessionId, [...this.requestedDraft(request, recorded, now), { type: 'tool/failed', sessionId, turnId, toolCallId, time: now, data: { error: question.error, output, durationMs: 0 } }]);
-      return { kind: 'done', result: { status: 'failed', output, replayed: false } };
-    }
-    if (!memory.book.isTurnOpen(turnId)) return { kind: 'done', result: { status: 'failed', output: { ok: false, error: 'The turn has ended.' }, replayed: false } };
-    const requestId = this.dependencies.newId();
-    const expiresAt = now + ((await this.dependencies.askExpiresAfterMs?.()) ?? DEFAULT_ASK_EXPIRY_MS);
-    await this.commitDrafts(sessionId, [
-      ...this.requestedDraft(request, recorded, now),
-      { type: 'tool/started', sessionId, turnId, toolCallId, time: now, data: {} },
-      { type: 'ask/requested', sessionId, turnId, requestId, toolCallId, time: now, data: { question: question.question, answerSchema: question.answerSchema, expiresAt } },
-    ]);
-    return { kind: 'wait', requestId, until: expiresAt };
-  }
-
-  private async askSettled(sessionId: string, toolCallId: string): Promise<GateVerdict> {
-    const outcome = (await this.dependencies.store.readToolCall(sessionId, toolCallId)).find((event) => event.type === 'tool/failed');
-    const output = outcome?.type === 'tool/failed' ? outcome.data.output : { ok: false, error: 'Not answered.' };
-    return { kind: 'done', result: { status: 'failed', output, replayed: true } };
-  }
-
-  /** Records the user's decision on an approval; only the first valid one counts, and only while the request can still be answered. */
-  decideApproval(decision: { sessionId: string; turnId: string; toolCallId: string; requestId: string; decision: 'allow' | 'deny'; scope?: 'once' | 'target-session' }): Promise<{ accepted: boolean; status: string }> {
-    const { sessionId, turnId, toolCallId, requestId } = decision;
-    return this.lock.run(sessionId, async () => {
-      const memory = await this.load(sessionId);
-      const request = memory.book.requests.get(requestId);
-      if (!request || request.kind !== 'approval' || request.turnId !== turnId || request.toolCallId !== toolCallId) throw new Error('No such approval request in this conversation.');
-      const settled = await this.settleIfStale(sessionId, memory, request);
-      if (settled) return { accepted: false, status: settled };
-      const now = this.dependencies.now();
-      await this.commitDrafts(sessionId, [
-        { type: 'approval/decided', sessionId, turnId, requestId, toolCallId, time: now, data: { decision: decision.decision, scope: decision.scope ?? 'once' } },
-        ...(decision.decision === 'deny' ? [deniedDraft(sessionId, turnId, toolCallId, now, 'Not run: the user denied this call.')] : []),
-      ]);
-      return { accepted: true, status: decision.decision === 'allow' ? 'allowed' : 'denied' };
-    });
-  }
-
-  /** Records the user's answer to a question after checking it against the question's schema. */
-  answerAsk(answer: { sessionId: string; turnId: string; requestId: string; answer: unknown }): Promise<{ accepted: boolean; status: string; error?: string }> {
-    const { sessionId, turnId, requestId } = answer;
-    return this.lock.run(sessionId, async () => {
-      const memory = await this.load(sessionId);
-      const request = memory.book.requests.get(requestId);
-      if (!request || request.kind !== 'ask' || request.turnId !== turnId) throw new Error('No such question in this conversation.');
-      const settled = await this.settleIfStale(sessionId, memory, request);
-      if (settled) return { accepted: false, status: settled };
-      const checked = checkAnswer(request.answerSchema ?? null, answer.answer);
-      if (!checked.ok) return { accepted: false, status: 'pending', error: checked.error };
-      await this.commitDrafts(sessionId, [{ type: 'ask/answered', sessionId, turnId, requestId, time: this.dependencies.now(), data: { answer: checked.value } }]);
-      return { accepted: true, status: 'answered' };
-    });
-  }
-
-  /** The state a request is already in when it can no longer take an answer (recording the expiry this discovers), or undefined if it can. */
-  private async settleIfStale(sessionId: string, memory: SessionMemory, request: RequestRecord): Promise<string | undefined> {
-    if (request.status !== 'pending') return request.status;
-    const now = this.dependencies.now();
-    let expiry: [ 'timeout' | 'turn-ended' | 'context-lost', string ] | undefined;
-    if (!memory.book.isTurnOpen(request.turnId)) expiry = ['turn-ended', 'The turn has ended.'];
-    else if (now >= (request.expiresAt ?? Infinity)) expiry = ['timeout', 'nobody answered in time.'];
-    else if (request.kind === 'approval' && !memory.book.isLive(request.requestId)) expiry = ['context-lost', CONTEXT_LOST];
-    if (!expiry) return undefined;
-    await this.commitDrafts(sessionId, expiryDrafts(sessionId, request, now, expiry[0], expiry[1]));
-    return 'expired';
-  }
-
-  /** Takes a steer or cancel command for one turn; a repeated command reports its recorded state and changes nothing. */
-  submitCommand(command: { sessionId: string; turnId: string; commandId: string; kind: 'steer' | 'cancel'; text?: string }): Promise<CommandResult> {
-    const { sessionId, turnId, commandId, kind } = command;
-    return this.lock.run(sessionId, async () => {
-      const memory = await this.load(sessionId);
-      const { book } = memory;
-      const known = book.commands.get(commandId);
-      if (known) return { commandId, state: known.state, ...this.turnStatus(book, known.turnId) };
-      const time = this.dependencies.now();
-      const record = { commandId, kind, turnId, ...(command.text !== undefined ? { text: command.text } : {}) };
-      if (!book.startedTurns.has(turnId)) {
-        await this.commitDrafts(sessionId, [commandDraft(sessionId, record, time, 'rejected')]);
-        return { commandId, state: 'rejected' };
-      }
-      const ending = book.endedTurns.get(turnId);
-      if (ending) {
-        const state = kind === 'cancel' && ending.commandId === commandId ? 'applied' : 'stale';
-        await this.commitDrafts(sessionId, [commandDraft(sessionId, record, time, state)]);
-        return { commandId, state, turnStatus: ending.status };
-      }
-      if (kind === 'steer') {
-        await this.commitDrafts(sessionId, [commandDraft(sessionId, record, time, 'queued')]);
-        return { commandId, state: 'queued', turnStatus: 'running' };
-      }
-      await this.commitDrafts(sessionId, [commandDraft(sessionId, record, time, 'accepted')]);
-      const owner = [...this.owners].find(([, turns]) => turns.has(turnId))?.[0];
-      const listener = owner ? this.ownerListeners.get(owner) : undefined;
-      if (listener) listener({ turnId, commandId });
-      else await this.abortTurn(sessionId, memory, turnId, commandId);
-      return { commandId, state: book.commands.get(commandId)?.state ?? 'accepted', ...this.turnStatus(book, turnId) };
-    });
-  }
-
-  private turnStatus(book: RequestBook, turnId: string): { turnStatus?: string } {
-    if (!book.startedTurns.has(turnId)) return {};
-    return { turnStatus: book.endedTurns.get(turnId)?.status ?? 'running' };
-  }
-
-  /** The recorded fate of a command, read back by its id after a disconnect. */
   commandStatus(sessionId: string, commandId: string): Promise<CommandResult> {
-    return this.lock.run(sessionId, async () => {
-      const { book } = await this.load(sessionId);
-      const known = book.commands.get(commandId);
-      return known ? { commandId, state: known.state, ...this.turnStatus(book, known.turnId) } : { commandId, state: 'unknown' };
-    });
+    return this.humanLoop.commandStatus(sessionId, commandId);
   }
 
-  /** At a safe point of a turn: hands over the steers queued for it and records them as applied. */
   takeSteers(sessionId: string, turnId: string): Promise<{ commandId: string; text: string }[]> {
-    return this.lock.run(sessionId, async () => {
-      const { book } = await this.load(sessionId);
-      if (!book.isTurnOpen(turnId)) return [];
-      const queued = [...book.commands.values()].filter((command) => command.turnId === turnId && command.kind === 'steer' && command.state === 'queued');
-      if (queued.length === 0) return [];
-      const time = this.dependencies.now();
-      await this.commitDrafts(sessionId, queued.map((command) => commandDraft(sessionId, command, time, 'applied')));
-      return queued.map((command) => ({ commandId: command.commandId, text: command.text ?? '' }));
-    });
+    return this.humanLoop.takeSteers(sessionId, turnId);
+  }
+
+  /** A cancel for an open turn goes to the panel that drives it; a turn nobody drives is stopped here. */
+  private async stopTurn(sessionId: string, turnId: string, commandId: string): Promise<void> {
+    const owner = [...this.owners].find(([, turns]) => turns.has(turnId))?.[0];
+    const listener = owner ? this.ownerListeners.get(owner) : undefined;
+    if (listener) listener({ turnId, commandId });
+    else await this.abortTurn(sessionId, await this.load(sessionId), turnId, commandId);
   }
 
   /** A turn whose driver is gone is stopped here, so a cancel never waits on nobody. */
@@ -390,14 +209,11 @@ export class Runtime {
   private async runOnce(request: ToolExecutionRequest, targetId?: string): Promise<ToolExecutionResult> {
     const { sessionId, turnId, toolCallId } = request;
     const previous = await this.lock.run(sessionId, async () => {
-      // Approvals and asks carry the toolCallId too; only the call's own lifecycle tells whether it ran.
-      const recorded = (await this.dependencies.store.readToolCall(sessionId, toolCallId)).filter((event) => event.type.startsWith('tool/'));
+      const recorded = await this.toolEvents(sessionId, toolCallId);
       if (recorded.some((event) => event.type !== 'tool/requested')) return this.recordedOutcome(sessionId, turnId, toolCallId, recorded);
       const started = this.dependencies.now();
       await this.commitDrafts(sessionId, [
-        ...(recorded.length === 0
-          ? [{ type: 'tool/requested', sessionId, turnId, stepId: request.stepId, toolCallId, time: started, data: { toolName: request.toolName, input: request.input, ...(targetId ? { targetId } : {}) } } as const]
-          : []),
+        ...requestedDraft(request, recorded, started, targetId),
         { type: 'tool/started', sessionId, turnId, toolCallId, time: started, data: targetId ? { targetId } : {} },
       ]);
       return undefined;

@@ -1,6 +1,7 @@
 import type { AgentEvent, AgentEventDraft } from '../protocol/agent-event';
 import { Random } from './random';
 import { RunDriver, type CapturedSnapshot } from './run-driver';
+import { streamDraft, streamParts, type StepContext, type StreamItem, type StreamTool } from './stream-blocks';
 
 /** A realistic session as the runtime recorded and broadcast it. */
 export interface GeneratedRun {
@@ -35,26 +36,6 @@ const WORDS = ['speed', 'is', 'now', '12 m/s', '速度', '已设置', '🚀', 'v
 
 type Ending = 'complete' | 'abort' | 'stream-error' | 'retry' | 'owner-gone' | 'repeated-call';
 
-interface StreamItem {
-  kind: 'assistant' | 'reasoning';
-  itemId: string;
-  deltas: string[];
-  emitted: number;
-}
-
-interface StreamTool {
-  toolCallId: string;
-  toolName: string;
-  previews: string[];
-  emitted: number;
-}
-
-interface StepContext {
-  turnId: string;
-  stepId: string;
-  attemptId: string;
-  index: number;
-}
 
 /** Plays one random session against a real Runtime, the way the side panel's agent loop would. */
 export async function generateRun(seed: number, options: RunOptions = {}): Promise<GeneratedRun> {
@@ -206,8 +187,8 @@ class SessionScript {
       previews: Array.from({ length: this.random.int(0, 4) }, () => this.random.pick(['{"na', 'me":"sp', 'eed","val', 'ue":12}'])),
       emitted: 0,
     }));
-    const parts = this.streamParts(items, tools);
-    const drafts = parts.map((part) => this.streamDraft(step, part));
+    const parts = streamParts(this.random, items, tools);
+    const drafts = parts.map((part) => streamDraft(this.sessionId, step, part, this.driver.now()));
     let start = 0;
     while (start < drafts.length) {
       const size = this.random.int(1, 5);
@@ -217,35 +198,6 @@ class SessionScript {
       start += size;
     }
     return { items, tools };
-  }
-
-  /** Blocks in order (as providers send them), or, now and then, freely interleaved. */
-  private streamParts(items: StreamItem[], tools: StreamTool[]): (StreamItem | StreamTool)[] {
-    const blocks: (StreamItem | StreamTool)[] = this.random.shuffle([...items, ...tools]);
-    const parts: (StreamItem | StreamTool)[] = [];
-    if (this.random.chance(0.7)) {
-      for (const block of blocks) for (let count = 0; count < ('deltas' in block ? block.deltas.length : block.previews.length); count++) parts.push(block);
-      return parts;
-    }
-    const remaining = new Map(blocks.map((block) => [block, 'deltas' in block ? block.deltas.length : block.previews.length]));
-    while ([...remaining.values()].some((count) => count > 0)) {
-      const block = this.random.pick([...remaining].filter(([, count]) => count > 0).map(([candidate]) => candidate));
-      remaining.set(block, (remaining.get(block) ?? 0) - 1);
-      parts.push(block);
-    }
-    return parts;
-  }
-
-  private streamDraft(step: StepContext, block: StreamItem | StreamTool): AgentEventDraft {
-    const { turnId, stepId, attemptId } = step;
-    const sessionId = this.sessionId;
-    if ('deltas' in block) {
-      const index = block.emitted++;
-      const type = block.kind === 'assistant' ? 'assistant/delta' : 'reasoning/delta';
-      return { type, sessionId, turnId, stepId, attemptId, itemId: block.itemId, time: this.driver.now(), data: { index, text: block.deltas[index] } };
-    }
-    const index = block.emitted++;
-    return { type: 'tool/input-delta', sessionId, turnId, stepId, toolCallId: block.toolCallId, time: this.driver.now(), data: { toolName: block.toolName, index, delta: block.previews[index] } };
   }
 
   /** Final events of the attempt's items, in first-delta order: completed (maybe repaired by the server) or interrupted with the partial text. */

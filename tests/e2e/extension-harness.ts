@@ -130,6 +130,7 @@ export interface StoredRow {
   seq: number;
   type: string;
   toolCallId?: string;
+  commandId?: string;
 }
 
 /** Reads one session's log straight from IndexedDB, from an extension page (same origin as the runtime). */
@@ -149,13 +150,30 @@ export async function readStoredLog(page: Page, sessionId: string): Promise<Stor
           const rows = database.transaction('events').objectStore('events').getAll(IDBKeyRange.bound([id, -Infinity], [id, Infinity]));
           rows.onsuccess = () => {
             database.close();
-            resolve((rows.result as { seq: number; event: { type: string; toolCallId?: string } }[]).map((row) => ({ seq: row.seq, type: row.event.type, toolCallId: row.event.toolCallId })));
+            resolve(
+              (rows.result as { seq: number; event: { type: string; toolCallId?: string; commandId?: string } }[]).map((row) => ({
+                seq: row.seq,
+                type: row.event.type,
+                toolCallId: row.event.toolCallId,
+                ...(row.event.commandId ? { commandId: row.event.commandId } : {}),
+              })),
+            );
           };
           rows.onerror = () => reject(new Error(String(rows.error)));
         };
       }),
     sessionId,
   );
+}
+
+/** Polls the stored log (every 5 ms, to catch short windows) until it holds `count` rows of `type`; returns how many it holds. */
+export async function waitForStoredRows(page: Page, sessionId: string, type: string, count: number, timeoutMs = 20_000): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = (await readStoredLog(page, sessionId)).filter((row) => row.type === type).length;
+    if (found >= count || Date.now() >= deadline) return found;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }
 
 export async function currentSessionId(page: Page): Promise<string> {

@@ -304,21 +304,11 @@ describe('people in the loop, in Chromium', () => {
     expect(await waitForTurnEnd(panel, 0)).toBe('aborted');
     const sessionId = await currentSessionId(panel);
     const [stoppedTurn] = await turnIds(panel);
-    const commandId = await panel.evaluate(async (id) => {
-      for (let attempt = 0; attempt < 50; attempt++) {
-        const request = indexedDB.open('splitbrain');
-        const rows = await new Promise<{ event: { type: string; commandId?: string; turnId?: string } }[]>((resolve) => {
-          request.onsuccess = () => {
-            const read = request.result.transaction('events').objectStore('events').getAll(IDBKeyRange.bound([id, -Infinity], [id, Infinity]));
-            read.onsuccess = () => resolve(read.result as { event: { type: string; commandId?: string } }[]);
-          };
-        });
-        const aborted = rows.find((row) => row.event.type === 'turn/aborted');
-        if (aborted?.event.commandId) return aborted.event.commandId;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      return '';
-    }, sessionId);
+    let commandId = '';
+    for (let attempt = 0; attempt < 50 && !commandId; attempt++) {
+      commandId = (await readStoredLog(panel, sessionId)).find((row) => row.type === 'turn/aborted')?.commandId ?? '';
+      if (!commandId) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     expect(commandId).not.toBe('');
     const status = await runtimeRequest(panel, { type: 'command/status', sessionId, commandId });
     expect(status.result).toMatchObject({ state: 'applied', turnStatus: 'aborted' });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedModelServer, type ScriptedModelServer } from '../model-server/scripted-model-server';
-import { configureEndpoint, currentSessionId, launchExtension, readStoredLog, sendMessage, waitForTurnEnd, type ExtensionSession } from './extension-harness';
+import { configureEndpoint, currentSessionId, launchExtension, sendMessage, waitForStoredRows, waitForTurnEnd, type ExtensionSession } from './extension-harness';
 
 const LONG_TEXT = Array.from({ length: 40 }, (_, index) => `word${index}`).join(' ');
 
@@ -59,12 +59,7 @@ describe('the side panel is closed in the middle of a stream or of a tool call',
     await panel.click('button::-p-text(New chat)');
     await sendMessage(panel, 'Set the slow counter to 7.');
     const sessionId = await currentSessionId(panel);
-    const deadline = Date.now() + 20_000;
-    let started = 0;
-    while (Date.now() < deadline && started < 2) {
-      started = (await readStoredLog(panel, sessionId)).filter((row) => row.type === 'tool/started').length;
-      if (started < 2) await new Promise((resolve) => setTimeout(resolve, 5));
-    }
+    const started = await waitForStoredRows(panel, sessionId, 'tool/started', 2);
     expect(started, 'the panel closes while the slow target is still getting ready').toBe(2);
     const closed = Date.now();
     await panel.close();

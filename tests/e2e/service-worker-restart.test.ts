@@ -3,7 +3,7 @@ import type { Page } from 'puppeteer-core';
 import { startScriptedModelServer, type ScriptedModelServer } from '../model-server/scripted-model-server';
 import type { Script } from '../model-server/script';
 import { mulberry32 } from '../model-server/mulberry32';
-import { configureEndpoint, currentSessionId, launchExtension, readStoredLog, sendMessage, waitForTurnEnd, type ExtensionSession, type StoredRow } from './extension-harness';
+import { configureEndpoint, currentSessionId, launchExtension, readStoredLog, sendMessage, waitForStoredRows, waitForTurnEnd, type ExtensionSession, type StoredRow } from './extension-harness';
 
 const SEEDS = [1, 2, 3, 4];
 /** Kill points per seed, drawn without replacement from the durable row counts of the undisturbed run. */
@@ -187,13 +187,7 @@ describe('the service worker is stopped at durable writes of random runs', () =>
     await panel.click('button::-p-text(New chat)');
     await sendMessage(panel, 'Set the slow counter to 7.');
     const sessionId = await currentSessionId(panel);
-    const deadline = Date.now() + 20_000;
-    let started = 0;
-    while (Date.now() < deadline && started < 2) {
-      started = (await readStoredLog(inspector, sessionId)).filter((row) => row.type === 'tool/started').length;
-      if (started < 2) await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-    expect(started).toBe(2);
+    expect(await waitForStoredRows(inspector, sessionId, 'tool/started', 2)).toBe(2);
     await session.stopServiceWorker();
     expect(await waitForTurnEnd(panel, 0, 45_000)).toBe('completed');
     const cards = await panel.$$eval('section.tool-card', (items) => items.map((item) => item.getAttribute('data-status')));

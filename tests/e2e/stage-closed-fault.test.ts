@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { startScriptedModelServer, type ScriptedModelServer } from '../model-server/scripted-model-server';
-import { configureEndpoint, currentSessionId, launchExtension, readStoredLog, sendMessage, waitForTurnEnd, type ExtensionSession } from './extension-harness';
+import { configureEndpoint, currentSessionId, launchExtension, readStoredLog, sendMessage, waitForStoredRows, waitForTurnEnd, type ExtensionSession } from './extension-harness';
 
 /** The runtime fails a job 1.5 s after its stage went away; 6 s leaves room for a loaded machine. */
 const FAILED_CARD_BOUND_MS = 6_000;
@@ -46,10 +46,7 @@ describe('the stage tab is closed during a tool call', () => {
       await panel.click('button::-p-text(New chat)');
       await sendMessage(panel, 'Set the slow counter to 7.');
       const sessionId = await currentSessionId(panel);
-      const deadline = Date.now() + 20_000;
-      while (Date.now() < deadline && (await readStoredLog(inspector, sessionId)).filter((row) => row.type === 'tool/started').length < 2) {
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
+      await waitForStoredRows(inspector, sessionId, 'tool/started', 2);
       const stage = await session.stagePage();
       const rows = await readStoredLog(inspector, sessionId);
       expect(rows.filter((row) => row.type === 'tool/started')).toHaveLength(2);
