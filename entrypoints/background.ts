@@ -6,6 +6,7 @@ import type { JsonObject } from '@/lib/protocol/json-value';
 import { runtimeRequestSchema, subscriberMessageSchema, type RuntimeRequest, type RuntimeResponse, type TargetsPortMessage } from '@/lib/protocol/runtime-message';
 import { CoalescingWriter } from '@/lib/storage/coalescing-writer';
 import { DexieEventStore } from '@/lib/storage/dexie-event-store';
+import { MemoryEventStore } from '@/lib/runtime/memory-event-store';
 import { Runtime, type ToolRecovery } from '@/lib/runtime/runtime';
 import { StageLink } from '@/lib/runtime/stage-link';
 import { executeTool } from '@/lib/tools/tool-router';
@@ -130,7 +131,9 @@ export default defineBackground(() => {
     return approvalRequirement(toolName, input, { policy: await loadApprovalPolicy(), ...(target ? { target } : {}) });
   };
 
-  const runtime = new Runtime({ store: new DexieEventStore(), executeTool: runTool, recoverTool, now: () => Date.now(), newId,
+  // Only the benchmark's second build keeps the log in memory, to measure what the durable writes cost a tool call.
+  const store = import.meta.env.WXT_MEMORY_EVENT_LOG === '1' ? new MemoryEventStore() : new DexieEventStore();
+  const runtime = new Runtime({ store, executeTool: runTool, recoverTool, now: () => Date.now(), newId,
     approvalRequirement: checkApproval,
     askExpiresAfterMs: async () => (await loadApprovalPolicy()).questionExpiresAfterSeconds * 1000,
   });

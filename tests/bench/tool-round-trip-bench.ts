@@ -24,6 +24,9 @@
  *            an IndexedDB readwrite transaction of get + put + put issued at once, the same issued one after
  *            another (as awaits inside a Dexie transaction do), and a readonly index lookup (readToolCall).
  *
+ *   memoryLog* floor and execute again, in a second build of the same code whose runtime keeps its event log in
+ *            memory (WXT_MEMORY_EVENT_LOG): the difference to execute is what the two durable writes cost a call.
+ *
  * floor, manual and execute run interleaved in blocks of 100 (1,000 calls each), after 100 warm-up calls each,
  * against the slow-counter fixture (bridge + a trivial app); executeParticles runs against the particle field.
  * The stage and the control page (standing in for the side panel) are both visible, each in its own window.
@@ -166,27 +169,53 @@ async function openTarget(control: Page, targetId: string): Promise<void> {
   if (!response.ok) throw new Error(`openTarget ${targetId}: ${response.error}`);
 }
 
+/** The stage and the page that stands in for the side panel, both visible, with the floor's relays installed. */
+async function openBench(extensionPath: string) {
+  const session = await launchExtension(extensionPath);
+  const base = `chrome-extension://${session.extensionId}`;
+  // As in use, the stage and the page that stands in for the side panel are both visible: the stage in the
+  // first window (the runtime adopts it instead of opening a tab), the control page in a window of its own.
+  const stage = (await session.browser.pages())[0] ?? (await session.browser.newPage());
+  await stage.goto(`${base}/stage.html`);
+  const control = await session.browser.newPage({ type: 'window' });
+  await control.goto(`${base}/options.html`);
+  await openTarget(control, 'slow-counter');
+  const frame = await session.targetFrame('slow-counter');
+  await frame.waitForFunction(() => (window as unknown as { SplitbrainBridge: { isReady(): boolean } }).SplitbrainBridge.isReady(), { polling: 100, timeout: 20_000 });
+  const visible = await Promise.all([stage, control].map((page) => page.evaluate(() => document.visibilityState)));
+  if (visible.some((state) => state !== 'visible')) throw new Error(`The stage and the control page must both be visible, they are ${visible.join(' and ')}.`);
+  const worker = await session.worker();
+  await installWorkerRelay(worker);
+  await installStageRelay(stage, `${base}/targets/echo/index.html`);
+  const sender = await installFloorSender(control);
+  return { session, stage, control, worker, sender };
+}
+
+/** The same code built with its event log in memory: floor and execute only, to show what the durable writes cost. */
+async function measureMemoryLog(): Promise<{ floor: number[]; execute: number[] }> {
+  progress('building the extension with its event log in memory');
+  const { session, control, sender } = await openBench(await benchExtensionBuild({ memoryLog: true }));
+  try {
+    const sessionId = `bench-memory-${Date.now()}`;
+    const samples = { floor: [] as number[], execute: [] as number[] };
+    progress(`floor and execute with the log in memory, ${CALLS} calls each`);
+    await timeFloor(sender, 'benchFloor', 0, WARMUP);
+    await timeTool(control, 'execute', 'count', 100, 0, WARMUP, sessionId);
+    for (let first = WARMUP; first < WARMUP + CALLS; first += BLOCK) {
+      samples.floor.push(...(await timeFloor(sender, 'benchFloor', first, BLOCK)));
+      samples.execute.push(...(await timeTool(control, 'execute', 'count', 100, first, BLOCK, sessionId)));
+    }
+    return samples;
+  } finally {
+    await session.close();
+  }
+}
+
 export async function run(): Promise<Record<string, number>> {
   progress('building the extension (test configuration)');
-  const session = await launchExtension(await benchExtensionBuild());
+  const { session, stage, control, worker, sender } = await openBench(await benchExtensionBuild());
+  let figures: Record<string, number>;
   try {
-    const base = `chrome-extension://${session.extensionId}`;
-    // As in use, the stage and the page that stands in for the side panel are both visible: the stage in the
-    // first window (the runtime adopts it instead of opening a tab), the control page in a window of its own.
-    const stage = (await session.browser.pages())[0] ?? (await session.browser.newPage());
-    await stage.goto(`${base}/stage.html`);
-    const control = await session.browser.newPage({ type: 'window' });
-    await control.goto(`${base}/options.html`);
-    await openTarget(control, 'slow-counter');
-    const frame = await session.targetFrame('slow-counter');
-    await frame.waitForFunction(() => (window as unknown as { SplitbrainBridge: { isReady(): boolean } }).SplitbrainBridge.isReady(), { polling: 100, timeout: 20_000 });
-    const visible = await Promise.all([stage, control].map((page) => page.evaluate(() => document.visibilityState)));
-    if (visible.some((state) => state !== 'visible')) throw new Error(`The stage and the control page must both be visible, they are ${visible.join(' and ')}.`);
-    const worker = await session.worker();
-    await installWorkerRelay(worker);
-    await installStageRelay(stage, `${base}/targets/echo/index.html`);
-    const sender = await installFloorSender(control);
-
     const sessionId = `bench-${Date.now()}`;
     const measure = {
       floor: (first: number, count: number) => timeFloor(sender, 'benchFloor', first, count),
@@ -220,7 +249,7 @@ export async function run(): Promise<Record<string, number>> {
 
     const p50 = (values: number[]) => percentile(values, 0.5);
     const p99 = (values: number[]) => percentile(values, 0.99);
-    return {
+    figures = {
       calls: CALLS,
       // Other processes share the cores: the figures are only comparable within one run.
       hostLoadAverage1m: round(loadavg()[0], 2),
@@ -245,4 +274,12 @@ export async function run(): Promise<Record<string, number>> {
   } finally {
     await session.close();
   }
+  const memoryLog = await measureMemoryLog();
+  return {
+    ...figures,
+    ...summary('memoryLogFloor', memoryLog.floor),
+    ...summary('memoryLogExecute', memoryLog.execute),
+    memoryLogExecuteOverFloorP50: round(percentile(memoryLog.execute, 0.5) / percentile(memoryLog.floor, 0.5), 2),
+    memoryLogExecuteOverFloorP99: round(percentile(memoryLog.execute, 0.99) / percentile(memoryLog.floor, 0.99), 2),
+  };
 }
