@@ -213,7 +213,7 @@ async function measureMemoryLog(): Promise<{ floor: number[]; execute: number[] 
 
 export async function run(): Promise<Record<string, number>> {
   progress('building the extension (test configuration)');
-  const { session, stage, control, worker, sender } = await openBench(await benchExtensionBuild());
+  const { session, control, worker, sender } = await openBench(await benchExtensionBuild());
   let figures: Record<string, number>;
   try {
     const sessionId = `bench-${Date.now()}`;
