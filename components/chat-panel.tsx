@@ -22,6 +22,8 @@ export interface ChatPanelProps {
   connection: ConnectionStatus;
   sessions: SessionRecord[];
   error: string | undefined;
+  /** A message that could not be recorded, handed back to the composer; `nonce` changes each time. */
+  unsent?: { text: string; nonce: number };
   onSend(text: string): void;
   onSteer(text: string): void;
   onRetry(turnId: string): void;
@@ -133,7 +135,7 @@ export function ChatPanel(props: ChatPanelProps) {
           </>
         )}
       </div>
-      <Composer running={running} disabled={!endpoint} seed={seed} onSend={props.onSend} onSteer={props.onSteer} onStop={onStop} />
+      <Composer running={running} disabled={!endpoint} seed={seed} returned={props.unsent} onSend={props.onSend} onSteer={props.onSteer} onStop={onStop} />
       <footer className="panel-footer">
         <span className="endpoint-label" title={endpoint?.baseUrl}>
           <span className="endpoint-dot" data-state={endpoint ? (props.connection === 'connected' ? 'ok' : 'busy') : 'off'} aria-hidden="true" />

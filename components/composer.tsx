@@ -6,6 +6,8 @@ export interface ComposerProps {
   disabled: boolean;
   /** Text to put into the box (a suggestion); `nonce` changes each time it is offered. */
   seed?: { text: string; nonce: number };
+  /** A message sent from here that could not be recorded: it comes back, ahead of anything typed since. */
+  returned?: { text: string; nonce: number };
   onSend(text: string): void;
   /** While a turn runs, what the user types is added to it (queued until a safe point). */
   onSteer(text: string): void;
@@ -15,7 +17,7 @@ export interface ComposerProps {
 const MAX_HEIGHT_PX = 200;
 
 /** Enter sends, Shift+Enter adds a line, Escape stops a running turn. */
-export function Composer({ running, disabled, seed, onSend, onSteer, onStop }: ComposerProps) {
+export function Composer({ running, disabled, seed, returned, onSend, onSteer, onStop }: ComposerProps) {
   const [text, setText] = useState('');
   const textareaRef = useRef<HTMLTextAreaElement>(null);
 
@@ -24,6 +26,12 @@ export function Composer({ running, disabled, seed, onSend, onSteer, onStop }: C
     setText(seed.text);
     textareaRef.current?.focus();
   }, [seed]);
+
+  useEffect(() => {
+    if (!returned) return;
+    setText((current) => (current.trim() ? `${returned.text}\n\n${current}` : returned.text));
+    textareaRef.current?.focus();
+  }, [returned]);
 
   useLayoutEffect(() => {
     const textarea = textareaRef.current;

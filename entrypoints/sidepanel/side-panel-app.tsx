@@ -32,6 +32,7 @@ export function SidePanelApp() {
   const [error, setError] = useState<string>();
   const [turn, setTurn] = useState<TurnHandle>();
   const [connection, setConnection] = useState<ConnectionStatus>('connected');
+  const [unsent, setUnsent] = useState<{ text: string; nonce: number }>();
   const syncRef = useRef<SessionSync>(undefined);
   const turnRef = useRef<TurnHandle>(undefined);
   turnRef.current = turn;
@@ -93,6 +94,7 @@ export function SidePanelApp() {
     setError(undefined);
     const handle = startTurn(endpoint, state, text, connectionRef.current!, retryOf);
     setTurn(handle);
+    handle.recorded.catch(() => setUnsent({ text, nonce: Date.now() }));
     handle.done
       .catch((reason: unknown) => setError(messageOf(reason)))
       .finally(() => {
@@ -122,7 +124,10 @@ export function SidePanelApp() {
   const onStop = useCallback(() => turn?.stop(), [turn]);
   const onSteer = useCallback(
     (text: string) => {
-      turn?.steer(text).catch((reason: unknown) => setError(`Could not add to the turn: ${messageOf(reason)}`));
+      turn?.steer(text).catch((reason: unknown) => {
+        setError(`Could not add to the turn: ${messageOf(reason)}`);
+        setUnsent({ text, nonce: Date.now() });
+      });
     },
     [turn],
   );
@@ -177,6 +182,7 @@ export function SidePanelApp() {
       connection={connection}
       sessions={sessions}
       error={error}
+      unsent={unsent}
       onSend={(text) => send(text)}
       onRetry={onRetry}
       onResend={onResend}

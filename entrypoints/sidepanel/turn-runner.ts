@@ -15,6 +15,8 @@ export interface TurnHandle {
   stop(commandId?: string): void;
   /** Adds to this turn while it runs: queued by the runtime and applied at the next safe point. */
   steer(text: string): Promise<void>;
+  /** Settles once the user's message is in the log; rejects if it could not be written, so the text can go back to the composer. */
+  recorded: Promise<void>;
   done: Promise<TurnOutcome>;
 }
 
@@ -36,14 +38,29 @@ export function startTurn(settings: EndpointSettings, state: ClientState, text: 
   let cancelCommandId: string | undefined;
   const newId = () => crypto.randomUUID();
   const now = () => Date.now();
+  let markRecorded: () => void = () => undefined;
+  let markUnrecorded: (error: Error) => void = () => undefined;
+  const recorded = new Promise<void>((resolve, reject) => {
+    markRecorded = resolve;
+    markUnrecorded = reject;
+  });
+  // Whoever does not wait for it (a retry) must not see an unhandled rejection; the turn's own failure says the same.
+  recorded.catch(() => undefined);
   const outbox = new EventOutbox(async (drafts) => {
-    await appendEvents(sessionId, drafts).catch((error: unknown) => {
-      throw new Error(describeWriteFailure(error));
-    });
+    try {
+      await appendEvents(sessionId, drafts);
+    } catch (error) {
+      const failure = new Error(describeWriteFailure(error));
+      markUnrecorded(failure);
+      throw failure;
+    }
+    if (drafts.some((draft) => draft.type === 'turn/started')) markRecorded();
   });
   connection.ownTurn(sessionId, turnId);
-  if (state.turnOrder.length === 0) outbox.emit([{ type: 'session/created', sessionId, time: now(), data: { title: text.slice(0, 80) } }]);
-  outbox.emit([{ type: 'turn/started', sessionId, turnId, time: now(), data: { userItemId: newId(), text, ...(retryOf ? { retryOf } : {}) } }]);
+  outbox.emit([
+    ...(state.turnOrder.length === 0 ? [{ type: 'session/created' as const, sessionId, time: now(), data: { title: text.slice(0, 80) } }] : []),
+    { type: 'turn/started', sessionId, turnId, time: now(), data: { userItemId: newId(), text, ...(retryOf ? { retryOf } : {}) } },
+  ]);
   const history = modelHistory(retryOf ? { ...state, turnOrder: state.turnOrder.filter((turnId) => turnId !== retryOf) } : state);
   const messages: ModelMessage[] = [...history, { role: 'user', content: text }];
   const done = runAgentTurn({
@@ -80,5 +97,5 @@ export function startTurn(settings: EndpointSettings, state: ClientState, text: 
     await outbox.flush();
     await callRuntime({ type: 'command/submit', kind: 'steer', sessionId, turnId, commandId: newId(), text }, 6);
   };
-  return { turnId, stop, steer, done };
+  return { turnId, stop, steer, recorded, done };
 }

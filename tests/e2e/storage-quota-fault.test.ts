@@ -65,7 +65,7 @@ describe('IndexedDB refuses writes (quota exceeded)', () => {
     await server?.close();
   });
 
-  it('reports the failed write in the panel, records and shows nothing that was not stored, and recovers once space is back', async () => {
+  it('reports the failed write in the panel, records and shows nothing that was not stored, keeps the message in the composer, and sends it once space is back', async () => {
     const panel = await session.openPanel();
     await sendMessage(panel, 'First message.');
     expect(await waitForTurnEnd(panel, 0)).toBe('completed');
@@ -90,16 +90,21 @@ describe('IndexedDB refuses writes (quota exceeded)', () => {
     await panel.waitForFunction(() => !document.querySelector('button.stop-button'), { polling: 100, timeout: 10_000 });
     const turnsShown = await panel.$$eval('article.turn', (turns) => turns.length);
     const during = await readStoredLog(inspector, sessionId);
+    const composerText = await panel.$eval('textarea[aria-label="Message"]', (area) => (area as HTMLTextAreaElement).value);
     console.log(`[storage quota] quota set to ${QUOTA_BYTES} byte (enforced after ${probes} probe writes), message of ${LARGE_MESSAGE.length} characters; reported after ${reportedAfterMs} ms: "${shown}"; rows ${before.length} -> ${during.length}; turns shown ${turnsShown}`);
     expect(reportedAfterMs).toBeLessThanOrEqual(REPORT_BOUND_MS);
     expect(shown).toContain('The conversation could not be saved: the browser has no storage space left for the extension');
     expect(during).toEqual(before);
     expect(turnsShown, 'no turn the log does not hold').toBe(1);
+    expect(composerText, 'the unsent message is back in the composer').toBe(`${LARGE_MESSAGE}.`);
 
     await cdp.send('Storage.overrideQuotaForOrigin', { origin });
     await panel.click('button[aria-label="Dismiss error"]');
-    await sendMessage(panel, 'Third message, with room again.');
+    // The user sends the same message again, as it was handed back.
+    await panel.click('button[type="submit"]');
     expect(await waitForTurnEnd(panel, 1)).toBe('completed');
+    const resent = await panel.$$eval('article.turn', (turns) => turns[1]?.querySelector('.user-message')?.textContent ?? '');
+    expect(resent).toContain('Store this: xxx');
     const after = await readStoredLog(inspector, sessionId);
     expect(after.map((row) => row.seq)).toEqual(after.map((_, index) => index + 1));
     expect(after.slice(0, before.length)).toEqual(before);
