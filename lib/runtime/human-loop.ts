@@ -2,7 +2,7 @@ import type { AgentEvent, AgentEventDraft } from '../protocol/agent-event';
 import { argumentsHash, type ApprovalRequirement } from '../tools/approval-policy';
 import { ASK_USER_TOOL, askQuestion, checkAnswer } from '../tools/ask-user';
 import { commandDraft, deniedDraft, deniedOutput, expiryDrafts, type CommandStateName, type RequestBook, type RequestRecord } from './request-book';
-import type { ToolExecutionRequest, ToolExecutionResult } from './runtime';
+import type { ToolExecutionRequest, ToolExecutionResult } from './tool-execution';
 import type { SessionLock } from './session-lock';
 
 export type CommandResult = { commandId: string; state: CommandStateName | 'unknown'; turnStatus?: string };

@@ -6,51 +6,28 @@ import {
   type AgentEventDraft,
   type AgentEventType,
 } from '../protocol/agent-event';
-import type { JsonValue } from '../protocol/json-value';
-import type { ApprovalRequirement } from '../tools/approval-policy';
-import type { ToolOutput } from '../tools/tool-router';
 import type { EventStore, SessionRecord } from './event-store';
-import { HumanLoop, requestedDraft, type CommandResult } from './human-loop';
+import { HumanLoop, type CommandResult } from './human-loop';
 import { OpenWork } from './open-work';
 import { RequestBook } from './request-book';
 import { SessionLock } from './session-lock';
+import { ToolExecution, type ToolExecutionAccess, type ToolExecutionRequest, type ToolExecutionResult } from './tool-execution';
 
 export type { CommandResult } from './human-loop';
+export type { ToolExecutionRequest, ToolExecutionResult, ToolRecovery } from './tool-execution';
 
 export type EventListener = (event: AgentEvent) => void;
 
-export interface RuntimeDependencies {
+export interface RuntimeDependencies extends Pick<ToolExecutionAccess, 'executeTool' | 'recoverTool' | 'approvalRequirement'> {
   store: EventStore;
-  /** `callKey` names the call uniquely across sessions (model tool call ids repeat), so the stage can record it. */
-  executeTool(toolName: string, input: JsonValue, callKey: string): Promise<ToolOutput>;
-  /** Rebuilds the output of a call that was cut off by a restart, from what the stage recorded; undefined if it cannot. */
-  recoverTool?(toolName: string, input: JsonValue, callKey: string, startedAt: number): Promise<ToolRecovery>;
   now(): number;
   newId(): string;
-  /** Whether a call must wait for the user's approval; none needs it when absent. */
-  approvalRequirement?(toolName: string, input: JsonValue): Promise<ApprovalRequirement>;
   /** How long an unanswered question stays answerable. */
   askExpiresAfterMs?(): Promise<number>;
   /** How long one `executeTool` request waits for an answer before telling the caller to ask again. */
   longPollMs?: number;
 }
 
-/** What a restarted runtime can learn about a call that has started but has no result. */
-export type ToolRecovery = { kind: 'recovered'; output: ToolOutput } | { kind: 'never-reached' } | { kind: 'unknown' };
-
-export interface ToolExecutionRequest {
-  sessionId: string;
-  turnId: string;
-  stepId: string;
-  toolCallId: string;
-  toolName: string;
-  input: JsonValue;
-}
-
-export type ToolExecutionResult =
-  | { status: 'completed' | 'failed' | 'denied' | 'unknown'; output: JsonValue; replayed: boolean }
-  /** The call waits for the user (an approval or a question): ask again to keep waiting. */
-  | { status: 'waiting'; requestId: string; output: null; replayed: boolean };
 
 /** Notified when a cancel command targets a turn this owner drives. */
 export type OwnerListener = (command: { turnId: string; commandId: string }) => void;
@@ -69,17 +46,15 @@ interface SessionMemory {
   listeners: Set<EventListener>;
 }
 
-const UNKNOWN_OUTCOME =
-  'Outcome unknown: the extension restarted while this call was running, so it may or may not have been applied. It was not run again. Call getParameters to see the current state.';
 
 /** The single writer of every session's event log. */
 export class Runtime {
   private readonly lock = new SessionLock();
   private readonly sessions = new Map<string, SessionMemory>();
   private readonly owners = new Map<string, Set<string>>();
-  private readonly runningTools = new Map<string, Promise<ToolExecutionResult>>();
   private readonly ownerListeners = new Map<string, OwnerListener>();
   private readonly humanLoop: HumanLoop;
+  private readonly toolExecution: ToolExecution;
 
   constructor(private readonly dependencies: RuntimeDependencies) {
     this.humanLoop = new HumanLoop({
@@ -92,6 +67,16 @@ export class Runtime {
       stopTurn: (sessionId, turnId, commandId) => this.stopTurn(sessionId, turnId, commandId),
       ...(dependencies.askExpiresAfterMs ? { askExpiresAfterMs: dependencies.askExpiresAfterMs } : {}),
       ...(dependencies.longPollMs !== undefined ? { longPollMs: dependencies.longPollMs } : {}),
+    });
+    this.toolExecution = new ToolExecution({
+      lock: this.lock,
+      now: dependencies.now,
+      commitDrafts: (sessionId, drafts) => this.commitDrafts(sessionId, drafts),
+      toolEvents: (sessionId, toolCallId) => this.toolEvents(sessionId, toolCallId),
+      gate: (request, requirement) => this.humanLoop.gate(request, requirement),
+      executeTool: dependencies.executeTool,
+      ...(dependencies.recoverTool ? { recoverTool: dependencies.recoverTool } : {}),
+      ...(dependencies.approvalRequirement ? { approvalRequirement: dependencies.approvalRequirement } : {}),
     });
   }
 
@@ -153,18 +138,7 @@ export class Runtime {
 
   /** Runs a tool call at most once per toolCallId, however often it is asked for. */
   executeTool(request: ToolExecutionRequest): Promise<ToolExecutionResult> {
-    const key = `${request.sessionId}\u0000${request.toolCallId}`;
-    const running = this.runningTools.get(key);
-    // A second ask while the call runs waits for its result instead of reading "started, no result" as unknown.
-    if (running) return running.then((result) => ({ ...result, replayed: true }));
-    const execution = this.executeOnce(request).finally(() => this.runningTools.delete(key));
-    this.runningTools.set(key, execution);
-    return execution;
-  }
-
-  private async executeOnce(request: ToolExecutionRequest): Promise<ToolExecutionResult> {
-    const requirement = (await this.dependencies.approvalRequirement?.(request.toolName, request.input)) ?? { required: false };
-    return (await this.humanLoop.gate(request, requirement)) ?? this.runOnce(request, requirement.targetId);
+    return this.toolExecution.execute(request);
   }
 
   decideApproval(decision: Parameters<HumanLoop['decideApproval']>[0]): ReturnType<HumanLoop['decideApproval']> {
@@ -204,67 +178,6 @@ export class Runtime {
 
   registerOwner(ownerId: string, listener: OwnerListener): void {
     this.ownerListeners.set(ownerId, listener);
-  }
-
-  private async runOnce(request: ToolExecutionRequest, targetId?: string): Promise<ToolExecutionResult> {
-    const { sessionId, turnId, toolCallId } = request;
-    const previous = await this.lock.run(sessionId, async () => {
-      const recorded = await this.toolEvents(sessionId, toolCallId);
-      if (recorded.some((event) => event.type !== 'tool/requested')) return this.recordedOutcome(sessionId, turnId, toolCallId, recorded);
-      const started = this.dependencies.now();
-      await this.commitDrafts(sessionId, [
-        ...requestedDraft(request, recorded, started, targetId),
-        { type: 'tool/started', sessionId, turnId, toolCallId, time: started, data: targetId ? { targetId } : {} },
-      ]);
-      return undefined;
-    });
-    if (previous) return previous;
-    const startedAt = this.dependencies.now();
-    const output = await this.dependencies.executeTool(request.toolName, request.input, `${sessionId}/${toolCallId}`).catch(
-      (error: unknown): ToolOutput => ({ ok: false, error: `The tool failed: ${error instanceof Error ? error.message : String(error)}` }),
-    );
-    const durationMs = Math.max(0, this.dependencies.now() - startedAt);
-    const finished = this.dependencies.now();
-    await this.lock.run(sessionId, () =>
-      this.commitDrafts(sessionId, [
-        output.ok
-          ? { type: 'tool/completed', sessionId, turnId, toolCallId, time: finished, data: { output, durationMs } }
-          : { type: 'tool/failed', sessionId, turnId, toolCallId, time: finished, data: { error: String(output.error ?? 'failed'), output, durationMs } },
-      ]),
-    );
-    return { status: output.ok ? 'completed' : 'failed', output, replayed: false };
-  }
-
-  /** The outcome of a call the log already knows; undefined when it provably never ran and may run now. */
-  private async recordedOutcome(sessionId: string, turnId: string, toolCallId: string, recorded: AgentEvent[]): Promise<ToolExecutionResult | undefined> {
-    for (const event of recorded) {
-      if (event.type === 'tool/completed') return { status: 'completed', output: event.data.output, replayed: true };
-      if (event.type === 'tool/failed') return { status: 'failed', output: event.data.output, replayed: true };
-      if (event.type === 'tool/denied') return { status: 'denied', output: event.data.output, replayed: true };
-    }
-    const requested = recorded.find((event) => event.type === 'tool/requested');
-    const alreadyUnknown = recorded.some((event) => event.type === 'tool/unknown');
-    const started = recorded.find((event) => event.type === 'tool/started');
-    const recovery =
-      requested?.type === 'tool/requested' && started && !alreadyUnknown
-        ? await this.dependencies.recoverTool?.(requested.data.toolName, requested.data.input, `${sessionId}/${toolCallId}`, started.time)
-        : undefined;
-    if (recovery?.kind === 'never-reached') return undefined;
-    const recovered = recovery?.kind === 'recovered' ? recovery.output : undefined;
-    if (recovered) {
-      const time = this.dependencies.now();
-      await this.commitDrafts(sessionId, [
-        recovered.ok
-          ? { type: 'tool/completed', sessionId, turnId, toolCallId, time, data: { output: recovered, durationMs: 0 } }
-          : { type: 'tool/failed', sessionId, turnId, toolCallId, time, data: { error: String(recovered.error ?? 'failed'), output: recovered, durationMs: 0 } },
-      ]);
-      return { status: recovered.ok ? 'completed' : 'failed', output: recovered, replayed: true };
-    }
-    const output = { ok: false, error: UNKNOWN_OUTCOME };
-    if (!alreadyUnknown) {
-      await this.commitDrafts(sessionId, [{ type: 'tool/unknown', sessionId, turnId, toolCallId, time: this.dependencies.now(), data: { reason: UNKNOWN_OUTCOME } }]);
-    }
-    return { status: 'unknown', output, replayed: true };
   }
 
   /** A client announces that it drives a turn; when it goes away, the turn is recorded as interrupted. */

@@ -1,0 +1,131 @@
+import type { AgentEvent, AgentEventDraft } from '../protocol/agent-event';
+import type { JsonValue } from '../protocol/json-value';
+import type { ApprovalRequirement } from '../tools/approval-policy';
+import type { ToolOutput } from '../tools/tool-router';
+import { requestedDraft } from './human-loop';
+import type { SessionLock } from './session-lock';
+
+/** What a restarted runtime can learn about a call that has started but has no result. */
+export type ToolRecovery = { kind: 'recovered'; output: ToolOutput } | { kind: 'never-reached' } | { kind: 'unknown' };
+
+export interface ToolExecutionRequest {
+  sessionId: string;
+  turnId: string;
+  stepId: string;
+  toolCallId: string;
+  toolName: string;
+  input: JsonValue;
+}
+
+export type ToolExecutionResult =
+  | { status: 'completed' | 'failed' | 'denied' | 'unknown'; output: JsonValue; replayed: boolean }
+  /** The call waits for the user (an approval or a question): ask again to keep waiting. */
+  | { status: 'waiting'; requestId: string; output: null; replayed: boolean };
+
+const UNKNOWN_OUTCOME =
+  'Outcome unknown: the extension restarted while this call was running, so it may or may not have been applied. It was not run again. Call getParameters to see the current state.';
+
+/** What running a tool needs of the runtime: its lock and clock, the one way to write the log, the human loop's gate, and the stage. */
+export interface ToolExecutionAccess {
+  lock: SessionLock;
+  now(): number;
+  commitDrafts(sessionId: string, drafts: AgentEventDraft[]): Promise<void>;
+  /** The call's own lifecycle events (tool/*). */
+  toolEvents(sessionId: string, toolCallId: string): Promise<AgentEvent[]>;
+  /** Undefined: the call may run now. Otherwise its result without running: denied, answered, or still waiting for the user. */
+  gate(request: ToolExecutionRequest, requirement: ApprovalRequirement): Promise<ToolExecutionResult | undefined>;
+  /** `callKey` names the call uniquely across sessions (model tool call ids repeat), so the stage can record it. */
+  executeTool(toolName: string, input: JsonValue, callKey: string): Promise<ToolOutput>;
+  /** Rebuilds the output of a call that was cut off by a restart, from what the stage recorded. */
+  recoverTool?(toolName: string, input: JsonValue, callKey: string, startedAt: number): Promise<ToolRecovery>;
+  /** Whether a call must wait for the user's approval; none needs it when absent. */
+  approvalRequirement?(toolName: string, input: JsonValue): Promise<ApprovalRequirement>;
+}
+
+/**
+ * At-most-once tool execution: `tool/requested` and `tool/started` are durable before the stage is asked,
+ * the outcome is durable before the caller hears it, and a call the log saw start is never run again: after a
+ * restart its outcome is rebuilt from what the stage recorded, or reported unknown.
+ */
+export class ToolExecution {
+  private readonly running = new Map<string, Promise<ToolExecutionResult>>();
+
+  constructor(private readonly access: ToolExecutionAccess) {}
+
+  /** Runs a tool call at most once per toolCallId, however often it is asked for. */
+  execute(request: ToolExecutionRequest): Promise<ToolExecutionResult> {
+    const key = `${request.sessionId}\u0000${request.toolCallId}`;
+    const running = this.running.get(key);
+    // A second ask while the call runs waits for its result instead of reading "started, no result" as unknown.
+    if (running) return running.then((result) => ({ ...result, replayed: true }));
+    const execution = this.executeOnce(request).finally(() => this.running.delete(key));
+    this.running.set(key, execution);
+    return execution;
+  }
+
+  private async executeOnce(request: ToolExecutionRequest): Promise<ToolExecutionResult> {
+    const requirement = (await this.access.approvalRequirement?.(request.toolName, request.input)) ?? { required: false };
+    return (await this.access.gate(request, requirement)) ?? this.runOnce(request, requirement.targetId);
+  }
+
+  private async runOnce(request: ToolExecutionRequest, targetId?: string): Promise<ToolExecutionResult> {
+    const { sessionId, turnId, toolCallId } = request;
+    const previous = await this.access.lock.run(sessionId, async () => {
+      const recorded = await this.access.toolEvents(sessionId, toolCallId);
+      if (recorded.some((event) => event.type !== 'tool/requested')) return this.recordedOutcome(sessionId, turnId, toolCallId, recorded);
+      const started = this.access.now();
+      await this.access.commitDrafts(sessionId, [
+        ...requestedDraft(request, recorded, started, targetId),
+        { type: 'tool/started', sessionId, turnId, toolCallId, time: started, data: targetId ? { targetId } : {} },
+      ]);
+      return undefined;
+    });
+    if (previous) return previous;
+    const startedAt = this.access.now();
+    const output = await this.access.executeTool(request.toolName, request.input, `${sessionId}/${toolCallId}`).catch(
+      (error: unknown): ToolOutput => ({ ok: false, error: `The tool failed: ${error instanceof Error ? error.message : String(error)}` }),
+    );
+    const durationMs = Math.max(0, this.access.now() - startedAt);
+    const finished = this.access.now();
+    await this.access.lock.run(sessionId, () =>
+      this.access.commitDrafts(sessionId, [
+        output.ok
+          ? { type: 'tool/completed', sessionId, turnId, toolCallId, time: finished, data: { output, durationMs } }
+          : { type: 'tool/failed', sessionId, turnId, toolCallId, time: finished, data: { error: String(output.error ?? 'failed'), output, durationMs } },
+      ]),
+    );
+    return { status: output.ok ? 'completed' : 'failed', output, replayed: false };
+  }
+
+  /** The outcome of a call the log already knows; undefined when it provably never ran and may run now. */
+  private async recordedOutcome(sessionId: string, turnId: string, toolCallId: string, recorded: AgentEvent[]): Promise<ToolExecutionResult | undefined> {
+    for (const event of recorded) {
+      if (event.type === 'tool/completed') return { status: 'completed', output: event.data.output, replayed: true };
+      if (event.type === 'tool/failed') return { status: 'failed', output: event.data.output, replayed: true };
+      if (event.type === 'tool/denied') return { status: 'denied', output: event.data.output, replayed: true };
+    }
+    const requested = recorded.find((event) => event.type === 'tool/requested');
+    const alreadyUnknown = recorded.some((event) => event.type === 'tool/unknown');
+    const started = recorded.find((event) => event.type === 'tool/started');
+    const recovery =
+      requested?.type === 'tool/requested' && started && !alreadyUnknown
+        ? await this.access.recoverTool?.(requested.data.toolName, requested.data.input, `${sessionId}/${toolCallId}`, started.time)
+        : undefined;
+    if (recovery?.kind === 'never-reached') return undefined;
+    const recovered = recovery?.kind === 'recovered' ? recovery.output : undefined;
+    if (recovered) {
+      const time = this.access.now();
+      await this.access.commitDrafts(sessionId, [
+        recovered.ok
+          ? { type: 'tool/completed', sessionId, turnId, toolCallId, time, data: { output: recovered, durationMs: 0 } }
+          : { type: 'tool/failed', sessionId, turnId, toolCallId, time, data: { error: String(recovered.error ?? 'failed'), output: recovered, durationMs: 0 } },
+      ]);
+      return { status: recovered.ok ? 'completed' : 'failed', output: recovered, replayed: true };
+    }
+    const output = { ok: false, error: UNKNOWN_OUTCOME };
+    if (!alreadyUnknown) {
+      await this.access.commitDrafts(sessionId, [{ type: 'tool/unknown', sessionId, turnId, toolCallId, time: this.access.now(), data: { reason: UNKNOWN_OUTCOME } }]);
+    }
+    return { status: 'unknown', output, replayed: true };
+  }
+}
