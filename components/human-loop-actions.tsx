@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { RequestState } from '@/lib/state/client-state';
+import type { CommandState, RequestState } from '@/lib/state/client-state';
 
 export type DecisionScope = 'once' | 'target-session';
 
@@ -7,11 +7,13 @@ export type DecisionScope = 'once' | 'target-session';
 export interface HumanLoopActions {
   decide(request: RequestState, decision: 'allow' | 'deny', scope: DecisionScope): Promise<string | undefined>;
   answer(request: RequestState, answer: string | number): Promise<string | undefined>;
+  /** Takes back a queued steer; its text returns to the composer. */
+  withdraw(command: CommandState): Promise<string | undefined>;
 }
 
 const unavailable = async () => 'The panel is not connected.';
 
-export const HumanLoopContext = createContext<HumanLoopActions>({ decide: unavailable, answer: unavailable });
+export const HumanLoopContext = createContext<HumanLoopActions>({ decide: unavailable, answer: unavailable, withdraw: unavailable });
 
 export function useHumanLoopActions(): HumanLoopActions {
   return useContext(HumanLoopContext);

@@ -181,6 +181,8 @@ export default defineBackground(() => {
         return runtime.submitCommand(request);
       case 'command/status':
         return runtime.commandStatus(request.sessionId, request.commandId);
+      case 'command/withdraw':
+        return runtime.withdrawSteer(request.sessionId, request.commandId);
       case 'steer/take':
         return { steers: await runtime.takeSteers(request.sessionId, request.turnId) };
       case 'targets/unregister': {

@@ -143,6 +143,15 @@ export function SidePanelApp() {
           (result) => (result.accepted ? undefined : (result.error ?? `Not recorded: this question is already ${result.status}.`)),
           (reason: unknown) => messageOf(reason),
         ),
+      withdraw: (command) =>
+        callRuntime<{ state: string }>({ type: 'command/withdraw', sessionId: stateRef.current?.sessionId ?? '', commandId: command.commandId }).then(
+          (result) => {
+            if (result.state !== 'cancelled') return result.state === 'applied' ? 'Too late: it was already added to the turn.' : `Not withdrawn: it is ${result.state}.`;
+            setUnsent({ text: command.text ?? '', nonce: Date.now() });
+            return undefined;
+          },
+          (reason: unknown) => messageOf(reason),
+        ),
     }),
     [],
   );

@@ -42,6 +42,8 @@ export const runtimeRequestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ask/answer'), sessionId: id, turnId: id, requestId: id, answer: jsonValueSchema }),
   z.object({ type: z.literal('command/submit'), sessionId: id, turnId: id, commandId: id, kind: z.enum(['steer', 'cancel']), text: z.string().min(1).max(20_000).optional() }),
   z.object({ type: z.literal('command/status'), sessionId: id, commandId: id }),
+  /** The user takes back a steer before it is applied. */
+  z.object({ type: z.literal('command/withdraw'), sessionId: id, commandId: id }),
   /** The turn's driver, at a safe point: the steers queued for it, recorded as applied. */
   z.object({ type: z.literal('steer/take'), sessionId: id, turnId: id }),
 ]);

@@ -243,6 +243,17 @@ export class HumanLoop {
     });
   }
 
+  /** Withdraws a steer that is still queued; one already applied, stale or withdrawn reports that state and changes nothing. */
+  withdrawSteer(sessionId: string, commandId: string): Promise<CommandResult> {
+    return this.access.lock.run(sessionId, async () => {
+      const book = await this.access.book(sessionId);
+      const known = book.commands.get(commandId);
+      if (known?.kind !== 'steer') throw new Error('No such addition in this conversation.');
+      if (known.state === 'queued') await this.access.commitDrafts(sessionId, [commandDraft(sessionId, known, this.access.now(), 'cancelled')]);
+      return { commandId, state: book.commands.get(commandId)?.state ?? known.state, ...this.turnStatus(book, known.turnId) };
+    });
+  }
+
   /** At a safe point of a turn: hands over the steers queued for it and records them as applied. */
   takeSteers(sessionId: string, turnId: string): Promise<{ commandId: string; text: string }[]> {
     return this.access.lock.run(sessionId, async () => {

@@ -208,6 +208,37 @@ describe('steer and cancel commands', () => {
     expect(states).toEqual(['steer-1:queued', 'steer-1:applied', 'steer-2:queued', 'steer-2:stale', 'steer-3:stale']);
   });
 
+  it('withdraws a queued steer so it is never applied; a steer already applied, or withdrawn, reports that and changes nothing', async () => {
+    const { runtime, store } = setup();
+    await runtime.append(sessionId, [turnStarted()]);
+    await runtime.submitCommand({ sessionId, turnId: 'turn-1', commandId: 'steer-1', kind: 'steer', text: 'make it blue too' });
+    await runtime.submitCommand({ sessionId, turnId: 'turn-1', commandId: 'steer-2', kind: 'steer', text: 'and slower' });
+    expect(await runtime.withdrawSteer(sessionId, 'steer-1')).toMatchObject({ state: 'cancelled', turnStatus: 'running' });
+    expect(await runtime.withdrawSteer(sessionId, 'steer-1')).toMatchObject({ state: 'cancelled' });
+    expect(await runtime.takeSteers(sessionId, 'turn-1')).toEqual([{ commandId: 'steer-2', text: 'and slower' }]);
+    expect(await runtime.withdrawSteer(sessionId, 'steer-2')).toMatchObject({ state: 'applied' });
+    await expect(runtime.withdrawSteer(sessionId, 'never-sent')).rejects.toThrow('No such addition');
+    await runtime.append(sessionId, [turnCompleted()]);
+    const states = (await log(store)).flatMap((event) => (event.type === 'command/state' ? [`${event.commandId}:${event.data.state}`] : []));
+    expect(states).toEqual(['steer-1:queued', 'steer-2:queued', 'steer-1:cancelled', 'steer-2:applied']);
+  });
+
+  it('a withdrawal and a safe point at the same moment: exactly one wins, never both', async () => {
+    for (let round = 0; round < 20; round++) {
+      const { runtime } = setup();
+      await runtime.append(sessionId, [turnStarted()]);
+      await runtime.submitCommand({ sessionId, turnId: 'turn-1', commandId: 'steer-1', kind: 'steer', text: 'make it blue too' });
+      // Either may reach the session lock first.
+      const withdrawFirst = round % 2 === 1;
+      const withdrawing = withdrawFirst ? runtime.withdrawSteer(sessionId, 'steer-1') : undefined;
+      const taking = runtime.takeSteers(sessionId, 'turn-1');
+      const [taken, withdrawn] = await Promise.all([taking, withdrawing ?? runtime.withdrawSteer(sessionId, 'steer-1')]);
+      expect(taken.length === 1).toBe(withdrawn.state === 'applied');
+      expect(taken.length === 0).toBe(withdrawn.state === 'cancelled');
+      expect(await runtime.commandStatus(sessionId, 'steer-1')).toMatchObject({ state: withdrawn.state });
+    }
+  });
+
   it('cancels one turn by id: the driver is told, a repeat reports the recorded state, and the next turn is never touched', async () => {
     const { runtime, store } = setup();
     const told = vi.fn();

@@ -157,6 +157,10 @@ export class Runtime {
     return this.humanLoop.commandStatus(sessionId, commandId);
   }
 
+  withdrawSteer(sessionId: string, commandId: string): Promise<CommandResult> {
+    return this.humanLoop.withdrawSteer(sessionId, commandId);
+  }
+
   takeSteers(sessionId: string, turnId: string): Promise<{ commandId: string; text: string }[]> {
     return this.humanLoop.takeSteers(sessionId, turnId);
   }

@@ -224,7 +224,7 @@ describe('people in the loop, in Chromium', () => {
     await panel.close();
   });
 
-  it('applies steers at the next safe point (sent during the stream and during a tool call), and marks one for an ended turn stale', async () => {
+  it('applies steers at the next safe point (sent during the stream and during a tool call), a withdrawn one never, and marks one for an ended turn stale', async () => {
     server.setScript({
       turns: [
         { steps: [{ text: LONG_TEXT, delayMs: 25, toolCalls: [{ name: 'openTarget', arguments: { targetId: 'particles' } }, resetCall('reset-steer')] }, { text: 'Adjusted.' }] },
@@ -246,6 +246,12 @@ describe('people in the loop, in Chromium', () => {
       throw new Error(`${String(error)}\n${await panel.$eval('body', (body) => body.innerText)}`);
     });
     expect(await panel.$$eval('.steer-row', (rows) => rows.map((row) => row.getAttribute('data-state')))).toEqual(['queued', 'queued']);
+    // A third one, taken back before the safe point: it leaves the turn and its text returns to the composer.
+    await submitComposer(panel, 'steer to withdraw');
+    await panel.waitForFunction(() => document.querySelectorAll('.steer-row').length === 3, { polling: 50, timeout: 10_000 });
+    await panel.evaluate(() => [...document.querySelectorAll<HTMLButtonElement>('.steer-withdraw')].at(-1)!.click());
+    await panel.waitForFunction(() => document.querySelectorAll('.steer-row').length === 2, { polling: 50, timeout: 10_000 });
+    expect(await panel.$eval('textarea[aria-label="Message"]', (area) => (area as HTMLTextAreaElement).value)).toBe('steer to withdraw');
     await clickInCard(panel, approval, 'Allow');
     expect(await waitForTurnEnd(panel, 0)).toBe('completed');
 
@@ -254,6 +260,7 @@ describe('people in the loop, in Chromium', () => {
     const secondRequest = messagesOf(server, 1).map((message) => `${message.role}:${typeof message.content === 'string' ? message.content : ''}`);
     expect(secondRequest.slice(-3, -2)[0]).toMatch(/^tool:/);
     expect(secondRequest.slice(-2)).toEqual(['user:steer during the stream', 'user:steer during the tool call']);
+    expect(JSON.stringify(messagesOf(server, 1))).not.toContain('steer to withdraw');
     const states = await panel.$$eval('.steer-row', (rows) => rows.map((row) => row.getAttribute('data-state')));
     expect(states).toEqual(['applied', 'applied']);
 
