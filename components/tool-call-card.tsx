@@ -1,6 +1,6 @@
 import { memo, useId, useState } from 'react';
 import type { ToolCallState, ToolCallStatus } from '@/lib/state/client-state';
-import { formatDuration, isToolCallFinished, prettyJson, toolArgumentsSummary, toolArgumentsText, toolCallError, toolCallTarget, TOOL_STATUS_LABEL } from '@/lib/panel/tool-call-view';
+import { formatDuration, isToolCallFinished, prettyJson, toolArgumentsSummary, toolArgumentsText, toolCallAdjustments, toolCallError, toolCallTarget, TOOL_STATUS_LABEL } from '@/lib/panel/tool-call-view';
 import { BanIcon, CheckIcon, ChevronIcon, CrossIcon, QuestionIcon, Spinner } from './icons';
 
 function StatusIcon({ status }: { status: ToolCallStatus }) {
@@ -21,6 +21,7 @@ export const ToolCallCard = memo(function ToolCallCard({ call }: { call: ToolCal
   const duration = formatDuration(call.durationMs);
   const error = toolCallError(call);
   const summary = toolArgumentsSummary(call);
+  const adjustments = call.status === 'done' ? toolCallAdjustments(call.output) : undefined;
   return (
     <section className={`tool-card tool-${call.status}`} aria-label={`Tool call ${call.toolName}`} data-tool-call-id={call.toolCallId} data-status={call.status}>
       <button type="button" className="tool-head" aria-expanded={open} aria-controls={bodyId} onClick={() => setExpanded(!open)}>
@@ -40,10 +41,12 @@ export const ToolCallCard = memo(function ToolCallCard({ call }: { call: ToolCal
         </span>
       </button>
       {!open && (summary || error) && <div className={error ? 'tool-summary tool-summary-error' : 'tool-summary'}>{error ?? summary}</div>}
+      {!open && adjustments && <div className="tool-summary tool-summary-warning">{adjustments}</div>}
       {open && (
         <div className="tool-body" id={bodyId}>
           <div className="tool-label">Arguments</div>
           <pre className="tool-arguments">{toolArgumentsText(call) || '{}'}</pre>
+          {adjustments && <p className="tool-adjusted">{adjustments}</p>}
           {error && (
             <>
               <div className="tool-label">Error</div>

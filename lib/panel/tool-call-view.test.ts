@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, isToolCallFinished, toolArgumentsSummary, toolArgumentsText, toolCallError, toolCallTarget } from './tool-call-view';
+import { formatDuration, isToolCallFinished, toolArgumentsSummary, toolArgumentsText, toolCallAdjustments, toolCallError, toolCallTarget } from './tool-call-view';
 
 describe('tool call view', () => {
   it('finds the target in the result, else in the arguments', () => {
@@ -36,5 +36,13 @@ describe('tool call view', () => {
 
   it('knows which statuses are final', () => {
     expect(['streaming', 'requested', 'running', 'done', 'failed', 'unknown', 'denied'].map((status) => isToolCallFinished(status as never))).toEqual([false, false, false, true, true, true, true]);
+  });
+
+  it('says which values were clamped into range, and nothing when every value was taken as asked', () => {
+    const output = { ok: true, applied: { tempo: 240, volume: -6 }, clamped: [{ param: 'tempo', requested: 999, applied: 240 }, { param: 'camera', requested: [0, 99, 0], applied: [0, 50, 0] }] };
+    expect(toolCallAdjustments(output)).toBe('Clamped to range: tempo 999 → 240, camera [0,99,0] → [0,50,0]');
+    expect(toolCallAdjustments({ ok: true, applied: { tempo: 120 } })).toBeUndefined();
+    expect(toolCallAdjustments({ ok: true, clamped: [null, 'x', { requested: 1 }] })).toBeUndefined();
+    expect(toolCallAdjustments(undefined)).toBeUndefined();
   });
 });

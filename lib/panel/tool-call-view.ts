@@ -56,6 +56,16 @@ export function toolCallError(call: Pick<ToolCallState, 'status' | 'error' | 'ou
   return call.error ?? field(call.output, 'error');
 }
 
+/** Values a target did not take as asked (clamped into their range), as `tempo 999 → 240`; undefined when all were. */
+export function toolCallAdjustments(output: JsonValue | undefined): string | undefined {
+  if (!output || typeof output !== 'object' || Array.isArray(output) || !Array.isArray(output.clamped)) return undefined;
+  const lines = output.clamped.flatMap((change) => {
+    if (!change || typeof change !== 'object' || Array.isArray(change) || typeof change.param !== 'string') return [];
+    return [`${change.param} ${JSON.stringify(change.requested)} → ${JSON.stringify(change.applied)}`];
+  });
+  return lines.length > 0 ? `Clamped to range: ${lines.join(', ')}` : undefined;
+}
+
 export function formatDuration(milliseconds: number | undefined): string | undefined {
   if (milliseconds === undefined || !Number.isFinite(milliseconds)) return undefined;
   if (milliseconds < 1000) return `${Math.round(milliseconds)} ms`;

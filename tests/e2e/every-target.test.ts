@@ -315,6 +315,9 @@ describe('one target through the side panel and the scripted model (the real mod
       'Tool call setParameter:failed',
       'Tool call setParameter:done',
     ]);
+    // The collapsed card of the clamped call says so, without being opened.
+    const notes = await panel.$$eval('section.tool-card', (items) => items.map((item) => item.querySelector('.tool-summary-warning')?.textContent ?? ''));
+    expect(notes).toEqual(['', '', '', '', '', 'Clamped to range: points 100000 → 500']);
     await panel.close();
   });
 });
