@@ -45,7 +45,7 @@ export function MessageList({ state, running, onRetry, onResend, onOpenOptions, 
     else setUnseen(true);
   }, [scrollToBottom]);
 
-  useLayoutEffect(follow, [state.turns, state.items, state.toolCalls, state.notifications, follow]);
+  useLayoutEffect(follow, [state.turns, state.items, state.streaming, state.toolCalls, state.notifications, follow]);
 
   useEffect(() => {
     const sizer = sizerRef.current;
@@ -91,6 +91,7 @@ export function MessageList({ state, running, onRetry, onResend, onOpenOptions, 
                   <TurnView
                     turn={turn}
                     items={state.items}
+                    streaming={state.streaming}
                     toolCalls={state.toolCalls}
                     requests={state.requests}
                     commands={state.commands}

@@ -1,6 +1,6 @@
 import { memo, useMemo } from 'react';
 import { requestsByToolCall } from '@/lib/panel/request-view';
-import type { CommandState, ItemState, RequestState, ToolCallState, TurnState } from '@/lib/state/client-state';
+import { itemOf, type CommandState, type ItemState, type RequestState, type ToolCallState, type TurnState } from '@/lib/state/client-state';
 import { ApprovalCard } from './approval-card';
 import { AskCard } from './ask-card';
 import { AssistantItem } from './assistant-item';
@@ -14,6 +14,7 @@ import { UserMessage } from './user-message';
 export interface TurnViewProps {
   turn: TurnState;
   items: Record<string, ItemState>;
+  streaming: Record<string, ItemState>;
   toolCalls: Record<string, ToolCallState>;
   requests: Record<string, RequestState>;
   commands: Record<string, CommandState>;
@@ -30,7 +31,7 @@ export interface TurnViewProps {
 
 const ENDED_LABEL: Partial<Record<TurnState['status'], string>> = { aborted: 'Stopped', interrupted: 'Interrupted' };
 
-export const TurnView = memo(function TurnView({ turn, items, toolCalls, requests, commands, canRetry, canEdit, superseded, onRetry, onResend, onOpenOptions }: TurnViewProps) {
+export const TurnView = memo(function TurnView({ turn, items, streaming, toolCalls, requests, commands, canRetry, canEdit, superseded, onRetry, onResend, onOpenOptions }: TurnViewProps) {
   const retryable = canRetry && (turn.status === 'interrupted' || turn.status === 'aborted');
   const ended = ENDED_LABEL[turn.status];
   const requestsOfCall = useMemo(() => requestsByToolCall(requests, turn.turnId), [requests, turn.turnId]);
@@ -59,7 +60,7 @@ export const TurnView = memo(function TurnView({ turn, items, toolCalls, request
           const error = turn.errors[entry.index];
           return error ? <TurnError key={`error-${entry.index}`} message={error.message} onOpenOptions={onOpenOptions} /> : null;
         }
-        const item = items[entry.key];
+        const item = itemOf({ items, streaming }, entry.key);
         return item && item.text ? <AssistantItem key={entry.key} item={item} /> : null;
       })}
       {turn.status === 'running' && turn.retry && <RetryNotice retry={turn.retry} />}
@@ -89,6 +90,6 @@ function sameTurnView(previous: TurnViewProps, next: TurnViewProps): boolean {
   if (previous.turn !== next.turn || previous.canRetry !== next.canRetry || previous.canEdit !== next.canEdit || previous.superseded !== next.superseded) return false;
   if (previous.onRetry !== next.onRetry || previous.onResend !== next.onResend || previous.onOpenOptions !== next.onOpenOptions) return false;
   return next.turn.entries.every((entry) =>
-    entry.kind === 'item' ? previous.items[entry.key] === next.items[entry.key] : entry.kind === 'tool' ? previous.toolCalls[entry.toolCallId] === next.toolCalls[entry.toolCallId] : true,
+    entry.kind === 'item' ? itemOf(previous, entry.key) === itemOf(next, entry.key) : entry.kind === 'tool' ? previous.toolCalls[entry.toolCallId] === next.toolCalls[entry.toolCallId] : true,
   );
 }

@@ -1,6 +1,6 @@
 import type { ModelMessage } from 'ai';
 import type { JsonValue } from '../protocol/json-value';
-import type { ClientState, ToolCallState, TurnState } from '../state/client-state';
+import { itemOf, type ClientState, type ToolCallState, type TurnState } from '../state/client-state';
 
 const NO_RESULT: JsonValue = { ok: false, error: 'This call has no recorded result.' };
 
@@ -24,12 +24,12 @@ function turnMessages(state: ClientState, turn: TurnState): ModelMessage[] {
       steps = new Map();
       continue;
     }
-    const stepId = entry.kind === 'item' ? state.items[entry.key]?.stepId : entry.kind === 'tool' ? state.toolCalls[entry.toolCallId]?.stepId : undefined;
+    const stepId = entry.kind === 'item' ? itemOf(state, entry.key)?.stepId : entry.kind === 'tool' ? state.toolCalls[entry.toolCallId]?.stepId : undefined;
     if (!stepId) continue;
     const step = steps.get(stepId) ?? { text: [], calls: [] };
     steps.set(stepId, step);
     if (entry.kind === 'item') {
-      const item = state.items[entry.key];
+      const item = itemOf(state, entry.key)!;
       if (item.kind === 'assistant' && item.status === 'completed' && item.text) step.text.push(item.text);
     } else if (entry.kind === 'tool') {
       const call = state.toolCalls[entry.toolCallId];

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { AGENT_EVENT_SCHEMA_VERSION, type AgentEvent, type AgentEventDraft } from '../protocol/agent-event';
 import type { JsonValue } from '../protocol/json-value';
+import { itemOf } from '../state/client-state';
 import { replayLog } from '../state/reduce-events';
 import type { ToolOutput } from '../tools/tool-router';
 import type { EventStore } from './event-store';
@@ -188,7 +189,7 @@ describe('Runtime.subscribe: the snapshot/subscription boundary', () => {
     await runtime.append(sessionId, [delta(2, '12.')]);
     const resumed = replayLog(sessionId, [...subscription.snapshot, ...later]);
     expect(resumed).toEqual(replayLog(sessionId, full));
-    expect(resumed.items['item-1/attempt-1'].text).toBe('Speed is 12.');
+    expect(itemOf(resumed, 'item-1/attempt-1')?.text).toBe('Speed is 12.');
   });
 
   it('stops delivering after unsubscribe', async () => {
@@ -297,7 +298,7 @@ describe('turns whose driver is gone', () => {
     const state = replayLog(sessionId, log);
     expect(state.turns['turn-1'].status).toBe('interrupted');
     expect(state.turns['turn-2'].status).toBe('running');
-    expect(state.items['item-1/attempt-1']).toMatchObject({ status: 'interrupted', text: 'Speed is 1' });
+    expect(itemOf(state, 'item-1/attempt-1')).toMatchObject({ status: 'interrupted', text: 'Speed is 1' });
   });
 
   it('ownerGone leaves ended and released turns alone, and does nothing twice', async () => {

@@ -1,5 +1,5 @@
 import type { AgentEvent, AgentEventOf } from '../protocol/agent-event';
-import { itemKey, type ItemState, type RequestState, type ToolCallState, type TurnEntry, type TurnState } from './client-state';
+import { itemKey, itemOf, type ItemState, type RequestState, type ToolCallState, type TurnEntry, type TurnState } from './client-state';
 import type { WorkingCopy } from './working-copy';
 
 function updateTurn(copy: WorkingCopy, turnId: string, change: (turn: TurnState) => Partial<TurnState>): void {
@@ -21,7 +21,7 @@ function sameEntry(left: TurnEntry, right: TurnEntry): boolean {
 
 /** An entry only transient events have shown so far; the log does not know it yet. */
 function isProvisional(copy: WorkingCopy, entry: TurnEntry): boolean {
-  if (entry.kind === 'item') return copy.state.items[entry.key]?.status === 'streaming';
+  if (entry.kind === 'item') return entry.key in copy.state.streaming;
   if (entry.kind === 'tool') return copy.state.toolCalls[entry.toolCallId]?.status === 'streaming';
   return false;
 }
@@ -49,9 +49,9 @@ function endTurn(copy: WorkingCopy, event: AgentEventOf<'turn/completed' | 'turn
   if (!turn || turn.status !== 'running') return;
   const status = event.type === 'turn/completed' ? 'completed' : event.type === 'turn/aborted' ? 'aborted' : 'interrupted';
   copy.table('turns')[event.turnId] = { ...turn, status, endedAt: event.time, reason: event.data.reason, retry: undefined };
-  const items = copy.table('items');
   for (const entry of turn.entries) {
-    if (entry.kind === 'item' && items[entry.key]?.status === 'streaming') items[entry.key] = { ...items[entry.key], status: 'interrupted', reason: event.data.reason };
+    const streaming = entry.kind === 'item' ? copy.state.streaming[entry.key] : undefined;
+    if (streaming) settleItem(copy, { ...streaming, status: 'interrupted', reason: event.data.reason });
   }
   dropUnrequestedToolCalls(copy, event.turnId);
 }
@@ -68,9 +68,15 @@ function dropUnrequestedToolCalls(copy: WorkingCopy, turnId: string): void {
 
 type ItemEvent = AgentEventOf<'assistant/delta' | 'assistant/completed' | 'assistant/interrupted' | 'reasoning/delta' | 'reasoning/completed' | 'reasoning/interrupted'>;
 
+/** A final item leaves the small table of streaming ones for the table of all items. */
+function settleItem(copy: WorkingCopy, item: ItemState): void {
+  if (item.key in copy.state.streaming) delete copy.table('streaming')[item.key];
+  copy.table('items')[item.key] = item;
+}
+
 function ensureItem(copy: WorkingCopy, event: ItemEvent): ItemState {
   const key = itemKey(event.itemId, event.attemptId);
-  const existing = copy.state.items[key];
+  const existing = itemOf(copy.state, key);
   if (existing) return existing;
   const item: ItemState = {
     key,
@@ -83,7 +89,7 @@ function ensureItem(copy: WorkingCopy, event: ItemEvent): ItemState {
     status: 'streaming',
     deltaCount: 0,
   };
-  copy.table('items')[key] = item;
+  copy.table('streaming')[key] = item;
   addEntry(copy, event.turnId, { kind: 'item', key });
   return item;
 }
@@ -92,7 +98,7 @@ function applyItemDelta(copy: WorkingCopy, event: AgentEventOf<'assistant/delta'
   if (!isTurnOpen(copy, event.turnId)) return;
   const item = ensureItem(copy, event);
   if (item.status !== 'streaming' || event.data.index !== item.deltaCount) return;
-  copy.table('items')[item.key] = { ...item, text: item.text + event.data.text, deltaCount: item.deltaCount + 1 };
+  copy.table('streaming')[item.key] = { ...item, text: item.text + event.data.text, deltaCount: item.deltaCount + 1 };
 }
 
 function applyItemFinal(copy: WorkingCopy, event: AgentEventOf<'assistant/completed' | 'assistant/interrupted' | 'reasoning/completed' | 'reasoning/interrupted'>): void {
@@ -102,12 +108,12 @@ function applyItemFinal(copy: WorkingCopy, event: AgentEventOf<'assistant/comple
   if (item.status !== 'streaming') return;
   placeDurableEntry(copy, event.turnId, { kind: 'item', key: item.key });
   const interrupted = event.type.endsWith('interrupted');
-  copy.table('items')[item.key] = {
+  settleItem(copy, {
     ...item,
     text: event.data.text,
     status: interrupted ? 'interrupted' : 'completed',
     ...('reason' in event.data ? { reason: event.data.reason } : {}),
-  };
+  });
 }
 
 type ToolEvent = AgentEventOf<'tool/input-delta' | 'tool/requested' | 'tool/started' | 'tool/completed' | 'tool/failed' | 'tool/unknown' | 'tool/denied'>;

@@ -85,7 +85,13 @@ export interface ClientState {
   gap: { expected: number; received: number } | null;
   turnOrder: string[];
   turns: Record<string, TurnState>;
+  /** Items that are complete or interrupted. */
   items: Record<string, ItemState>;
+  /**
+   * Items still streaming, kept apart from `items` so that a batch of deltas copies this small table and not
+   * every item of a long conversation; an item moves to `items` once it is final. Read both with `itemOf`.
+   */
+  streaming: Record<string, ItemState>;
   toolCalls: Record<string, ToolCallState>;
   requests: Record<string, RequestState>;
   commands: Record<string, CommandState>;
@@ -103,11 +109,16 @@ export function initialClientState(sessionId: string, generation = 0): ClientSta
     turnOrder: [],
     turns: {},
     items: {},
+    streaming: {},
     toolCalls: {},
     requests: {},
     commands: {},
     notifications: [],
   };
+}
+
+export function itemOf(state: Pick<ClientState, 'items' | 'streaming'>, key: string): ItemState | undefined {
+  return state.streaming[key] ?? state.items[key];
 }
 
 export function itemKey(itemId: string, attemptId: string): string {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../protocol/agent-event';
 import { EventLog } from '../testing/event-log';
 import { meaningfulState } from '../testing/meaningful-state';
-import { initialClientState, itemKey } from './client-state';
+import { initialClientState, itemKey, itemOf } from './client-state';
 import { reduceEvents, replayLog } from './reduce-events';
 
 const turn = { turnId: 'turn-1', stepId: 'step-1', attemptId: 'attempt-1' };
@@ -48,7 +48,7 @@ describe('duplicate events (the same seq 2 to 10 times)', () => {
   it('does not append a delta twice: text, tool cards, approvals and notifications appear once', () => {
     const { events, sessionId } = sampleLog();
     const state = replayLog(sessionId, [...events, ...events.slice(2), ...events]);
-    expect(state.items[itemKey('item-1', 'attempt-1')].text).toBe('Setting the speed.');
+    expect(itemOf(state, itemKey('item-1', 'attempt-1'))?.text).toBe('Setting the speed.');
     expect(state.turns['turn-1'].entries).toEqual([
       { kind: 'item', key: itemKey('item-1', 'attempt-1') },
       { kind: 'tool', toolCallId: 'call-1' },
@@ -127,7 +127,7 @@ describe('late deltas', () => {
     const lateNext = log.delta(item, 1, 'lo');
     const lateRepeat = log.delta(item, 0, 'Hel');
     const state = replayLog(log.sessionId, log.events);
-    expect(state.items[itemKey('item-1', 'attempt-1')]).toMatchObject({ text: 'Hello, repaired.', status: 'completed' });
+    expect(itemOf(state, itemKey('item-1', 'attempt-1'))).toMatchObject({ text: 'Hello, repaired.', status: 'completed' });
     expect(reduceEvents(state, [lateNext, lateRepeat])).toEqual(state);
   });
 
@@ -142,7 +142,7 @@ describe('late deltas', () => {
     const late = [log.delta(item, 1, 'tial'), log.add({ type: 'turn/completed', turnId: 'turn-1', data: { reason: 'stop' } })];
     const state = replayLog(log.sessionId, log.events);
     expect(state.turns['turn-1'].status).toBe('aborted');
-    expect(state.items[itemKey('item-1', 'attempt-1')]).toMatchObject({ text: 'Par', status: 'interrupted' });
+    expect(itemOf(state, itemKey('item-1', 'attempt-1'))).toMatchObject({ text: 'Par', status: 'interrupted' });
     expect(state.turns['turn-2'].status).toBe('running');
     expect(reduceEvents(state, late)).toEqual(state);
   });
@@ -156,7 +156,7 @@ describe('late deltas', () => {
     log.add({ type: 'notification', notificationId: 'n', data: { level: 'info', message: 'x' } });
     const third = log.delta(item, 2, 'c');
     const state = replayLog(log.sessionId, [...log.durable, first, third, second, second, third]);
-    expect(state.items[itemKey('item-1', 'attempt-1')].text).toBe('abc');
+    expect(itemOf(state, itemKey('item-1', 'attempt-1'))?.text).toBe('abc');
   });
 });
 
@@ -174,8 +174,8 @@ describe('completed and interrupted items', () => {
     // A stray final event for the interrupted attempt does not revive it.
     log.completed(item, 'Half a sentence, completed late.');
     const state = replayLog(log.sessionId, log.events);
-    expect(state.items[itemKey('item-1', 'attempt-1')]).toMatchObject({ status: 'interrupted', text: 'Half a sen' });
-    expect(state.items[itemKey('item-1', 'attempt-2')]).toMatchObject({ status: 'completed', text: 'A whole sentence.' });
+    expect(itemOf(state, itemKey('item-1', 'attempt-1'))).toMatchObject({ status: 'interrupted', text: 'Half a sen' });
+    expect(itemOf(state, itemKey('item-1', 'attempt-2'))).toMatchObject({ status: 'completed', text: 'A whole sentence.' });
     expect(state.turns['turn-1'].entries).toHaveLength(2);
   });
 });
@@ -289,5 +289,33 @@ describe('tool call target', () => {
     const state = replayLog(log.sessionId, log.events);
     expect(state.toolCalls['call-1'].targetId).toBe('chart');
     expect(state.toolCalls['call-2'].targetId).toBe('particles');
+  });
+});
+
+describe('copying only what changed', () => {
+  it('a batch of deltas copies the small table of streaming items, never the table of every item or turn', () => {
+    const log = new EventLog();
+    log.turnStarted('turn-1');
+    log.stepStarted(turn);
+    log.completed({ ...turn, itemId: 'earlier' }, 'An earlier answer.');
+    log.delta(item, 0, 'Set');
+    const streamedSoFar = log.events.length;
+    const before = replayLog(log.sessionId, log.events.slice(0, streamedSoFar));
+    const key = itemKey('item-1', 'attempt-1');
+    expect(Object.keys(before.streaming)).toEqual([key]);
+
+    log.delta(item, 1, 'ting ');
+    log.delta(item, 2, 'the speed');
+    const during = reduceEvents(before, log.events.slice(streamedSoFar));
+    expect(itemOf(during, key)?.text).toBe('Setting the speed');
+    expect(during.items).toBe(before.items);
+    expect(during.turns).toBe(before.turns);
+    expect(during.streaming).not.toBe(before.streaming);
+
+    const settledAt = log.events.length;
+    log.completed(item, 'Setting the speed.');
+    const after = reduceEvents(during, log.events.slice(settledAt));
+    expect(after.streaming).toEqual({});
+    expect(after.items[key]).toMatchObject({ text: 'Setting the speed.', status: 'completed' });
   });
 });

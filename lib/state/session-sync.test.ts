@@ -8,7 +8,7 @@ import { FakeTransport, ManualScheduler, settle } from '../testing/fake-sync';
 import { firstDifference, meaningfulState } from '../testing/meaningful-state';
 import { Random } from '../testing/random';
 import { generateRun } from '../testing/run-generator';
-import { itemKey, type ClientState } from './client-state';
+import { itemKey, itemOf, type ClientState } from './client-state';
 import { replayLog } from './reduce-events';
 import { SessionSync } from './session-sync';
 
@@ -62,11 +62,11 @@ describe('SessionSync', () => {
     expect(changes.length).toBe(changesBefore);
     scheduler.runFrames();
     expect(changes.length).toBe(changesBefore + 1);
-    expect(sync.current.items[itemKey('item-1', 'attempt-1')].text).toBe('Speed is ');
+    expect(itemOf(sync.current, itemKey('item-1', 'attempt-1'))?.text).toBe('Speed is ');
 
     sync.receive(live(1, log.events[5]));
     sync.receive(live(1, log.events[6]));
-    expect(sync.current.items[itemKey('item-1', 'attempt-1')]).toMatchObject({ text: 'Speed is 12.', status: 'completed' });
+    expect(itemOf(sync.current, itemKey('item-1', 'attempt-1'))).toMatchObject({ text: 'Speed is 12.', status: 'completed' });
     scheduler.runFrames();
     scheduler.runTimers();
     sync.receive(live(1, log.events[7]));
@@ -81,7 +81,7 @@ describe('SessionSync', () => {
     sync.receive(live(1, log.events[3]));
     expect(scheduler.timers).toHaveLength(1);
     scheduler.runTimers();
-    expect(sync.current.items[itemKey('item-1', 'attempt-1')].text).toBe('Speed ');
+    expect(itemOf(sync.current, itemKey('item-1', 'attempt-1'))?.text).toBe('Speed ');
   });
 
   it('discards everything an old connection sends once a new one exists (old connection revived)', () => {
@@ -153,7 +153,7 @@ describe('SessionSync', () => {
     sync.receive(snapshot(1, log.events.slice(0, 4)));
     expect(scheduler.frames).toHaveLength(1);
     scheduler.runFrames();
-    expect(sync.current.items[itemKey('item-1', 'attempt-1')].text).toBe('Speed ');
+    expect(itemOf(sync.current, itemKey('item-1', 'attempt-1'))?.text).toBe('Speed ');
   });
 
   it('ignores a snapshot of another session and error messages', () => {

@@ -9,7 +9,6 @@ import type { ClientState } from '../state/client-state';
 export function meaningfulState(state: ClientState): unknown {
   const items = Object.fromEntries(
     Object.entries(state.items).map(([key, item]) => {
-      if (item.status === 'streaming') return [key, item];
       const { deltaCount: _deltaCount, ...rest } = item;
       return [key, rest];
     }),
@@ -21,9 +20,9 @@ export function meaningfulState(state: ClientState): unknown {
       return [key, rest];
     }),
   );
-  const { title, lastSeq, turnOrder, turns, requests, commands, notifications } = state;
+  const { title, lastSeq, turnOrder, turns, streaming, requests, commands, notifications } = state;
   // A JSON round trip so that a property set to undefined equals a missing one.
-  return JSON.parse(JSON.stringify({ title, lastSeq, turnOrder, turns, items, toolCalls, requests, commands, notifications }));
+  return JSON.parse(JSON.stringify({ title, lastSeq, turnOrder, turns, items, streaming, toolCalls, requests, commands, notifications }));
 }
 
 /** The first path at which two JSON values differ, with both values, or undefined when they are equal. */

@@ -12,7 +12,7 @@ import * as panelStyles from '../../entrypoints/shared/panel.css';
 import { ChatPanel } from '../../components/chat-panel';
 import { AGENT_EVENT_SCHEMA_VERSION, type AgentEvent, type AgentEventDraft } from '../../lib/protocol/agent-event';
 import type { EndpointSettings } from '../../lib/settings/endpoint-settings';
-import type { ClientState } from '../../lib/state/client-state';
+import { itemOf, type ClientState } from '../../lib/state/client-state';
 import { frameScheduler } from '../../lib/panel/frame-scheduler';
 import { EventBatcher } from '../../lib/state/event-batcher';
 import { reduceEvents, replayLog } from '../../lib/state/reduce-events';
@@ -198,7 +198,7 @@ async function runVariant(variant: Variant, history: ClientState, tokens: string
   measuring = false;
   clearInterval(heapSampler);
   longTaskObserver.disconnect();
-  const shownLength = state.items[`${live.itemId}/${live.attemptId}`]?.text.length ?? 0;
+  const shownLength = itemOf(state, `${live.itemId}/${live.attemptId}`)?.text.length ?? 0;
   await collectGarbage();
   const heapAfter = heapMegabytes();
   panel.root.unmount();
