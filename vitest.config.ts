@@ -40,6 +40,18 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          // Firefox ESR (Debian's firefox-esr) driven over Marionette: WebDriver BiDi cannot open moz-extension:// pages.
+          name: 'firefox',
+          include: ['tests/firefox/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });
