@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedModelServer, type ScriptedModelServer } from '../model-server/scripted-model-server';
-import { launchFirefox, type FirefoxSession, type Marionette } from './marionette';
+import { launchFirefox, OTHER_REMOTE_TEST_HOST, REMOTE_TEST_HOST, type FirefoxSession, type Marionette } from './marionette';
 
 const FIREFOX_BUILD = resolve(import.meta.dirname, '../../.output/firefox-mv2');
 const WAIT_MS = 30_000;
@@ -40,6 +40,29 @@ async function openExtensionTab(marionette: Marionette, url: string): Promise<vo
   await switchToTab(marionette, url);
 }
 
+/** Adds an endpoint in the options page and saves it, as a user would; Firefox may then ask for its host. */
+async function saveEndpoint(marionette: Marionette, baseUrl: string, name: string): Promise<void> {
+  await marionette.click("//button[contains(., 'Add endpoint')]", 'xpath');
+  await marionette.type('[aria-label="Base URL"]', baseUrl);
+  await marionette.type('[aria-label="Model"]', 'scripted-model');
+  await marionette.type('[aria-label="Name"]', name);
+  await marionette.click('button[type="submit"]');
+}
+
+/** Answers Firefox's permission prompt and returns what it asked. */
+async function answerPermissionPrompt(marionette: Marionette, answer: 'allow' | 'deny'): Promise<string> {
+  await marionette.send('Marionette:SetContext', { value: 'chrome' });
+  const asked = await until('the permission prompt', () =>
+    marionette.execute<string | false>("const notification = PopupNotifications.panel.querySelector('popupnotification'); return notification ? notification.getAttribute('popupid') + ': ' + notification.textContent : false;"),
+  );
+  await marionette.execute(`const notification = PopupNotifications.panel.querySelector('popupnotification'); (arguments[0] === 'allow' ? notification.button : notification.secondaryButton).click(); return true;`, [answer]);
+  return asked;
+}
+
+async function saveStatus(marionette: Marionette): Promise<string> {
+  return until('the save to finish', () => marionette.execute<string | false>("const text = document.querySelector('.endpoint-editor .status')?.textContent ?? ''; return text.startsWith('Saved.') ? text : false;"));
+}
+
 describe('the split-brain loop in Firefox ESR', () => {
   let server: ScriptedModelServer;
   let firefox: FirefoxSession;
@@ -64,14 +87,6 @@ describe('the split-brain loop in Firefox ESR', () => {
     const { value: addonId } = await marionette.send<{ value: string }>('Addon:Install', { path: FIREFOX_BUILD, temporary: true });
     await marionette.send('Marionette:SetContext', { value: 'chrome' });
     base = `moz-extension://${await marionette.execute<string>('return WebExtensionPolicy.getByID(arguments[0]).mozExtensionHostname;', [addonId])}`;
-    // What the user grants when saving the endpoint (a permission prompt headless Firefox cannot show).
-    await marionette.execute(
-      `const { ExtensionPermissions } = ChromeUtils.importESModule('resource://gre/modules/ExtensionPermissions.sys.mjs');
-       const policy = WebExtensionPolicy.getByID(arguments[0]);
-       await ExtensionPermissions.add(arguments[0], { permissions: [], origins: ['http://127.0.0.1/*'] }, policy.extension);
-       return true;`,
-      [addonId],
-    );
   }, 120_000);
 
   afterAll(async () => {
@@ -121,5 +136,42 @@ describe('the split-brain loop in Firefox ESR', () => {
     expect(inside.applyCount).toBeGreaterThanOrEqual(1);
     // The frame is sandboxed without allow-same-origin: its origin is opaque.
     expect(await marionette.execute<string>('return window.origin;')).toBe('null');
+  }, 120_000);
+
+  it('saving an endpoint on another host asks Firefox for that host; once allowed, the panel talks to it', async () => {
+    const marionette = firefox.marionette;
+    await openExtensionTab(marionette, `${base}/options.html`);
+    await until('the endpoint list', () => marionette.execute<boolean>('return Boolean(document.querySelector(\'ul[aria-label="Saved endpoints"]\'));'));
+    const remoteUrl = `http://${REMOTE_TEST_HOST}:${server.port}/v1`;
+    await saveEndpoint(marionette, remoteUrl, 'Remote scripted model');
+    const asked = await answerPermissionPrompt(marionette, 'allow');
+    console.log(`[firefox] prompt: ${asked}`);
+    expect(asked).toContain(`${REMOTE_TEST_HOST}:${server.port}`);
+    await switchToTab(marionette, `${base}/options.html`);
+    const status = await saveStatus(marionette);
+    expect(status).toBe('Saved.');
+    expect(await marionette.execute<boolean>('return browser.permissions.contains({ origins: [arguments[0]] });', [`${new URL(remoteUrl).origin}/*`])).toBe(true);
+
+    server.setScript({ turns: [{ steps: [{ text: 'Hello from the other host.' }] }] });
+    server.clearRequests();
+    await switchToTab(marionette, `${base}/sidepanel.html`);
+    await marionette.send('WebDriver:Refresh');
+    await until('the new chat button', () => marionette.execute<boolean>("const button = [...document.querySelectorAll('button')].find((candidate) => candidate.textContent?.includes('New chat')); if (!button) return false; button.click(); return true;"));
+    await marionette.type('textarea[aria-label="Message"]', 'Hello?');
+    await marionette.click('button[type="submit"]');
+    const reply = await until('the reply', () => marionette.execute<string | false>("const turn = document.querySelector('article.turn'); return turn?.getAttribute('data-status') === 'completed' ? turn.textContent : false;"));
+    expect(reply).toContain('Hello from the other host.');
+    expect(server.requests.some((request) => request.headers.host === `${REMOTE_TEST_HOST}:${server.port}`)).toBe(true);
+  }, 120_000);
+
+  it('a refused host is saved with a note that says so, and no permission is held', async () => {
+    const marionette = firefox.marionette;
+    await switchToTab(marionette, `${base}/options.html`);
+    const otherOrigin = `http://${OTHER_REMOTE_TEST_HOST}:${server.port}`;
+    await saveEndpoint(marionette, `${otherOrigin}/v1`, 'Refused host');
+    expect(await answerPermissionPrompt(marionette, 'deny')).toContain(OTHER_REMOTE_TEST_HOST);
+    await switchToTab(marionette, `${base}/options.html`);
+    expect(await saveStatus(marionette)).toBe(`Saved. Access to ${otherOrigin} was not granted; requests work only if that server allows cross-origin calls.`);
+    expect(await marionette.execute<boolean>('return browser.permissions.contains({ origins: [arguments[0]] });', [`${otherOrigin}/*`])).toBe(false);
   }, 120_000);
 });

@@ -6,6 +6,9 @@ import { join } from 'node:path';
 import { z } from 'zod';
 
 export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+/** Resolves to this machine inside the test profile, so a server on 127.0.0.1 can pose as a remote endpoint. */
+export const REMOTE_TEST_HOST = 'models.splitbrain.test';
+export const OTHER_REMOTE_TEST_HOST = 'other.splitbrain.test';
 
 /** Marionette answers `[1, id, error, result]`; it greets with an object first. */
 const replySchema = z.tuple([z.literal(1), z.number(), z.object({ error: z.string(), message: z.string() }).nullable(), z.unknown()]);
@@ -58,6 +61,24 @@ export class Marionette {
     return (await this.send<{ value: T }>('WebDriver:ExecuteScript', { script: wrapped, args })).value;
   }
 
+  /** The first element matching a CSS selector (or an XPath when `using` says so), as a WebDriver element reference. */
+  async find(selector: string, using: 'css selector' | 'xpath' = 'css selector'): Promise<Record<string, string>> {
+    return (await this.send<{ value: Record<string, string> }>('WebDriver:FindElement', { using, value: selector })).value;
+  }
+
+  /** A trusted click, as a user's: it counts as the gesture an extension needs to ask for a permission. */
+  async click(selector: string, using: 'css selector' | 'xpath' = 'css selector'): Promise<void> {
+    const element = await this.find(selector, using);
+    await this.send('WebDriver:ElementClick', { id: Object.values(element)[0] });
+  }
+
+  /** Replaces a field's value by typing, as a user would. */
+  async type(selector: string, text: string): Promise<void> {
+    const id = Object.values(await this.find(selector))[0];
+    await this.send('WebDriver:ElementClear', { id });
+    await this.send('WebDriver:ElementSendKeys', { id, text });
+  }
+
   close(): void {
     this.socket.destroy();
   }
@@ -91,6 +112,8 @@ export async function launchFirefox(): Promise<FirefoxSession> {
       'user_pref("browser.startup.homepage_override.mstone", "ignore");',
       'user_pref("app.update.disabledForTesting", true);',
       'user_pref("browser.aboutwelcome.enabled", false);',
+      // A name that is not loopback to the extension but reaches the test server: for host-permission prompts.
+      `user_pref("network.dns.localDomains", "${REMOTE_TEST_HOST},${OTHER_REMOTE_TEST_HOST}");`,
     ].join('\n'),
   );
   const child: ChildProcess = spawn(FIREFOX, ['--headless', '--marionette', '-remote-allow-system-access', '--no-remote', '--profile', profile], { stdio: 'ignore' });
