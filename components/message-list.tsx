@@ -35,15 +35,26 @@ export function MessageList({ state, running, onRetry, onResend, onOpenOptions, 
     overscan: 3,
   });
 
+  /** Where the list last scrolled itself to; a reader above it has scrolled up, even before the scroll event says so. */
+  const followedTo = useRef(0);
   const scrollToBottom = useCallback(() => {
     const element = scrollRef.current;
-    if (element) element.scrollTop = element.scrollHeight;
+    if (!element) return;
+    element.scrollTop = element.scrollHeight;
+    followedTo.current = element.scrollTop;
+  }, []);
+
+  /** Whether to keep following: a scroll up that content arrived ahead of must not be undone. */
+  const stillStuck = useCallback(() => {
+    const element = scrollRef.current;
+    if (stuck.current && element && element.scrollTop < followedTo.current && !isNearBottom(element)) stuck.current = false;
+    return stuck.current;
   }, []);
 
   const follow = useCallback(() => {
-    if (stuck.current) scrollToBottom();
+    if (stillStuck()) scrollToBottom();
     else setUnseen(true);
-  }, [scrollToBottom]);
+  }, [scrollToBottom, stillStuck]);
 
   useLayoutEffect(follow, [state.turns, state.items, state.streaming, state.toolCalls, state.notifications, follow]);
 
@@ -51,14 +62,15 @@ export function MessageList({ state, running, onRetry, onResend, onOpenOptions, 
     const sizer = sizerRef.current;
     if (!sizer) return;
     const observer = new ResizeObserver(() => {
-      if (stuck.current) scrollToBottom();
+      if (stillStuck()) scrollToBottom();
     });
     observer.observe(sizer);
     return () => observer.disconnect();
-  }, [scrollToBottom]);
+  }, [scrollToBottom, stillStuck]);
 
   useEffect(() => {
     stuck.current = true;
+    followedTo.current = 0;
     setUnseen(false);
   }, [state.sessionId]);
 
@@ -71,6 +83,7 @@ export function MessageList({ state, running, onRetry, onResend, onOpenOptions, 
 
   const jumpToEnd = () => {
     stuck.current = true;
+    followedTo.current = 0;
     setUnseen(false);
     if (turnOrder.length) virtualizer.scrollToIndex(turnOrder.length - 1, { align: 'end' });
     requestAnimationFrame(scrollToBottom);
