@@ -138,6 +138,19 @@ describe('the split-brain loop in Firefox ESR', () => {
     expect(await marionette.execute<string>('return window.origin;')).toBe('null');
   }, 120_000);
 
+  it('the toolbar popup shows the active target\'s form with the value the model set, and a value typed there is applied inside the frame', async () => {
+    const marionette = firefox.marionette;
+    await openExtensionTab(marionette, `${base}/popup.html`);
+    await until('the particle field form', () => marionette.execute<boolean>("return document.querySelector('#parameter-form-title')?.textContent?.includes('Particle field') ?? false;"));
+    await until('speed 12 in the form', () => marionette.execute<boolean>('return document.querySelector(\'input[aria-label="speed"]\')?.value === "12";'));
+    await marionette.type('input[aria-label="speed"]', '20\uE007');
+    const result = await until('the applied value', () => marionette.execute<string | false>("const line = document.querySelector('.parameter-field[data-parameter=\"speed\"] .field-result')?.textContent ?? ''; return line.startsWith('Applied') ? line : false;"));
+    expect(result).toBe('Applied: 20 m/s.');
+    await switchToTab(marionette, `${base}/stage.html`);
+    await marionette.send('WebDriver:SwitchToFrame', { id: 0 });
+    expect(await until('speed 20 inside the frame', () => marionette.execute<number | false>('const speed = window.SplitbrainBridge?.currentState()?.speed; return speed === 20 ? speed : false;'))).toBe(20);
+  }, 120_000);
+
   it('saving an endpoint on another host asks Firefox for that host; once allowed, the panel talks to it', async () => {
     const marionette = firefox.marionette;
     await openExtensionTab(marionette, `${base}/options.html`);

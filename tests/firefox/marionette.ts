@@ -72,10 +72,10 @@ export class Marionette {
     await this.send('WebDriver:ElementClick', { id: Object.values(element)[0] });
   }
 
-  /** Replaces a field's value by typing, as a user would. */
+  /** Replaces a field's value by typing over it, as a user would (WebDriver's clear is not a user's edit). */
   async type(selector: string, text: string): Promise<void> {
     const id = Object.values(await this.find(selector))[0];
-    await this.send('WebDriver:ElementClear', { id });
+    await this.execute('const field = document.querySelector(arguments[0]); field.focus(); field.select(); return true;', [selector]);
     await this.send('WebDriver:ElementSendKeys', { id, text });
   }
 
