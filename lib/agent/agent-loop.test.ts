@@ -5,7 +5,8 @@ import { AGENT_EVENT_SCHEMA_VERSION, isDurableType, type AgentEvent, type AgentE
 import type { JsonValue } from '../protocol/json-value';
 import { createLanguageModel } from '../providers/create-language-model';
 import { replayLog } from '../state/reduce-events';
-import { runAgentTurn, type ToolCallRequest } from './agent-loop';
+import { runTestTurn } from '../testing/run-test-turn';
+import type { ToolCallRequest } from './agent-loop';
 
 let server: ScriptedModelServer;
 beforeAll(async () => {
@@ -15,28 +16,20 @@ afterAll(() => server.close());
 
 async function run(script: Script, options: { maxSteps?: number; abortAfterMs?: number; output?: (call: ToolCallRequest) => JsonValue } = {}) {
   server.setScript(script);
-  const drafts: AgentEventDraft[] = [];
   const calls: ToolCallRequest[] = [];
-  let counter = 0;
   const controller = new AbortController();
   if (options.abortAfterMs !== undefined) setTimeout(() => controller.abort(), options.abortAfterMs);
-  drafts.push({ type: 'turn/started', sessionId: 's', turnId: 't', time: 0, data: { userItemId: 'u', text: 'go' } });
-  const outcome = await runAgentTurn({
+  const turnStarted: AgentEventDraft = { type: 'turn/started', sessionId: 's', turnId: 't', time: 0, data: { userItemId: 'u', text: 'go' } };
+  const { outcome, drafts: emitted } = await runTestTurn({
     model: createLanguageModel({ kind: 'openai-compatible', label: 'test', baseUrl: server.url, model: 'scripted-model', apiKey: 'test-key', scripted: true }),
-    sessionId: 's',
-    turnId: 't',
-    messages: [{ role: 'user', content: 'go' }],
-    emit: (batch) => drafts.push(...batch),
-    flush: async () => undefined,
     executeTool: async (call) => {
       calls.push(call);
       return options.output?.(call) ?? { ok: true };
     },
     signal: controller.signal,
     maxSteps: options.maxSteps,
-    newId: () => `id-${++counter}`,
-    now: () => counter,
   });
+  const drafts = [turnStarted, ...emitted];
   let seq = 0;
   const events = drafts.map((draft) => {
     const durable = isDurableType(draft.type);

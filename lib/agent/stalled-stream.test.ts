@@ -3,7 +3,7 @@ import { startScriptedModelServer, type ScriptedModelServer } from '../../tests/
 import type { AgentEventDraft } from '../protocol/agent-event';
 import { createLanguageModel } from '../providers/create-language-model';
 import { endpointFormats, scriptedEndpointSettings, type EndpointFormat } from '../providers/scripted-endpoint-settings';
-import { runAgentTurn } from './agent-loop';
+import { runTestTurn } from '../testing/run-test-turn';
 
 const TEXT = 'The particles now drift slowly toward the left edge of the field.';
 
@@ -15,20 +15,10 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 async function runTurn(format: EndpointFormat, options: { signal?: AbortSignal; streamIdleTimeoutMs?: number } = {}) {
-  const drafts: AgentEventDraft[] = [];
-  let counter = 0;
   const started = performance.now();
-  const outcome = await runAgentTurn({
+  const { outcome, drafts } = await runTestTurn({
     model: createLanguageModel(scriptedEndpointSettings(format, server.origin)),
-    sessionId: 's',
-    turnId: 't',
-    messages: [{ role: 'user', content: 'go' }],
-    emit: (batch) => drafts.push(...batch),
-    flush: async () => undefined,
-    executeTool: async () => ({ ok: true }),
-    signal: options.signal ?? new AbortController().signal,
-    newId: () => `id-${++counter}`,
-    now: () => counter,
+    ...(options.signal ? { signal: options.signal } : {}),
     maxSteps: 1,
     ...(options.streamIdleTimeoutMs === undefined ? {} : { streamIdleTimeoutMs: options.streamIdleTimeoutMs }),
   });

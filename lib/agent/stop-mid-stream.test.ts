@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedModelServer, type ScriptedModelServer } from '../../tests/model-server/scripted-model-server';
-import type { AgentEventDraft } from '../protocol/agent-event';
 import { createLanguageModel } from '../providers/create-language-model';
 import { endpointFormats, scriptedEndpointSettings } from '../providers/scripted-endpoint-settings';
-import { runAgentTurn } from './agent-loop';
+import { runTestTurn } from '../testing/run-test-turn';
 
 let server: ScriptedModelServer;
 beforeAll(async () => {
@@ -17,24 +16,15 @@ const LONG_TEXT = Array.from({ length: 40 }, (_, index) => `word${index}`).join(
 describe.each(endpointFormats)('%s: Stop while the reply streams', (format) => {
   it('ends the turn as aborted, keeps the partial text as interrupted, and reports no stream error', async () => {
     server.setScript({ turns: [{ steps: [{ text: LONG_TEXT, delayMs: 40 }] }] });
-    const drafts: AgentEventDraft[] = [];
     const controller = new AbortController();
-    let counter = 0;
-    const outcome = await runAgentTurn({
+    const { outcome, drafts } = await runTestTurn({
       model: createLanguageModel(scriptedEndpointSettings(format, server.origin)),
-      sessionId: 's',
-      turnId: 't',
       messages: [{ role: 'user', content: 'Count.' }],
+      // Stop as the user would, once some text is on screen.
       emit: (batch) => {
-        drafts.push(...batch);
-        // Stop as the user would, once some text is on screen.
         if (batch.some((draft) => draft.type === 'assistant/delta')) controller.abort();
       },
-      flush: async () => undefined,
-      executeTool: async () => ({ ok: true }),
       signal: controller.signal,
-      newId: () => `id-${++counter}`,
-      now: () => counter,
     });
     expect(outcome).toBe('aborted');
     expect(drafts.at(-1)).toMatchObject({ type: 'turn/aborted' });

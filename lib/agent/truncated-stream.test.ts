@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { truncatedPartialText, truncatedStreamScript } from '../../tests/model-server/fixtures/truncated-stream-script';
 import { startScriptedModelServer, type ScriptedModelServer } from '../../tests/model-server/scripted-model-server';
-import type { AgentEventDraft } from '../protocol/agent-event';
 import { createLanguageModel } from '../providers/create-language-model';
 import { recordingFetch, replayFetch, type RecordedResponse } from '../providers/replay-fetch';
 import { endpointFormats, scriptedEndpointSettings, type EndpointFormat } from '../providers/scripted-endpoint-settings';
 import type { Script } from '../../tests/model-server/script';
-import { runAgentTurn } from './agent-loop';
+import { runTestTurn } from '../testing/run-test-turn';
 
 let server: ScriptedModelServer;
 beforeAll(async () => {
@@ -16,23 +15,13 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 async function runTurn(format: EndpointFormat, fetchFunction: typeof fetch) {
-  const drafts: AgentEventDraft[] = [];
   const executed: string[] = [];
-  let counter = 0;
-  const outcome = await runAgentTurn({
+  const { outcome, drafts } = await runTestTurn({
     model: createLanguageModel(scriptedEndpointSettings(format, server.origin), { fetch: fetchFunction }),
-    sessionId: 's',
-    turnId: 't',
-    messages: [{ role: 'user', content: 'go' }],
-    emit: (batch) => drafts.push(...batch),
-    flush: async () => undefined,
     executeTool: async (call) => {
       executed.push(call.toolName);
       return { ok: true };
     },
-    signal: new AbortController().signal,
-    newId: () => `id-${++counter}`,
-    now: () => counter,
     maxSteps: 1,
   });
   return { outcome, drafts, executed };

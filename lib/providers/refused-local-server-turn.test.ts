@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { runAgentTurn } from '../agent/agent-loop';
 import type { AgentEventDraft } from '../protocol/agent-event';
+import { runTestTurn } from '../testing/run-test-turn';
 import { createLanguageModel } from './create-language-model';
 import { OLLAMA_ORIGINS_ADVICE } from './loopback-url';
 
@@ -12,19 +12,9 @@ async function listening(server: Server): Promise<number> {
 }
 
 async function turnAgainst(baseUrl: string, fetchFunction?: typeof fetch): Promise<AgentEventDraft[]> {
-  const drafts: AgentEventDraft[] = [];
-  let counter = 0;
-  await runAgentTurn({
+  const { drafts } = await runTestTurn({
     model: createLanguageModel({ kind: 'openai-compatible', label: 'Ollama', baseUrl, model: 'llama3.1', apiKey: '', scripted: false }, fetchFunction ? { fetch: fetchFunction } : {}),
-    sessionId: 's',
-    turnId: 't',
     messages: [{ role: 'user', content: 'Make the particles faster.' }],
-    emit: (batch) => drafts.push(...batch),
-    flush: async () => undefined,
-    executeTool: async () => ({ ok: true }),
-    signal: new AbortController().signal,
-    newId: () => `id-${++counter}`,
-    now: () => counter,
     wait: async () => undefined,
     endpointUrl: baseUrl,
   });

@@ -4,8 +4,7 @@ import { networkBreakPartialText, networkBreakScript } from '../../tests/model-s
 import { serverErrorInStreamScript, serverErrorPartialText } from '../../tests/model-server/fixtures/server-error-in-stream-script';
 import type { Script } from '../../tests/model-server/script';
 import { startScriptedModelServer, type ScriptedModelServer } from '../../tests/model-server/scripted-model-server';
-import { runAgentTurn } from '../agent/agent-loop';
-import type { AgentEventDraft } from '../protocol/agent-event';
+import { runTestTurn } from '../testing/run-test-turn';
 import { createLanguageModel } from './create-language-model';
 import { endpointFormats, scriptedEndpointSettings, type EndpointFormat } from './scripted-endpoint-settings';
 
@@ -20,22 +19,11 @@ afterAll(() => server.close());
 async function runTurn(format: EndpointFormat, script: Script) {
   server.setScript(script);
   server.clearRequests();
-  const drafts: AgentEventDraft[] = [];
-  let counter = 0;
-  const outcome = await runAgentTurn({
+  return runTestTurn({
     model: createLanguageModel(scriptedEndpointSettings(format, server.origin)),
-    sessionId: 's',
-    turnId: 't',
     messages: [{ role: 'user', content: 'Make the particles faster.' }],
-    emit: (batch) => drafts.push(...batch),
-    flush: async () => undefined,
-    executeTool: async () => ({ ok: true }),
-    signal: new AbortController().signal,
-    newId: () => `id-${++counter}`,
-    now: () => counter,
     wait: async () => undefined,
   });
-  return { outcome, drafts };
 }
 
 const breaks = [

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedModelServer, type ScriptedModelServer } from '../../tests/model-server/scripted-model-server';
-import { runAgentTurn } from '../agent/agent-loop';
-import type { AgentEventDraft } from '../protocol/agent-event';
+import { runTestTurn } from '../testing/run-test-turn';
 import { createLanguageModel } from './create-language-model';
 import { scriptedEndpointSettings } from './scripted-endpoint-settings';
 import { UIMessageChunkMapper } from './ui-message-chunk-mapper';
@@ -21,20 +20,11 @@ interface SentMessage {
 async function runChat(continuation: boolean) {
   server.setScript({ turns: [{ steps: [{ toolCalls: [{ name: 'getParameters', arguments: {} }] }, { text: 'Speed is 8 m/s.' }] }] });
   server.clearRequests();
-  const drafts: AgentEventDraft[] = [];
-  let counter = 0;
   const history = [{ role: 'user' as const, content: 'How fast?' }];
-  const outcome = await runAgentTurn({
+  const { outcome, drafts } = await runTestTurn({
     model: createLanguageModel({ ...scriptedEndpointSettings('ai-sdk-chat', server.origin, 'chat-key'), kind: 'ai-sdk-chat', continuation }, { chatId: 'chat-7' }),
-    sessionId: 's',
-    turnId: 't',
     messages: history,
-    emit: (batch) => drafts.push(...batch),
-    flush: async () => undefined,
     executeTool: async () => ({ ok: true, values: { speed: 8 } }),
-    signal: new AbortController().signal,
-    newId: () => `id-${++counter}`,
-    now: () => counter,
   });
   const bodies = server.requests.map((request) => request.body as { id: string; messages: SentMessage[] });
   return { outcome, drafts, bodies, history, headers: server.requests.map((request) => request.headers) };
