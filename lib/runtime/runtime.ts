@@ -11,6 +11,7 @@ import { HumanLoop, type CommandResult } from './human-loop';
 import { OpenWork } from './open-work';
 import { RequestBook } from './request-book';
 import { SessionLock } from './session-lock';
+import { TurnOwners, type OwnerListener } from './turn-owners';
 import { ToolExecution, type ToolExecutionAccess, type ToolExecutionRequest, type ToolExecutionResult } from './tool-execution';
 
 export type { CommandResult } from './human-loop';
@@ -29,8 +30,6 @@ export interface RuntimeDependencies extends Pick<ToolExecutionAccess, 'executeT
 }
 
 
-/** Notified when a cancel command targets a turn this owner drives. */
-export type OwnerListener = (command: { turnId: string; commandId: string }) => void;
 
 export interface Subscription {
   snapshot: AgentEvent[];
@@ -51,8 +50,7 @@ interface SessionMemory {
 export class Runtime {
   private readonly lock = new SessionLock();
   private readonly sessions = new Map<string, SessionMemory>();
-  private readonly owners = new Map<string, Set<string>>();
-  private readonly ownerListeners = new Map<string, OwnerListener>();
+  private readonly owners = new TurnOwners();
   private readonly humanLoop: HumanLoop;
   private readonly toolExecution: ToolExecution;
 
@@ -167,54 +165,43 @@ export class Runtime {
 
   /** A cancel for an open turn goes to the panel that drives it; a turn nobody drives is stopped here. */
   private async stopTurn(sessionId: string, turnId: string, commandId: string): Promise<void> {
-    const owner = [...this.owners].find(([, turns]) => turns.has(turnId))?.[0];
-    const listener = owner ? this.ownerListeners.get(owner) : undefined;
+    const listener = this.owners.listenerFor(turnId);
+    // A turn whose driver is gone is stopped here, so a cancel never waits on nobody.
     if (listener) listener({ turnId, commandId });
-    else await this.abortTurn(sessionId, await this.load(sessionId), turnId, commandId);
-  }
-
-  /** A turn whose driver is gone is stopped here, so a cancel never waits on nobody. */
-  private async abortTurn(sessionId: string, memory: SessionMemory, turnId: string, commandId: string): Promise<void> {
-    const time = this.dependencies.now();
-    const reason = 'Stopped by the user.';
-    await this.commitDrafts(sessionId, [...this.interruptedItems(sessionId, memory, turnId, time, reason), { type: 'turn/aborted', sessionId, turnId, commandId, time, data: { reason } }]);
+    else await this.endOpenTurn(sessionId, await this.load(sessionId), turnId, 'Stopped by the user.', commandId);
   }
 
   registerOwner(ownerId: string, listener: OwnerListener): void {
-    this.ownerListeners.set(ownerId, listener);
+    this.owners.register(ownerId, listener);
   }
 
   /** A client announces that it drives a turn; when it goes away, the turn is recorded as interrupted. */
   claimTurn(ownerId: string, turnId: string): void {
-    const turns = this.owners.get(ownerId) ?? new Set<string>();
-    turns.add(turnId);
-    this.owners.set(ownerId, turns);
+    this.owners.claim(ownerId, turnId);
   }
 
   releaseTurn(ownerId: string, turnId: string): void {
-    this.owners.get(ownerId)?.delete(turnId);
+    this.owners.release(ownerId, turnId);
   }
 
   async ownerGone(ownerId: string, sessionIds: Iterable<string>, reason: string): Promise<void> {
-    const turns = this.owners.get(ownerId);
-    this.owners.delete(ownerId);
-    this.ownerListeners.delete(ownerId);
-    if (!turns?.size) return;
+    const turns = this.owners.remove(ownerId);
+    if (turns.size === 0) return;
     for (const sessionId of sessionIds) {
       await this.lock.run(sessionId, async () => {
         const memory = await this.load(sessionId);
         for (const turnId of turns) {
-          if (memory.openWork.openTurns.has(turnId)) await this.interruptTurn(sessionId, memory, turnId, reason);
+          if (memory.openWork.openTurns.has(turnId)) await this.endOpenTurn(sessionId, memory, turnId, reason);
         }
       });
     }
   }
 
-  private async interruptTurn(sessionId: string, memory: SessionMemory, turnId: string, reason: string): Promise<void> {
+  /** Ends a turn nobody drives, with its unfinished items: aborted when a cancel command stopped it, else interrupted. */
+  private async endOpenTurn(sessionId: string, memory: SessionMemory, turnId: string, reason: string, commandId?: string): Promise<void> {
     const time = this.dependencies.now();
-    const drafts = this.interruptedItems(sessionId, memory, turnId, time, reason);
-    drafts.push({ type: 'turn/interrupted', sessionId, turnId, time, data: { reason } });
-    await this.commitDrafts(sessionId, drafts);
+    const end: AgentEventDraft = commandId ? { type: 'turn/aborted', sessionId, turnId, commandId, time, data: { reason } } : { type: 'turn/interrupted', sessionId, turnId, time, data: { reason } };
+    await this.commitDrafts(sessionId, [...this.interruptedItems(sessionId, memory, turnId, time, reason), end]);
   }
 
   private interruptedItems(sessionId: string, memory: SessionMemory, turnId: string, time: number, reason: string): AgentEventDraft[] {
@@ -284,9 +271,8 @@ export class Runtime {
   async interruptOrphanedTurns(sessionId: string, reason: string): Promise<void> {
     await this.lock.run(sessionId, async () => {
       const memory = await this.load(sessionId);
-      const owned = new Set([...this.owners.values()].flatMap((turns) => [...turns]));
       for (const turnId of [...memory.openWork.openTurns]) {
-        if (!owned.has(turnId)) await this.interruptTurn(sessionId, memory, turnId, reason);
+        if (!this.owners.isOwned(turnId)) await this.endOpenTurn(sessionId, memory, turnId, reason);
       }
     });
   }
