@@ -44,7 +44,7 @@ export function startTurn(settings: EndpointSettings, state: ClientState, text: 
     markRecorded = resolve;
     markUnrecorded = reject;
   });
-  // Whoever does not wait for it (a retry) must not see an unhandled rejection; the turn's own failure says the same.
+  // A caller that does not wait for it must not see an unhandled rejection; the turn's own failure says the same.
   recorded.catch(() => undefined);
   const outbox = new EventOutbox(async (drafts) => {
     try {
