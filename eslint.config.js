@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
   { ignores: ['.output/**', '.wxt/**', 'node_modules/**', 'docs/**', '.scratch/**', '.splitbrain-profile/**'] },
@@ -25,4 +26,5 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { paths: ['react', 'react-dom', 'webextension-polyfill', 'wxt/browser'] }],
     },
   },
+  prettier,
 );

@@ -7,7 +7,9 @@ import { OPEN_PANEL_DESCRIPTION, OPEN_PANEL_SUGGESTED_KEY, openPanelCommandName 
 const targetsRoot = resolve(__dirname, 'targets');
 const DEFAULT_TARGET_ID = 'particles';
 /** Test builds add fixture targets (slow, hostile) that are never shipped. */
-const extraTargetsRoot = process.env.SPLITBRAIN_EXTRA_TARGETS ? resolve(process.env.SPLITBRAIN_EXTRA_TARGETS) : undefined;
+const extraTargetsRoot = process.env.SPLITBRAIN_EXTRA_TARGETS
+  ? resolve(process.env.SPLITBRAIN_EXTRA_TARGETS)
+  : undefined;
 
 function allTargets() {
   const targets = [...discoverTargets(targetsRoot), ...(extraTargetsRoot ? discoverTargets(extraTargetsRoot) : [])];
@@ -20,7 +22,7 @@ function allTargets() {
 }
 
 const TARGET_CSP = [
-  "sandbox allow-scripts",
+  'sandbox allow-scripts',
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
@@ -45,11 +47,22 @@ export default defineConfig({
       permissions: ['storage', ...(browser === 'firefox' ? [] : ['sidePanel'])],
       optional_host_permissions: ['http://*/*', 'https://*/*'],
       action: { default_title: 'Open Splitbrain' },
-      commands: { [openPanelCommandName(browser)]: { suggested_key: OPEN_PANEL_SUGGESTED_KEY, description: OPEN_PANEL_DESCRIPTION } },
+      commands: {
+        [openPanelCommandName(browser)]: {
+          suggested_key: OPEN_PANEL_SUGGESTED_KEY,
+          description: OPEN_PANEL_DESCRIPTION,
+        },
+      },
       ...(browser === 'firefox'
         ? {
             optional_permissions: ['http://*/*', 'https://*/*'],
-            browser_specific_settings: { gecko: { id: 'splitbrain@example.org', strict_min_version: '140.0', data_collection_permissions: { required: ['none'] } } },
+            browser_specific_settings: {
+              gecko: {
+                id: 'splitbrain@example.org',
+                strict_min_version: '140.0',
+                data_collection_permissions: { required: ['none'] },
+              },
+            },
           }
         : {
             sandbox: { pages: targets.map((target) => target.entry.entryPath) },
@@ -61,10 +74,21 @@ export default defineConfig({
     'build:publicAssets': (_wxt, files) => {
       const targets = allTargets();
       files.push(...targetAssetFiles(targetsRoot, discoverTargets(targetsRoot)));
-      if (extraTargetsRoot) files.push(...targetAssetFiles(extraTargetsRoot, discoverTargets(extraTargetsRoot)).filter((file) => !file.relativeDest.endsWith('bridge.js')));
-      files.push({ relativeDest: TARGET_CATALOG_PATH, contents: JSON.stringify({ targets: targets.map((target) => target.entry), defaultTargetId: DEFAULT_TARGET_ID }, null, 2) });
+      if (extraTargetsRoot)
+        files.push(
+          ...targetAssetFiles(extraTargetsRoot, discoverTargets(extraTargetsRoot)).filter(
+            (file) => !file.relativeDest.endsWith('bridge.js'),
+          ),
+        );
+      files.push({
+        relativeDest: TARGET_CATALOG_PATH,
+        contents: JSON.stringify(
+          { targets: targets.map((target) => target.entry), defaultTargetId: DEFAULT_TARGET_ID },
+          null,
+          2,
+        ),
+      });
     },
   },
   vite: () => ({ build: { chunkSizeWarningLimit: 2000 } }),
 });
-

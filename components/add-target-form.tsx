@@ -17,9 +17,20 @@ export function AddTargetForm({ busy, result, onAdd }: AddTargetFormProps) {
   return (
     <section className="add-target" aria-labelledby="add-target-title">
       <h2 id="add-target-title">Add a target by URL</h2>
-      <p className="hint">Your own app serving manifest.json beside its page and including the bridge script, e.g. a dev server on localhost.</p>
+      <p className="hint">
+        Your own app serving manifest.json beside its page and including the bridge script, e.g. a dev server on
+        localhost.
+      </p>
       <form className="add-target-row" onSubmit={submit}>
-        <input type="text" inputMode="url" spellCheck={false} aria-label="Target URL" placeholder="http://localhost:5173/" value={url} onChange={(event) => setUrl(event.target.value)} />
+        <input
+          type="text"
+          inputMode="url"
+          spellCheck={false}
+          aria-label="Target URL"
+          placeholder="http://localhost:5173/"
+          value={url}
+          onChange={(event) => setUrl(event.target.value)}
+        />
         <button type="submit" disabled={busy}>
           {busy ? 'Adding…' : 'Add'}
         </button>

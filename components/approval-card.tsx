@@ -10,9 +10,15 @@ export function ApprovalCard({ request }: { request: RequestState }) {
   const { sending, error, run } = useRuntimeAction();
   const pending = request.status === 'pending';
   const remaining = remainingText(request.expiresAt, useNow(pending));
-  const decide = (decision: 'allow' | 'deny', scope: DecisionScope) => run(() => actions.decide(request, decision, scope));
+  const decide = (decision: 'allow' | 'deny', scope: DecisionScope) =>
+    run(() => actions.decide(request, decision, scope));
   return (
-    <section className="request-card approval-card" data-request-id={request.requestId} data-status={request.status} aria-label="Approval needed">
+    <section
+      className="request-card approval-card"
+      data-request-id={request.requestId}
+      data-status={request.status}
+      aria-label="Approval needed"
+    >
       <p className="request-title">{pending ? 'Allow this action?' : 'Approval'}</p>
       <p className="request-summary">{request.summary}</p>
       {pending ? (
@@ -21,11 +27,21 @@ export function ApprovalCard({ request }: { request: RequestState }) {
             <button type="button" className="button-primary" disabled={sending} onClick={() => decide('allow', 'once')}>
               Allow
             </button>
-            <button type="button" className="button-secondary" disabled={sending} onClick={() => decide('deny', 'once')}>
+            <button
+              type="button"
+              className="button-secondary"
+              disabled={sending}
+              onClick={() => decide('deny', 'once')}
+            >
               Deny
             </button>
             {request.targetId && (
-              <button type="button" className="link-button" disabled={sending} onClick={() => decide('allow', 'target-session')}>
+              <button
+                type="button"
+                className="link-button"
+                disabled={sending}
+                onClick={() => decide('allow', 'target-session')}
+              >
                 Allow for this target in this session
               </button>
             )}

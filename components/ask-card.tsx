@@ -22,7 +22,12 @@ export function AskCard({ request }: { request: RequestState }) {
     run(() => actions.answer(request, answer));
   };
   return (
-    <section className="request-card ask-card" data-request-id={request.requestId} data-status={request.status} aria-label="Question from the model">
+    <section
+      className="request-card ask-card"
+      data-request-id={request.requestId}
+      data-status={request.status}
+      aria-label="Question from the model"
+    >
       <p className="request-title">Question</p>
       <p className="request-summary">{request.summary}</p>
       {pending && schema.success ? (
@@ -32,7 +37,14 @@ export function AskCard({ request }: { request: RequestState }) {
               <legend className="visually-hidden">Choices</legend>
               {schema.data.choices.map((choice) => (
                 <label key={choice} className="ask-choice">
-                  <input type="radio" name={fieldId} value={choice} checked={value === choice} onChange={() => setValue(choice)} /> {choice}
+                  <input
+                    type="radio"
+                    name={fieldId}
+                    value={choice}
+                    checked={value === choice}
+                    onChange={() => setValue(choice)}
+                  />{' '}
+                  {choice}
                 </label>
               ))}
             </fieldset>

@@ -15,7 +15,10 @@ export const AssistantItem = memo(function AssistantItem({ item }: { item: ItemS
   }
   return (
     <div className="assistant-block">
-      <div className={`message assistant-message item-${item.status}${streaming ? ' is-streaming' : ''}`} data-item-status={item.status}>
+      <div
+        className={`message assistant-message item-${item.status}${streaming ? ' is-streaming' : ''}`}
+        data-item-status={item.status}
+      >
         <MarkdownView text={item.text} streaming={streaming} />
       </div>
       {item.status === 'interrupted' && <div className="item-badge">Partial answer — the stream was cut off here.</div>}

@@ -44,9 +44,13 @@ function statusText(state: ClientState, running: boolean): string {
   const lastTurn = state.turns[state.turnOrder.at(-1) ?? ''];
   if (!running && lastTurn?.status !== 'running') return '';
   if (lastTurn?.retry) return 'Waiting to retry…';
-  const waitingFor = Object.values(state.requests).find((request) => request.turnId === lastTurn?.turnId && request.status === 'pending');
+  const waitingFor = Object.values(state.requests).find(
+    (request) => request.turnId === lastTurn?.turnId && request.status === 'pending',
+  );
   if (waitingFor) return waitingFor.kind === 'approval' ? 'Waiting for your approval…' : 'Waiting for your answer…';
-  const runningTool = lastTurn?.entries.map((entry) => (entry.kind === 'tool' ? state.toolCalls[entry.toolCallId] : undefined)).find((call) => call?.status === 'running');
+  const runningTool = lastTurn?.entries
+    .map((entry) => (entry.kind === 'tool' ? state.toolCalls[entry.toolCallId] : undefined))
+    .find((call) => call?.status === 'running');
   return runningTool ? `Running ${runningTool.toolName}…` : 'Generating…';
 }
 
@@ -77,7 +81,14 @@ export function ChatPanel(props: ChatPanelProps) {
   return (
     <div className="chat-panel">
       <header className="panel-header">
-        <button type="button" className="icon-button" aria-label="Sessions" aria-expanded={drawerOpen} title="Conversations" onClick={openDrawer}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Sessions"
+          aria-expanded={drawerOpen}
+          title="Conversations"
+          onClick={openDrawer}
+        >
           <HistoryIcon />
         </button>
         {state.turnOrder.length ? (
@@ -95,12 +106,16 @@ export function ChatPanel(props: ChatPanelProps) {
       </header>
       {endpoint?.scripted && (
         <div className="scripted-banner" role="note">
-          <strong>Scripted demo</strong>: replies come from a local scripted model, not a real one. Configure an endpoint in Settings.
+          <strong>Scripted demo</strong>: replies come from a local scripted model, not a real one. Configure an
+          endpoint in Settings.
         </div>
       )}
       {(props.connection === 'reconnecting' || state.gap) && (
         <div className="connection-banner" role="status">
-          <Spinner /> {props.connection === 'reconnecting' ? 'Reconnecting to the extension…' : 'Catching up with the conversation log…'}
+          <Spinner />{' '}
+          {props.connection === 'reconnecting'
+            ? 'Reconnecting to the extension…'
+            : 'Catching up with the conversation log…'}
         </div>
       )}
       {!endpoint && props.endpointLoaded ? (
@@ -116,7 +131,11 @@ export function ChatPanel(props: ChatPanelProps) {
           onRetry={props.onRetry}
           onResend={props.onResend}
           onOpenOptions={props.onOpenOptions}
-          empty={endpoint ? <EmptyConversation onSuggest={(text) => setSeed({ text, nonce: Date.now() })} shortcut={props.shortcut} /> : null}
+          empty={
+            endpoint ? (
+              <EmptyConversation onSuggest={(text) => setSeed({ text, nonce: Date.now() })} shortcut={props.shortcut} />
+            ) : null
+          }
         />
       )}
       {props.error && (
@@ -135,10 +154,22 @@ export function ChatPanel(props: ChatPanelProps) {
           </>
         )}
       </div>
-      <Composer running={running} disabled={!endpoint} seed={seed} returned={props.unsent} onSend={props.onSend} onSteer={props.onSteer} onStop={onStop} />
+      <Composer
+        running={running}
+        disabled={!endpoint}
+        seed={seed}
+        returned={props.unsent}
+        onSend={props.onSend}
+        onSteer={props.onSteer}
+        onStop={onStop}
+      />
       <footer className="panel-footer">
         <span className="endpoint-label" title={endpoint?.baseUrl}>
-          <span className="endpoint-dot" data-state={endpoint ? (props.connection === 'connected' ? 'ok' : 'busy') : 'off'} aria-hidden="true" />
+          <span
+            className="endpoint-dot"
+            data-state={endpoint ? (props.connection === 'connected' ? 'ok' : 'busy') : 'off'}
+            aria-hidden="true"
+          />
           {endpoint ? `${endpoint.model} · ${endpoint.label}` : 'No endpoint configured'}
         </span>
         <button type="button" className="link-button" onClick={props.onOpenOptions}>

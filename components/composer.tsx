@@ -65,7 +65,13 @@ export function Composer({ running, disabled, seed, returned, onSend, onSteer, o
           ref={textareaRef}
           aria-label="Message"
           aria-describedby="composer-hint"
-          placeholder={disabled ? 'Configure an endpoint to start' : running ? 'Add to this turn…' : 'Ask the model to change a target…'}
+          placeholder={
+            disabled
+              ? 'Configure an endpoint to start'
+              : running
+                ? 'Add to this turn…'
+                : 'Ask the model to change a target…'
+          }
           value={text}
           rows={1}
           disabled={disabled}
@@ -79,7 +85,12 @@ export function Composer({ running, disabled, seed, returned, onSend, onSteer, o
           </button>
         )}
         {(!running || text.trim()) && (
-          <button type="submit" className="composer-button send-button" disabled={disabled || !text.trim()} title={running ? 'Add to this turn (Enter)' : 'Send (Enter)'}>
+          <button
+            type="submit"
+            className="composer-button send-button"
+            disabled={disabled || !text.trim()}
+            title={running ? 'Add to this turn (Enter)' : 'Send (Enter)'}
+          >
             <SendIcon />
             <span className="visually-hidden">Send</span>
           </button>

@@ -12,7 +12,14 @@ export function CopyButton({ text, label = 'Copy code' }: { text: string; label?
     void navigator.clipboard.writeText(text).then(() => setCopied(true));
   };
   return (
-    <button type="button" className="icon-button copy-button" aria-label={copied ? 'Copied' : label} title={copied ? 'Copied' : label} onClick={copy} data-copied={copied || undefined}>
+    <button
+      type="button"
+      className="icon-button copy-button"
+      aria-label={copied ? 'Copied' : label}
+      title={copied ? 'Copied' : label}
+      onClick={copy}
+      data-copied={copied || undefined}
+    >
       {copied ? <CheckIcon /> : <CopyIcon />}
     </button>
   );

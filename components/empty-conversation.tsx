@@ -1,10 +1,20 @@
 import { BrandMark } from './icons';
 import { ShortcutHint, type PanelShortcut } from './shortcut-hint';
 
-const SUGGESTIONS = ['Open the particle field and make the particles faster', 'Show the velocity vectors and switch to vortex mode', 'Which targets can you control?'];
+const SUGGESTIONS = [
+  'Open the particle field and make the particles faster',
+  'Show the velocity vectors and switch to vortex mode',
+  'Which targets can you control?',
+];
 
 /** A new conversation: what to try. A suggestion fills the message box. */
-export function EmptyConversation({ onSuggest, shortcut }: { onSuggest(text: string): void; shortcut?: PanelShortcut }) {
+export function EmptyConversation({
+  onSuggest,
+  shortcut,
+}: {
+  onSuggest(text: string): void;
+  shortcut?: PanelShortcut;
+}) {
   return (
     <section className="empty-conversation" aria-labelledby="empty-title">
       <div className="hero-mark">

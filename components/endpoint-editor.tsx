@@ -1,7 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { ConnectionReport } from '@/lib/providers/test-connection';
 import { editDraft, settingsFromDraft, withKind, type EndpointDraft } from '@/lib/settings/endpoint-draft';
-import { endpointKindLabels, endpointKinds, type EndpointKind, type EndpointSettings } from '@/lib/settings/endpoint-settings';
+import {
+  endpointKindLabels,
+  endpointKinds,
+  type EndpointKind,
+  type EndpointSettings,
+} from '@/lib/settings/endpoint-settings';
 import { TestConnection } from './test-connection';
 
 export interface EndpointEditorProps {
@@ -17,10 +22,13 @@ export interface EndpointEditorProps {
 
 const kindHints: Record<EndpointKind, string> = {
   openai: 'api.openai.com with your key; Chat Completions, or the Responses API.',
-  'openai-compatible': 'Ollama (http://localhost:11434/v1), LM Studio (http://localhost:1234/v1), vLLM, OpenRouter (https://openrouter.ai/api/v1)… Local servers usually need no key.',
-  anthropic: 'api.anthropic.com with your key. Requests say they come from a browser (anthropic-dangerous-direct-browser-access).',
+  'openai-compatible':
+    'Ollama (http://localhost:11434/v1), LM Studio (http://localhost:1234/v1), vLLM, OpenRouter (https://openrouter.ai/api/v1)… Local servers usually need no key.',
+  anthropic:
+    'api.anthropic.com with your key. Requests say they come from a browser (anthropic-dangerous-direct-browser-access).',
   google: 'The Gemini API (generativelanguage.googleapis.com) with your key from Google AI Studio.',
-  'ai-sdk-chat': 'A server speaking the AI SDK UI message stream (useChat), e.g. http://localhost:3000/api/chat. It declares the tools; the browser runs them.',
+  'ai-sdk-chat':
+    'A server speaking the AI SDK UI message stream (useChat), e.g. http://localhost:3000/api/chat. It declares the tools; the browser runs them.',
 };
 
 /** Edits one endpoint profile: kind, address, model (with the list the API offers), key; Save and Test connection. */
@@ -64,7 +72,11 @@ export function EndpointEditor(props: EndpointEditorProps) {
         <legend>{props.isNew ? 'New endpoint' : `Edit “${draft.label}”`}</legend>
         <label>
           Kind
-          <select aria-label="Kind" value={draft.kind} onChange={(event) => onChange(withKind(draft, event.target.value as EndpointKind))}>
+          <select
+            aria-label="Kind"
+            value={draft.kind}
+            onChange={(event) => onChange(withKind(draft, event.target.value as EndpointKind))}
+          >
             {endpointKinds.map((kind) => (
               <option key={kind} value={kind}>
                 {endpointKindLabels[kind]}
@@ -75,12 +87,21 @@ export function EndpointEditor(props: EndpointEditorProps) {
         <p className="hint">{kindHints[draft.kind]}</p>
         <label>
           Name
-          <input aria-label="Name" value={draft.label} onChange={(event) => set({ label: event.target.value })} placeholder={endpointKindLabels[draft.kind]} />
+          <input
+            aria-label="Name"
+            value={draft.label}
+            onChange={(event) => set({ label: event.target.value })}
+            placeholder={endpointKindLabels[draft.kind]}
+          />
         </label>
         {draft.kind === 'openai' && (
           <label>
             API
-            <select aria-label="OpenAI API" value={draft.api} onChange={(event) => set({ api: event.target.value as EndpointDraft['api'] })}>
+            <select
+              aria-label="OpenAI API"
+              value={draft.api}
+              onChange={(event) => set({ api: event.target.value as EndpointDraft['api'] })}
+            >
               <option value="chat">Chat Completions</option>
               <option value="responses">Responses</option>
             </select>
@@ -88,13 +109,26 @@ export function EndpointEditor(props: EndpointEditorProps) {
         )}
         <label>
           Base URL
-          <input aria-label="Base URL" type="url" required value={draft.baseUrl} onChange={(event) => set({ baseUrl: event.target.value })} />
+          <input
+            aria-label="Base URL"
+            type="url"
+            required
+            value={draft.baseUrl}
+            onChange={(event) => set({ baseUrl: event.target.value })}
+          />
         </label>
         {isChat && <p className="hint">For a chat server: the full address of its chat route.</p>}
         <label>
           Model
           <span className="model-row">
-            <input aria-label="Model" required list={listId} value={draft.model} onChange={(event) => set({ model: event.target.value })} placeholder="gpt-4.1-mini, llama3.1, claude-sonnet-4-5, gemini-2.5-flash…" />
+            <input
+              aria-label="Model"
+              required
+              list={listId}
+              value={draft.model}
+              onChange={(event) => set({ model: event.target.value })}
+              placeholder="gpt-4.1-mini, llama3.1, claude-sonnet-4-5, gemini-2.5-flash…"
+            />
             {!isChat && (
               <button type="button" className="button-quiet" onClick={() => void listModels()}>
                 List models
@@ -110,11 +144,22 @@ export function EndpointEditor(props: EndpointEditorProps) {
         {isChat && <p className="hint">Sent to the server as `model`; servers that pick their own ignore it.</p>}
         <label>
           API key
-          <input aria-label="API key" type="password" autoComplete="off" value={draft.apiKey} onChange={(event) => set({ apiKey: event.target.value })} placeholder="Leave empty for local servers" />
+          <input
+            aria-label="API key"
+            type="password"
+            autoComplete="off"
+            value={draft.apiKey}
+            onChange={(event) => set({ apiKey: event.target.value })}
+            placeholder="Leave empty for local servers"
+          />
         </label>
         {isChat && (
           <label className="checkbox-row">
-            <input type="checkbox" checked={draft.continuation} onChange={(event) => set({ continuation: event.target.checked })} />
+            <input
+              type="checkbox"
+              checked={draft.continuation}
+              onChange={(event) => set({ continuation: event.target.checked })}
+            />
             The server needs a user turn to go on after tool results (send an invisible “Continue.”)
           </label>
         )}

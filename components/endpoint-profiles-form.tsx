@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import type { ConnectionReport } from '@/lib/providers/test-connection';
 import { draftFromSettings, type EndpointDraft } from '@/lib/settings/endpoint-draft';
-import { activeProfile, deleteProfile, selectProfile, upsertProfile, type EndpointProfile, type EndpointProfiles } from '@/lib/settings/endpoint-profiles';
+import {
+  activeProfile,
+  deleteProfile,
+  selectProfile,
+  upsertProfile,
+  type EndpointProfile,
+  type EndpointProfiles,
+} from '@/lib/settings/endpoint-profiles';
 import { endpointKindLabels, type EndpointSettings } from '@/lib/settings/endpoint-settings';
 import { EndpointEditor } from './endpoint-editor';
 import { EditIcon, PlusIcon, TrashIcon } from './icons';
@@ -24,7 +31,8 @@ export function EndpointProfilesForm(props: EndpointProfilesFormProps) {
     return { id: active?.id, draft: draftFromSettings(active), opened: 0 };
   });
   const [note, setNote] = useState('');
-  const edit = (profile: EndpointProfile | undefined) => setEditing((current) => ({ id: profile?.id, draft: draftFromSettings(profile), opened: current.opened + 1 }));
+  const edit = (profile: EndpointProfile | undefined) =>
+    setEditing((current) => ({ id: profile?.id, draft: draftFromSettings(profile), opened: current.opened + 1 }));
   const save = async (settings: EndpointSettings): Promise<string> => {
     const id = editing.id ?? props.newId();
     const upserted = upsertProfile(profiles, { ...settings, id });
@@ -51,7 +59,13 @@ export function EndpointProfilesForm(props: EndpointProfilesFormProps) {
             {profiles.profiles.map((profile) => (
               <li key={profile.id} className="profile-row" data-active={String(profile.id === profiles.activeId)}>
                 <label className="profile-choice">
-                  <input type="radio" name="active-endpoint" checked={profile.id === profiles.activeId} onChange={() => void choose(profile)} aria-label={`Use ${profile.label}`} />
+                  <input
+                    type="radio"
+                    name="active-endpoint"
+                    checked={profile.id === profiles.activeId}
+                    onChange={() => void choose(profile)}
+                    aria-label={`Use ${profile.label}`}
+                  />
                   <span className="profile-text">
                     <strong>{profile.label}</strong>
                     <span className="hint">
@@ -59,10 +73,22 @@ export function EndpointProfilesForm(props: EndpointProfilesFormProps) {
                     </span>
                   </span>
                 </label>
-                <button type="button" className="icon-button" onClick={() => edit(profile)} aria-label={`Edit ${profile.label}`} title="Edit">
+                <button
+                  type="button"
+                  className="icon-button"
+                  onClick={() => edit(profile)}
+                  aria-label={`Edit ${profile.label}`}
+                  title="Edit"
+                >
                   <EditIcon />
                 </button>
-                <button type="button" className="icon-button danger" onClick={() => void remove(profile)} aria-label={`Delete ${profile.label}`} title="Delete">
+                <button
+                  type="button"
+                  className="icon-button danger"
+                  onClick={() => void remove(profile)}
+                  aria-label={`Delete ${profile.label}`}
+                  title="Delete"
+                >
                   <TrashIcon />
                 </button>
               </li>
@@ -84,7 +110,9 @@ export function EndpointProfilesForm(props: EndpointProfilesFormProps) {
         onSave={save}
         onTest={props.onTest}
         onListModels={props.onListModels}
-        {...(editing.id === undefined && profiles.profiles.length > 0 ? { onCancel: () => edit(activeProfile(profiles)) } : {})}
+        {...(editing.id === undefined && profiles.profiles.length > 0
+          ? { onCancel: () => edit(activeProfile(profiles)) }
+          : {})}
       />
     </div>
   );

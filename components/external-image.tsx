@@ -23,7 +23,13 @@ export function ExternalImage({ src, alt }: { src: string | undefined; alt: stri
     setShown(true);
   };
   return (
-    <button type="button" className="image-placeholder" onClick={load} aria-label={`Load image “${label}” from ${host}`} title={src}>
+    <button
+      type="button"
+      className="image-placeholder"
+      onClick={load}
+      aria-label={`Load image “${label}” from ${host}`}
+      title={src}
+    >
       <ImageIcon />
       <span className="image-placeholder-text">
         <span className="image-alt">{label}</span>

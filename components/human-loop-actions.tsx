@@ -13,7 +13,11 @@ export interface HumanLoopActions {
 
 const unavailable = async () => 'The panel is not connected.';
 
-export const HumanLoopContext = createContext<HumanLoopActions>({ decide: unavailable, answer: unavailable, withdraw: unavailable });
+export const HumanLoopContext = createContext<HumanLoopActions>({
+  decide: unavailable,
+  answer: unavailable,
+  withdraw: unavailable,
+});
 
 export function useHumanLoopActions(): HumanLoopActions {
   return useContext(HumanLoopContext);

@@ -47,7 +47,8 @@ export function MessageList({ state, running, onRetry, onResend, onOpenOptions, 
   /** Whether to keep following: a scroll up that content arrived ahead of must not be undone. */
   const stillStuck = useCallback(() => {
     const element = scrollRef.current;
-    if (stuck.current && element && element.scrollTop < followedTo.current && !isNearBottom(element)) stuck.current = false;
+    if (stuck.current && element && element.scrollTop < followedTo.current && !isNearBottom(element))
+      stuck.current = false;
     return stuck.current;
   }, []);
 
@@ -90,7 +91,10 @@ export function MessageList({ state, running, onRetry, onResend, onOpenOptions, 
   };
 
   const lastTurnId = turnOrder.at(-1);
-  const retried = useMemo(() => new Set(turnOrder.map((turnId) => state.turns[turnId]?.retryOf).filter(Boolean)), [turnOrder, state.turns]);
+  const retried = useMemo(
+    () => new Set(turnOrder.map((turnId) => state.turns[turnId]?.retryOf).filter(Boolean)),
+    [turnOrder, state.turns],
+  );
   return (
     <div className="message-list-frame">
       <div className="message-list" ref={scrollRef} onScroll={onScroll} tabIndex={-1}>
@@ -99,7 +103,13 @@ export function MessageList({ state, running, onRetry, onResend, onOpenOptions, 
           {virtualizer.getVirtualItems().map((row) => {
             const turn = state.turns[turnOrder[row.index]];
             return (
-              <div key={row.key} ref={virtualizer.measureElement} data-index={row.index} className="virtual-row" style={{ transform: `translateY(${row.start}px)` }}>
+              <div
+                key={row.key}
+                ref={virtualizer.measureElement}
+                data-index={row.index}
+                className="virtual-row"
+                style={{ transform: `translateY(${row.start}px)` }}
+              >
                 {turn && (
                   <TurnView
                     turn={turn}

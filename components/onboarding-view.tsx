@@ -9,7 +9,10 @@ export function OnboardingView({ onOpenOptions, shortcut }: { onOpenOptions(): v
         <BrandMark size={24} />
       </div>
       <h2 id="onboarding-title">Connect a model to get started</h2>
-      <p>Splitbrain lets a language model drive small web apps in your browser. It talks to a model endpoint you choose; nothing is sent anywhere else.</p>
+      <p>
+        Splitbrain lets a language model drive small web apps in your browser. It talks to a model endpoint you choose;
+        nothing is sent anywhere else.
+      </p>
       <ol className="onboarding-steps">
         <li>
           <strong>Open settings</strong> and enter a base URL and a model.
@@ -24,7 +27,9 @@ export function OnboardingView({ onOpenOptions, shortcut }: { onOpenOptions(): v
       <button type="button" className="button-primary" onClick={onOpenOptions}>
         <SettingsIcon /> Open settings
       </button>
-      <p className="onboarding-hint">Works with OpenAI, Ollama, LM Studio, vLLM, OpenRouter and any OpenAI-compatible server.</p>
+      <p className="onboarding-hint">
+        Works with OpenAI, Ollama, LM Studio, vLLM, OpenRouter and any OpenAI-compatible server.
+      </p>
       {shortcut && <ShortcutHint shortcut={shortcut} />}
     </section>
   );

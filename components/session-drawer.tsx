@@ -17,7 +17,16 @@ export interface SessionDrawerProps {
 }
 
 /** Past conversations: search by title, open, export to JSON, delete (with a confirmation). */
-export function SessionDrawer({ sessions, currentSessionId, busySessionId, onSelect, onNewChat, onDelete, onExport, onClose }: SessionDrawerProps) {
+export function SessionDrawer({
+  sessions,
+  currentSessionId,
+  busySessionId,
+  onSelect,
+  onNewChat,
+  onDelete,
+  onExport,
+  onClose,
+}: SessionDrawerProps) {
   const [query, setQuery] = useState('');
   const [confirming, setConfirming] = useState<string>();
   const searchRef = useRef<HTMLInputElement>(null);
@@ -33,7 +42,12 @@ export function SessionDrawer({ sessions, currentSessionId, busySessionId, onSel
   };
   return (
     <div className="drawer-backdrop" onClick={onClose}>
-      <aside className="session-drawer" aria-label="Conversations" onClick={(event) => event.stopPropagation()} onKeyDown={onKeyDown}>
+      <aside
+        className="session-drawer"
+        aria-label="Conversations"
+        onClick={(event) => event.stopPropagation()}
+        onKeyDown={onKeyDown}
+      >
         <div className="drawer-head">
           <h2>Conversations</h2>
           <button type="button" className="icon-button" aria-label="Close conversations" onClick={onClose}>
@@ -42,7 +56,14 @@ export function SessionDrawer({ sessions, currentSessionId, busySessionId, onSel
         </div>
         <div className="drawer-search">
           <SearchIcon />
-          <input ref={searchRef} type="search" aria-label="Search conversations" placeholder="Search conversations" value={query} onChange={(event) => setQuery(event.target.value)} />
+          <input
+            ref={searchRef}
+            type="search"
+            aria-label="Search conversations"
+            placeholder="Search conversations"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+          />
         </div>
         <button type="button" className="drawer-new" onClick={onNewChat} disabled={busySessionId !== undefined}>
           <PlusIcon /> New conversation
@@ -59,7 +80,11 @@ export function SessionDrawer({ sessions, currentSessionId, busySessionId, onSel
                     <button type="button" className="button-quiet" onClick={() => setConfirming(undefined)}>
                       Cancel
                     </button>
-                    <button type="button" className="button-danger" onClick={() => (setConfirming(undefined), onDelete(session.sessionId))}>
+                    <button
+                      type="button"
+                      className="button-danger"
+                      onClick={() => (setConfirming(undefined), onDelete(session.sessionId))}
+                    >
                       Delete
                     </button>
                   </span>
@@ -68,20 +93,41 @@ export function SessionDrawer({ sessions, currentSessionId, busySessionId, onSel
             }
             return (
               <li key={session.sessionId} className="session-row" data-current={current || undefined}>
-                <button type="button" className="session-open" aria-current={current ? 'true' : undefined} disabled={busySessionId !== undefined && !current} onClick={() => onSelect(session.sessionId)}>
+                <button
+                  type="button"
+                  className="session-open"
+                  aria-current={current ? 'true' : undefined}
+                  disabled={busySessionId !== undefined && !current}
+                  onClick={() => onSelect(session.sessionId)}
+                >
                   <span className="session-title">{session.title}</span>
                   <span className="session-time">{relativeTime(session.updatedAt, now)}</span>
                 </button>
-                <button type="button" className="icon-button" aria-label={`Export “${session.title}” as JSON`} title="Export as JSON" onClick={() => onExport(session.sessionId)}>
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label={`Export “${session.title}” as JSON`}
+                  title="Export as JSON"
+                  onClick={() => onExport(session.sessionId)}
+                >
                   <DownloadIcon />
                 </button>
-                <button type="button" className="icon-button danger" aria-label={`Delete “${session.title}”`} title={busy ? 'A reply is running in this conversation' : 'Delete'} disabled={busy} onClick={() => setConfirming(session.sessionId)}>
+                <button
+                  type="button"
+                  className="icon-button danger"
+                  aria-label={`Delete “${session.title}”`}
+                  title={busy ? 'A reply is running in this conversation' : 'Delete'}
+                  disabled={busy}
+                  onClick={() => setConfirming(session.sessionId)}
+                >
                   <TrashIcon />
                 </button>
               </li>
             );
           })}
-          {shown.length === 0 && <li className="session-empty">{sessions.length ? 'No conversation matches.' : 'No conversations yet.'}</li>}
+          {shown.length === 0 && (
+            <li className="session-empty">{sessions.length ? 'No conversation matches.' : 'No conversations yet.'}</li>
+          )}
         </ul>
       </aside>
     </div>

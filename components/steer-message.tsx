@@ -28,7 +28,12 @@ export function SteerMessage({ command }: { command: CommandState }) {
           <span className="steer-state">
             {label}
             {command.state === 'queued' && (
-              <button type="button" className="link-button steer-withdraw" disabled={sending} onClick={() => run(() => actions.withdraw(command))}>
+              <button
+                type="button"
+                className="link-button steer-withdraw"
+                disabled={sending}
+                onClick={() => run(() => actions.withdraw(command))}
+              >
                 Withdraw
               </button>
             )}

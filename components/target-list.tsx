@@ -35,7 +35,12 @@ export function TargetList({ items, opening, onOpen, onRemove }: TargetListProps
             </span>
           </button>
           {item.origin && (
-            <button type="button" className="target-remove" aria-label={`Remove ${item.title}`} onClick={() => onRemove(item.id)}>
+            <button
+              type="button"
+              className="target-remove"
+              aria-label={`Remove ${item.title}`}
+              onClick={() => onRemove(item.id)}
+            >
               Remove
             </button>
           )}

@@ -30,12 +30,19 @@ export function TestConnection({ run }: TestConnectionProps) {
       </button>
       <div role="status" aria-live="polite" className="connection-report">
         {running && <p className="hint">Testing…</p>}
-        {result && 'problem' in result && <p className="connection-check" data-ok="false">{result.problem}</p>}
+        {result && 'problem' in result && (
+          <p className="connection-check" data-ok="false">
+            {result.problem}
+          </p>
+        )}
         {result && 'checks' in result && (
           <ul aria-label="Connection test results">
             {result.checks.map((check) => (
               <li key={check.name} className="connection-check" data-ok={String(check.ok)}>
-                <strong>{check.ok ? '✓' : '✗'} {check.name === 'models' ? 'Model list' : 'Reply'}:</strong> {check.detail}
+                <strong>
+                  {check.ok ? '✓' : '✗'} {check.name === 'models' ? 'Model list' : 'Reply'}:
+                </strong>{' '}
+                {check.detail}
               </li>
             ))}
           </ul>

@@ -1,6 +1,16 @@
 import { memo, useId, useState } from 'react';
 import type { ToolCallState, ToolCallStatus } from '@/lib/state/client-state';
-import { formatDuration, isToolCallFinished, prettyJson, toolArgumentsSummary, toolArgumentsText, toolCallAdjustments, toolCallError, toolCallTarget, TOOL_STATUS_LABEL } from '@/lib/panel/tool-call-view';
+import {
+  formatDuration,
+  isToolCallFinished,
+  prettyJson,
+  toolArgumentsSummary,
+  toolArgumentsText,
+  toolCallAdjustments,
+  toolCallError,
+  toolCallTarget,
+  TOOL_STATUS_LABEL,
+} from '@/lib/panel/tool-call-view';
 import { BanIcon, CheckIcon, ChevronIcon, CrossIcon, QuestionIcon, Spinner } from './icons';
 
 function StatusIcon({ status }: { status: ToolCallStatus }) {
@@ -23,8 +33,19 @@ export const ToolCallCard = memo(function ToolCallCard({ call }: { call: ToolCal
   const summary = toolArgumentsSummary(call);
   const adjustments = call.status === 'done' ? toolCallAdjustments(call.output) : undefined;
   return (
-    <section className={`tool-card tool-${call.status}`} aria-label={`Tool call ${call.toolName}`} data-tool-call-id={call.toolCallId} data-status={call.status}>
-      <button type="button" className="tool-head" aria-expanded={open} aria-controls={bodyId} onClick={() => setExpanded(!open)}>
+    <section
+      className={`tool-card tool-${call.status}`}
+      aria-label={`Tool call ${call.toolName}`}
+      data-tool-call-id={call.toolCallId}
+      data-status={call.status}
+    >
+      <button
+        type="button"
+        className="tool-head"
+        aria-expanded={open}
+        aria-controls={bodyId}
+        onClick={() => setExpanded(!open)}
+      >
         <span className="tool-status-icon">
           <StatusIcon status={call.status} />
         </span>
@@ -40,7 +61,9 @@ export const ToolCallCard = memo(function ToolCallCard({ call }: { call: ToolCal
           <ChevronIcon />
         </span>
       </button>
-      {!open && (summary || error) && <div className={error ? 'tool-summary tool-summary-error' : 'tool-summary'}>{error ?? summary}</div>}
+      {!open && (summary || error) && (
+        <div className={error ? 'tool-summary tool-summary-error' : 'tool-summary'}>{error ?? summary}</div>
+      )}
       {!open && adjustments && <div className="tool-summary tool-summary-warning">{adjustments}</div>}
       {open && (
         <div className="tool-body" id={bodyId}>

@@ -42,12 +42,30 @@ export function ToolbarPopup(props: ToolbarPopupProps) {
       )}
       <section className="targets" aria-labelledby="targets-title">
         <h2 id="targets-title">Targets</h2>
-        {items ? <TargetList items={items} opening={props.opening} onOpen={props.onOpenTarget} onRemove={props.onRemoveTarget} /> : <p className="hint">Loading targets…</p>}
+        {items ? (
+          <TargetList
+            items={items}
+            opening={props.opening}
+            onOpen={props.onOpenTarget}
+            onRemove={props.onRemoveTarget}
+          />
+        ) : (
+          <p className="hint">Loading targets…</p>
+        )}
       </section>
       {form ? (
-        <ParameterForm form={form} resetting={props.resetting} onChange={props.onChangeParameter} onReset={props.onReset} />
+        <ParameterForm
+          form={form}
+          resetting={props.resetting}
+          onChange={props.onChangeParameter}
+          onReset={props.onReset}
+        />
       ) : (
-        items && <p className="hint empty-form">No target is open in the stage. Choose one above to open it and control it here.</p>
+        items && (
+          <p className="hint empty-form">
+            No target is open in the stage. Choose one above to open it and control it here.
+          </p>
+        )
       )}
       <AddTargetForm busy={props.adding} result={props.addResult} onAdd={props.onAddTarget} />
     </main>

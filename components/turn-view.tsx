@@ -1,6 +1,13 @@
 import { memo, useMemo } from 'react';
 import { requestsByToolCall } from '@/lib/panel/request-view';
-import { itemOf, type CommandState, type ItemState, type RequestState, type ToolCallState, type TurnState } from '@/lib/state/client-state';
+import {
+  itemOf,
+  type CommandState,
+  type ItemState,
+  type RequestState,
+  type ToolCallState,
+  type TurnState,
+} from '@/lib/state/client-state';
 import { ApprovalCard } from './approval-card';
 import { AskCard } from './ask-card';
 import { AssistantItem } from './assistant-item';
@@ -31,12 +38,30 @@ export interface TurnViewProps {
 
 const ENDED_LABEL: Partial<Record<TurnState['status'], string>> = { aborted: 'Stopped', interrupted: 'Interrupted' };
 
-export const TurnView = memo(function TurnView({ turn, items, streaming, toolCalls, requests, commands, canRetry, canEdit, superseded, onRetry, onResend, onOpenOptions }: TurnViewProps) {
+export const TurnView = memo(function TurnView({
+  turn,
+  items,
+  streaming,
+  toolCalls,
+  requests,
+  commands,
+  canRetry,
+  canEdit,
+  superseded,
+  onRetry,
+  onResend,
+  onOpenOptions,
+}: TurnViewProps) {
   const retryable = canRetry && (turn.status === 'interrupted' || turn.status === 'aborted');
   const ended = ENDED_LABEL[turn.status];
   const requestsOfCall = useMemo(() => requestsByToolCall(requests, turn.turnId), [requests, turn.turnId]);
   return (
-    <article className={`turn${superseded ? ' turn-superseded' : ''}`} data-turn-id={turn.turnId} data-status={turn.status} aria-label={superseded ? 'Earlier attempt' : undefined}>
+    <article
+      className={`turn${superseded ? ' turn-superseded' : ''}`}
+      data-turn-id={turn.turnId}
+      data-status={turn.status}
+      aria-label={superseded ? 'Earlier attempt' : undefined}
+    >
       {turn.retryOf && <div className="turn-note">Retry of the attempt above</div>}
       <UserMessage text={turn.userText} canEdit={canEdit} onResend={(text) => onResend(text, turn.turnId)} />
       {turn.entries.map((entry) => {
@@ -47,7 +72,11 @@ export const TurnView = memo(function TurnView({ turn, items, streaming, toolCal
             <div key={entry.toolCallId} className="tool-entry">
               <ToolCallCard call={call} />
               {(requestsOfCall.get(entry.toolCallId) ?? []).map((request) =>
-                request.kind === 'approval' ? <ApprovalCard key={request.requestId} request={request} /> : <AskCard key={request.requestId} request={request} />,
+                request.kind === 'approval' ? (
+                  <ApprovalCard key={request.requestId} request={request} />
+                ) : (
+                  <AskCard key={request.requestId} request={request} />
+                ),
               )}
             </div>
           );
@@ -58,7 +87,9 @@ export const TurnView = memo(function TurnView({ turn, items, streaming, toolCal
         }
         if (entry.kind === 'error') {
           const error = turn.errors[entry.index];
-          return error ? <TurnError key={`error-${entry.index}`} message={error.message} onOpenOptions={onOpenOptions} /> : null;
+          return error ? (
+            <TurnError key={`error-${entry.index}`} message={error.message} onOpenOptions={onOpenOptions} />
+          ) : null;
         }
         const item = itemOf({ items, streaming }, entry.key);
         return item && item.text ? <AssistantItem key={entry.key} item={item} /> : null;
@@ -87,9 +118,24 @@ export const TurnView = memo(function TurnView({ turn, items, streaming, toolCal
 /** A turn re-renders only when its own records change, not when a delta lands in another turn. */
 function sameTurnView(previous: TurnViewProps, next: TurnViewProps): boolean {
   if (previous.requests !== next.requests || previous.commands !== next.commands) return false;
-  if (previous.turn !== next.turn || previous.canRetry !== next.canRetry || previous.canEdit !== next.canEdit || previous.superseded !== next.superseded) return false;
-  if (previous.onRetry !== next.onRetry || previous.onResend !== next.onResend || previous.onOpenOptions !== next.onOpenOptions) return false;
+  if (
+    previous.turn !== next.turn ||
+    previous.canRetry !== next.canRetry ||
+    previous.canEdit !== next.canEdit ||
+    previous.superseded !== next.superseded
+  )
+    return false;
+  if (
+    previous.onRetry !== next.onRetry ||
+    previous.onResend !== next.onResend ||
+    previous.onOpenOptions !== next.onOpenOptions
+  )
+    return false;
   return next.turn.entries.every((entry) =>
-    entry.kind === 'item' ? itemOf(previous, entry.key) === itemOf(next, entry.key) : entry.kind === 'tool' ? previous.toolCalls[entry.toolCallId] === next.toolCalls[entry.toolCallId] : true,
+    entry.kind === 'item'
+      ? itemOf(previous, entry.key) === itemOf(next, entry.key)
+      : entry.kind === 'tool'
+        ? previous.toolCalls[entry.toolCallId] === next.toolCalls[entry.toolCallId]
+        : true,
   );
 }

@@ -14,7 +14,13 @@ export function UserMessage({ text, canEdit, onResend }: UserMessageProps) {
     return (
       <div className="user-row">
         {canEdit && (
-          <button type="button" className="icon-button edit-button" aria-label="Edit and resend" title="Edit and resend" onClick={() => setDraft(text)}>
+          <button
+            type="button"
+            className="icon-button edit-button"
+            aria-label="Edit and resend"
+            title="Edit and resend"
+            onClick={() => setDraft(text)}
+          >
             <EditIcon />
           </button>
         )}
@@ -41,7 +47,14 @@ export function UserMessage({ text, canEdit, onResend }: UserMessageProps) {
   };
   return (
     <div className="user-edit">
-      <textarea aria-label="Edit message" value={draft} rows={Math.min(8, draft.split('\n').length + 1)} autoFocus onChange={(event) => setDraft(event.target.value)} onKeyDown={onKeyDown} />
+      <textarea
+        aria-label="Edit message"
+        value={draft}
+        rows={Math.min(8, draft.split('\n').length + 1)}
+        autoFocus
+        onChange={(event) => setDraft(event.target.value)}
+        onKeyDown={onKeyDown}
+      />
       <div className="user-edit-actions">
         <button type="button" className="button-quiet" onClick={() => setDraft(undefined)}>
           Cancel

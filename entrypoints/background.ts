@@ -1,9 +1,20 @@
 import '@/entrypoints/shared/zod-setup';
 import browser, { type Runtime as BrowserRuntime } from 'webextension-polyfill';
-import { targetCatalogSchema, TARGET_CATALOG_PATH, type CatalogEntry, type TargetCatalog } from '@/lib/manifest/target-catalog';
+import {
+  targetCatalogSchema,
+  TARGET_CATALOG_PATH,
+  type CatalogEntry,
+  type TargetCatalog,
+} from '@/lib/manifest/target-catalog';
 import { checkRegistration, mergeCatalog, userTargetListSchema, type UserTarget } from '@/lib/manifest/user-targets';
 import type { JsonObject } from '@/lib/protocol/json-value';
-import { runtimeRequestSchema, subscriberMessageSchema, type RuntimeRequest, type RuntimeResponse, type TargetsPortMessage } from '@/lib/protocol/runtime-message';
+import {
+  runtimeRequestSchema,
+  subscriberMessageSchema,
+  type RuntimeRequest,
+  type RuntimeResponse,
+  type TargetsPortMessage,
+} from '@/lib/protocol/runtime-message';
 import { CoalescingWriter } from '@/lib/storage/coalescing-writer';
 import { DexieEventStore } from '@/lib/storage/dexie-event-store';
 import { MemoryEventStore } from '@/lib/runtime/memory-event-store';
@@ -13,7 +24,13 @@ import { executeTool } from '@/lib/tools/tool-router';
 import { createReplayStage, NOT_RECORDED } from '@/lib/tools/replay-stage';
 import { jsonObjectSchema, type JsonValue } from '@/lib/protocol/json-value';
 import { isClientWritable } from '@/lib/protocol/agent-event';
-import { approvalPolicySchema, approvalRequirement, DEFAULT_APPROVAL_POLICY, APPROVAL_POLICY_KEY, APPROVAL_TOOLS } from '@/lib/tools/approval-policy';
+import {
+  approvalPolicySchema,
+  approvalRequirement,
+  DEFAULT_APPROVAL_POLICY,
+  APPROVAL_POLICY_KEY,
+  APPROVAL_TOOLS,
+} from '@/lib/tools/approval-policy';
 import { openPanelOnCommand } from '@/entrypoints/shared/open-panel-on-command';
 
 const ORPHAN_GRACE_MS = 10_000;
@@ -43,7 +60,9 @@ export default defineBackground(() => {
   // Read once and kept until the stored list changes, instead of on every tool call.
   let catalogPromise: Promise<{ catalog: TargetCatalog; userTargets: UserTarget[] }> | undefined;
   const loadTargets = () => {
-    const loading = (catalogPromise ??= Promise.all([loadBuiltIn(), readUserTargets()]).then(([builtIn, userTargets]) => ({ catalog: mergeCatalog(builtIn, userTargets), userTargets })));
+    const loading = (catalogPromise ??= Promise.all([loadBuiltIn(), readUserTargets()]).then(
+      ([builtIn, userTargets]) => ({ catalog: mergeCatalog(builtIn, userTargets), userTargets }),
+    ));
     loading.catch(() => {
       if (catalogPromise === loading) catalogPromise = undefined;
     });
@@ -88,11 +107,19 @@ export default defineBackground(() => {
     },
     stageIsOpen: async () => {
       const stageUrl = browser.runtime.getURL('/stage.html');
-      if (import.meta.env.BROWSER === 'firefox') return browser.extension.getViews({ type: 'tab' }).some((view) => view.location.href.startsWith(stageUrl));
-      const runtimeWithContexts = (globalThis as unknown as { chrome: { runtime: { getContexts(filter: { contextTypes: string[]; documentUrls: string[] }): Promise<unknown[]> } } }).chrome.runtime;
+      if (import.meta.env.BROWSER === 'firefox')
+        return browser.extension.getViews({ type: 'tab' }).some((view) => view.location.href.startsWith(stageUrl));
+      const runtimeWithContexts = (
+        globalThis as unknown as {
+          chrome: {
+            runtime: { getContexts(filter: { contextTypes: string[]; documentUrls: string[] }): Promise<unknown[]> };
+          };
+        }
+      ).chrome.runtime;
       return (await runtimeWithContexts.getContexts({ contextTypes: ['TAB'], documentUrls: [stageUrl] })).length > 0;
     },
-    entryUrl: (entry: CatalogEntry) => ('entryPath' in entry ? browser.runtime.getURL(`/${entry.entryPath}` as '/') : entry.entryUrl),
+    entryUrl: (entry: CatalogEntry) =>
+      'entryPath' in entry ? browser.runtime.getURL(`/${entry.entryPath}` as '/') : entry.entryUrl,
     onState: onTargetState,
     newId,
     connectTimeoutMs: 15_000,
@@ -102,13 +129,26 @@ export default defineBackground(() => {
   });
 
   const runTool = async (toolName: string, input: unknown, callKey?: string) =>
-    executeTool(toolName, input, { catalog: await loadCatalog(), stage: callKey ? stage.forToolCall(callKey) : stage, savedValues });
+    executeTool(toolName, input, {
+      catalog: await loadCatalog(),
+      stage: callKey ? stage.forToolCall(callKey) : stage,
+      savedValues,
+    });
 
-  const recoverTool = async (toolName: string, input: unknown, callKey: string, startedAt: number): Promise<ToolRecovery> => {
+  const recoverTool = async (
+    toolName: string,
+    input: unknown,
+    callKey: string,
+    startedAt: number,
+  ): Promise<ToolRecovery> => {
     if (await stage.neverReached(callKey, startedAt)) return { kind: 'never-reached' };
     const results = await stage.recordedResults(callKey);
     if (results.length === 0) return { kind: 'unknown' };
-    const output = await executeTool(toolName, input, { catalog: await loadCatalog(), stage: createReplayStage(results), savedValues });
+    const output = await executeTool(toolName, input, {
+      catalog: await loadCatalog(),
+      stage: createReplayStage(results),
+      savedValues,
+    });
     return output.error === NOT_RECORDED ? { kind: 'unknown' } : { kind: 'recovered', output };
   };
 
@@ -116,7 +156,9 @@ export default defineBackground(() => {
     const stored = await browser.storage.local.get(APPROVAL_POLICY_KEY);
     const parsed = approvalPolicySchema.safeParse(stored[APPROVAL_POLICY_KEY] ?? DEFAULT_APPROVAL_POLICY);
     // A broken stored policy fails closed: every call that can need approval asks.
-    return parsed.success ? parsed.data : { ...DEFAULT_APPROVAL_POLICY, tools: Object.fromEntries(APPROVAL_TOOLS.map((name) => [name, 'ask' as const])) };
+    return parsed.success
+      ? parsed.data
+      : { ...DEFAULT_APPROVAL_POLICY, tools: Object.fromEntries(APPROVAL_TOOLS.map((name) => [name, 'ask' as const])) };
   };
   // Kept in memory (a storage read per tool call shows in the round trip) and dropped whenever it changes.
   let policyPromise: ReturnType<typeof readApprovalPolicy> | undefined;
@@ -126,20 +168,34 @@ export default defineBackground(() => {
   });
   const checkApproval = async (toolName: string, input: JsonValue) => {
     const catalog = await loadCatalog();
-    const targetId = toolName === 'openTarget' && input && typeof input === 'object' && !Array.isArray(input) && typeof input.targetId === 'string' ? input.targetId : await stage.activeTargetId();
+    const targetId =
+      toolName === 'openTarget' &&
+      input &&
+      typeof input === 'object' &&
+      !Array.isArray(input) &&
+      typeof input.targetId === 'string'
+        ? input.targetId
+        : await stage.activeTargetId();
     const target = catalog.targets.find((entry) => entry.manifest.id === targetId)?.manifest;
     return approvalRequirement(toolName, input, { policy: await loadApprovalPolicy(), ...(target ? { target } : {}) });
   };
 
   // Only the benchmark's second build keeps the log in memory, to measure what the durable writes cost a tool call.
   const store = import.meta.env.WXT_MEMORY_EVENT_LOG === '1' ? new MemoryEventStore() : new DexieEventStore();
-  const runtime = new Runtime({ store, executeTool: runTool, recoverTool, now: () => Date.now(), newId,
+  const runtime = new Runtime({
+    store,
+    executeTool: runTool,
+    recoverTool,
+    now: () => Date.now(),
+    newId,
     approvalRequirement: checkApproval,
     askExpiresAfterMs: async () => (await loadApprovalPolicy()).questionExpiresAfterSeconds * 1000,
   });
 
   const isOwnPage = (sender: BrowserRuntime.MessageSender) =>
-    sender.id === browser.runtime.id && typeof sender.url === 'string' && sender.url.startsWith(browser.runtime.getURL('/'));
+    sender.id === browser.runtime.id &&
+    typeof sender.url === 'string' &&
+    sender.url.startsWith(browser.runtime.getURL('/'));
 
   async function registerTarget(entryUrl: string, manifest: unknown) {
     const registration = checkRegistration(entryUrl, manifest, await loadBuiltIn());
@@ -169,7 +225,11 @@ export default defineBackground(() => {
         return { deleted: request.sessionId };
       case 'targets/list': {
         const activeTargetId = await stage.activeTargetId();
-        return { catalog: await loadCatalog(), activeTargetId, values: activeTargetId ? ((await savedValues(activeTargetId)) ?? null) : null };
+        return {
+          catalog: await loadCatalog(),
+          activeTargetId,
+          values: activeTargetId ? ((await savedValues(activeTargetId)) ?? null) : null,
+        };
       }
       case 'targets/register':
         return registerTarget(request.entryUrl, request.manifest);
@@ -193,15 +253,21 @@ export default defineBackground(() => {
     }
   }
 
-  browser.runtime.onMessage.addListener((message: unknown, sender: BrowserRuntime.MessageSender): Promise<RuntimeResponse> | undefined => {
-    if (!isOwnPage(sender)) return undefined;
-    const parsed = runtimeRequestSchema.safeParse(message);
-    if (!parsed.success) return Promise.resolve({ ok: false, error: `Invalid runtime request: ${parsed.error.issues[0]?.message}` });
-    return handle(parsed.data).then(
-      (result) => ({ ok: true, result }),
-      (error: unknown) => ({ ok: false, error: error instanceof Error ? error.message || error.name : String(error) }),
-    );
-  });
+  browser.runtime.onMessage.addListener(
+    (message: unknown, sender: BrowserRuntime.MessageSender): Promise<RuntimeResponse> | undefined => {
+      if (!isOwnPage(sender)) return undefined;
+      const parsed = runtimeRequestSchema.safeParse(message);
+      if (!parsed.success)
+        return Promise.resolve({ ok: false, error: `Invalid runtime request: ${parsed.error.issues[0]?.message}` });
+      return handle(parsed.data).then(
+        (result) => ({ ok: true, result }),
+        (error: unknown) => ({
+          ok: false,
+          error: error instanceof Error ? error.message || error.name : String(error),
+        }),
+      );
+    },
+  );
 
   browser.runtime.onConnect.addListener((port) => {
     if (!port.sender || !isOwnPage(port.sender)) {
@@ -230,7 +296,9 @@ export default defineBackground(() => {
     const ownerId = newId();
     const sessions = new Set<string>();
     const unsubscribers: (() => void)[] = [];
-    runtime.registerOwner(ownerId, ({ turnId, commandId }) => port.postMessage({ type: 'cancel-turn', turnId, commandId }));
+    runtime.registerOwner(ownerId, ({ turnId, commandId }) =>
+      port.postMessage({ type: 'cancel-turn', turnId, commandId }),
+    );
     port.onMessage.addListener(async (raw: unknown) => {
       const parsed = subscriberMessageSchema.safeParse(raw);
       if (!parsed.success) {
@@ -248,15 +316,25 @@ export default defineBackground(() => {
       }
       sessions.add(message.sessionId);
       const { generation } = message;
-      const subscription = await runtime.subscribe(message.sessionId, (event) => port.postMessage({ type: 'event', generation, event }));
+      const subscription = await runtime.subscribe(message.sessionId, (event) =>
+        port.postMessage({ type: 'event', generation, event }),
+      );
       unsubscribers.push(subscription.unsubscribe);
-      port.postMessage({ type: 'snapshot', sessionId: message.sessionId, generation, snapshotSeq: subscription.snapshotSeq, events: subscription.snapshot });
-      setTimeout(() => void runtime.interruptOrphanedTurns(message.sessionId, 'The side panel that ran this turn is gone.'), ORPHAN_GRACE_MS);
+      port.postMessage({
+        type: 'snapshot',
+        sessionId: message.sessionId,
+        generation,
+        snapshotSeq: subscription.snapshotSeq,
+        events: subscription.snapshot,
+      });
+      setTimeout(
+        () => void runtime.interruptOrphanedTurns(message.sessionId, 'The side panel that ran this turn is gone.'),
+        ORPHAN_GRACE_MS,
+      );
     });
     port.onDisconnect.addListener(() => {
       for (const unsubscribe of unsubscribers) unsubscribe();
       void runtime.ownerGone(ownerId, sessions, 'The side panel was closed during this turn.');
     });
   }
-
 });

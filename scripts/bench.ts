@@ -51,7 +51,9 @@ async function runInChromium(script: string): Promise<string> {
       return;
     }
     response.writeHead(200, { 'content-type': 'text/html' });
-    response.end('<!doctype html><meta charset="utf-8"><title>bench</title><script type="module" src="/bench.js"></script>');
+    response.end(
+      '<!doctype html><meta charset="utf-8"><title>bench</title><script type="module" src="/bench.js"></script>',
+    );
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const port = (server.address() as { port: number }).port;
@@ -60,13 +62,27 @@ async function runInChromium(script: string): Promise<string> {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     userDataDir: profile,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--enable-precise-memory-info', '--js-flags=--expose-gc'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--enable-precise-memory-info',
+      '--js-flags=--expose-gc',
+    ],
   });
   try {
     const page = await browser.newPage();
-    const line = new Promise<string>((done) => page.on('console', (message) => message.text().startsWith('BENCH') && done(message.text())));
+    const line = new Promise<string>((done) =>
+      page.on('console', (message) => message.text().startsWith('BENCH') && done(message.text())),
+    );
     await page.goto(`http://127.0.0.1:${port}/`);
-    return await Promise.race([line, new Promise<string>((_, fail) => setTimeout(() => fail(new Error('benchmark timed out')), 300_000))]);
+    return await Promise.race([
+      line,
+      new Promise<string>((_, fail) => setTimeout(() => fail(new Error('benchmark timed out')), 300_000)),
+    ]);
   } finally {
     await browser.close();
     server.close();
@@ -75,13 +91,17 @@ async function runInChromium(script: string): Promise<string> {
 }
 
 async function runExtensionBench(bench: Bench): Promise<string> {
-  const module = (await import(pathToFileURL(resolve(root, bench.entry)).href)) as { run(): Promise<Record<string, number>> };
+  const module = (await import(pathToFileURL(resolve(root, bench.entry)).href)) as {
+    run(): Promise<Record<string, number>>;
+  };
   return JSON.stringify({ name: bench.name, ...(await module.run()) });
 }
 
 // `npm run bench -- <words>` runs only the benchmarks whose name contains one of the words.
 const wanted = process.argv.slice(2);
-for (const bench of benches.filter((candidate) => wanted.length === 0 || wanted.some((word) => candidate.name.includes(word)))) {
+for (const bench of benches.filter(
+  (candidate) => wanted.length === 0 || wanted.some((word) => candidate.name.includes(word)),
+)) {
   if (bench.kind === 'extension') {
     console.log(await runExtensionBench(bench));
     continue;

@@ -20,7 +20,16 @@ describe('discoverTargets', () => {
   it('fails naming the file and the field of a broken manifest', () => {
     const root = copyOfTargets();
     const manifest = join(root, 'particles', 'manifest.json');
-    writeFileSync(manifest, JSON.stringify({ id: 'particles', title: 'x', description: 'y', entry: 'index.html', params: { settings: { speed: { type: 'number', value: 'fast' } } } }));
+    writeFileSync(
+      manifest,
+      JSON.stringify({
+        id: 'particles',
+        title: 'x',
+        description: 'y',
+        entry: 'index.html',
+        params: { settings: { speed: { type: 'number', value: 'fast' } } },
+      }),
+    );
     expect(() => discoverTargets(root)).toThrow(`${manifest}: params.settings.speed.value`);
   });
 
@@ -30,7 +39,10 @@ describe('discoverTargets', () => {
     expect(() => discoverTargets(root)).toThrow('not valid JSON');
     const other = copyOfTargets();
     const manifest = join(other, 'particles', 'manifest.json');
-    writeFileSync(manifest, JSON.stringify({ id: 'particles', title: 'x', description: 'y', entry: 'missing.html', params: {} }));
+    writeFileSync(
+      manifest,
+      JSON.stringify({ id: 'particles', title: 'x', description: 'y', entry: 'missing.html', params: {} }),
+    );
     expect(() => discoverTargets(other)).toThrow(`${manifest}: entry: file "missing.html" does not exist`);
   });
 });

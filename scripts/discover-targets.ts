@@ -34,21 +34,36 @@ export function discoverTargets(root: string): DiscoveredTarget[] {
     const manifestFile = join(folder, 'manifest.json');
     if (!statSync(folder).isDirectory() || !existsSync(manifestFile)) continue;
     const parsed = targetManifestSchema.safeParse(readManifest(manifestFile));
-    if (!parsed.success) throw new Error(`Broken target manifest:\n${describeManifestError(manifestFile, parsed.error)}`);
-    if (parsed.data.id !== name) throw new Error(`${manifestFile}: id: "${parsed.data.id}" must equal the folder name "${name}"`);
-    if (!existsSync(join(folder, parsed.data.entry))) throw new Error(`${manifestFile}: entry: file "${parsed.data.entry}" does not exist`);
-    targets.push({ entry: { manifest: parsed.data, entryPath: `targets/${name}/${parsed.data.entry}` }, folder, files: listFiles(folder) });
+    if (!parsed.success)
+      throw new Error(`Broken target manifest:\n${describeManifestError(manifestFile, parsed.error)}`);
+    if (parsed.data.id !== name)
+      throw new Error(`${manifestFile}: id: "${parsed.data.id}" must equal the folder name "${name}"`);
+    if (!existsSync(join(folder, parsed.data.entry)))
+      throw new Error(`${manifestFile}: entry: file "${parsed.data.entry}" does not exist`);
+    targets.push({
+      entry: { manifest: parsed.data, entryPath: `targets/${name}/${parsed.data.entry}` },
+      folder,
+      files: listFiles(folder),
+    });
   }
   return targets;
 }
 
 /** Files to copy into the build: the shared bridge and every target folder, at `targets/...`. */
-export function targetAssetFiles(root: string, targets: DiscoveredTarget[]): { absoluteSrc: string; relativeDest: string }[] {
+export function targetAssetFiles(
+  root: string,
+  targets: DiscoveredTarget[],
+): { absoluteSrc: string; relativeDest: string }[] {
   const shared = readdirSync(root)
     .map((name) => join(root, name))
     .filter((path) => statSync(path).isFile() && path.endsWith('.js'));
   return [
     ...shared.map((path) => ({ absoluteSrc: path, relativeDest: `targets/${relative(root, path)}` })),
-    ...targets.flatMap((target) => target.files.map((path) => ({ absoluteSrc: path, relativeDest: `targets/${target.entry.manifest.id}/${relative(target.folder, path)}` }))),
+    ...targets.flatMap((target) =>
+      target.files.map((path) => ({
+        absoluteSrc: path,
+        relativeDest: `targets/${target.entry.manifest.id}/${relative(target.folder, path)}`,
+      })),
+    ),
   ];
 }

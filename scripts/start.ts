@@ -15,7 +15,12 @@ const profile = resolve(root, '.splitbrain-profile');
 const headless = process.argv.includes('--headless') || (!process.env.DISPLAY && !process.env.WAYLAND_DISPLAY);
 
 function findChromium(): string {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+  const candidates = [
+    process.env.CHROMIUM_PATH,
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/usr/bin/google-chrome',
+  ];
   const found = candidates.find((candidate) => candidate && existsSync(candidate));
   if (!found) throw new Error('No Chromium found. Install it (Debian: apt-get install chromium) or set CHROMIUM_PATH.');
   return found;
@@ -34,25 +39,55 @@ async function main(): Promise<void> {
     enableExtensions: [extensionPath],
     userDataDir: profile,
     defaultViewport: null,
-    args: ['--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...(headless ? ['--no-sandbox', '--disable-gpu'] : [])],
+    args: [
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      ...(headless ? ['--no-sandbox', '--disable-gpu'] : []),
+    ],
   });
-  const worker = await browser.waitForTarget((target) => target.type() === 'service_worker' && target.url().endsWith('/background.js'));
+  const worker = await browser.waitForTarget(
+    (target) => target.type() === 'service_worker' && target.url().endsWith('/background.js'),
+  );
   const extensionId = new URL(worker.url()).host;
   const page = await browser.newPage();
   await page.goto(`chrome-extension://${extensionId}/options.html`);
   const configured = await page.evaluate(async (baseUrl) => {
-    const storage = (globalThis as unknown as { chrome: { storage: { local: { get(keys: string[]): Promise<Record<string, unknown>>; set(value: unknown): Promise<void> } } } }).chrome.storage.local;
+    const storage = (
+      globalThis as unknown as {
+        chrome: {
+          storage: {
+            local: { get(keys: string[]): Promise<Record<string, unknown>>; set(value: unknown): Promise<void> };
+          };
+        };
+      }
+    ).chrome.storage.local;
     // `endpoint` is the single endpoint of earlier versions; the extension folds it into `endpointProfiles`.
     const stored = await storage.get(['endpoint', 'endpointProfiles']);
     const profiles = (stored.endpointProfiles as { profiles?: unknown[] } | undefined)?.profiles ?? [];
     if (stored.endpoint || profiles.length > 0) return false;
-    const demo = { id: 'scripted-demo', kind: 'openai-compatible', label: 'Scripted demo model', baseUrl, model: 'scripted-model', apiKey: '', scripted: true };
+    const demo = {
+      id: 'scripted-demo',
+      kind: 'openai-compatible',
+      label: 'Scripted demo model',
+      baseUrl,
+      model: 'scripted-model',
+      apiKey: '',
+      scripted: true,
+    };
     await storage.set({ endpointProfiles: { activeId: demo.id, profiles: [demo] } });
     return true;
   }, server.url);
   await page.goto(`chrome-extension://${extensionId}/sidepanel.html`);
-  console.log(configured ? 'No endpoint was configured: the extension now uses the scripted demo model.' : 'Using the endpoint already configured in this profile.');
-  console.log(`Splitbrain is loaded (extension id ${extensionId}). The chat is open in a tab; the toolbar button opens it as a side panel.`);
+  console.log(
+    configured
+      ? 'No endpoint was configured: the extension now uses the scripted demo model.'
+      : 'Using the endpoint already configured in this profile.',
+  );
+  console.log(
+    `Splitbrain is loaded (extension id ${extensionId}). The chat is open in a tab; the toolbar button opens it as a side panel.`,
+  );
   console.log('Try: "Make the particles faster and show their vectors". Press Ctrl+C to quit.');
   if (headless) console.log('(No display found: Chromium runs headless. Run on a desktop to see it.)');
   const stop = async () => {

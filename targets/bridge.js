@@ -72,7 +72,9 @@
     if (typeof value === 'number') return isFinite(value) ? value : null;
     if (typeof value === 'bigint') return Number(value);
     if (Array.isArray(value) || ArrayBuffer.isView(value)) {
-      return Array.prototype.map.call(value, function (item) { return toPlain(item, depth + 1); });
+      return Array.prototype.map.call(value, function (item) {
+        return toPlain(item, depth + 1);
+      });
     }
     if (typeof value === 'object') {
       var out = {};
@@ -88,11 +90,18 @@
 
   function errorText(error) {
     if (error && typeof error === 'object' && error.message) return String(error.message);
-    try { return String(error); } catch (ignored) { return 'Unknown error'; }
+    try {
+      return String(error);
+    } catch (ignored) {
+      return 'Unknown error';
+    }
   }
 
   function postRaw(message, viaPort) {
-    if (viaPort) { viaPort.postMessage(message); return; }
+    if (viaPort) {
+      viaPort.postMessage(message);
+      return;
+    }
     if (window.parent === window) return; // opened on its own, nobody to tell
     window.parent.postMessage(message, '*');
   }
@@ -101,9 +110,17 @@
     try {
       postRaw(message, viaPort);
     } catch (error) {
-      var failure = { source: TARGET, type: 'error', message: 'Could not post ' + message.type + ': ' + errorText(error) };
+      var failure = {
+        source: TARGET,
+        type: 'error',
+        message: 'Could not post ' + message.type + ': ' + errorText(error),
+      };
       if (message.id !== undefined) failure.id = message.id;
-      try { postRaw(failure, viaPort); } catch (ignored) { /* the channel itself is gone */ }
+      try {
+        postRaw(failure, viaPort);
+      } catch (ignored) {
+        /* the channel itself is gone */
+      }
     }
   }
 
@@ -138,8 +155,15 @@
 
   function finish(entry, error) {
     var id = entry.message.id;
-    if (error !== undefined) { postError(id, error, entry.reply); return; }
-    try { postState(id, entry.reply); } catch (stateError) { postError(id, stateError, entry.reply); }
+    if (error !== undefined) {
+      postError(id, error, entry.reply);
+      return;
+    }
+    try {
+      postState(id, entry.reply);
+    } catch (stateError) {
+      postError(id, stateError, entry.reply);
+    }
   }
 
   function dispatch(entry) {
@@ -153,11 +177,20 @@
     }
     if (result && typeof result.then === 'function') {
       busy = true;
-      var done = function () { busy = false; drain(); };
-      Promise.resolve(result).then(
-        function () { finish(entry); },
-        function (error) { finish(entry, error === undefined ? 'Handler failed' : error); }
-      ).then(done, done);
+      var done = function () {
+        busy = false;
+        drain();
+      };
+      Promise.resolve(result)
+        .then(
+          function () {
+            finish(entry);
+          },
+          function (error) {
+            finish(entry, error === undefined ? 'Handler failed' : error);
+          },
+        )
+        .then(done, done);
       return;
     }
     finish(entry);
@@ -168,7 +201,10 @@
   }
 
   function accept(data, reply) {
-    if (!isCommand(data)) { debug.ignored++; return; }
+    if (!isCommand(data)) {
+      debug.ignored++;
+      return;
+    }
     queue.push({ message: { type: data.type, id: data.id, payload: data.payload }, reply: reply });
     drain();
   }
@@ -178,13 +214,20 @@
     port = newPort;
     debug.port = true;
     newPort.onmessage = function (event) {
-      try { accept(event.data, newPort); } catch (ignored) { /* never throw from the listener */ }
+      try {
+        accept(event.data, newPort);
+      } catch (ignored) {
+        /* never throw from the listener */
+      }
     };
   }
 
   window.addEventListener('message', function (event) {
     try {
-      if (event.source !== window.parent || window.parent === window) { debug.ignored++; return; }
+      if (event.source !== window.parent || window.parent === window) {
+        debug.ignored++;
+        return;
+      }
       var data = event.data;
       if (isPlainObject(data) && data.source === STAGE && data.type === 'port') {
         if (event.ports && event.ports.length === 1) adoptPort(event.ports[0]);
@@ -192,7 +235,9 @@
         return;
       }
       accept(data, null);
-    } catch (ignored) { /* never throw from the listener */ }
+    } catch (ignored) {
+      /* never throw from the listener */
+    }
   });
 
   function reportUncaught(message) {
@@ -264,17 +309,26 @@
         if (isReady) return;
         isReady = true;
         var state;
-        try { state = currentState(); } catch (error) { state = null; postError(undefined, error, null); }
+        try {
+          state = currentState();
+        } catch (error) {
+          state = null;
+          postError(undefined, error, null);
+        }
         post({ source: TARGET, type: 'ready', state: state }, null); // the handshake is always by window
         drain();
       },
       reportState: function () {
         if (!isReady) return; // the ready message carries the state
-        try { postState(undefined, port); } catch (error) { postError(undefined, error, port); }
+        try {
+          postState(undefined, port);
+        } catch (error) {
+          postError(undefined, error, port);
+        }
       },
       reportError: function (message) {
         post({ source: TARGET, type: 'error', message: errorText(message) }, port);
-      }
+      },
     };
     return controller;
   }
@@ -282,10 +336,14 @@
   window.SplitbrainBridge = Object.freeze({
     connect: connect,
     debug: debug,
-    isReady: function () { return isReady; },
+    isReady: function () {
+      return isReady;
+    },
     // The values the target has in effect now, as it would report them (for tests and debugging).
-    currentState: function () { return handlers ? toPlain(handlers.getState(), 0) : null; },
+    currentState: function () {
+      return handlers ? toPlain(handlers.getState(), 0) : null;
+    },
     guard: guard, // wrap your own event listeners so their errors keep their message
-    unwrap: unwrap
+    unwrap: unwrap,
   });
 })();

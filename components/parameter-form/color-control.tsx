@@ -8,7 +8,13 @@ export interface ColorControlProps {
 export function ColorControl({ name, value, describedBy, onChange }: ColorControlProps) {
   return (
     <label className="color-control">
-      <input type="color" aria-label={name} aria-describedby={describedBy} value={value} onChange={(event) => onChange(event.target.value)} />
+      <input
+        type="color"
+        aria-label={name}
+        aria-describedby={describedBy}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
       <code className="color-hex">{value}</code>
     </label>
   );

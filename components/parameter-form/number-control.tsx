@@ -25,7 +25,15 @@ export function NumberControl({ name, input, value, describedBy, onChange }: Num
           onChange={(event) => onChange(Number(event.target.value))}
         />
       )}
-      <NumberField label={name} value={value} min={input.min} max={input.max} step={input.step} describedBy={describedBy} onCommit={onChange} />
+      <NumberField
+        label={name}
+        value={value}
+        min={input.min}
+        max={input.max}
+        step={input.step}
+        describedBy={describedBy}
+        onCommit={onChange}
+      />
     </div>
   );
 }

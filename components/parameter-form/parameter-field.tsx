@@ -25,7 +25,13 @@ export function ParameterField({ name, spec, value, result, remoteChanges, onCha
         {range && <span className="field-range">{range}</span>}
         {spec.unit && <span className="field-unit">{spec.unit}</span>}
       </div>
-      <ParameterControl name={name} spec={spec} value={value} describedBy={spec.description ? descriptionId : undefined} onChange={onChange} />
+      <ParameterControl
+        name={name}
+        spec={spec}
+        value={value}
+        describedBy={spec.description ? descriptionId : undefined}
+        onChange={onChange}
+      />
       {spec.description && (
         <p className="field-description" id={descriptionId}>
           {spec.description}

@@ -8,7 +8,13 @@ export interface SelectControlProps {
 
 export function SelectControl({ name, options, value, describedBy, onChange }: SelectControlProps) {
   return (
-    <select className="select-control" aria-label={name} aria-describedby={describedBy} value={value} onChange={(event) => onChange(event.target.value)}>
+    <select
+      className="select-control"
+      aria-label={name}
+      aria-describedby={describedBy}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    >
       {options.map((option) => (
         <option key={option} value={option}>
           {option}

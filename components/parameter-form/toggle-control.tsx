@@ -8,7 +8,14 @@ export interface ToggleControlProps {
 export function ToggleControl({ name, value, describedBy, onChange }: ToggleControlProps) {
   return (
     <label className="toggle-control">
-      <input type="checkbox" role="switch" aria-label={name} aria-describedby={describedBy} checked={value} onChange={(event) => onChange(event.target.checked)} />
+      <input
+        type="checkbox"
+        role="switch"
+        aria-label={name}
+        aria-describedby={describedBy}
+        checked={value}
+        onChange={(event) => onChange(event.target.checked)}
+      />
       <span className="toggle-track" aria-hidden="true" />
       <span className="toggle-text" aria-hidden="true">
         {value ? 'On' : 'Off'}

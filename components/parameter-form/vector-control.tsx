@@ -12,7 +12,12 @@ export interface VectorControlProps {
 export function VectorControl({ name, input, value, describedBy, onChange }: VectorControlProps) {
   const wide = input.labels.length <= 4;
   return (
-    <div className={`vector-control${wide ? '' : ' vector-control-dense'}`} role="group" aria-label={name} aria-describedby={describedBy}>
+    <div
+      className={`vector-control${wide ? '' : ' vector-control-dense'}`}
+      role="group"
+      aria-label={name}
+      aria-describedby={describedBy}
+    >
       {input.labels.map((label, index) => (
         <label key={label + index} className="vector-element">
           <span className="vector-label" aria-hidden="true">

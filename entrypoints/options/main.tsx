@@ -5,7 +5,12 @@ import { createRoot } from 'react-dom/client';
 import browser from 'webextension-polyfill';
 import { ApprovalPolicyForm } from '@/components/approval-policy-form';
 import { EndpointProfilesForm } from '@/components/endpoint-profiles-form';
-import { APPROVAL_POLICY_KEY, approvalPolicySchema, DEFAULT_APPROVAL_POLICY, type ApprovalPolicy } from '@/lib/tools/approval-policy';
+import {
+  APPROVAL_POLICY_KEY,
+  approvalPolicySchema,
+  DEFAULT_APPROVAL_POLICY,
+  type ApprovalPolicy,
+} from '@/lib/tools/approval-policy';
 import { listModels } from '@/lib/providers/list-models';
 import { isLoopbackUrl } from '@/lib/providers/loopback-url';
 import { testConnection } from '@/lib/providers/test-connection';
@@ -23,7 +28,11 @@ function requestHost(settings: EndpointSettings): Promise<string> {
   return browser.permissions
     .request({ origins: [`${origin}/*`] })
     .catch(() => false)
-    .then((granted) => (granted ? '' : ` Access to ${origin} was not granted; requests work only if that server allows cross-origin calls.`));
+    .then((granted) =>
+      granted
+        ? ''
+        : ` Access to ${origin} was not granted; requests work only if that server allows cross-origin calls.`,
+    );
 }
 
 async function loadApprovalPolicy(): Promise<ApprovalPolicy> {
@@ -60,7 +69,13 @@ function OptionsApp() {
   };
   return (
     <>
-      <EndpointProfilesForm profiles={profiles} onStore={store} onTest={test} onListModels={list} newId={() => crypto.randomUUID()} />
+      <EndpointProfilesForm
+        profiles={profiles}
+        onStore={store}
+        onTest={test}
+        onListModels={list}
+        newId={() => crypto.randomUUID()}
+      />
       <section className="profiles-page">
         <h2>Approvals</h2>
         <ApprovalPolicyForm initial={policy} onSave={savePolicy} />

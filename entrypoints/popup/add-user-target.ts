@@ -25,12 +25,21 @@ export function addUserTarget(typed: string): Promise<{ title: string }> {
     try {
       response = await fetch(manifestUrl, { cache: 'no-store', credentials: 'omit', redirect: 'error' });
     } catch (error) {
-      const reason = granted ? errorText(error) : `access to ${new URL(manifestUrl).host} was not granted and the server does not allow cross-origin requests`;
+      const reason = granted
+        ? errorText(error)
+        : `access to ${new URL(manifestUrl).host} was not granted and the server does not allow cross-origin requests`;
       throw new Error(`Could not read ${manifestUrl}: ${reason}.`);
     }
-    if (!response.ok) throw new Error(`Could not read ${manifestUrl}: the server answered ${response.status} ${response.statusText}.`.replace(' .', '.'));
+    if (!response.ok)
+      throw new Error(
+        `Could not read ${manifestUrl}: the server answered ${response.status} ${response.statusText}.`.replace(
+          ' .',
+          '.',
+        ),
+      );
     const body = await response.text();
-    if (body.length > MAX_MANIFEST_BYTES) throw new Error(`${manifestUrl} is larger than ${MAX_MANIFEST_BYTES / 1024} KB.`);
+    if (body.length > MAX_MANIFEST_BYTES)
+      throw new Error(`${manifestUrl} is larger than ${MAX_MANIFEST_BYTES / 1024} KB.`);
     const fetched = parseFetchedManifest(manifestUrl, body);
     if (!fetched.ok) throw new Error(fetched.error);
     await callRuntime({ type: 'targets/register', entryUrl: fetched.entryUrl, manifest: fetched.manifest });

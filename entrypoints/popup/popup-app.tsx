@@ -2,16 +2,30 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { ToolbarPopup } from '@/components/toolbar-popup';
 import type { ParameterValue } from '@/lib/manifest/parameter-validation';
 import { LatestValueSender } from '@/lib/popup/latest-value-sender';
-import { initialFormState, reduceParameterForm, type ParameterFormAction, type ParameterFormState } from '@/lib/popup/parameter-form-state';
+import {
+  initialFormState,
+  reduceParameterForm,
+  type ParameterFormAction,
+  type ParameterFormState,
+} from '@/lib/popup/parameter-form-state';
 import { toolFailure, type FieldResult } from '@/lib/popup/parameter-outcome';
-import { findEntry, targetListItems, targetsListResultSchema, type TargetsListResult } from '@/lib/popup/target-list-items';
+import {
+  findEntry,
+  targetListItems,
+  targetsListResultSchema,
+  type TargetsListResult,
+} from '@/lib/popup/target-list-items';
 import { callRuntime } from '../shared/runtime-client';
 import { addUserTarget } from './add-user-target';
 import { currentWindowId, isToolbarPopup, openChat } from './open-chat';
 import { openTargetsPort } from './targets-port';
 
 const SEND_INTERVAL_MS = 50;
-const clock = { now: () => performance.now(), setTimer: (callback: () => void, delayMs: number) => setTimeout(callback, delayMs), clearTimer: (handle: unknown) => clearTimeout(handle as number) };
+const clock = {
+  now: () => performance.now(),
+  setTimer: (callback: () => void, delayMs: number) => setTimeout(callback, delayMs),
+  clearTimer: (handle: unknown) => clearTimeout(handle as number),
+};
 
 type Sender = LatestValueSender<ParameterValue, unknown>;
 
@@ -41,7 +55,10 @@ export function PopupApp() {
   const formTargetRef = useRef<string | undefined>(undefined);
   const sendersRef = useRef(new Map<string, Sender>());
 
-  const dispatch = useCallback((action: ParameterFormAction) => setForm((current) => current && reduceParameterForm(current, action)), []);
+  const dispatch = useCallback(
+    (action: ParameterFormAction) => setForm((current) => current && reduceParameterForm(current, action)),
+    [],
+  );
 
   const refresh = useCallback(async () => {
     try {
@@ -70,7 +87,8 @@ export function PopupApp() {
     void currentWindowId().then((id) => (windowIdRef.current = id));
     return openTargetsPort(
       (message) => {
-        if (message.targetId === formTargetRef.current) dispatch({ type: 'remote-state', targetId: message.targetId, state: message.state });
+        if (message.targetId === formTargetRef.current)
+          dispatch({ type: 'remote-state', targetId: message.targetId, state: message.state });
         else void refresh();
       },
       () => void refresh(),
@@ -82,7 +100,12 @@ export function PopupApp() {
     if (!sender) {
       sender = new LatestValueSender<ParameterValue, unknown>({
         send: (value) => runTool('setParameter', { param, value }),
-        onSettled: (outcome) => dispatch(outcome.ok ? { type: 'settled', param, output: outcome.result } : { type: 'send-failed', param, error: outcome.error }),
+        onSettled: (outcome) =>
+          dispatch(
+            outcome.ok
+              ? { type: 'settled', param, output: outcome.result }
+              : { type: 'send-failed', param, error: outcome.error },
+          ),
         intervalMs: SEND_INTERVAL_MS,
         clock,
       });

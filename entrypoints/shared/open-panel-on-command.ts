@@ -17,6 +17,8 @@ export function openPanelOnCommand(): void {
       console.warn('The panel shortcut was pressed outside a browser window; nothing to open it in.');
       return;
     }
-    chromeApi.sidePanel.open({ windowId: tab.windowId }).catch((error: unknown) => console.warn('Could not open the side panel:', error));
+    chromeApi.sidePanel
+      .open({ windowId: tab.windowId })
+      .catch((error: unknown) => console.warn('Could not open the side panel:', error));
   });
 }

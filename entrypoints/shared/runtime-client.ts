@@ -1,8 +1,14 @@
 import browser from 'webextension-polyfill';
 import type { AgentEvent, AgentEventDraft } from '@/lib/protocol/agent-event';
-import { publisherMessageSchema, runtimeResponseSchema, type PublisherMessage, type RuntimeRequest } from '@/lib/protocol/runtime-message';
+import {
+  publisherMessageSchema,
+  runtimeResponseSchema,
+  type PublisherMessage,
+  type RuntimeRequest,
+} from '@/lib/protocol/runtime-message';
 
-const RETRYABLE = /Could not establish connection|Receiving end does not exist|message port closed|message channel closed/i;
+const RETRYABLE =
+  /Could not establish connection|Receiving end does not exist|message port closed|message channel closed/i;
 
 /** Sends one request to the runtime; retries while the service worker is (re)starting. */
 export async function callRuntime<TResult>(request: RuntimeRequest, attempts = 4): Promise<TResult> {
@@ -38,7 +44,11 @@ export interface EventsConnection {
 }
 
 /** The `events` port, reopened whenever the service worker goes away; `onReconnect` lets callers resubscribe, `onDisconnect` lets them show it. */
-export function openEventsConnection(onMessage: (message: PublisherMessage) => void, onReconnect: () => void, onDisconnect?: () => void): EventsConnection {
+export function openEventsConnection(
+  onMessage: (message: PublisherMessage) => void,
+  onReconnect: () => void,
+  onDisconnect?: () => void,
+): EventsConnection {
   let port: ReturnType<typeof browser.runtime.connect> | undefined;
   let closed = false;
   const owned = new Map<string, string>();

@@ -17,7 +17,10 @@ import { startTurn, type TurnHandle } from './turn-runner';
 const LAST_SESSION_KEY = 'lastSessionId';
 /** A reconnect shorter than this (the usual service-worker restart) is not worth a banner. */
 const RECONNECT_BANNER_DELAY_MS = 800;
-const scheduler = frameScheduler({ requestAnimationFrame: (callback) => void requestAnimationFrame(callback), setTimeout: (callback, delay) => void setTimeout(callback, delay) });
+const scheduler = frameScheduler({
+  requestAnimationFrame: (callback) => void requestAnimationFrame(callback),
+  setTimeout: (callback, delay) => void setTimeout(callback, delay),
+});
 
 function messageOf(reason: unknown): string {
   return reason instanceof Error ? reason.message : String(reason);
@@ -41,7 +44,10 @@ export function SidePanelApp() {
   const shortcut = usePanelShortcut();
 
   const refreshSessions = useCallback(() => {
-    callRuntime<{ sessions: SessionRecord[] }>({ type: 'sessions/list' }).then((result) => setSessions(result.sessions), (reason: unknown) => setError(messageOf(reason)));
+    callRuntime<{ sessions: SessionRecord[] }>({ type: 'sessions/list' }).then(
+      (result) => setSessions(result.sessions),
+      (reason: unknown) => setError(messageOf(reason)),
+    );
   }, []);
 
   useEffect(() => {
@@ -84,7 +90,12 @@ export function SidePanelApp() {
     const connection = connectionRef.current;
     void browser.storage.local.set({ [LAST_SESSION_KEY]: sessionId });
     setState(initialClientState(sessionId));
-    const sync = new SessionSync(sessionId, { subscribe: (id, generation) => connection.subscribe(id, generation), readTail: readEvents }, setState, scheduler);
+    const sync = new SessionSync(
+      sessionId,
+      { subscribe: (id, generation) => connection.subscribe(id, generation), readTail: readEvents },
+      setState,
+      scheduler,
+    );
     syncRef.current = sync;
     sync.connect();
   }, [sessionId]);
@@ -117,7 +128,8 @@ export function SidePanelApp() {
   const onResend = useCallback((text: string, turnId: string) => {
     const current = stateRef.current;
     const edited = current?.turns[turnId];
-    const replacesFailedLast = edited && current.turnOrder.at(-1) === turnId && (edited.status === 'interrupted' || edited.status === 'aborted');
+    const replacesFailedLast =
+      edited && current.turnOrder.at(-1) === turnId && (edited.status === 'interrupted' || edited.status === 'aborted');
     sendRef.current(text, replacesFailedLast ? turnId : undefined);
   }, []);
 
@@ -134,19 +146,41 @@ export function SidePanelApp() {
   const humanLoop = useMemo<HumanLoopActions>(
     () => ({
       decide: (request, decision, scope) =>
-        callRuntime<{ accepted: boolean; status: string }>({ type: 'approval/decide', sessionId: stateRef.current?.sessionId ?? '', turnId: request.turnId, toolCallId: request.toolCallId ?? '', requestId: request.requestId, decision, scope }).then(
+        callRuntime<{ accepted: boolean; status: string }>({
+          type: 'approval/decide',
+          sessionId: stateRef.current?.sessionId ?? '',
+          turnId: request.turnId,
+          toolCallId: request.toolCallId ?? '',
+          requestId: request.requestId,
+          decision,
+          scope,
+        }).then(
           (result) => (result.accepted ? undefined : `Not recorded: this request is already ${result.status}.`),
           (reason: unknown) => messageOf(reason),
         ),
       answer: (request, answer) =>
-        callRuntime<{ accepted: boolean; status: string; error?: string }>({ type: 'ask/answer', sessionId: stateRef.current?.sessionId ?? '', turnId: request.turnId, requestId: request.requestId, answer }).then(
-          (result) => (result.accepted ? undefined : (result.error ?? `Not recorded: this question is already ${result.status}.`)),
+        callRuntime<{ accepted: boolean; status: string; error?: string }>({
+          type: 'ask/answer',
+          sessionId: stateRef.current?.sessionId ?? '',
+          turnId: request.turnId,
+          requestId: request.requestId,
+          answer,
+        }).then(
+          (result) =>
+            result.accepted ? undefined : (result.error ?? `Not recorded: this question is already ${result.status}.`),
           (reason: unknown) => messageOf(reason),
         ),
       withdraw: (command) =>
-        callRuntime<{ state: string }>({ type: 'command/withdraw', sessionId: stateRef.current?.sessionId ?? '', commandId: command.commandId }).then(
+        callRuntime<{ state: string }>({
+          type: 'command/withdraw',
+          sessionId: stateRef.current?.sessionId ?? '',
+          commandId: command.commandId,
+        }).then(
           (result) => {
-            if (result.state !== 'cancelled') return result.state === 'applied' ? 'Too late: it was already added to the turn.' : `Not withdrawn: it is ${result.state}.`;
+            if (result.state !== 'cancelled')
+              return result.state === 'applied'
+                ? 'Too late: it was already added to the turn.'
+                : `Not withdrawn: it is ${result.state}.`;
             setUnsent({ text: command.text ?? '', nonce: Date.now() });
             return undefined;
           },
@@ -174,7 +208,15 @@ export function SidePanelApp() {
       (events) => {
         const now = new Date();
         const secrets = endpoint?.apiKey ? [endpoint.apiKey] : [];
-        downloadJson(sessionExport({ sessionId: id, title, createdAt: record?.createdAt, updatedAt: record?.updatedAt }, events, secrets, now), sessionExportFileName(title, now));
+        downloadJson(
+          sessionExport(
+            { sessionId: id, title, createdAt: record?.createdAt, updatedAt: record?.updatedAt },
+            events,
+            secrets,
+            now,
+          ),
+          sessionExportFileName(title, now),
+        );
       },
       (reason: unknown) => setError(`Could not export the conversation: ${messageOf(reason)}`),
     );
@@ -183,29 +225,29 @@ export function SidePanelApp() {
   if (!state) return <div className="chat-panel" aria-busy="true" />;
   return (
     <HumanLoopContext.Provider value={humanLoop}>
-    <ChatPanel
-      state={state}
-      endpoint={endpoint}
-      endpointLoaded={endpointLoaded}
-      running={turn !== undefined}
-      connection={connection}
-      sessions={sessions}
-      error={error}
-      unsent={unsent}
-      onSend={(text) => send(text)}
-      onRetry={onRetry}
-      onResend={onResend}
-      onStop={onStop}
-      onSteer={onSteer}
-      onNewChat={() => !turn && setSessionId(crypto.randomUUID())}
-      onSelectSession={(id) => !turn && setSessionId(id)}
-      onDeleteSession={deleteSession}
-      onExportSession={exportSession}
-      onRefreshSessions={refreshSessions}
-      onDismissError={() => setError(undefined)}
-      onOpenOptions={onOpenOptions}
-      shortcut={shortcut}
-    />
+      <ChatPanel
+        state={state}
+        endpoint={endpoint}
+        endpointLoaded={endpointLoaded}
+        running={turn !== undefined}
+        connection={connection}
+        sessions={sessions}
+        error={error}
+        unsent={unsent}
+        onSend={(text) => send(text)}
+        onRetry={onRetry}
+        onResend={onResend}
+        onStop={onStop}
+        onSteer={onSteer}
+        onNewChat={() => !turn && setSessionId(crypto.randomUUID())}
+        onSelectSession={(id) => !turn && setSessionId(id)}
+        onDeleteSession={deleteSession}
+        onExportSession={exportSession}
+        onRefreshSessions={refreshSessions}
+        onDismissError={() => setError(undefined)}
+        onOpenOptions={onOpenOptions}
+        shortcut={shortcut}
+      />
     </HumanLoopContext.Provider>
   );
 }

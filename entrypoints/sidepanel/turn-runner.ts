@@ -31,7 +31,13 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
 }
 
 /** Starts one turn: records it, runs the agent loop in this document, and owns the turn until it ends. */
-export function startTurn(settings: EndpointSettings, state: ClientState, text: string, connection: EventsConnection, retryOf?: string): TurnHandle {
+export function startTurn(
+  settings: EndpointSettings,
+  state: ClientState,
+  text: string,
+  connection: EventsConnection,
+  retryOf?: string,
+): TurnHandle {
   const sessionId = state.sessionId;
   const turnId = crypto.randomUUID();
   const controller = new AbortController();
@@ -58,10 +64,20 @@ export function startTurn(settings: EndpointSettings, state: ClientState, text: 
   });
   connection.ownTurn(sessionId, turnId);
   outbox.emit([
-    ...(state.turnOrder.length === 0 ? [{ type: 'session/created' as const, sessionId, time: now(), data: { title: text.slice(0, 80) } }] : []),
-    { type: 'turn/started', sessionId, turnId, time: now(), data: { userItemId: newId(), text, ...(retryOf ? { retryOf } : {}) } },
+    ...(state.turnOrder.length === 0
+      ? [{ type: 'session/created' as const, sessionId, time: now(), data: { title: text.slice(0, 80) } }]
+      : []),
+    {
+      type: 'turn/started',
+      sessionId,
+      turnId,
+      time: now(),
+      data: { userItemId: newId(), text, ...(retryOf ? { retryOf } : {}) },
+    },
   ]);
-  const history = modelHistory(retryOf ? { ...state, turnOrder: state.turnOrder.filter((turnId) => turnId !== retryOf) } : state);
+  const history = modelHistory(
+    retryOf ? { ...state, turnOrder: state.turnOrder.filter((turnId) => turnId !== retryOf) } : state,
+  );
   const messages: ModelMessage[] = [...history, { role: 'user', content: text }];
   const done = runAgentTurn({
     model: createLanguageModel(settings, { chatId: sessionId }),
@@ -74,15 +90,29 @@ export function startTurn(settings: EndpointSettings, state: ClientState, text: 
       await outbox.flush();
       // A call waiting for the user's approval or answer comes back as `waiting`: ask again until it is settled.
       for (;;) {
-        const result = await untilAborted(callRuntime<{ status: string; output: JsonValue }>({ type: 'tool/execute', sessionId, turnId, ...call, time: now() }, 6), controller.signal);
+        const result = await untilAborted(
+          callRuntime<{ status: string; output: JsonValue }>(
+            { type: 'tool/execute', sessionId, turnId, ...call, time: now() },
+            6,
+          ),
+          controller.signal,
+        );
         if (result.status !== 'waiting') return result.output;
       }
     },
-    takeSteers: async () => (await callRuntime<{ steers: { commandId: string; text: string }[] }>({ type: 'steer/take', sessionId, turnId }, 6)).steers,
+    takeSteers: async () =>
+      (
+        await callRuntime<{ steers: { commandId: string; text: string }[] }>(
+          { type: 'steer/take', sessionId, turnId },
+          6,
+        )
+      ).steers,
     cancelCommandId: () => cancelCommandId,
     signal: controller.signal,
     endpointUrl: settings.baseUrl,
-    ...(settings.streamIdleTimeoutSeconds === undefined ? {} : { streamIdleTimeoutMs: settings.streamIdleTimeoutSeconds * 1000 }),
+    ...(settings.streamIdleTimeoutSeconds === undefined
+      ? {}
+      : { streamIdleTimeoutMs: settings.streamIdleTimeoutSeconds * 1000 }),
     secrets: settings.apiKey ? [settings.apiKey] : [],
     newId,
     now,
@@ -91,7 +121,11 @@ export function startTurn(settings: EndpointSettings, state: ClientState, text: 
     if (controller.signal.aborted) return;
     cancelCommandId = commandId ?? newId();
     controller.abort();
-    if (!commandId) void callRuntime({ type: 'command/submit', kind: 'cancel', sessionId, turnId, commandId: cancelCommandId }, 6).catch(() => undefined);
+    if (!commandId)
+      void callRuntime(
+        { type: 'command/submit', kind: 'cancel', sessionId, turnId, commandId: cancelCommandId },
+        6,
+      ).catch(() => undefined);
   };
   const steer = async (text: string) => {
     await outbox.flush();

@@ -30,7 +30,12 @@ function noteReceived(callKey: string | undefined): void {
   if (received.length > MAX_RECEIVED) received.splice(0, received.length - MAX_RECEIVED);
 }
 
-function remember(callKey: string | undefined, type: 'open' | 'apply' | 'reset' | 'read', targetId: string, state: JsonObject): void {
+function remember(
+  callKey: string | undefined,
+  type: 'open' | 'apply' | 'reset' | 'read',
+  targetId: string,
+  state: JsonObject,
+): void {
   if (!callKey) return;
   recent.push({ callKey, type, targetId, state });
   if (recent.length > MAX_RECENT) recent.splice(0, recent.length - MAX_RECENT);
@@ -100,7 +105,11 @@ function connect(): void {
       return;
     }
     if (!hosted || hosted.targetId !== command.targetId) {
-      report({ type: 'stage/error', jobId: command.jobId, error: `Target "${command.targetId}" is not open in the stage.` });
+      report({
+        type: 'stage/error',
+        jobId: command.jobId,
+        error: `Target "${command.targetId}" is not open in the stage.`,
+      });
       return;
     }
     const { type } = command.message;
@@ -109,7 +118,11 @@ function connect(): void {
       remember(command.callKey, type, command.targetId, state);
       report({ type: 'stage/state', jobId: command.jobId, state });
     } catch (error) {
-      report({ type: 'stage/error', jobId: command.jobId, error: error instanceof Error ? error.message : String(error) });
+      report({
+        type: 'stage/error',
+        jobId: command.jobId,
+        error: error instanceof Error ? error.message : String(error),
+      });
     }
   });
   current.onDisconnect.addListener(() => {

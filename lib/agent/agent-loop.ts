@@ -52,7 +52,13 @@ export function declaredTools(): ToolSet {
 
 // Wrapped once, so each schema is converted to JSON schema once rather than on every model call.
 const DECLARED_TOOLS: ToolSet = Object.fromEntries(
-  toolNames.map((name) => [name, tool<unknown, never>({ description: toolDescriptions[name], inputSchema: zodSchema(toolInputSchemas[name] as ZodType) as never })]),
+  toolNames.map((name) => [
+    name,
+    tool<unknown, never>({
+      description: toolDescriptions[name],
+      inputSchema: zodSchema(toolInputSchemas[name] as ZodType) as never,
+    }),
+  ]),
 );
 
 function toJson(value: unknown): JsonValue {
@@ -68,19 +74,35 @@ export async function runAgentTurn(options: AgentLoopOptions): Promise<TurnOutco
   for (let index = 0; index < maxSteps; index++) {
     const stepId = options.newId();
     const outcome = await runStepAttempts(options, { stepId, index, messages, tools });
-    if (outcome.kind === 'aborted') return abort(options, outcome.mapper?.finalItems({ interrupted: true, reason: 'Stopped by the user.' }) ?? []);
+    if (outcome.kind === 'aborted')
+      return abort(options, outcome.mapper?.finalItems({ interrupted: true, reason: 'Stopped by the user.' }) ?? []);
     if (outcome.kind === 'failed') {
       const { message, code, retryable } = outcome.failure;
       options.emit([
         ...outcome.mapper.finalItems({ interrupted: true, reason: message }),
-        { type: 'stream/error', sessionId, turnId, attemptId: outcome.attemptId, time: options.now(), data: { message, code, retryable } },
+        {
+          type: 'stream/error',
+          sessionId,
+          turnId,
+          attemptId: outcome.attemptId,
+          time: options.now(),
+          data: { message, code, retryable },
+        },
         { type: 'turn/interrupted', sessionId, turnId, time: options.now(), data: { reason: message } },
       ]);
       await options.flush();
       return 'interrupted';
     }
     const { mapper } = outcome;
-    options.emit([...mapper.finalItems({ interrupted: false }), { type: 'step/completed', ...mapper.ids(), time: options.now(), data: { finishReason: mapper.finishReason ?? 'other' } }]);
+    options.emit([
+      ...mapper.finalItems({ interrupted: false }),
+      {
+        type: 'step/completed',
+        ...mapper.ids(),
+        time: options.now(),
+        data: { finishReason: mapper.finishReason ?? 'other' },
+      },
+    ]);
     await options.flush();
     if (mapper.toolCalls.length === 0) {
       const steers = await takeSteers(options);
@@ -93,7 +115,18 @@ export async function runAgentTurn(options: AgentLoopOptions): Promise<TurnOutco
     const keys = mapper.toolCalls.map((call) => callKey(call.toolName, call.input));
     messages.push(assistantMessage(mapper.assistantText(), mapper.toolCalls));
     if (repeatsPreviousStep(previousKeys, keys)) {
-      options.emit([{ type: 'notification', sessionId, notificationId: options.newId(), time: options.now(), data: { level: 'warning', message: 'The model repeated the same tool call; it was stopped instead of looping.' } }]);
+      options.emit([
+        {
+          type: 'notification',
+          sessionId,
+          notificationId: options.newId(),
+          time: options.now(),
+          data: {
+            level: 'warning',
+            message: 'The model repeated the same tool call; it was stopped instead of looping.',
+          },
+        },
+      ]);
       return finish(options, 'repeated-call');
     }
     previousKeys = keys;
@@ -101,13 +134,31 @@ export async function runAgentTurn(options: AgentLoopOptions): Promise<TurnOutco
     if (options.signal.aborted) return abort(options, []);
     messages.push(...(await takeSteers(options)));
   }
-  options.emit([{ type: 'notification', sessionId, notificationId: options.newId(), time: options.now(), data: { level: 'warning', message: `Stopped after ${maxSteps} steps.` } }]);
+  options.emit([
+    {
+      type: 'notification',
+      sessionId,
+      notificationId: options.newId(),
+      time: options.now(),
+      data: { level: 'warning', message: `Stopped after ${maxSteps} steps.` },
+    },
+  ]);
   return finish(options, 'step-cap');
 }
 
 async function abort(options: AgentLoopOptions, finals: AgentEventDraft[]): Promise<TurnOutcome> {
   const commandId = options.cancelCommandId?.();
-  options.emit([...finals, { type: 'turn/aborted', sessionId: options.sessionId, turnId: options.turnId, ...(commandId ? { commandId } : {}), time: options.now(), data: { reason: 'Stopped by the user.' } }]);
+  options.emit([
+    ...finals,
+    {
+      type: 'turn/aborted',
+      sessionId: options.sessionId,
+      turnId: options.turnId,
+      ...(commandId ? { commandId } : {}),
+      time: options.now(),
+      data: { reason: 'Stopped by the user.' },
+    },
+  ]);
   await options.flush();
   return 'aborted';
 }
@@ -121,7 +172,15 @@ async function takeSteers(options: AgentLoopOptions): Promise<ModelMessage[]> {
 }
 
 async function finish(options: AgentLoopOptions, reason: 'stop' | 'step-cap' | 'repeated-call'): Promise<TurnOutcome> {
-  options.emit([{ type: 'turn/completed', sessionId: options.sessionId, turnId: options.turnId, time: options.now(), data: { reason } }]);
+  options.emit([
+    {
+      type: 'turn/completed',
+      sessionId: options.sessionId,
+      turnId: options.turnId,
+      time: options.now(),
+      data: { reason },
+    },
+  ]);
   await options.flush();
   return reason;
 }
@@ -131,22 +190,41 @@ function assistantMessage(text: string, calls: CompleteToolCall[]): ModelMessage
     role: 'assistant',
     content: [
       ...(text ? [{ type: 'text' as const, text }] : []),
-      ...calls.map((call) => ({ type: 'tool-call' as const, toolCallId: call.toolCallId, toolName: call.toolName, input: call.input })),
+      ...calls.map((call) => ({
+        type: 'tool-call' as const,
+        toolCallId: call.toolCallId,
+        toolName: call.toolName,
+        input: call.input,
+      })),
     ],
   };
 }
 
-async function runToolCalls(options: AgentLoopOptions, stepId: string, calls: CompleteToolCall[]): Promise<ModelMessage> {
+async function runToolCalls(
+  options: AgentLoopOptions,
+  stepId: string,
+  calls: CompleteToolCall[],
+): Promise<ModelMessage> {
   const results = [];
   for (const call of calls) {
     if (options.signal.aborted) break;
     let output: JsonValue;
     try {
-      output = await options.executeTool({ stepId, toolCallId: call.toolCallId, toolName: call.toolName, input: toJson(call.input) });
+      output = await options.executeTool({
+        stepId,
+        toolCallId: call.toolCallId,
+        toolName: call.toolName,
+        input: toJson(call.input),
+      });
     } catch (error) {
       output = { ok: false, error: `The tool call could not be delivered: ${describeError(error)}` };
     }
-    results.push({ type: 'tool-result' as const, toolCallId: call.toolCallId, toolName: call.toolName, output: { type: 'json' as const, value: output } });
+    results.push({
+      type: 'tool-result' as const,
+      toolCallId: call.toolCallId,
+      toolName: call.toolName,
+      output: { type: 'json' as const, value: output },
+    });
   }
   return { role: 'tool', content: results };
 }

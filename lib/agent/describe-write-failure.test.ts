@@ -9,7 +9,9 @@ describe('describeWriteFailure', () => {
   });
 
   it('keeps any other reason', () => {
-    expect(describeWriteFailure(new Error('Database closed'))).toBe('The conversation could not be saved: Database closed');
+    expect(describeWriteFailure(new Error('Database closed'))).toBe(
+      'The conversation could not be saved: Database closed',
+    );
     expect(describeWriteFailure('refused')).toBe('The conversation could not be saved: refused');
   });
 });

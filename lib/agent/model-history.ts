@@ -24,7 +24,12 @@ function turnMessages(state: ClientState, turn: TurnState): ModelMessage[] {
       steps = new Map();
       continue;
     }
-    const stepId = entry.kind === 'item' ? itemOf(state, entry.key)?.stepId : entry.kind === 'tool' ? state.toolCalls[entry.toolCallId]?.stepId : undefined;
+    const stepId =
+      entry.kind === 'item'
+        ? itemOf(state, entry.key)?.stepId
+        : entry.kind === 'tool'
+          ? state.toolCalls[entry.toolCallId]?.stepId
+          : undefined;
     if (!stepId) continue;
     const step = steps.get(stepId) ?? { text: [], calls: [] };
     steps.set(stepId, step);
@@ -48,13 +53,23 @@ function stepMessages(steps: Map<string, Step>): ModelMessage[] {
       role: 'assistant',
       content: [
         ...(step.text.length ? [{ type: 'text' as const, text: step.text.join('') }] : []),
-        ...step.calls.map((call) => ({ type: 'tool-call' as const, toolCallId: call.toolCallId, toolName: call.toolName, input: call.input })),
+        ...step.calls.map((call) => ({
+          type: 'tool-call' as const,
+          toolCallId: call.toolCallId,
+          toolName: call.toolName,
+          input: call.input,
+        })),
       ],
     });
     if (step.calls.length) {
       messages.push({
         role: 'tool',
-        content: step.calls.map((call) => ({ type: 'tool-result' as const, toolCallId: call.toolCallId, toolName: call.toolName, output: { type: 'json' as const, value: resultOf(call) } })),
+        content: step.calls.map((call) => ({
+          type: 'tool-result' as const,
+          toolCallId: call.toolCallId,
+          toolName: call.toolName,
+          output: { type: 'json' as const, value: resultOf(call) },
+        })),
       });
     }
   }
@@ -63,6 +78,10 @@ function stepMessages(steps: Map<string, Step>): ModelMessage[] {
 
 /** The conversation to send to the model, rebuilt from the event state: interrupted partials and retried turns are left out. */
 export function modelHistory(state: ClientState): ModelMessage[] {
-  const retried = new Set(state.turnOrder.map((turnId) => state.turns[turnId].retryOf).filter((turnId) => turnId !== undefined));
-  return state.turnOrder.filter((turnId) => !retried.has(turnId)).flatMap((turnId) => turnMessages(state, state.turns[turnId]));
+  const retried = new Set(
+    state.turnOrder.map((turnId) => state.turns[turnId].retryOf).filter((turnId) => turnId !== undefined),
+  );
+  return state.turnOrder
+    .filter((turnId) => !retried.has(turnId))
+    .flatMap((turnId) => turnMessages(state, state.turns[turnId]));
 }

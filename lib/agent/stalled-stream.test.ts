@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedModelServer, type ScriptedModelServer } from '../../tests/model-server/scripted-model-server';
 import type { AgentEventDraft } from '../protocol/agent-event';
 import { createLanguageModel } from '../providers/create-language-model';
-import { endpointFormats, scriptedEndpointSettings, type EndpointFormat } from '../providers/scripted-endpoint-settings';
+import {
+  endpointFormats,
+  scriptedEndpointSettings,
+  type EndpointFormat,
+} from '../providers/scripted-endpoint-settings';
 import { runTestTurn } from '../testing/run-test-turn';
 
 const TEXT = 'The particles now drift slowly toward the left edge of the field.';
@@ -35,7 +39,9 @@ describe.each(endpointFormats)('%s: a stream that goes silent', (format) => {
     server.setScript({ turns: [{ steps: [{ cutAt: { text: TEXT, byte: 400, then: 'stall' } }] }] });
     const { outcome, drafts, elapsedMs } = await runTurn(format, { streamIdleTimeoutMs: 400 });
     expect(outcome).toBe('interrupted');
-    expect(drafts.find((draft) => draft.type === 'stream/error')).toMatchObject({ data: { code: 'stalled', retryable: true, message: 'The model sent nothing for 0.4 s; the attempt was stopped.' } });
+    expect(drafts.find((draft) => draft.type === 'stream/error')).toMatchObject({
+      data: { code: 'stalled', retryable: true, message: 'The model sent nothing for 0.4 s; the attempt was stopped.' },
+    });
     expect(TEXT.startsWith(partialText(drafts))).toBe(true);
     expect(elapsedMs).toBeLessThan(5_000);
   });

@@ -66,7 +66,11 @@ describe('retrying a step the endpoint refused for now', () => {
     expect(starts[1].stepId).toBe(starts[0].stepId);
     expect(starts[1].attemptId).not.toBe(starts[0].attemptId);
     expect(retrying.attemptId).toBe(starts[0].attemptId);
-    expect(drafts.filter((draft) => draft.type === 'assistant/completed').map((draft) => draft.type === 'assistant/completed' && draft.data.text)).toEqual([afterRateLimitText]);
+    expect(
+      drafts
+        .filter((draft) => draft.type === 'assistant/completed')
+        .map((draft) => draft.type === 'assistant/completed' && draft.data.text),
+    ).toEqual([afterRateLimitText]);
     expect(drafts.some((draft) => draft.type === 'stream/error')).toBe(false);
   });
 
@@ -85,7 +89,9 @@ describe('retrying a step the endpoint refused for now', () => {
     expect(requests).toBe(1);
     const error = drafts.find((draft) => draft.type === 'stream/error');
     expect(error).toMatchObject({ data: { code: 'quota', retryable: false } });
-    expect(error?.type === 'stream/error' && error.data.message).toMatch(/^Quota exhausted \(HTTP 429: You exceeded your current quota.*Not retried/);
+    expect(error?.type === 'stream/error' && error.data.message).toMatch(
+      /^Quota exhausted \(HTTP 429: You exceeded your current quota.*Not retried/,
+    );
   });
 
   it('ends the turn as aborted when Stop comes during the wait, without another request', async () => {
@@ -97,18 +103,27 @@ describe('retrying a step the endpoint refused for now', () => {
   });
 
   it('gives up after three retries of a 503 without a hint, backing off 2, 4, 8 s', async () => {
-    const { outcome, waits, requests, drafts } = await run({ turns: [{ steps: [{ error: { status: 503, message: 'The model is overloaded.' } }] }] });
+    const { outcome, waits, requests, drafts } = await run({
+      turns: [{ steps: [{ error: { status: 503, message: 'The model is overloaded.' } }] }],
+    });
     expect(outcome).toBe('interrupted');
     expect(waits).toEqual([2000, 4000, 8000]);
     expect(requests).toBe(4);
-    expect(drafts.find((draft) => draft.type === 'stream/error')).toMatchObject({ data: { code: 'rate-limit', message: 'HTTP 503: The model is overloaded. Gave up after 3 retries.' } });
+    expect(drafts.find((draft) => draft.type === 'stream/error')).toMatchObject({
+      data: { code: 'rate-limit', message: 'HTTP 503: The model is overloaded. Gave up after 3 retries.' },
+    });
   });
 
   it('keeps the API key out of every event, even when the provider echoes it', async () => {
     const apiKey = 'sk-secret-key-123456';
-    const { drafts } = await run({ turns: [{ steps: [{ error: { status: 401, message: `Incorrect API key provided: ${apiKey}.` } }] }] }, { format: 'openai-chat', apiKey });
+    const { drafts } = await run(
+      { turns: [{ steps: [{ error: { status: 401, message: `Incorrect API key provided: ${apiKey}.` } }] }] },
+      { format: 'openai-chat', apiKey },
+    );
     const text = JSON.stringify(drafts);
     expect(text).not.toContain(apiKey);
-    expect(drafts.find((draft) => draft.type === 'stream/error')).toMatchObject({ data: { code: 'http', message: 'HTTP 401: Incorrect API key provided: [redacted].', retryable: false } });
+    expect(drafts.find((draft) => draft.type === 'stream/error')).toMatchObject({
+      data: { code: 'http', message: 'HTTP 401: Incorrect API key provided: [redacted].', retryable: false },
+    });
   });
 });

@@ -41,20 +41,72 @@ export async function runStepAttempts(options: AgentLoopOptions, request: StepRe
     options.emit([{ type: 'step/started', ...ids, time: options.now(), data: { index: request.index } }]);
     const mapper = new StepStreamMapper({ ...ids, newId: options.newId, now: options.now });
     const idleTimeout = options.streamIdleTimeoutMs === undefined ? {} : { idleTimeoutMs: options.streamIdleTimeoutMs };
-    await streamStep({ model: options.model, messages: request.messages, tools: request.tools, signal, mapper, emit: options.emit, ...idleTimeout });
+    await streamStep({
+      model: options.model,
+      messages: request.messages,
+      tools: request.tools,
+      signal,
+      mapper,
+      emit: options.emit,
+      ...idleTimeout,
+    });
     if (signal.aborted || mapper.aborted) return { kind: 'aborted', mapper };
-    if (mapper.error instanceof StreamStalledError) return { kind: 'failed', mapper, attemptId, failure: { message: mapper.error.message, code: 'stalled', retryable: true } };
+    if (mapper.error instanceof StreamStalledError)
+      return {
+        kind: 'failed',
+        mapper,
+        attemptId,
+        failure: { message: mapper.error.message, code: 'stalled', retryable: true },
+      };
     if (mapper.error === undefined && mapper.finished()) return { kind: 'completed', mapper };
-    if (mapper.error === undefined) return { kind: 'failed', mapper, attemptId, failure: { message: UNFINISHED_STREAM_MESSAGE, code: 'truncated', retryable: true } };
-    const failure = describeStreamFailure(mapper.error, { midStream: mapper.hasOutput(), ...(options.endpointUrl ? { endpointUrl: options.endpointUrl } : {}) });
-    if (!failure.http) return { kind: 'failed', mapper, attemptId, failure: { ...failure, message: redactSecrets(failure.message, secrets) } };
+    if (mapper.error === undefined)
+      return {
+        kind: 'failed',
+        mapper,
+        attemptId,
+        failure: { message: UNFINISHED_STREAM_MESSAGE, code: 'truncated', retryable: true },
+      };
+    const failure = describeStreamFailure(mapper.error, {
+      midStream: mapper.hasOutput(),
+      ...(options.endpointUrl ? { endpointUrl: options.endpointUrl } : {}),
+    });
+    if (!failure.http)
+      return {
+        kind: 'failed',
+        mapper,
+        attemptId,
+        failure: { ...failure, message: redactSecrets(failure.message, secrets) },
+      };
     const decision = retryDecision(failure.http, { retriesSoFar, now: options.now(), ...options.retry });
     if (!decision.retry) {
-      const message = decision.message + (options.endpointUrl ? endpointAdvice(failure.http.status, options.endpointUrl) : '');
-      return { kind: 'failed', mapper, attemptId, failure: { message: redactSecrets(message, secrets), code: decision.code, retryable: decision.code !== 'quota' && failure.retryable } };
+      const message =
+        decision.message + (options.endpointUrl ? endpointAdvice(failure.http.status, options.endpointUrl) : '');
+      return {
+        kind: 'failed',
+        mapper,
+        attemptId,
+        failure: {
+          message: redactSecrets(message, secrets),
+          code: decision.code,
+          retryable: decision.code !== 'quota' && failure.retryable,
+        },
+      };
     }
     const time = options.now();
-    options.emit([{ type: 'stream/retrying', sessionId, turnId, attemptId, time, data: { delayMs: decision.delayMs, until: time + decision.delayMs, reason: redactSecrets(decision.reason, secrets).slice(0, 2000) } }]);
+    options.emit([
+      {
+        type: 'stream/retrying',
+        sessionId,
+        turnId,
+        attemptId,
+        time,
+        data: {
+          delayMs: decision.delayMs,
+          until: time + decision.delayMs,
+          reason: redactSecrets(decision.reason, secrets).slice(0, 2000),
+        },
+      },
+    ]);
     await wait(decision.delayMs, signal);
     if (signal.aborted) return { kind: 'aborted', mapper: undefined };
   }

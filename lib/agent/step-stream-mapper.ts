@@ -107,7 +107,18 @@ export class StepStreamMapper {
     item.deltas += 1;
     // Fields spelled out rather than spread: this runs once per delta, and a spread with more fields after it is many times slower in V8.
     const { sessionId, turnId, stepId, attemptId } = this.stepIds;
-    return [{ sessionId, turnId, stepId, attemptId, itemId: item.itemId, type: kind === 'assistant' ? 'assistant/delta' : 'reasoning/delta', time: this.context.now(), data: { index, text: part.text } }];
+    return [
+      {
+        sessionId,
+        turnId,
+        stepId,
+        attemptId,
+        itemId: item.itemId,
+        type: kind === 'assistant' ? 'assistant/delta' : 'reasoning/delta',
+        time: this.context.now(),
+        data: { index, text: part.text },
+      },
+    ];
   }
 
   private toolPreview(part: { id: string; delta: string }): AgentEventDraft[] {
@@ -116,7 +127,17 @@ export class StepStreamMapper {
     const index = preview.count;
     preview.count += 1;
     const { sessionId, turnId, stepId } = this.context;
-    return [{ type: 'tool/input-delta', sessionId, turnId, stepId, toolCallId: part.id, time: this.context.now(), data: { toolName: preview.toolName, index, delta: part.delta } }];
+    return [
+      {
+        type: 'tool/input-delta',
+        sessionId,
+        turnId,
+        stepId,
+        toolCallId: part.id,
+        time: this.context.now(),
+        data: { toolName: preview.toolName, index, delta: part.delta },
+      },
+    ];
   }
 
   /**
@@ -141,13 +162,25 @@ export class StepStreamMapper {
   finalItems(outcome: { interrupted: false } | { interrupted: true; reason: string }): AgentEventDraft[] {
     return this.order.map((item) => {
       const base = { ...this.ids(), itemId: item.itemId, time: this.context.now() };
-      if (!outcome.interrupted) return { ...base, type: item.kind === 'assistant' ? 'assistant/completed' : 'reasoning/completed', data: { text: item.text } } as AgentEventDraft;
-      return { ...base, type: item.kind === 'assistant' ? 'assistant/interrupted' : 'reasoning/interrupted', data: { text: item.text, reason: outcome.reason } } as AgentEventDraft;
+      if (!outcome.interrupted)
+        return {
+          ...base,
+          type: item.kind === 'assistant' ? 'assistant/completed' : 'reasoning/completed',
+          data: { text: item.text },
+        } as AgentEventDraft;
+      return {
+        ...base,
+        type: item.kind === 'assistant' ? 'assistant/interrupted' : 'reasoning/interrupted',
+        data: { text: item.text, reason: outcome.reason },
+      } as AgentEventDraft;
     });
   }
 
   assistantText(): string {
-    return this.order.filter((item) => item.kind === 'assistant').map((item) => item.text).join('');
+    return this.order
+      .filter((item) => item.kind === 'assistant')
+      .map((item) => item.text)
+      .join('');
   }
 }
 

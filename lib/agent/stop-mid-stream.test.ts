@@ -29,7 +29,10 @@ describe.each(endpointFormats)('%s: Stop while the reply streams', (format) => {
     expect(outcome).toBe('aborted');
     expect(drafts.at(-1)).toMatchObject({ type: 'turn/aborted' });
     expect(drafts.some((draft) => draft.type === 'stream/error')).toBe(false);
-    const shown = drafts.filter((draft) => draft.type === 'assistant/delta').map((draft) => (draft.type === 'assistant/delta' ? draft.data.text : '')).join('');
+    const shown = drafts
+      .filter((draft) => draft.type === 'assistant/delta')
+      .map((draft) => (draft.type === 'assistant/delta' ? draft.data.text : ''))
+      .join('');
     const interrupted = drafts.find((draft) => draft.type === 'assistant/interrupted');
     expect(shown).not.toBe('');
     expect(interrupted).toMatchObject({ data: { text: shown, reason: 'Stopped by the user.' } });

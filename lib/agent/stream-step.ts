@@ -50,7 +50,15 @@ export async function streamStep(input: StreamStepInput): Promise<void> {
   };
   try {
     restartIdleTimer();
-    const result = streamText({ model: input.model, system: SYSTEM_PROMPT, messages: input.messages, tools: input.tools, abortSignal: attempt.signal, maxRetries: 0, onError: () => undefined });
+    const result = streamText({
+      model: input.model,
+      system: SYSTEM_PROMPT,
+      messages: input.messages,
+      tools: input.tools,
+      abortSignal: attempt.signal,
+      maxRetries: 0,
+      onError: () => undefined,
+    });
     for await (const part of result.fullStream) {
       restartIdleTimer();
       const drafts = mapper.map(part);

@@ -3,7 +3,11 @@ import { truncatedPartialText, truncatedStreamScript } from '../../tests/model-s
 import { startScriptedModelServer, type ScriptedModelServer } from '../../tests/model-server/scripted-model-server';
 import { createLanguageModel } from '../providers/create-language-model';
 import { recordingFetch, replayFetch, type RecordedResponse } from '../providers/replay-fetch';
-import { endpointFormats, scriptedEndpointSettings, type EndpointFormat } from '../providers/scripted-endpoint-settings';
+import {
+  endpointFormats,
+  scriptedEndpointSettings,
+  type EndpointFormat,
+} from '../providers/scripted-endpoint-settings';
 import type { Script } from '../../tests/model-server/script';
 import { runTestTurn } from '../testing/run-test-turn';
 
@@ -38,15 +42,27 @@ async function cleanlyCut(format: EndpointFormat, script: Script, keep: number):
 
 describe.each(endpointFormats)('%s: a body that closes cleanly before its closing frames', (format) => {
   it('ends as a stream/error with the partial text kept as interrupted', async () => {
-    const { outcome, drafts } = await runTurn(format, replayFetch(await cleanlyCut(format, truncatedStreamScript, 1), (bytes) => [bytes]));
+    const { outcome, drafts } = await runTurn(
+      format,
+      replayFetch(await cleanlyCut(format, truncatedStreamScript, 1), (bytes) => [bytes]),
+    );
     expect(outcome).toBe('interrupted');
-    expect(drafts.find((draft) => draft.type === 'assistant/interrupted')).toMatchObject({ data: { text: truncatedPartialText } });
-    expect(drafts.find((draft) => draft.type === 'stream/error')).toMatchObject({ data: { code: 'truncated', message: 'The model stream ended without finishing.' } });
+    expect(drafts.find((draft) => draft.type === 'assistant/interrupted')).toMatchObject({
+      data: { text: truncatedPartialText },
+    });
+    expect(drafts.find((draft) => draft.type === 'stream/error')).toMatchObject({
+      data: { code: 'truncated', message: 'The model stream ended without finishing.' },
+    });
   });
 
   it('never runs a tool call whose arguments were cut off', async () => {
-    const script: Script = { turns: [{ steps: [{ toolCalls: [{ name: 'setParameter', arguments: { param: 'speed', value: 3 } }] }] }] };
-    const { outcome, executed } = await runTurn(format, replayFetch(await cleanlyCut(format, script, 0.6), (bytes) => [bytes]));
+    const script: Script = {
+      turns: [{ steps: [{ toolCalls: [{ name: 'setParameter', arguments: { param: 'speed', value: 3 } }] }] }],
+    };
+    const { outcome, executed } = await runTurn(
+      format,
+      replayFetch(await cleanlyCut(format, script, 0.6), (bytes) => [bytes]),
+    );
     expect(outcome).toBe('interrupted');
     expect(executed).toEqual([]);
   });

@@ -3,7 +3,14 @@ import { decimalsOf, niceStep, parameterInput, rangeLabel, vectorLabels } from '
 
 describe('parameterInput', () => {
   it('gives a bounded number a slider with its declared step', () => {
-    expect(parameterInput({ type: 'number', unit: 'm/s', min: 0, max: 50, step: 0.5, value: 8 })).toEqual({ kind: 'slider', min: 0, max: 50, step: 0.5, sliderStep: 0.5, integer: false });
+    expect(parameterInput({ type: 'number', unit: 'm/s', min: 0, max: 50, step: 0.5, value: 8 })).toEqual({
+      kind: 'slider',
+      min: 0,
+      max: 50,
+      step: 0.5,
+      sliderStep: 0.5,
+      integer: false,
+    });
   });
 
   it('gives a bounded number without a step a round slider step and a free number field', () => {
@@ -12,8 +19,16 @@ describe('parameterInput', () => {
   });
 
   it('steps integers by one unless the manifest says otherwise', () => {
-    expect(parameterInput({ type: 'integer', min: 1, max: 5, value: 3 })).toMatchObject({ kind: 'slider', step: 1, sliderStep: 1, integer: true });
-    expect(parameterInput({ type: 'integer', min: 100, max: 900, step: 100, value: 400 })).toMatchObject({ step: 100, sliderStep: 100 });
+    expect(parameterInput({ type: 'integer', min: 1, max: 5, value: 3 })).toMatchObject({
+      kind: 'slider',
+      step: 1,
+      sliderStep: 1,
+      integer: true,
+    });
+    expect(parameterInput({ type: 'integer', min: 100, max: 900, step: 100, value: 400 })).toMatchObject({
+      step: 100,
+      sliderStep: 100,
+    });
   });
 
   it('gives a number open on one side a number field only', () => {
@@ -23,14 +38,26 @@ describe('parameterInput', () => {
 
   it('maps the other types to toggles, selects, colour and text inputs', () => {
     expect(parameterInput({ type: 'boolean', value: false })).toEqual({ kind: 'toggle' });
-    expect(parameterInput({ type: 'enum', options: ['auto', 'manual'], value: 'auto' })).toEqual({ kind: 'select', options: ['auto', 'manual'] });
+    expect(parameterInput({ type: 'enum', options: ['auto', 'manual'], value: 'auto' })).toEqual({
+      kind: 'select',
+      options: ['auto', 'manual'],
+    });
     expect(parameterInput({ type: 'color', value: '#5ec8ff' })).toEqual({ kind: 'color' });
     expect(parameterInput({ type: 'string', maxLength: 40, value: 'hello' })).toEqual({ kind: 'text', maxLength: 40 });
     expect(parameterInput({ type: 'string', value: '' })).toEqual({ kind: 'text' });
   });
 
   it('gives arrays one labelled number field per element with the shared bounds', () => {
-    expect(parameterInput({ type: 'array', length: 3, min: -100, max: 100, value: [0, 12, 12], description: 'Camera position [x, y, z]; the camera looks at the origin.' })).toEqual({
+    expect(
+      parameterInput({
+        type: 'array',
+        length: 3,
+        min: -100,
+        max: 100,
+        value: [0, 12, 12],
+        description: 'Camera position [x, y, z]; the camera looks at the origin.',
+      }),
+    ).toEqual({
       kind: 'vector',
       labels: ['x', 'y', 'z'],
       min: -100,

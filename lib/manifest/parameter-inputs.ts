@@ -41,14 +41,26 @@ export function parameterInput(spec: ParameterSpec): ParameterInput {
 
 function bounds(spec: { min?: number; max?: number; step?: number }, integer: boolean): NumberBounds {
   const step = spec.step ?? (integer ? 1 : undefined);
-  return { ...(spec.min !== undefined ? { min: spec.min } : {}), ...(spec.max !== undefined ? { max: spec.max } : {}), ...(step !== undefined ? { step } : {}), integer };
+  return {
+    ...(spec.min !== undefined ? { min: spec.min } : {}),
+    ...(spec.max !== undefined ? { max: spec.max } : {}),
+    ...(step !== undefined ? { step } : {}),
+    integer,
+  };
 }
 
 function numberInput(spec: Extract<ParameterSpec, { type: 'number' | 'integer' }>): ParameterInput {
   const integer = spec.type === 'integer';
   const numberBounds = bounds(spec, integer);
-  if (spec.min === undefined || spec.max === undefined || spec.min === spec.max) return { kind: 'number', ...numberBounds };
-  return { kind: 'slider', ...numberBounds, min: spec.min, max: spec.max, sliderStep: numberBounds.step ?? niceStep((spec.max - spec.min) / SLIDER_POSITIONS) };
+  if (spec.min === undefined || spec.max === undefined || spec.min === spec.max)
+    return { kind: 'number', ...numberBounds };
+  return {
+    kind: 'slider',
+    ...numberBounds,
+    min: spec.min,
+    max: spec.max,
+    sliderStep: numberBounds.step ?? niceStep((spec.max - spec.min) / SLIDER_POSITIONS),
+  };
 }
 
 /** The nearest 1, 2 or 5 × 10^n at or below `raw`, so a slider without a declared step still lands on round values. */

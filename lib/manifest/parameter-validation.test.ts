@@ -3,7 +3,9 @@ import { readFileSync } from 'node:fs';
 import { checkChanges } from './parameter-validation';
 import { targetManifestSchema } from './target-manifest';
 
-const particles = targetManifestSchema.parse(JSON.parse(readFileSync(new URL('../../targets/particles/manifest.json', import.meta.url), 'utf8')));
+const particles = targetManifestSchema.parse(
+  JSON.parse(readFileSync(new URL('../../targets/particles/manifest.json', import.meta.url), 'utf8')),
+);
 
 describe('checkChanges', () => {
   it('accepts valid values and unwraps { value } wrappers', () => {
@@ -61,7 +63,10 @@ describe('checkChanges', () => {
   });
 
   it('accepts a group-qualified name', () => {
-    expect(checkChanges(particles, [{ param: 'settings.speed', value: 1 }])).toEqual({ ok: true, changes: [{ param: 'speed', value: 1 }] });
+    expect(checkChanges(particles, [{ param: 'settings.speed', value: 1 }])).toEqual({
+      ok: true,
+      changes: [{ param: 'speed', value: 1 }],
+    });
   });
 });
 
@@ -74,7 +79,10 @@ describe('targetManifestSchema', () => {
   });
 
   it('rejects a duplicate parameter name across groups', () => {
-    const broken = { ...particles, params: { a: { speed: { type: 'boolean', value: true } }, b: { speed: { type: 'boolean', value: false } } } };
+    const broken = {
+      ...particles,
+      params: { a: { speed: { type: 'boolean', value: true } }, b: { speed: { type: 'boolean', value: false } } },
+    };
     const parsed = targetManifestSchema.safeParse(broken);
     expect(parsed.error?.issues[0]?.message).toContain('names must be unique across groups');
   });

@@ -4,9 +4,7 @@ import { flattenParameters, type ParameterSpec, type TargetManifest } from './ta
 
 export type ParameterValue = ParameterSpec['value'];
 
-export type ValueCheck =
-  | { ok: true; value: ParameterValue; clampedFrom?: unknown }
-  | { ok: false; error: string };
+export type ValueCheck = { ok: true; value: ParameterValue; clampedFrom?: unknown } | { ok: false; error: string };
 
 export interface ParameterChange {
   param: string;
@@ -20,8 +18,7 @@ export interface AppliedChange {
 }
 
 export type ChangesCheck =
-  | { ok: true; changes: AppliedChange[] }
-  | { ok: false; error: string; problems: { param: string; error: string }[] };
+  { ok: true; changes: AppliedChange[] } | { ok: false; error: string; problems: { param: string; error: string }[] };
 
 function clamp(value: number, spec: { min?: number; max?: number }): number {
   if (spec.min !== undefined && value < spec.min) return spec.min;
@@ -35,8 +32,13 @@ function rangeText(spec: { min?: number; max?: number; unit?: string }): string 
 }
 
 function checkNumber(spec: Extract<ParameterSpec, { type: 'number' | 'integer' }>, value: unknown): ValueCheck {
-  if (typeof value !== 'number' || !Number.isFinite(value)) return { ok: false, error: `expects a finite number${spec.unit ? ` in ${spec.unit}` : ''}, got ${describe(value)}` };
-  if (spec.type === 'integer' && !Number.isInteger(value)) return { ok: false, error: `expects an integer, got ${value}` };
+  if (typeof value !== 'number' || !Number.isFinite(value))
+    return {
+      ok: false,
+      error: `expects a finite number${spec.unit ? ` in ${spec.unit}` : ''}, got ${describe(value)}`,
+    };
+  if (spec.type === 'integer' && !Number.isInteger(value))
+    return { ok: false, error: `expects an integer, got ${value}` };
   const clamped = clamp(value, spec);
   return clamped === value ? { ok: true, value } : { ok: true, value: clamped, clampedFrom: value };
 }
@@ -45,7 +47,8 @@ function checkArray(spec: Extract<ParameterSpec, { type: 'array' }>, value: unkn
   if (!Array.isArray(value) || value.some((element) => typeof element !== 'number' || !Number.isFinite(element))) {
     return { ok: false, error: `expects an array of ${spec.length} numbers, got ${describe(value)}` };
   }
-  if (value.length !== spec.length) return { ok: false, error: `expects exactly ${spec.length} numbers, got ${value.length}` };
+  if (value.length !== spec.length)
+    return { ok: false, error: `expects exactly ${spec.length} numbers, got ${value.length}` };
   const clamped = value.map((element: number) => clamp(element, spec));
   const changed = clamped.some((element, index) => element !== value[index]);
   return changed ? { ok: true, value: clamped, clampedFrom: value } : { ok: true, value: clamped };
@@ -60,15 +63,21 @@ export function checkValue(spec: ParameterSpec, rawValue: unknown): ValueCheck {
     case 'array':
       return checkArray(spec, value);
     case 'boolean':
-      return typeof value === 'boolean' ? { ok: true, value } : { ok: false, error: `expects true or false, got ${describe(value)}` };
+      return typeof value === 'boolean'
+        ? { ok: true, value }
+        : { ok: false, error: `expects true or false, got ${describe(value)}` };
     case 'string':
       if (typeof value !== 'string') return { ok: false, error: `expects a string, got ${describe(value)}` };
-      if (spec.maxLength !== undefined && value.length > spec.maxLength) return { ok: false, error: `expects at most ${spec.maxLength} characters` };
+      if (spec.maxLength !== undefined && value.length > spec.maxLength)
+        return { ok: false, error: `expects at most ${spec.maxLength} characters` };
       return { ok: true, value };
     case 'enum':
       return typeof value === 'string' && spec.options.includes(value)
         ? { ok: true, value }
-        : { ok: false, error: `expects one of ${spec.options.map((option) => JSON.stringify(option)).join(', ')}, got ${describe(value)}` };
+        : {
+            ok: false,
+            error: `expects one of ${spec.options.map((option) => JSON.stringify(option)).join(', ')}, got ${describe(value)}`,
+          };
     case 'color':
       return typeof value === 'string' && /^#[0-9a-fA-F]{6}$/.test(value)
         ? { ok: true, value: value.toLowerCase() }
@@ -110,9 +119,19 @@ export function checkChanges(manifest: TargetManifest, changes: readonly Paramet
     }
     const spec = flat.get(resolved)!.spec;
     const result = checkValue(spec, change.value);
-    if (!result.ok) problems.push({ param: resolved, error: `Parameter "${resolved}" ${result.error}${spec.type === 'number' || spec.type === 'integer' ? ` (range ${rangeText(spec)})` : ''}.` });
-    else applied.push({ param: resolved, value: result.value, ...(result.clampedFrom !== undefined ? { clampedFrom: result.clampedFrom } : {}) });
+    if (!result.ok)
+      problems.push({
+        param: resolved,
+        error: `Parameter "${resolved}" ${result.error}${spec.type === 'number' || spec.type === 'integer' ? ` (range ${rangeText(spec)})` : ''}.`,
+      });
+    else
+      applied.push({
+        param: resolved,
+        value: result.value,
+        ...(result.clampedFrom !== undefined ? { clampedFrom: result.clampedFrom } : {}),
+      });
   }
-  if (problems.length) return { ok: false, error: `${problems.map((problem) => problem.error).join(' ')} Nothing was changed.`, problems };
+  if (problems.length)
+    return { ok: false, error: `${problems.map((problem) => problem.error).join(' ')} Nothing was changed.`, problems };
   return { ok: true, changes: applied };
 }

@@ -17,7 +17,10 @@ export type CatalogEntry = z.infer<typeof catalogEntrySchema>;
 export type BuiltInCatalogEntry = Extract<CatalogEntry, { entryPath: string }>;
 
 /** `defaultTargetId` is opened when a tool needs a target and none has been opened yet. */
-export const targetCatalogSchema = z.object({ targets: z.array(catalogEntrySchema), defaultTargetId: z.string().optional() });
+export const targetCatalogSchema = z.object({
+  targets: z.array(catalogEntrySchema),
+  defaultTargetId: z.string().optional(),
+});
 export type TargetCatalog = z.infer<typeof targetCatalogSchema>;
 
 export const TARGET_CATALOG_PATH = 'targets/catalog.json';

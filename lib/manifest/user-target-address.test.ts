@@ -11,19 +11,40 @@ const manifest = {
 
 describe('userTargetAddress', () => {
   it('finds manifest.json beside a page or inside a folder', () => {
-    expect(userTargetAddress('http://127.0.0.1:8123/index.html')).toEqual({ ok: true, manifestUrl: 'http://127.0.0.1:8123/manifest.json', originPattern: 'http://127.0.0.1/*' });
-    expect(userTargetAddress('  http://localhost:5173/lamp  ')).toMatchObject({ ok: true, manifestUrl: 'http://localhost:5173/lamp/manifest.json' });
-    expect(userTargetAddress('https://example.org/targets/lamp/?debug=1#top')).toMatchObject({ ok: true, manifestUrl: 'https://example.org/targets/lamp/manifest.json', originPattern: 'https://example.org/*' });
+    expect(userTargetAddress('http://127.0.0.1:8123/index.html')).toEqual({
+      ok: true,
+      manifestUrl: 'http://127.0.0.1:8123/manifest.json',
+      originPattern: 'http://127.0.0.1/*',
+    });
+    expect(userTargetAddress('  http://localhost:5173/lamp  ')).toMatchObject({
+      ok: true,
+      manifestUrl: 'http://localhost:5173/lamp/manifest.json',
+    });
+    expect(userTargetAddress('https://example.org/targets/lamp/?debug=1#top')).toMatchObject({
+      ok: true,
+      manifestUrl: 'https://example.org/targets/lamp/manifest.json',
+      originPattern: 'https://example.org/*',
+    });
   });
 
   it('adds http:// when no scheme is typed', () => {
-    expect(userTargetAddress('localhost:5173')).toMatchObject({ ok: true, manifestUrl: 'http://localhost:5173/manifest.json', originPattern: 'http://localhost/*' });
+    expect(userTargetAddress('localhost:5173')).toMatchObject({
+      ok: true,
+      manifestUrl: 'http://localhost:5173/manifest.json',
+      originPattern: 'http://localhost/*',
+    });
   });
 
   it('refuses empty input, non-addresses and other schemes', () => {
     expect(userTargetAddress(' ')).toMatchObject({ ok: false });
-    expect(userTargetAddress('http://exa mple.org')).toMatchObject({ ok: false, error: expect.stringContaining('not a web address') });
-    expect(userTargetAddress('file:///home/me/lamp/')).toMatchObject({ ok: false, error: expect.stringContaining('not file') });
+    expect(userTargetAddress('http://exa mple.org')).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('not a web address'),
+    });
+    expect(userTargetAddress('file:///home/me/lamp/')).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('not file'),
+    });
   });
 });
 

@@ -26,12 +26,17 @@ export function userTargetAddress(typed: string): TargetAddress {
   } catch {
     return { ok: false, error: `"${text}" is not a web address.` };
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, error: `Only http and https targets can be added, not ${url.protocol.slice(0, -1)}.` };
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return { ok: false, error: `Only http and https targets can be added, not ${url.protocol.slice(0, -1)}.` };
   const lastSegment = url.pathname.split('/').at(-1) ?? '';
   if (lastSegment && !lastSegment.includes('.')) url.pathname = `${url.pathname}/`;
   url.search = '';
   url.hash = '';
-  return { ok: true, manifestUrl: new URL('manifest.json', url).href, originPattern: `${url.protocol}//${url.hostname}/*` };
+  return {
+    ok: true,
+    manifestUrl: new URL('manifest.json', url).href,
+    originPattern: `${url.protocol}//${url.hostname}/*`,
+  };
 }
 
 export type FetchedManifest = { ok: true; manifest: TargetManifest; entryUrl: string } | { ok: false; error: string };
@@ -42,11 +47,15 @@ export function parseFetchedManifest(manifestUrl: string, body: string): Fetched
   try {
     json = JSON.parse(body);
   } catch (error) {
-    return { ok: false, error: `${manifestUrl}: not valid JSON (${error instanceof Error ? error.message : String(error)}).` };
+    return {
+      ok: false,
+      error: `${manifestUrl}: not valid JSON (${error instanceof Error ? error.message : String(error)}).`,
+    };
   }
   const parsed = targetManifestSchema.safeParse(json);
   if (!parsed.success) return { ok: false, error: describeManifestError(manifestUrl, parsed.error) };
   const entryUrl = new URL(parsed.data.entry, manifestUrl);
-  if (new URL(manifestUrl).origin !== entryUrl.origin) return { ok: false, error: `${manifestUrl}: entry: must stay on ${new URL(manifestUrl).origin}.` };
+  if (new URL(manifestUrl).origin !== entryUrl.origin)
+    return { ok: false, error: `${manifestUrl}: entry: must stay on ${new URL(manifestUrl).origin}.` };
   return { ok: true, manifest: parsed.data, entryUrl: entryUrl.href };
 }

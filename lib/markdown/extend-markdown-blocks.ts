@@ -11,7 +11,8 @@ export interface MarkdownBlocks {
  * its first line is being typed), so a streaming message costs the same per frame however long it grew.
  */
 export function extendMarkdownBlocks(previous: MarkdownBlocks | undefined, text: string): MarkdownBlocks {
-  if (!previous || previous.blocks.length < 3 || !text.startsWith(previous.text)) return { text, blocks: splitMarkdownBlocks(text).map(detached) };
+  if (!previous || previous.blocks.length < 3 || !text.startsWith(previous.text))
+    return { text, blocks: splitMarkdownBlocks(text).map(detached) };
   const kept = previous.blocks.slice(0, -2);
   const keptLength = kept.reduce((length, block) => length + block.length, 0);
   const rest = text.slice(keptLength);

@@ -4,7 +4,19 @@ import { highlightCode, isHighlightable } from './highlight-code';
 import { nodeText } from './node-text';
 
 function codeBlock(className: string[], text: string): Root {
-  return { type: 'root', children: [{ type: 'element', tagName: 'pre', properties: {}, children: [{ type: 'element', tagName: 'code', properties: { className }, children: [{ type: 'text', value: text }] }] }] };
+  return {
+    type: 'root',
+    children: [
+      {
+        type: 'element',
+        tagName: 'pre',
+        properties: {},
+        children: [
+          { type: 'element', tagName: 'code', properties: { className }, children: [{ type: 'text', value: text }] },
+        ],
+      },
+    ],
+  };
 }
 
 const codeOf = (tree: Root) => (tree.children[0] as Element).children[0] as Element;
@@ -15,7 +27,11 @@ describe('highlightCode', () => {
     highlightCode()(tree);
     const code = codeOf(tree);
     expect(code.properties.className).toEqual(['hljs', 'language-ts']);
-    expect(code.children.some((child) => child.type === 'element' && String((child.properties.className as string[])[0]).startsWith('hljs-'))).toBe(true);
+    expect(
+      code.children.some(
+        (child) => child.type === 'element' && String((child.properties.className as string[])[0]).startsWith('hljs-'),
+      ),
+    ).toBe(true);
     expect(nodeText(code)).toBe('const speed = 12;\n');
   });
 

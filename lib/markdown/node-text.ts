@@ -13,7 +13,11 @@ export function nodeText(node: TextNode | undefined): string {
 
 /** `language-ts` (and highlight.js's `hljs`) classes → `ts`. */
 export function codeLanguage(className: unknown): string | undefined {
-  const classes = Array.isArray(className) ? className.map(String) : typeof className === 'string' ? className.split(/\s+/) : [];
+  const classes = Array.isArray(className)
+    ? className.map(String)
+    : typeof className === 'string'
+      ? className.split(/\s+/)
+      : [];
   const language = classes.find((name) => name.startsWith('language-'));
   return language ? language.slice('language-'.length) : undefined;
 }

@@ -19,7 +19,13 @@ const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype);
 function rendered(markdown: string): unknown[] {
   const tree = processor.runSync(processor.parse(markdown)) as HastLike;
   const strip = (node: HastLike): unknown =>
-    node.type === 'element' ? { tag: node.tagName, properties: node.properties, children: (node.children ?? []).filter(meaningful).map(strip) } : { type: node.type, value: node.value };
+    node.type === 'element'
+      ? {
+          tag: node.tagName,
+          properties: node.properties,
+          children: (node.children ?? []).filter(meaningful).map(strip),
+        }
+      : { type: node.type, value: node.value };
   const meaningful = (node: HastLike) => !(node.type === 'text' && /^\n*$/.test(node.value ?? ''));
   return (tree.children ?? []).filter(meaningful).map(strip);
 }

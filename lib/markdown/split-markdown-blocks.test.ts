@@ -5,7 +5,12 @@ import { splitMarkdownBlocks } from './split-markdown-blocks';
 describe('splitMarkdownBlocks', () => {
   it('cuts paragraphs, headings and tables at blank lines', () => {
     const text = '# Title\n\nFirst paragraph\nstill first.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nLast';
-    expect(splitMarkdownBlocks(text)).toEqual(['# Title\n\n', 'First paragraph\nstill first.\n\n', '| a | b |\n|---|---|\n| 1 | 2 |\n\n', 'Last']);
+    expect(splitMarkdownBlocks(text)).toEqual([
+      '# Title\n\n',
+      'First paragraph\nstill first.\n\n',
+      '| a | b |\n|---|---|\n| 1 | 2 |\n\n',
+      'Last',
+    ]);
   });
 
   it('keeps a fenced code block with blank lines whole, also while it is still open', () => {
@@ -42,7 +47,24 @@ describe('splitMarkdownBlocks', () => {
   });
 
   it('always gives the text back when the blocks are joined', () => {
-    const piece = fc.constantFrom('a', ' ', '\n', '\n\n', '```', '~~~', '- ', '1. ', '| x |', '<pre>', '</pre>', '<!--', '-->', '    ', '#', '[1]: u');
+    const piece = fc.constantFrom(
+      'a',
+      ' ',
+      '\n',
+      '\n\n',
+      '```',
+      '~~~',
+      '- ',
+      '1. ',
+      '| x |',
+      '<pre>',
+      '</pre>',
+      '<!--',
+      '-->',
+      '    ',
+      '#',
+      '[1]: u',
+    );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 60 }), (pieces) => {
         const text = pieces.join('');

@@ -5,7 +5,10 @@ const source = (tail: string) => stabilizeStreamingTail(tail).source;
 
 describe('stabilizeStreamingTail', () => {
   it('closes an open code fence with the same marker', () => {
-    expect(stabilizeStreamingTail('```js\nconst a = 1;')).toEqual({ source: '```js\nconst a = 1;\n```', openFence: true });
+    expect(stabilizeStreamingTail('```js\nconst a = 1;')).toEqual({
+      source: '```js\nconst a = 1;\n```',
+      openFence: true,
+    });
     expect(stabilizeStreamingTail('~~~~\nx\n')).toEqual({ source: '~~~~\nx\n~~~~', openFence: true });
     expect(stabilizeStreamingTail('```js\nx\n```\n').openFence).toBe(false);
   });

@@ -32,12 +32,20 @@ function splitLastLine(text: string): [string, string] {
 /** A table shows up row by row: a half-typed row, or a header still waiting for its delimiter row, is held back. */
 function holdBackTableRows(text: string): string {
   let [done, last] = splitLastLine(text);
-  if (last !== '' && (TABLE_ROW.test(last) || (last.includes('|') && TABLE_ROW.test(splitLastLine(done.slice(0, -1))[1])))) last = '';
+  if (
+    last !== '' &&
+    (TABLE_ROW.test(last) || (last.includes('|') && TABLE_ROW.test(splitLastLine(done.slice(0, -1))[1])))
+  )
+    last = '';
   const completeLines = done.split('\n').slice(0, -1);
   const lastComplete = completeLines.at(-1) ?? '';
   const beforeIt = completeLines.at(-2);
-  const headerWaiting = TABLE_ROW.test(lastComplete) && !DELIMITER_ROW.test(lastComplete) && (beforeIt === undefined || beforeIt.trim() === '');
-  if (headerWaiting && last === '') done = completeLines.slice(0, -1).join('\n') + (completeLines.length > 1 ? '\n' : '');
+  const headerWaiting =
+    TABLE_ROW.test(lastComplete) &&
+    !DELIMITER_ROW.test(lastComplete) &&
+    (beforeIt === undefined || beforeIt.trim() === '');
+  if (headerWaiting && last === '')
+    done = completeLines.slice(0, -1).join('\n') + (completeLines.length > 1 ? '\n' : '');
   return done + last;
 }
 

@@ -5,7 +5,10 @@ function fakeClock() {
   const frames: (() => void)[] = [];
   const timers: (() => void)[] = [];
   return {
-    clock: { requestAnimationFrame: (callback: () => void) => void frames.push(callback), setTimeout: (callback: () => void) => void timers.push(callback) },
+    clock: {
+      requestAnimationFrame: (callback: () => void) => void frames.push(callback),
+      setTimeout: (callback: () => void) => void timers.push(callback),
+    },
     runFrames: () => frames.splice(0).forEach((callback) => callback()),
     runTimers: () => timers.splice(0).forEach((callback) => callback()),
   };

@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { FIREFOX_SIDEBAR_COMMAND, OPEN_PANEL_COMMAND, openPanelCommandName, openPanelShortcut } from './open-panel-command';
+import {
+  FIREFOX_SIDEBAR_COMMAND,
+  OPEN_PANEL_COMMAND,
+  openPanelCommandName,
+  openPanelShortcut,
+} from './open-panel-command';
 
 describe('openPanelShortcut', () => {
   it('reads the current shortcut of the panel command in either browser', () => {
-    expect(openPanelShortcut([{ name: '_execute_action', shortcut: 'Ctrl+Shift+U' }, { name: OPEN_PANEL_COMMAND, shortcut: 'Alt+Shift+Y' }])).toBe('Alt+Shift+Y');
+    expect(
+      openPanelShortcut([
+        { name: '_execute_action', shortcut: 'Ctrl+Shift+U' },
+        { name: OPEN_PANEL_COMMAND, shortcut: 'Alt+Shift+Y' },
+      ]),
+    ).toBe('Alt+Shift+Y');
     expect(openPanelShortcut([{ name: FIREFOX_SIDEBAR_COMMAND, shortcut: 'Ctrl+Alt+P' }])).toBe('Ctrl+Alt+P');
   });
 

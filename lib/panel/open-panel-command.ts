@@ -20,6 +20,8 @@ export function openPanelCommandName(browser: string): string {
 
 /** The shortcut the user has for opening the panel now (they may have changed or removed it), if any. */
 export function openPanelShortcut(commands: readonly CommandSummary[]): string | undefined {
-  const command = commands.find((candidate) => candidate.name === OPEN_PANEL_COMMAND || candidate.name === FIREFOX_SIDEBAR_COMMAND);
+  const command = commands.find(
+    (candidate) => candidate.name === OPEN_PANEL_COMMAND || candidate.name === FIREFOX_SIDEBAR_COMMAND,
+  );
   return command?.shortcut || undefined;
 }

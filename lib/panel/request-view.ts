@@ -31,7 +31,10 @@ export function settledText(request: RequestState): string {
 }
 
 /** The requests of one turn in the order they were asked, keyed by the tool call they belong to. */
-export function requestsByToolCall(requests: Record<string, RequestState>, turnId: string): Map<string, RequestState[]> {
+export function requestsByToolCall(
+  requests: Record<string, RequestState>,
+  turnId: string,
+): Map<string, RequestState[]> {
   const byCall = new Map<string, RequestState[]>();
   for (const request of Object.values(requests)) {
     if (request.turnId !== turnId || !request.toolCallId) continue;

@@ -16,7 +16,8 @@ const REDACTED = '[redacted]';
 function redact(value: unknown, secrets: readonly string[]): unknown {
   if (typeof value === 'string') return secrets.reduce((text, secret) => text.split(secret).join(REDACTED), value);
   if (Array.isArray(value)) return value.map((entry) => redact(entry, secrets));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, redact(entry, secrets)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, redact(entry, secrets)]));
   return value;
 }
 
@@ -24,7 +25,12 @@ function redact(value: unknown, secrets: readonly string[]): unknown {
  * A session as a self-contained JSON document: its durable events as the log holds them. API keys are
  * never in the log; any secret handed in is still scrubbed in case the user typed it into the chat.
  */
-export function sessionExport(session: SessionExport['session'], events: readonly AgentEvent[], secrets: readonly string[], exportedAt: Date): SessionExport {
+export function sessionExport(
+  session: SessionExport['session'],
+  events: readonly AgentEvent[],
+  secrets: readonly string[],
+  exportedAt: Date,
+): SessionExport {
   const usable = secrets.filter((secret) => secret.length >= 8);
   return {
     format: SESSION_EXPORT_FORMAT,

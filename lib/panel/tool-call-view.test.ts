@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, isToolCallFinished, toolArgumentsSummary, toolArgumentsText, toolCallAdjustments, toolCallError, toolCallTarget } from './tool-call-view';
+import {
+  formatDuration,
+  isToolCallFinished,
+  toolArgumentsSummary,
+  toolArgumentsText,
+  toolCallAdjustments,
+  toolCallError,
+  toolCallTarget,
+} from './tool-call-view';
 
 describe('tool call view', () => {
   it('finds the target in the result, else in the arguments', () => {
@@ -15,13 +23,17 @@ describe('tool call view', () => {
   });
 
   it('summarises arguments on one line', () => {
-    expect(toolArgumentsSummary({ input: { param: 'speed', value: 12 }, argumentsPreview: '' })).toBe('param: "speed", value: 12');
+    expect(toolArgumentsSummary({ input: { param: 'speed', value: 12 }, argumentsPreview: '' })).toBe(
+      'param: "speed", value: 12',
+    );
     expect(toolArgumentsSummary({ input: {}, argumentsPreview: '' })).toBe('');
     expect(toolArgumentsSummary({ input: { text: 'x'.repeat(200) }, argumentsPreview: '' }, 20)).toHaveLength(20);
   });
 
   it('names the error of a failed call', () => {
-    expect(toolCallError({ status: 'failed', error: undefined, output: { ok: false, error: 'Parameter "spd" not found' } })).toBe('Parameter "spd" not found');
+    expect(
+      toolCallError({ status: 'failed', error: undefined, output: { ok: false, error: 'Parameter "spd" not found' } }),
+    ).toBe('Parameter "spd" not found');
     expect(toolCallError({ status: 'unknown', error: 'Outcome unknown', output: undefined })).toBe('Outcome unknown');
     expect(toolCallError({ status: 'done', error: undefined, output: { ok: true } })).toBeUndefined();
   });
@@ -35,11 +47,22 @@ describe('tool call view', () => {
   });
 
   it('knows which statuses are final', () => {
-    expect(['streaming', 'requested', 'running', 'done', 'failed', 'unknown', 'denied'].map((status) => isToolCallFinished(status as never))).toEqual([false, false, false, true, true, true, true]);
+    expect(
+      ['streaming', 'requested', 'running', 'done', 'failed', 'unknown', 'denied'].map((status) =>
+        isToolCallFinished(status as never),
+      ),
+    ).toEqual([false, false, false, true, true, true, true]);
   });
 
   it('says which values were clamped into range, and nothing when every value was taken as asked', () => {
-    const output = { ok: true, applied: { tempo: 240, volume: -6 }, clamped: [{ param: 'tempo', requested: 999, applied: 240 }, { param: 'camera', requested: [0, 99, 0], applied: [0, 50, 0] }] };
+    const output = {
+      ok: true,
+      applied: { tempo: 240, volume: -6 },
+      clamped: [
+        { param: 'tempo', requested: 999, applied: 240 },
+        { param: 'camera', requested: [0, 99, 0], applied: [0, 50, 0] },
+      ],
+    };
     expect(toolCallAdjustments(output)).toBe('Clamped to range: tempo 999 → 240, camera [0,99,0] → [0,50,0]');
     expect(toolCallAdjustments({ ok: true, applied: { tempo: 120 } })).toBeUndefined();
     expect(toolCallAdjustments({ ok: true, clamped: [null, 'x', { requested: 1 }] })).toBeUndefined();

@@ -22,7 +22,9 @@ function field(value: JsonValue | undefined, name: string): string | undefined {
 }
 
 /** The target a call acted on, as its result or its arguments name it (the active target otherwise). */
-export function toolCallTarget(call: Pick<ToolCallState, 'input' | 'output'> & { targetId?: string }): string | undefined {
+export function toolCallTarget(
+  call: Pick<ToolCallState, 'input' | 'output'> & { targetId?: string },
+): string | undefined {
   return call.targetId ?? field(call.output, 'targetId') ?? field(call.input, 'targetId');
 }
 
@@ -58,7 +60,8 @@ export function toolCallError(call: Pick<ToolCallState, 'status' | 'error' | 'ou
 
 /** Values a target did not take as asked (clamped into their range), as `tempo 999 → 240`; undefined when all were. */
 export function toolCallAdjustments(output: JsonValue | undefined): string | undefined {
-  if (!output || typeof output !== 'object' || Array.isArray(output) || !Array.isArray(output.clamped)) return undefined;
+  if (!output || typeof output !== 'object' || Array.isArray(output) || !Array.isArray(output.clamped))
+    return undefined;
   const lines = output.clamped.flatMap((change) => {
     if (!change || typeof change !== 'object' || Array.isArray(change) || typeof change.param !== 'string') return [];
     return [`${change.param} ${JSON.stringify(change.requested)} → ${JSON.stringify(change.applied)}`];

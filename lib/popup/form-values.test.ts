@@ -23,12 +23,28 @@ const manifest = targetManifestSchema.parse({
 
 describe('form values', () => {
   it('start from the defaults and take what the target reported', () => {
-    expect(formValues(manifest, { speed: 20, position: [1, 2, 3] })).toEqual({ speed: 20, mode: 'auto', color: '#5ec8ff', label: 'hello', show_vectors: false, position: [1, 2, 3] });
+    expect(formValues(manifest, { speed: 20, position: [1, 2, 3] })).toEqual({
+      speed: 20,
+      mode: 'auto',
+      color: '#5ec8ff',
+      label: 'hello',
+      show_vectors: false,
+      position: [1, 2, 3],
+    });
     expect(formValues(manifest, null).speed).toBe(8);
   });
 
   it('leave out unknown names and values of the wrong type, unwrap { value } and keep what the target really has', () => {
-    expect(valuesFromState(manifest, { speed: 'fast', mode: 'sideways', fps: 60, position: [1, 2], color: { value: '#ABCDEF' }, show_vectors: true })).toEqual({ color: '#abcdef', show_vectors: true });
+    expect(
+      valuesFromState(manifest, {
+        speed: 'fast',
+        mode: 'sideways',
+        fps: 60,
+        position: [1, 2],
+        color: { value: '#ABCDEF' },
+        show_vectors: true,
+      }),
+    ).toEqual({ color: '#abcdef', show_vectors: true });
     expect(valuesFromState(manifest, { speed: 70 })).toEqual({ speed: 70 });
   });
 });

@@ -27,7 +27,11 @@ describe('reduceParameterForm', () => {
   it('shows a local edit at once and keeps it while it is on its way', () => {
     const editing = reduceParameterForm(start, { type: 'edit', param: 'speed', value: 14 });
     expect(editing.values.speed).toBe(14);
-    const remote = reduceParameterForm(editing, { type: 'remote-state', targetId: 'particles', state: { speed: 12, mode: 'manual' } });
+    const remote = reduceParameterForm(editing, {
+      type: 'remote-state',
+      targetId: 'particles',
+      state: { speed: 12, mode: 'manual' },
+    });
     expect(remote.values.speed).toBe(14);
     expect(remote.values.mode).toBe('manual');
     expect(remote.remoteChanges).toEqual({ mode: 1 });
@@ -37,7 +41,11 @@ describe('reduceParameterForm', () => {
 
   it('settles on the value the tool reports as applied', () => {
     const editing = reduceParameterForm(start, { type: 'edit', param: 'speed', value: 80 });
-    const settled = reduceParameterForm(editing, { type: 'settled', param: 'speed', output: { ok: true, applied: { speed: 50 }, clamped: [{ param: 'speed', requested: 80, applied: 50 }] } });
+    const settled = reduceParameterForm(editing, {
+      type: 'settled',
+      param: 'speed',
+      output: { ok: true, applied: { speed: 50 }, clamped: [{ param: 'speed', requested: 80, applied: 50 }] },
+    });
     expect(settled.values.speed).toBe(50);
     expect(settled.editing).toEqual({});
     expect(settled.results.speed.tone).toBe('warning');
@@ -48,25 +56,49 @@ describe('reduceParameterForm', () => {
 
   it('keeps the edited value and shows the error when the tool refuses it', () => {
     const editing = reduceParameterForm(start, { type: 'edit', param: 'speed', value: 3 });
-    const refused = reduceParameterForm(editing, { type: 'settled', param: 'speed', output: { ok: false, error: 'No stage.' } });
+    const refused = reduceParameterForm(editing, {
+      type: 'settled',
+      param: 'speed',
+      output: { ok: false, error: 'No stage.' },
+    });
     expect(refused.results.speed).toEqual({ tone: 'error', message: 'No stage.' });
-    const failed = reduceParameterForm(editing, { type: 'send-failed', param: 'speed', error: 'Extension context invalidated.' });
+    const failed = reduceParameterForm(editing, {
+      type: 'send-failed',
+      param: 'speed',
+      error: 'Extension context invalidated.',
+    });
     expect(failed.results.speed.message).toBe('Extension context invalidated.');
     expect(failed.editing).toEqual({});
   });
 
   it('ignores states of another target and values that did not change', () => {
     expect(reduceParameterForm(start, { type: 'remote-state', targetId: 'chart', state: { speed: 1 } })).toBe(start);
-    expect(reduceParameterForm(start, { type: 'remote-state', targetId: 'particles', state: { speed: 10, position: [0, 12, 12] } })).toBe(start);
+    expect(
+      reduceParameterForm(start, {
+        type: 'remote-state',
+        targetId: 'particles',
+        state: { speed: 10, position: [0, 12, 12] },
+      }),
+    ).toBe(start);
   });
 
   it('returns to the values the reset reports and clears results', () => {
-    const edited = reduceParameterForm(reduceParameterForm(start, { type: 'edit', param: 'speed', value: 3 }), { type: 'settled', param: 'speed', output: { ok: true, applied: { speed: 3 } } });
-    const reset = reduceParameterForm(edited, { type: 'reset-done', output: { ok: true, targetId: 'particles', values: { speed: 8, mode: 'auto' } } });
+    const edited = reduceParameterForm(reduceParameterForm(start, { type: 'edit', param: 'speed', value: 3 }), {
+      type: 'settled',
+      param: 'speed',
+      output: { ok: true, applied: { speed: 3 } },
+    });
+    const reset = reduceParameterForm(edited, {
+      type: 'reset-done',
+      output: { ok: true, targetId: 'particles', values: { speed: 8, mode: 'auto' } },
+    });
     expect(reset.values.speed).toBe(8);
     expect(reset.results).toEqual({});
     expect(reset.notice?.tone).toBe('ok');
-    const refused = reduceParameterForm(edited, { type: 'reset-done', output: { ok: false, error: 'The stage did not answer.' } });
+    const refused = reduceParameterForm(edited, {
+      type: 'reset-done',
+      output: { ok: false, error: 'The stage did not answer.' },
+    });
     expect(refused.notice).toEqual({ tone: 'error', message: 'The stage did not answer.' });
     expect(refused.values.speed).toBe(3);
   });

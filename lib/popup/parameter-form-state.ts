@@ -24,7 +24,11 @@ export type ParameterFormAction =
   | { type: 'reset-done'; output: unknown }
   | { type: 'notice'; notice: FieldResult | undefined };
 
-export function initialFormState(targetId: string, manifest: TargetManifest, state: Record<string, unknown> | null | undefined): ParameterFormState {
+export function initialFormState(
+  targetId: string,
+  manifest: TargetManifest,
+  state: Record<string, unknown> | null | undefined,
+): ParameterFormState {
   return { targetId, manifest, values: formValues(manifest, state), editing: {}, results: {}, remoteChanges: {} };
 }
 
@@ -37,11 +41,19 @@ function without<TValue>(record: Record<string, TValue>, key: string): Record<st
 export function reduceParameterForm(state: ParameterFormState, action: ParameterFormAction): ParameterFormState {
   switch (action.type) {
     case 'edit':
-      return { ...state, values: { ...state.values, [action.param]: action.value }, editing: { ...state.editing, [action.param]: true } };
+      return {
+        ...state,
+        values: { ...state.values, [action.param]: action.value },
+        editing: { ...state.editing, [action.param]: true },
+      };
     case 'settled':
       return settle(state, action.param, action.output);
     case 'send-failed':
-      return { ...state, editing: without(state.editing, action.param), results: { ...state.results, [action.param]: { tone: 'error', message: action.error } } };
+      return {
+        ...state,
+        editing: without(state.editing, action.param),
+        results: { ...state.results, [action.param]: { tone: 'error', message: action.error } },
+      };
     case 'remote-state':
       return action.targetId === state.targetId ? applyRemote(state, action.state) : state;
     case 'reset-done':
@@ -56,7 +68,12 @@ function settle(state: ParameterFormState, param: string, output: unknown): Para
   if (!spec) return state;
   const outcome = describeSetOutput(param, spec, output);
   const values = outcome.applied !== undefined ? { ...state.values, [param]: outcome.applied } : state.values;
-  return { ...state, values, editing: without(state.editing, param), results: { ...state.results, [param]: outcome.result } };
+  return {
+    ...state,
+    values,
+    editing: without(state.editing, param),
+    results: { ...state.results, [param]: outcome.result },
+  };
 }
 
 function applyRemote(state: ParameterFormState, reported: Record<string, unknown>): ParameterFormState {
@@ -79,5 +96,11 @@ function applyRemote(state: ParameterFormState, reported: Record<string, unknown
 function reset(state: ParameterFormState, output: unknown): ParameterFormState {
   const outcome = describeResetOutput(output);
   if (!outcome.values) return { ...state, notice: outcome.result };
-  return { ...state, values: formValues(state.manifest, outcome.values), editing: {}, results: {}, notice: outcome.result };
+  return {
+    ...state,
+    values: formValues(state.manifest, outcome.values),
+    editing: {},
+    results: {},
+    notice: outcome.result,
+  };
 }

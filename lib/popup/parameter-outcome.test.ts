@@ -24,17 +24,30 @@ const speed = manifest.params.settings.speed;
 
 describe('describeSetOutput', () => {
   it('shows the applied value with its unit', () => {
-    expect(describeSetOutput('speed', speed, { ok: true, targetId: 'particles', applied: { speed: 12 } })).toEqual({ applied: 12, result: { tone: 'ok', message: 'Applied: 12 m/s.' } });
+    expect(describeSetOutput('speed', speed, { ok: true, targetId: 'particles', applied: { speed: 12 } })).toEqual({
+      applied: 12,
+      result: { tone: 'ok', message: 'Applied: 12 m/s.' },
+    });
   });
 
   it('says when a value was clamped, with both values', () => {
-    const outcome = describeSetOutput('speed', speed, { ok: true, applied: { speed: 50 }, clamped: [{ param: 'speed', requested: 80, applied: 50 }] });
-    expect(outcome).toEqual({ applied: 50, result: { tone: 'warning', message: 'Out of range: asked 80 m/s, applied 50 m/s.' } });
+    const outcome = describeSetOutput('speed', speed, {
+      ok: true,
+      applied: { speed: 50 },
+      clamped: [{ param: 'speed', requested: 80, applied: 50 }],
+    });
+    expect(outcome).toEqual({
+      applied: 50,
+      result: { tone: 'warning', message: 'Out of range: asked 80 m/s, applied 50 m/s.' },
+    });
   });
 
   it('passes the tool error through', () => {
-    const error = 'Parameter "speed" expects a finite number in m/s, got string "x" (range [0, 50] m/s). Nothing was changed.';
-    expect(describeSetOutput('speed', speed, { ok: false, targetId: 'particles', error })).toEqual({ result: { tone: 'error', message: error } });
+    const error =
+      'Parameter "speed" expects a finite number in m/s, got string "x" (range [0, 50] m/s). Nothing was changed.';
+    expect(describeSetOutput('speed', speed, { ok: false, targetId: 'particles', error })).toEqual({
+      result: { tone: 'error', message: error },
+    });
   });
 
   it('warns when the target does not report the parameter back, and rejects a malformed answer', () => {

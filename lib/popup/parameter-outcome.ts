@@ -35,13 +35,17 @@ export function describeSetOutput(param: string, spec: ParameterSpec, output: un
   if (!parsed.success) return { result: { tone: 'error', message: 'The runtime answered with something unexpected.' } };
   if (!parsed.data.ok) return { result: { tone: 'error', message: parsed.data.error } };
   const applied = parsed.data.applied[param];
-  if (applied === undefined || applied === null) return { result: { tone: 'warning', message: `Sent, but the target did not report "${param}" back.` } };
+  if (applied === undefined || applied === null)
+    return { result: { tone: 'warning', message: `Sent, but the target did not report "${param}" back.` } };
   const value = applied as ParameterValue;
   const clamped = parsed.data.clamped?.find((entry) => entry.param === param);
   if (clamped) {
     return {
       applied: value,
-      result: { tone: 'warning', message: `Out of range: asked ${formatParameterValue(clamped.requested, spec)}, applied ${formatParameterValue(value, spec)}.` },
+      result: {
+        tone: 'warning',
+        message: `Out of range: asked ${formatParameterValue(clamped.requested, spec)}, applied ${formatParameterValue(value, spec)}.`,
+      },
     };
   }
   return { applied: value, result: { tone: 'ok', message: `Applied: ${formatParameterValue(value, spec)}.` } };
@@ -56,12 +60,16 @@ export type ResetOutcome = { result: FieldResult; values?: Record<string, unknow
 
 export function describeResetOutput(output: unknown): ResetOutcome {
   const parsed = resetOutputSchema.safeParse(output);
-  if (!parsed.success) return { result: { tone: 'error', message: 'The runtime answered the reset with something unexpected.' } };
+  if (!parsed.success)
+    return { result: { tone: 'error', message: 'The runtime answered the reset with something unexpected.' } };
   if (!parsed.data.ok) return { result: { tone: 'error', message: parsed.data.error } };
   return { values: parsed.data.values, result: { tone: 'ok', message: 'Every parameter is back to its default.' } };
 }
 
-const anyOutputSchema = z.discriminatedUnion('ok', [z.object({ ok: z.literal(true) }), z.object({ ok: z.literal(false), error: z.string() })]);
+const anyOutputSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true) }),
+  z.object({ ok: z.literal(false), error: z.string() }),
+]);
 
 /** The error of a tool answer such as `openTarget`'s, or nothing when it succeeded. */
 export function toolFailure(output: unknown): string | undefined {

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { findEntry, targetListItems, targetsListResultSchema } from './target-list-items';
 
-const manifest = (id: string) => ({ id, title: `Title ${id}`, description: `About ${id}.`, entry: 'index.html', params: {} });
+const manifest = (id: string) => ({
+  id,
+  title: `Title ${id}`,
+  description: `About ${id}.`,
+  entry: 'index.html',
+  params: {},
+});
 const catalog = {
   targets: [
     { manifest: manifest('particles'), entryPath: 'targets/particles/index.html' },
@@ -26,8 +32,12 @@ describe('targetListItems', () => {
 
 describe('targetsListResultSchema', () => {
   it('accepts the runtime answer with or without an active target', () => {
-    expect(targetsListResultSchema.safeParse({ catalog, activeTargetId: 'particles', values: { speed: 3 } }).success).toBe(true);
+    expect(
+      targetsListResultSchema.safeParse({ catalog, activeTargetId: 'particles', values: { speed: 3 } }).success,
+    ).toBe(true);
     expect(targetsListResultSchema.safeParse({ catalog, values: null }).success).toBe(true);
-    expect(targetsListResultSchema.safeParse({ catalog: { targets: [{ manifest: { id: 'x' } }] } }).success).toBe(false);
+    expect(targetsListResultSchema.safeParse({ catalog: { targets: [{ manifest: { id: 'x' } }] } }).success).toBe(
+      false,
+    );
   });
 });

@@ -51,41 +51,102 @@ export const agentEventSchema = z.discriminatedUnion('type', [
   event('reasoning/completed', itemIds, z.object({ text: z.string() })),
   event('reasoning/interrupted', itemIds, z.object({ text: z.string(), reason: z.string().max(2000) })),
 
-  event('tool/input-delta', { ...toolIds, stepId: id }, z.object({ toolName: z.string(), index: z.number().int().nonnegative(), delta: z.string() })),
-  event('tool/requested', { ...toolIds, stepId: id }, z.object({ toolName: z.string(), input: jsonValueSchema, targetId: z.string().optional() })),
+  event(
+    'tool/input-delta',
+    { ...toolIds, stepId: id },
+    z.object({ toolName: z.string(), index: z.number().int().nonnegative(), delta: z.string() }),
+  ),
+  event(
+    'tool/requested',
+    { ...toolIds, stepId: id },
+    z.object({ toolName: z.string(), input: jsonValueSchema, targetId: z.string().optional() }),
+  ),
   event('tool/started', toolIds, z.object({ targetId: z.string().optional() })),
   event('tool/completed', toolIds, z.object({ output: toolOutputSchema, durationMs: z.number().nonnegative() })),
-  event('tool/failed', toolIds, z.object({ error: z.string().max(4000), output: toolOutputSchema, durationMs: z.number().nonnegative() })),
+  event(
+    'tool/failed',
+    toolIds,
+    z.object({ error: z.string().max(4000), output: toolOutputSchema, durationMs: z.number().nonnegative() }),
+  ),
   event('tool/unknown', toolIds, z.object({ reason: z.string().max(2000) })),
   /** The call was never run: its approval was denied or expired. */
   event('tool/denied', toolIds, z.object({ reason: z.string().max(2000), output: toolOutputSchema })),
 
-  event('ask/requested', { turnId: id, requestId: id, toolCallId: id.optional() }, z.object({ question: z.string(), answerSchema: jsonValueSchema, expiresAt: z.number().optional() })),
+  event(
+    'ask/requested',
+    { turnId: id, requestId: id, toolCallId: id.optional() },
+    z.object({ question: z.string(), answerSchema: jsonValueSchema, expiresAt: z.number().optional() }),
+  ),
   event('ask/answered', { turnId: id, requestId: id }, z.object({ answer: jsonValueSchema })),
-  event('ask/expired', { turnId: id, requestId: id }, z.object({ reason: z.string().max(2000), cause: expiryCause.optional() })),
-  event('approval/requested', { turnId: id, requestId: id, toolCallId: id }, z.object({
-    argumentsHash: z.string(),
-    summary: z.string(),
-    expiresAt: z.number(),
-    toolName: z.string().max(200).optional(),
-    targetId: z.string().max(200).optional(),
-  })),
-  event('approval/decided', { turnId: id, requestId: id, toolCallId: id }, z.object({ decision: z.enum(['allow', 'deny']), scope: z.enum(['once', 'target-session']).optional() })),
-  event('approval/expired', { turnId: id, requestId: id, toolCallId: id }, z.object({ reason: z.string().max(2000), cause: expiryCause.optional() })),
+  event(
+    'ask/expired',
+    { turnId: id, requestId: id },
+    z.object({ reason: z.string().max(2000), cause: expiryCause.optional() }),
+  ),
+  event(
+    'approval/requested',
+    { turnId: id, requestId: id, toolCallId: id },
+    z.object({
+      argumentsHash: z.string(),
+      summary: z.string(),
+      expiresAt: z.number(),
+      toolName: z.string().max(200).optional(),
+      targetId: z.string().max(200).optional(),
+    }),
+  ),
+  event(
+    'approval/decided',
+    { turnId: id, requestId: id, toolCallId: id },
+    z.object({ decision: z.enum(['allow', 'deny']), scope: z.enum(['once', 'target-session']).optional() }),
+  ),
+  event(
+    'approval/expired',
+    { turnId: id, requestId: id, toolCallId: id },
+    z.object({ reason: z.string().max(2000), cause: expiryCause.optional() }),
+  ),
 
-  event('command/state', { commandId: id, turnId: id }, z.object({
-    kind: z.enum(['steer', 'cancel']),
-    state: z.enum(['submitted', 'accepted', 'queued', 'applied', 'stale', 'rejected', 'cancelled']),
-    text: z.string().optional(),
-  })),
+  event(
+    'command/state',
+    { commandId: id, turnId: id },
+    z.object({
+      kind: z.enum(['steer', 'cancel']),
+      state: z.enum(['submitted', 'accepted', 'queued', 'applied', 'stale', 'rejected', 'cancelled']),
+      text: z.string().optional(),
+    }),
+  ),
 
-  event('notification', { notificationId: id }, z.object({ level: z.enum(['info', 'warning', 'error']), message: z.string().max(4000) })),
+  event(
+    'notification',
+    { notificationId: id },
+    z.object({ level: z.enum(['info', 'warning', 'error']), message: z.string().max(4000) }),
+  ),
   event('presence/typing', {}, z.object({ active: z.boolean() })),
-  event('stream/error', { turnId: id, attemptId: id }, z.object({ message: z.string().max(4000), code: z.string().max(100), retryable: z.boolean() })),
-  event('stream/retrying', { turnId: id, attemptId: id }, z.object({ delayMs: z.number().nonnegative(), until: z.number(), reason: z.string().max(2000) })),
+  event(
+    'stream/error',
+    { turnId: id, attemptId: id },
+    z.object({ message: z.string().max(4000), code: z.string().max(100), retryable: z.boolean() }),
+  ),
+  event(
+    'stream/retrying',
+    { turnId: id, attemptId: id },
+    z.object({ delayMs: z.number().nonnegative(), until: z.number(), reason: z.string().max(2000) }),
+  ),
 
-  event('blob/referenced', { blobId: id }, z.object({ mime: z.string(), size: z.number().int().nonnegative(), sha256: z.string() })),
-  event('artifact/referenced', { artifactId: id }, z.object({ version: z.number().int().nonnegative(), kind: z.enum(['fixed', 'declarative-ui', 'html-app']), blobId: id, sha256: z.string() })),
+  event(
+    'blob/referenced',
+    { blobId: id },
+    z.object({ mime: z.string(), size: z.number().int().nonnegative(), sha256: z.string() }),
+  ),
+  event(
+    'artifact/referenced',
+    { artifactId: id },
+    z.object({
+      version: z.number().int().nonnegative(),
+      kind: z.enum(['fixed', 'declarative-ui', 'html-app']),
+      blobId: id,
+      sha256: z.string(),
+    }),
+  ),
 ]);
 
 export type AgentEvent = z.infer<typeof agentEventSchema>;

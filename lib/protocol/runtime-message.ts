@@ -11,7 +11,12 @@ export const agentEventDraftSchema = z
   .passthrough();
 
 export const runtimeRequestSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('events/append'), sessionId: id, batchId: id, events: z.array(agentEventDraftSchema).max(5000) }),
+  z.object({
+    type: z.literal('events/append'),
+    sessionId: id,
+    batchId: id,
+    events: z.array(agentEventDraftSchema).max(5000),
+  }),
   z.object({ type: z.literal('events/read'), sessionId: id, afterSeq: z.number().int().nonnegative() }),
   z.object({
     type: z.literal('tool/execute'),
@@ -40,7 +45,14 @@ export const runtimeRequestSchema = z.discriminatedUnion('type', [
     scope: z.enum(['once', 'target-session']).default('once'),
   }),
   z.object({ type: z.literal('ask/answer'), sessionId: id, turnId: id, requestId: id, answer: jsonValueSchema }),
-  z.object({ type: z.literal('command/submit'), sessionId: id, turnId: id, commandId: id, kind: z.enum(['steer', 'cancel']), text: z.string().min(1).max(20_000).optional() }),
+  z.object({
+    type: z.literal('command/submit'),
+    sessionId: id,
+    turnId: id,
+    commandId: id,
+    kind: z.enum(['steer', 'cancel']),
+    text: z.string().min(1).max(20_000).optional(),
+  }),
   z.object({ type: z.literal('command/status'), sessionId: id, commandId: id }),
   /** The user takes back a steer before it is applied. */
   z.object({ type: z.literal('command/withdraw'), sessionId: id, commandId: id }),
@@ -87,8 +99,21 @@ export type TargetsPortMessage = z.infer<typeof targetsPortMessageSchema>;
 
 /** Messages on the `stage` port, runtime → stage tab. */
 export const stageCommandMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('stage/open'), jobId: id, callKey: z.string().min(1).max(500).optional(), targetId: id, title: z.string().max(200), url: z.url() }),
-  z.object({ type: z.literal('stage/send'), jobId: id, callKey: z.string().min(1).max(500).optional(), targetId: id, message: stageToTargetMessageSchema }),
+  z.object({
+    type: z.literal('stage/open'),
+    jobId: id,
+    callKey: z.string().min(1).max(500).optional(),
+    targetId: id,
+    title: z.string().max(200),
+    url: z.url(),
+  }),
+  z.object({
+    type: z.literal('stage/send'),
+    jobId: id,
+    callKey: z.string().min(1).max(500).optional(),
+    targetId: id,
+    message: stageToTargetMessageSchema,
+  }),
   /** Another stage tab took over: this one stops taking commands, so two stages never fight over the active target. */
   z.object({ type: z.literal('stage/retire') }),
 ]);
@@ -100,7 +125,17 @@ export const stageReportMessageSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('stage/hello'),
     activeTargetId: z.string().optional(),
-    recent: z.array(z.object({ callKey: z.string().min(1).max(500), type: z.enum(['open', 'apply', 'reset', 'read']), targetId: id, state: jsonObjectSchema })).max(200).default([]),
+    recent: z
+      .array(
+        z.object({
+          callKey: z.string().min(1).max(500),
+          type: z.enum(['open', 'apply', 'reset', 'read']),
+          targetId: id,
+          state: jsonObjectSchema,
+        }),
+      )
+      .max(200)
+      .default([]),
     /** Every call this stage has received a command for, finished or not, and when this stage page started. */
     received: z.array(z.string().min(1).max(500)).max(1000).default([]),
     startedAt: z.number().default(0),

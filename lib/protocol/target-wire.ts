@@ -18,7 +18,12 @@ const targetMessageBase = { source: z.literal(TARGET_SOURCE) };
 export const targetToStageMessageSchema = z.discriminatedUnion('type', [
   z.object({ ...targetMessageBase, type: z.literal('ready'), state: jsonObjectSchema.optional() }),
   z.object({ ...targetMessageBase, type: z.literal('state'), id: z.string().optional(), payload: jsonObjectSchema }),
-  z.object({ ...targetMessageBase, type: z.literal('error'), id: z.string().optional(), message: z.string().max(4000) }),
+  z.object({
+    ...targetMessageBase,
+    type: z.literal('error'),
+    id: z.string().optional(),
+    message: z.string().max(4000),
+  }),
 ]);
 export type TargetToStageMessage = z.infer<typeof targetToStageMessageSchema>;
 

@@ -25,7 +25,16 @@ export interface FixtureReport {
 /** Larger than any fixture's reply, so the live run gets each reply in one write rather than a write per few bytes. */
 const wholeReplyBytes = 1 << 20;
 
-const ID_KEYS = new Set(['sessionId', 'turnId', 'stepId', 'attemptId', 'itemId', 'toolCallId', 'notificationId', 'userItemId']);
+const ID_KEYS = new Set([
+  'sessionId',
+  'turnId',
+  'stepId',
+  'attemptId',
+  'itemId',
+  'toolCallId',
+  'notificationId',
+  'userItemId',
+]);
 
 /** Ids become their order of first appearance, so provider-made ids (Gemini sends none) compare equal. */
 export function normaliseIds(entries: Entry[]): unknown[] {
@@ -36,7 +45,8 @@ export function normaliseIds(entries: Entry[]): unknown[] {
       return ids.get(value);
     }
     if (Array.isArray(value)) return value.map((item) => visit(item));
-    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, visit(item, name)]));
+    if (value && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, visit(item, name)]));
     return value;
   };
   return entries.map((entry) => visit(entry));
@@ -74,13 +84,18 @@ export function ruleViolations(entries: Entry[]): string[] {
   const previews = new Map<string, string>();
   for (const entry of entries) {
     if (entry.type === 'step/completed') completedSteps.add(entry.stepId);
-    if (entry.type === 'tool/input-delta') previews.set(entry.toolCallId, (previews.get(entry.toolCallId) ?? '') + entry.data.delta);
+    if (entry.type === 'tool/input-delta')
+      previews.set(entry.toolCallId, (previews.get(entry.toolCallId) ?? '') + entry.data.delta);
     if (entry.type !== '(executed)') continue;
     executed.set(entry.toolCallId, (executed.get(entry.toolCallId) ?? 0) + 1);
-    const stepOfCall = entries.find((candidate) => candidate.type === 'tool/input-delta' && candidate.toolCallId === entry.toolCallId) as AgentEventDraft | undefined;
-    if (stepOfCall && 'stepId' in stepOfCall && !completedSteps.has(stepOfCall.stepId)) violations.push(`${entry.toolCallId} ran before its step completed`);
+    const stepOfCall = entries.find(
+      (candidate) => candidate.type === 'tool/input-delta' && candidate.toolCallId === entry.toolCallId,
+    ) as AgentEventDraft | undefined;
+    if (stepOfCall && 'stepId' in stepOfCall && !completedSteps.has(stepOfCall.stepId))
+      violations.push(`${entry.toolCallId} ran before its step completed`);
     const preview = previews.get(entry.toolCallId);
-    if (preview === undefined || !isDeepStrictEqual(validated(entry.toolName, JSON.parse(preview)), entry.input)) violations.push(`${entry.toolCallId} ran with other arguments than its preview showed`);
+    if (preview === undefined || !isDeepStrictEqual(validated(entry.toolName, JSON.parse(preview)), entry.input))
+      violations.push(`${entry.toolCallId} ran with other arguments than its preview showed`);
   }
   for (const [toolCallId, count] of executed) if (count !== 1) violations.push(`${toolCallId} ran ${count} times`);
   return violations;
@@ -107,27 +122,46 @@ function firstDifference(expected: unknown[], actual: unknown[]): string {
 export async function checkChunkingEquivalence(format: EndpointFormat, chunkings: number): Promise<FixtureReport[]> {
   (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
   // The server writes each reply whole: the bytes are the same however they are cut, and the cutting is done below.
-  const server = await startScriptedModelServer({ seed: 7, minPieceBytes: wholeReplyBytes, maxPieceBytes: wholeReplyBytes });
+  const server = await startScriptedModelServer({
+    seed: 7,
+    minPieceBytes: wholeReplyBytes,
+    maxPieceBytes: wholeReplyBytes,
+  });
   const recordings: { fixture: string; recorded: RecordedResponse[]; live: unknown[] }[] = [];
   try {
     // Recorded back to back: an idle keep-alive connection may be closed by the server while being reused.
     for (const [fixture, script] of Object.entries(fixtureScripts)) {
       server.setScript(script);
       const recorded: RecordedResponse[] = [];
-      recordings.push({ fixture, recorded, live: normaliseIds(await runTurn(format, server.origin, recordingFetch(recorded))) });
+      recordings.push({
+        fixture,
+        recorded,
+        live: normaliseIds(await runTurn(format, server.origin, recordingFetch(recorded))),
+      });
     }
   } finally {
     await server.close();
   }
   const reports: FixtureReport[] = [];
   for (const [fixtureIndex, { fixture, recorded, live }] of recordings.entries()) {
-    const wholeEntries = await runTurn(format, server.origin, replayFetch(recorded, (bytes) => [bytes]));
+    const wholeEntries = await runTurn(
+      format,
+      server.origin,
+      replayFetch(recorded, (bytes) => [bytes]),
+    );
     const whole = normaliseIds(wholeEntries);
     const report: FixtureReport = { fixture, chunkings: 0, mismatches: 0, violations: ruleViolations(wholeEntries) };
-    if (!isDeepStrictEqual(live, whole)) report.violations.push(`the live run differs from the unsplit replay at ${firstDifference(whole, live)}`);
+    if (!isDeepStrictEqual(live, whole))
+      report.violations.push(`the live run differs from the unsplit replay at ${firstDifference(whole, live)}`);
     for (let index = 0; index < chunkings; index++) {
       const seed = 1 + fixtureIndex * 100_003 + index * 7_919;
-      const entries = normaliseIds(await runTurn(format, server.origin, replayFetch(recorded, (bytes, response) => chunkBytes(bytes, { seed: seed + response }))));
+      const entries = normaliseIds(
+        await runTurn(
+          format,
+          server.origin,
+          replayFetch(recorded, (bytes, response) => chunkBytes(bytes, { seed: seed + response })),
+        ),
+      );
       report.chunkings += 1;
       if (isDeepStrictEqual(entries, whole)) continue;
       report.mismatches += 1;

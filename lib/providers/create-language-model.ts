@@ -20,8 +20,12 @@ export const ANTHROPIC_BROWSER_HEADER = { 'anthropic-dangerous-direct-browser-ac
  * The one place that turns endpoint settings into an AI SDK model. The providers do the HTTP and SSE work;
  * their stream parts all reach StepStreamMapper. The key goes only into requests to `settings.baseUrl`.
  */
-export function createLanguageModel(settings: EndpointSettings, options: LanguageModelOptions | typeof fetch = {}): LanguageModel {
-  const { fetch: fetchFunction, chatId } = typeof options === 'function' ? { fetch: options, chatId: undefined } : options;
+export function createLanguageModel(
+  settings: EndpointSettings,
+  options: LanguageModelOptions | typeof fetch = {},
+): LanguageModel {
+  const { fetch: fetchFunction, chatId } =
+    typeof options === 'function' ? { fetch: options, chatId: undefined } : options;
   const baseURL = settings.baseUrl.replace(/\/+$/, '');
   const transport = fetchFunction ? { fetch: fetchFunction } : {};
   switch (settings.kind) {
@@ -30,12 +34,30 @@ export function createLanguageModel(settings: EndpointSettings, options: Languag
       return settings.api === 'responses' ? provider.responses(settings.model) : provider.chat(settings.model);
     }
     case 'openai-compatible':
-      return createOpenAICompatible({ name: 'openai-compatible', baseURL, ...(settings.apiKey ? { apiKey: settings.apiKey } : {}), includeUsage: true, ...transport }).chatModel(settings.model);
+      return createOpenAICompatible({
+        name: 'openai-compatible',
+        baseURL,
+        ...(settings.apiKey ? { apiKey: settings.apiKey } : {}),
+        includeUsage: true,
+        ...transport,
+      }).chatModel(settings.model);
     case 'anthropic':
-      return createAnthropic({ baseURL, apiKey: settings.apiKey, headers: { ...ANTHROPIC_BROWSER_HEADER }, ...transport })(settings.model);
+      return createAnthropic({
+        baseURL,
+        apiKey: settings.apiKey,
+        headers: { ...ANTHROPIC_BROWSER_HEADER },
+        ...transport,
+      })(settings.model);
     case 'google':
       return createGoogleGenerativeAI({ baseURL, apiKey: settings.apiKey, ...transport })(settings.model);
     case 'ai-sdk-chat':
-      return createUIMessageStreamModel({ url: settings.baseUrl, model: settings.model, apiKey: settings.apiKey, continuation: settings.continuation, ...(chatId ? { chatId } : {}), ...transport });
+      return createUIMessageStreamModel({
+        url: settings.baseUrl,
+        model: settings.model,
+        apiKey: settings.apiKey,
+        continuation: settings.continuation,
+        ...(chatId ? { chatId } : {}),
+        ...transport,
+      });
   }
 }

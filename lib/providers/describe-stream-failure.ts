@@ -25,12 +25,32 @@ export const UNFINISHED_STREAM_MESSAGE = 'The model stream ended without finishi
 /** Turns whatever a model stream failed with into one sentence a person can act on, and a code. */
 export function describeStreamFailure(error: unknown, context: FailureContext): StreamFailure {
   if (APICallError.isInstance(error)) return describeApiCallError(error, context);
-  if (JSONParseError.isInstance(error)) return { code: 'malformed', retryable: true, message: `The model stream sent a frame that is not valid JSON: ${clip(error.text)}` };
-  if (TypeValidationError.isInstance(error)) return { code: 'malformed', retryable: true, message: `The model stream sent a frame of an unexpected shape: ${clip(JSON.stringify(error.value) ?? '')}` };
-  if (NoOutputGeneratedError.isInstance(error) || (error instanceof Error && /stream ended without a finish/i.test(error.message))) return { code: 'truncated', retryable: true, message: UNFINISHED_STREAM_MESSAGE };
-  if (error instanceof TypeError) return context.midStream ? broken(causeCodes(error)) : unreachable(error.message, context);
+  if (JSONParseError.isInstance(error))
+    return {
+      code: 'malformed',
+      retryable: true,
+      message: `The model stream sent a frame that is not valid JSON: ${clip(error.text)}`,
+    };
+  if (TypeValidationError.isInstance(error))
+    return {
+      code: 'malformed',
+      retryable: true,
+      message: `The model stream sent a frame of an unexpected shape: ${clip(JSON.stringify(error.value) ?? '')}`,
+    };
+  if (
+    NoOutputGeneratedError.isInstance(error) ||
+    (error instanceof Error && /stream ended without a finish/i.test(error.message))
+  )
+    return { code: 'truncated', retryable: true, message: UNFINISHED_STREAM_MESSAGE };
+  if (error instanceof TypeError)
+    return context.midStream ? broken(causeCodes(error)) : unreachable(error.message, context);
   const provider = providerError(error);
-  if (provider) return { code: 'provider', retryable: true, message: `${context.midStream ? 'The model reported an error mid-stream' : 'The endpoint reported an error'}: ${provider}` };
+  if (provider)
+    return {
+      code: 'provider',
+      retryable: true,
+      message: `${context.midStream ? 'The model reported an error mid-stream' : 'The endpoint reported an error'}: ${provider}`,
+    };
   return { code: 'stream', retryable: true, message: error instanceof Error ? error.message : String(error) };
 }
 
@@ -40,19 +60,34 @@ function describeApiCallError(error: APICallError, context: FailureContext): Str
   // A body that fails after a 2xx status arrives as "Failed to process successful response" with that status.
   if (status < 300) return broken(causeCodes(error));
   if (!context.midStream) {
-    const headers = Object.fromEntries(Object.entries(error.responseHeaders ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
-    return { code: 'http', retryable: error.isRetryable, message: `HTTP ${status}: ${error.message}`, http: { status, headers, body: error.responseBody ?? '' } };
+    const headers = Object.fromEntries(
+      Object.entries(error.responseHeaders ?? {}).map(([name, value]) => [name.toLowerCase(), value]),
+    );
+    return {
+      code: 'http',
+      retryable: error.isRetryable,
+      message: `HTTP ${status}: ${error.message}`,
+      http: { status, headers, body: error.responseBody ?? '' },
+    };
   }
   return { code: 'provider', retryable: true, message: `The model reported an error mid-stream: ${error.message}` };
 }
 
 function broken(codes: string[]): StreamFailure {
-  return { code: 'network', retryable: true, message: `The connection to the model broke off mid-stream${codes.length ? ` (${codes.at(-1)})` : ''}.` };
+  return {
+    code: 'network',
+    retryable: true,
+    message: `The connection to the model broke off mid-stream${codes.length ? ` (${codes.at(-1)})` : ''}.`,
+  };
 }
 
 function unreachable(detail: string, context: FailureContext): StreamFailure {
   const advice = context.endpointUrl === undefined ? '' : endpointAdvice(undefined, context.endpointUrl);
-  return { code: 'unreachable', retryable: true, message: `Could not reach the endpoint: ${detail.replace(/\.$/, '')}.${advice}` };
+  return {
+    code: 'unreachable',
+    retryable: true,
+    message: `Could not reach the endpoint: ${detail.replace(/\.$/, '')}.${advice}`,
+  };
 }
 
 /** Anthropic's in-stream `error` event arrives as its bare `{ type, message }`; an AI SDK chat server's as an Error. */

@@ -7,8 +7,16 @@ export async function expectEquivalentUnderChunking(format: EndpointFormat, chun
   const reports = await checkChunkingEquivalence(format, chunkings);
   const total = reports.reduce((sum, report) => sum + report.chunkings, 0);
   const mismatches = reports.reduce((sum, report) => sum + report.mismatches, 0);
-  const lines = reports.map((report) => `[chunking] format=${format} fixture=${report.fixture} chunkings=${report.chunkings} mismatches=${report.mismatches}`);
-  console.log([...lines, `[chunking] format=${format} fixtures=${reports.length} chunkings=${total} mismatches=${mismatches}`].join('\n'));
+  const lines = reports.map(
+    (report) =>
+      `[chunking] format=${format} fixture=${report.fixture} chunkings=${report.chunkings} mismatches=${report.mismatches}`,
+  );
+  console.log(
+    [
+      ...lines,
+      `[chunking] format=${format} fixtures=${reports.length} chunkings=${total} mismatches=${mismatches}`,
+    ].join('\n'),
+  );
   for (const report of reports) {
     expect(report.chunkings, report.fixture).toBeGreaterThanOrEqual(chunkings);
     expect(report.violations, report.fixture).toEqual([]);

@@ -4,10 +4,17 @@ import { ANTHROPIC_BROWSER_HEADER } from './create-language-model';
 import { endpointAdvice } from './loopback-url';
 import { parseProviderErrorBody } from './provider-error-body';
 
-export type ModelList = { ok: true; models: string[] } | { ok: false; unsupported: true; message: string } | { ok: false; unsupported?: false; message: string; status?: number };
+export type ModelList =
+  | { ok: true; models: string[] }
+  | { ok: false; unsupported: true; message: string }
+  | { ok: false; unsupported?: false; message: string; status?: number };
 
 const idListSchema = z.object({ data: z.array(z.object({ id: z.string() })) });
-const googleListSchema = z.object({ models: z.array(z.object({ name: z.string(), supportedGenerationMethods: z.array(z.string()).optional() })).default([]) });
+const googleListSchema = z.object({
+  models: z
+    .array(z.object({ name: z.string(), supportedGenerationMethods: z.array(z.string()).optional() }))
+    .default([]),
+});
 
 /** The request that lists models, where the API has one. The key goes only to the endpoint's own address. */
 function listRequest(settings: EndpointSettings): { url: string; headers: Record<string, string> } | undefined {
@@ -17,7 +24,10 @@ function listRequest(settings: EndpointSettings): { url: string; headers: Record
     case 'openai-compatible':
       return { url: `${base}/models`, headers: settings.apiKey ? { authorization: `Bearer ${settings.apiKey}` } : {} };
     case 'anthropic':
-      return { url: `${base}/models?limit=1000`, headers: { 'x-api-key': settings.apiKey, 'anthropic-version': '2023-06-01', ...ANTHROPIC_BROWSER_HEADER } };
+      return {
+        url: `${base}/models?limit=1000`,
+        headers: { 'x-api-key': settings.apiKey, 'anthropic-version': '2023-06-01', ...ANTHROPIC_BROWSER_HEADER },
+      };
     case 'google':
       return { url: `${base}/models?pageSize=1000`, headers: { 'x-goog-api-key': settings.apiKey } };
     case 'ai-sdk-chat':
@@ -29,7 +39,9 @@ function modelIds(settings: EndpointSettings, body: unknown): string[] | undefin
   if (settings.kind === 'google') {
     const parsed = googleListSchema.safeParse(body);
     if (!parsed.success) return undefined;
-    const generating = parsed.data.models.filter((model) => !model.supportedGenerationMethods || model.supportedGenerationMethods.includes('generateContent'));
+    const generating = parsed.data.models.filter(
+      (model) => !model.supportedGenerationMethods || model.supportedGenerationMethods.includes('generateContent'),
+    );
     return generating.map((model) => model.name.replace(/^models\//, ''));
   }
   const parsed = idListSchema.safeParse(body);
@@ -37,20 +49,36 @@ function modelIds(settings: EndpointSettings, body: unknown): string[] | undefin
 }
 
 /** Asks the endpoint which models it offers: OpenAI and compatible `/models`, Anthropic `/v1/models`, Gemini `/v1beta/models`. */
-export async function listModels(settings: EndpointSettings, fetchFunction: typeof fetch = fetch, signal?: AbortSignal): Promise<ModelList> {
+export async function listModels(
+  settings: EndpointSettings,
+  fetchFunction: typeof fetch = fetch,
+  signal?: AbortSignal,
+): Promise<ModelList> {
   const request = listRequest(settings);
-  if (!request) return { ok: false, unsupported: true, message: 'An AI SDK chat server has no model list: the server picks the model.' };
+  if (!request)
+    return {
+      ok: false,
+      unsupported: true,
+      message: 'An AI SDK chat server has no model list: the server picks the model.',
+    };
   let response: Response;
   try {
     response = await fetchFunction(request.url, { headers: request.headers, ...(signal ? { signal } : {}) });
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
-    return { ok: false, message: `Could not reach ${new URL(request.url).origin}: ${detail}.${endpointAdvice(undefined, settings.baseUrl)}` };
+    return {
+      ok: false,
+      message: `Could not reach ${new URL(request.url).origin}: ${detail}.${endpointAdvice(undefined, settings.baseUrl)}`,
+    };
   }
   const text = await response.text();
   if (!response.ok) {
     const message = parseProviderErrorBody(text)?.message ?? (text.trim().slice(0, 300) || response.statusText);
-    return { ok: false, status: response.status, message: `HTTP ${response.status}${message ? `: ${message}` : ''}${endpointAdvice(response.status, settings.baseUrl)}` };
+    return {
+      ok: false,
+      status: response.status,
+      message: `HTTP ${response.status}${message ? `: ${message}` : ''}${endpointAdvice(response.status, settings.baseUrl)}`,
+    };
   }
   let body: unknown;
   try {
@@ -59,5 +87,7 @@ export async function listModels(settings: EndpointSettings, fetchFunction: type
     return { ok: false, message: 'The model list is not JSON.' };
   }
   const models = modelIds(settings, body);
-  return models ? { ok: true, models: [...new Set(models)].sort() } : { ok: false, message: 'The model list has an unexpected shape.' };
+  return models
+    ? { ok: true, models: [...new Set(models)].sort() }
+    : { ok: false, message: 'The model list has an unexpected shape.' };
 }

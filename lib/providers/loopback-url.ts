@@ -1,5 +1,6 @@
 /** What an Ollama user must set before the extension may call it. */
-export const OLLAMA_ORIGINS_ADVICE = 'If this is Ollama, allow the extension to call it: start it with OLLAMA_ORIGINS=chrome-extension://*,moz-extension://* (for example `OLLAMA_ORIGINS=chrome-extension://*,moz-extension://* ollama serve`).';
+export const OLLAMA_ORIGINS_ADVICE =
+  'If this is Ollama, allow the extension to call it: start it with OLLAMA_ORIGINS=chrome-extension://*,moz-extension://* (for example `OLLAMA_ORIGINS=chrome-extension://*,moz-extension://* ollama serve`).';
 
 /** True for localhost, 127.0.0.0/8 and [::1]: servers on this machine, which need no host permission prompt. */
 export function isLoopbackUrl(url: string): boolean {
@@ -9,7 +10,12 @@ export function isLoopbackUrl(url: string): boolean {
   } catch {
     return false;
   }
-  return hostname === 'localhost' || hostname.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(hostname) || hostname === '[::1]';
+  return (
+    hostname === 'localhost' ||
+    hostname.endsWith('.localhost') ||
+    /^127(\.\d{1,3}){3}$/.test(hostname) ||
+    hostname === '[::1]'
+  );
 }
 
 /**

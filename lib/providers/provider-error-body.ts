@@ -40,8 +40,13 @@ export function parseProviderErrorBody(text: string): ProviderErrorBody | undefi
   if (!parsed.success) return undefined;
   const error = parsed.data.error;
   if (typeof error === 'string') return { message: error, codes: [], googleDetails: [] };
-  const codes = [error.type, error.code, error.status].filter((code) => code !== undefined && code !== null).map(String);
-  const googleDetails = (error.details ?? []).map((detail) => googleDetailSchema.safeParse(detail)).filter((detail) => detail.success).map((detail) => detail.data);
+  const codes = [error.type, error.code, error.status]
+    .filter((code) => code !== undefined && code !== null)
+    .map(String);
+  const googleDetails = (error.details ?? [])
+    .map((detail) => googleDetailSchema.safeParse(detail))
+    .filter((detail) => detail.success)
+    .map((detail) => detail.data);
   return { message: error.message, codes, googleDetails };
 }
 
@@ -58,6 +63,8 @@ export function googleRetryDelayMs(body: ProviderErrorBody): number | undefined 
 /** Google's sign that a quota is used up for the day: a per-day QuotaFailure and no RetryInfo. */
 export function googleDailyQuotaExhausted(body: ProviderErrorBody): boolean {
   if (googleRetryDelayMs(body) !== undefined) return false;
-  const violations = body.googleDetails.filter((detail) => detail['@type'] === QUOTA_FAILURE).flatMap((detail) => detail.violations ?? []);
+  const violations = body.googleDetails
+    .filter((detail) => detail['@type'] === QUOTA_FAILURE)
+    .flatMap((detail) => detail.violations ?? []);
   return violations.some((violation) => /per ?day/i.test(`${violation.quotaId ?? ''} ${violation.quotaMetric ?? ''}`));
 }

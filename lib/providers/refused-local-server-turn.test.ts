@@ -13,7 +13,10 @@ async function listening(server: Server): Promise<number> {
 
 async function turnAgainst(baseUrl: string, fetchFunction?: typeof fetch): Promise<AgentEventDraft[]> {
   const { drafts } = await runTestTurn({
-    model: createLanguageModel({ kind: 'openai-compatible', label: 'Ollama', baseUrl, model: 'llama3.1', apiKey: '', scripted: false }, fetchFunction ? { fetch: fetchFunction } : {}),
+    model: createLanguageModel(
+      { kind: 'openai-compatible', label: 'Ollama', baseUrl, model: 'llama3.1', apiKey: '', scripted: false },
+      fetchFunction ? { fetch: fetchFunction } : {},
+    ),
     messages: [{ role: 'user', content: 'Make the particles faster.' }],
     wait: async () => undefined,
     endpointUrl: baseUrl,
@@ -61,7 +64,9 @@ describe('a turn against a local server that refuses the extension', () => {
     try {
       // Not a loopback name; the fetch below delivers it to the local refusing server.
       const remote = 'http://models.example.test/v1';
-      const drafts = await turnAgainst(remote, (input, init) => fetch(String(input).replace('http://models.example.test', `http://127.0.0.1:${port}`), init));
+      const drafts = await turnAgainst(remote, (input, init) =>
+        fetch(String(input).replace('http://models.example.test', `http://127.0.0.1:${port}`), init),
+      );
       const error = streamError(drafts);
       expect(error?.message).toMatch(/^HTTP 403/);
       expect(error?.message).not.toContain('OLLAMA_ORIGINS');

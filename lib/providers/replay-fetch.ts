@@ -29,7 +29,13 @@ export async function recordResponse(response: Response): Promise<RecordedRespon
     body.set(piece, offset);
     offset += piece.length;
   }
-  return { status: response.status, statusText: response.statusText, headers: [...response.headers], body, ...(failure === undefined ? {} : { failure }) };
+  return {
+    status: response.status,
+    statusText: response.statusText,
+    headers: [...response.headers],
+    body,
+    ...(failure === undefined ? {} : { failure }),
+  };
 }
 
 /** A fetch that goes to the network and appends each response, as recorded, to `into`. */
@@ -45,13 +51,17 @@ export function recordingFetch(into: RecordedResponse[], target: typeof fetch = 
  * A fetch that answers with recorded responses in order, each body cut into the pieces `cut` returns and
  * handed out one piece per read, so parsers meet split frames and split characters.
  */
-export function replayFetch(responses: readonly RecordedResponse[], cut: (bytes: Uint8Array, index: number) => Uint8Array[]): typeof fetch {
+export function replayFetch(
+  responses: readonly RecordedResponse[],
+  cut: (bytes: Uint8Array, index: number) => Uint8Array[],
+): typeof fetch {
   let next = 0;
   return async (_input, init) => {
     init?.signal?.throwIfAborted();
     const index = next++;
     const recorded = responses[index];
-    if (!recorded) throw new Error(`Replay has ${responses.length} recorded responses; request ${index + 1} was not recorded.`);
+    if (!recorded)
+      throw new Error(`Replay has ${responses.length} recorded responses; request ${index + 1} was not recorded.`);
     return replayedResponse(recorded, (bytes) => cut(bytes, index));
   };
 }
@@ -65,7 +75,8 @@ export function replayedResponse(recorded: RecordedResponse, cut: (bytes: Uint8A
     },
     // A broken connection fails only once everything before it has been read, as on the network.
     pull(controller) {
-      if (controller.desiredSize !== null && controller.desiredSize > 0 && recorded.failure !== undefined) setTimeout(() => controller.error(recorded.failure), 0);
+      if (controller.desiredSize !== null && controller.desiredSize > 0 && recorded.failure !== undefined)
+        setTimeout(() => controller.error(recorded.failure), 0);
     },
   });
   return new Response(body, { status: recorded.status, statusText: recorded.statusText, headers: recorded.headers });

@@ -1,4 +1,9 @@
-import { googleDailyQuotaExhausted, googleRetryDelayMs, parseProviderErrorBody, type ProviderErrorBody } from './provider-error-body';
+import {
+  googleDailyQuotaExhausted,
+  googleRetryDelayMs,
+  parseProviderErrorBody,
+  type ProviderErrorBody,
+} from './provider-error-body';
 
 /** What an endpoint answered instead of a stream. Header names in lower case. */
 export interface HttpFailure {
@@ -40,21 +45,37 @@ export function retryDecision(failure: HttpFailure, options: RetryPolicyOptions)
   const sentence = /[.!?]$/.test(label) ? label : `${label}.`;
   if (!RETRYABLE_STATUSES.has(failure.status)) return { retry: false, code: 'http', message: label };
   if (failure.status === 429 && quotaExhausted(body, detail)) {
-    return { retry: false, code: 'quota', message: `Quota exhausted (${label}). Not retried: waiting will not help; check the plan or billing of this endpoint, or switch endpoints in Settings.` };
+    return {
+      retry: false,
+      code: 'quota',
+      message: `Quota exhausted (${label}). Not retried: waiting will not help; check the plan or billing of this endpoint, or switch endpoints in Settings.`,
+    };
   }
   const hintMs = retryHintMs(failure, body, options.now);
-  if (options.retriesSoFar >= maxRetries) return { retry: false, code: 'rate-limit', message: `${sentence} Gave up after ${maxRetries} retries.` };
+  if (options.retriesSoFar >= maxRetries)
+    return { retry: false, code: 'rate-limit', message: `${sentence} Gave up after ${maxRetries} retries.` };
   if (hintMs !== undefined && hintMs > capMs) {
-    return { retry: false, code: 'rate-limit', message: `${sentence} The endpoint asks to wait ${seconds(hintMs)}, longer than the ${seconds(capMs)} Splitbrain waits on its own; retry later.` };
+    return {
+      retry: false,
+      code: 'rate-limit',
+      message: `${sentence} The endpoint asks to wait ${seconds(hintMs)}, longer than the ${seconds(capMs)} Splitbrain waits on its own; retry later.`,
+    };
   }
   const delayMs = hintMs ?? backoffMs(options.retriesSoFar);
   const what = failure.status === 429 ? 'Rate limited' : 'The endpoint is overloaded';
-  const wait = hintMs !== undefined ? `the endpoint asked to wait ${seconds(hintMs)}` : `waiting ${seconds(delayMs)} before retrying`;
+  const wait =
+    hintMs !== undefined
+      ? `the endpoint asked to wait ${seconds(hintMs)}`
+      : `waiting ${seconds(delayMs)} before retrying`;
   return { retry: true, delayMs, reason: `${what} (${label}); ${wait}.` };
 }
 
 /** The endpoint's hint in ms, from the most precise source it gave. */
-export function retryHintMs(failure: HttpFailure, body: ProviderErrorBody | undefined, now: number): number | undefined {
+export function retryHintMs(
+  failure: HttpFailure,
+  body: ProviderErrorBody | undefined,
+  now: number,
+): number | undefined {
   const milliseconds = failure.headers['retry-after-ms']?.trim();
   if (milliseconds && /^\d+(\.\d+)?$/.test(milliseconds)) return Math.round(Number(milliseconds));
   const retryAfter = failure.headers['retry-after']?.trim();

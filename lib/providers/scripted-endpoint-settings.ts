@@ -1,13 +1,24 @@
 import type { EndpointSettings } from '../settings/endpoint-settings';
 
-export const endpointFormats = ['openai-chat', 'openai-responses', 'openai-compatible', 'anthropic', 'gemini', 'ai-sdk-chat'] as const;
+export const endpointFormats = [
+  'openai-chat',
+  'openai-responses',
+  'openai-compatible',
+  'anthropic',
+  'gemini',
+  'ai-sdk-chat',
+] as const;
 export type EndpointFormat = (typeof endpointFormats)[number];
 
 /**
  * Settings of every kind (and both OpenAI APIs) pointed at one origin that speaks them all, as the scripted
  * model server in tests does: the routes are the providers' own, under that origin.
  */
-export function scriptedEndpointSettings(format: EndpointFormat, origin: string, apiKey = 'test-key'): EndpointSettings {
+export function scriptedEndpointSettings(
+  format: EndpointFormat,
+  origin: string,
+  apiKey = 'test-key',
+): EndpointSettings {
   const common = { label: `Scripted ${format}`, model: 'scripted-model', apiKey, scripted: true };
   switch (format) {
     case 'openai-chat':

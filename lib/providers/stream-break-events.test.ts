@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { malformedFramePartialText, malformedFrameScript } from '../../tests/model-server/fixtures/malformed-frame-script';
+import {
+  malformedFramePartialText,
+  malformedFrameScript,
+} from '../../tests/model-server/fixtures/malformed-frame-script';
 import { networkBreakPartialText, networkBreakScript } from '../../tests/model-server/fixtures/network-break-script';
-import { serverErrorInStreamScript, serverErrorPartialText } from '../../tests/model-server/fixtures/server-error-in-stream-script';
+import {
+  serverErrorInStreamScript,
+  serverErrorPartialText,
+} from '../../tests/model-server/fixtures/server-error-in-stream-script';
 import type { Script } from '../../tests/model-server/script';
 import { startScriptedModelServer, type ScriptedModelServer } from '../../tests/model-server/scripted-model-server';
 import { runTestTurn } from '../testing/run-test-turn';
@@ -28,23 +34,42 @@ async function runTurn(format: EndpointFormat, script: Script) {
 
 const breaks = [
   { name: 'a connection reset', script: networkBreakScript, partialText: networkBreakPartialText, code: 'network' },
-  { name: 'a frame that is not JSON', script: malformedFrameScript, partialText: malformedFramePartialText, code: 'malformed' },
-  { name: "the provider's own error event", script: serverErrorInStreamScript, partialText: serverErrorPartialText, code: 'provider' },
+  {
+    name: 'a frame that is not JSON',
+    script: malformedFrameScript,
+    partialText: malformedFramePartialText,
+    code: 'malformed',
+  },
+  {
+    name: "the provider's own error event",
+    script: serverErrorInStreamScript,
+    partialText: serverErrorPartialText,
+    code: 'provider',
+  },
 ] as const;
 
 describe.each(endpointFormats)('%s: a stream that breaks mid-way', (format) => {
-  it.each(breaks)('ends $name as one stream/error, the attempt interrupted with its partial text, and no retry glued on', async ({ script, partialText, code }) => {
-    const { outcome, drafts } = await runTurn(format, script);
-    expect(outcome).toBe('interrupted');
-    expect(server.requests).toHaveLength(1);
-    const attempts = drafts.filter((draft) => draft.type === 'step/started');
-    expect(attempts).toHaveLength(1);
-    const attemptId = 'attemptId' in attempts[0] ? attempts[0].attemptId : undefined;
-    const text = drafts.flatMap((draft) => (draft.type === 'assistant/delta' ? [draft.data.text] : [])).join('');
-    expect(text).toBe(partialText);
-    expect(drafts.filter((draft) => draft.type === 'assistant/interrupted')).toMatchObject([{ attemptId, data: { text: partialText } }]);
-    expect(drafts.filter((draft) => draft.type === 'assistant/completed' || draft.type === 'step/completed')).toEqual([]);
-    expect(drafts.filter((draft) => draft.type === 'stream/error')).toMatchObject([{ attemptId, data: { code, retryable: true } }]);
-    expect(drafts.at(-1)).toMatchObject({ type: 'turn/interrupted' });
-  });
+  it.each(breaks)(
+    'ends $name as one stream/error, the attempt interrupted with its partial text, and no retry glued on',
+    async ({ script, partialText, code }) => {
+      const { outcome, drafts } = await runTurn(format, script);
+      expect(outcome).toBe('interrupted');
+      expect(server.requests).toHaveLength(1);
+      const attempts = drafts.filter((draft) => draft.type === 'step/started');
+      expect(attempts).toHaveLength(1);
+      const attemptId = 'attemptId' in attempts[0] ? attempts[0].attemptId : undefined;
+      const text = drafts.flatMap((draft) => (draft.type === 'assistant/delta' ? [draft.data.text] : [])).join('');
+      expect(text).toBe(partialText);
+      expect(drafts.filter((draft) => draft.type === 'assistant/interrupted')).toMatchObject([
+        { attemptId, data: { text: partialText } },
+      ]);
+      expect(drafts.filter((draft) => draft.type === 'assistant/completed' || draft.type === 'step/completed')).toEqual(
+        [],
+      );
+      expect(drafts.filter((draft) => draft.type === 'stream/error')).toMatchObject([
+        { attemptId, data: { code, retryable: true } },
+      ]);
+      expect(drafts.at(-1)).toMatchObject({ type: 'turn/interrupted' });
+    },
+  );
 });

@@ -27,13 +27,17 @@ export interface ConnectionTestOptions {
 }
 
 /** Lists the models where the API can, then asks the chosen model for a one-word reply and stops at its first output. */
-export async function testConnection(settings: EndpointSettings, options: ConnectionTestOptions = {}): Promise<ConnectionReport> {
+export async function testConnection(
+  settings: EndpointSettings,
+  options: ConnectionTestOptions = {},
+): Promise<ConnectionReport> {
   const fetchFunction = options.fetch ?? ((input, init) => fetch(input, init));
   const signal = AbortSignal.timeout(options.timeoutMs ?? 20_000);
   const checks: ConnectionCheck[] = [];
   const list = await listModels(settings, fetchFunction, signal);
   if (list.ok) checks.push({ name: 'models', ok: true, detail: describeList(list.models, settings.model) });
-  else if (!list.unsupported) checks.push({ name: 'models', ok: false, detail: `Listing models failed: ${list.message}` });
+  else if (!list.unsupported)
+    checks.push({ name: 'models', ok: false, detail: `Listing models failed: ${list.message}` });
   checks.push(await replyCheck(settings, fetchFunction, signal, options.now ?? Date.now));
   return { ok: checks.every((check) => check.ok), checks, ...(list.ok ? { models: list.models } : {}) };
 }
@@ -44,17 +48,33 @@ function describeList(models: string[], wanted: string): string {
   return `${count}; "${wanted}" is not among them${models.length ? ` (for example ${models.slice(0, 3).join(', ')})` : ''}.`;
 }
 
-async function replyCheck(settings: EndpointSettings, fetchFunction: typeof fetch, timeout: AbortSignal, now: () => number): Promise<ConnectionCheck> {
+async function replyCheck(
+  settings: EndpointSettings,
+  fetchFunction: typeof fetch,
+  timeout: AbortSignal,
+  now: () => number,
+): Promise<ConnectionCheck> {
   const started = now();
   const controller = new AbortController();
   const signal = AbortSignal.any([timeout, controller.signal]);
   let failure: unknown;
   let answered = '';
   try {
-    const result = streamText({ model: createLanguageModel(settings, { fetch: fetchFunction }), prompt: 'Reply with the single word OK.', abortSignal: signal, maxRetries: 0, onError: () => undefined });
+    const result = streamText({
+      model: createLanguageModel(settings, { fetch: fetchFunction }),
+      prompt: 'Reply with the single word OK.',
+      abortSignal: signal,
+      maxRetries: 0,
+      onError: () => undefined,
+    });
     for await (const part of result.fullStream) {
       if (part.type === 'error') failure ??= part.error;
-      if (part.type === 'text-delta' || part.type === 'reasoning-delta' || part.type === 'tool-input-start' || part.type === 'finish-step') {
+      if (
+        part.type === 'text-delta' ||
+        part.type === 'reasoning-delta' ||
+        part.type === 'tool-input-start' ||
+        part.type === 'finish-step'
+      ) {
         answered = part.type === 'text-delta' ? `answered "${part.text.trim().slice(0, 40)}…"` : 'answered';
         if (part.type !== 'finish-step' || failure === undefined) break;
       }
@@ -64,8 +84,10 @@ async function replyCheck(settings: EndpointSettings, fetchFunction: typeof fetc
   } finally {
     controller.abort();
   }
-  if (timeout.aborted && !answered) return { name: 'reply', ok: false, detail: 'The model did not answer within 20 s.' };
-  if (failure !== undefined) return { name: 'reply', ok: false, detail: `The model request failed: ${failureDetail(failure, settings, now())}` };
+  if (timeout.aborted && !answered)
+    return { name: 'reply', ok: false, detail: 'The model did not answer within 20 s.' };
+  if (failure !== undefined)
+    return { name: 'reply', ok: false, detail: `The model request failed: ${failureDetail(failure, settings, now())}` };
   return { name: 'reply', ok: true, detail: `"${settings.model}" ${answered || 'answered'} in ${now() - started} ms.` };
 }
 

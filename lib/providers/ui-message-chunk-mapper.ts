@@ -49,10 +49,20 @@ export class UIMessageChunkMapper {
       case 'tool-input-delta':
         return [{ type: 'tool-input-delta', id: chunk.toolCallId, delta: chunk.inputTextDelta }];
       case 'tool-input-available':
-        return this.completeCall(chunk.toolCallId, chunk.toolName, JSON.stringify(chunk.input ?? {}), chunk.providerExecuted === true);
+        return this.completeCall(
+          chunk.toolCallId,
+          chunk.toolName,
+          JSON.stringify(chunk.input ?? {}),
+          chunk.providerExecuted === true,
+        );
       case 'tool-input-error':
         // The server could not parse the arguments either; streamText reports the call as invalid.
-        return this.completeCall(chunk.toolCallId, chunk.toolName, typeof chunk.input === 'string' ? chunk.input : JSON.stringify(chunk.input ?? {}), chunk.providerExecuted === true);
+        return this.completeCall(
+          chunk.toolCallId,
+          chunk.toolName,
+          typeof chunk.input === 'string' ? chunk.input : JSON.stringify(chunk.input ?? {}),
+          chunk.providerExecuted === true,
+        );
       case 'tool-output-available':
       case 'tool-output-error':
       case 'tool-output-denied':
@@ -63,7 +73,12 @@ export class UIMessageChunkMapper {
         return [{ type: 'error', error: new Error(chunk.errorText) }];
       case 'abort':
         this.failed = true;
-        return [{ type: 'error', error: new Error(`The server aborted the reply${chunk.reason ? `: ${chunk.reason}` : '.'}`) }];
+        return [
+          {
+            type: 'error',
+            error: new Error(`The server aborted the reply${chunk.reason ? `: ${chunk.reason}` : '.'}`),
+          },
+        ];
       case 'finish':
         return this.finish(chunk.finishReason);
       default:
@@ -74,13 +89,27 @@ export class UIMessageChunkMapper {
   /** What to add when the body has ended. */
   end(): LanguageModelV3StreamPart[] {
     if (this.finished || this.failed) return [];
-    return [{ type: 'error', error: new NoOutputGeneratedError({ message: 'The chat server closed the stream without a finish chunk.' }) }];
+    return [
+      {
+        type: 'error',
+        error: new NoOutputGeneratedError({ message: 'The chat server closed the stream without a finish chunk.' }),
+      },
+    ];
   }
 
-  private completeCall(toolCallId: string, toolName: string, text: string, serverExecuted: boolean): LanguageModelV3StreamPart[] {
+  private completeCall(
+    toolCallId: string,
+    toolName: string,
+    text: string,
+    serverExecuted: boolean,
+  ): LanguageModelV3StreamPart[] {
     const parts: LanguageModelV3StreamPart[] = [];
     // A server may send a call whole, without deltas: preview it once so the panel shows its arguments.
-    if (!this.previewed.has(toolCallId)) parts.push({ type: 'tool-input-start', id: toolCallId, toolName }, { type: 'tool-input-delta', id: toolCallId, delta: text });
+    if (!this.previewed.has(toolCallId))
+      parts.push(
+        { type: 'tool-input-start', id: toolCallId, toolName },
+        { type: 'tool-input-delta', id: toolCallId, delta: text },
+      );
     parts.push({ type: 'tool-input-end', id: toolCallId });
     if (!serverExecuted) this.calls.set(toolCallId, { toolCallId, toolName, input: text });
     return parts;
@@ -90,7 +119,12 @@ export class UIMessageChunkMapper {
     this.finished = true;
     const calls = [...this.calls.values()];
     this.calls.clear();
-    const unified = (reason && UNIFIED_REASONS.has(reason) ? reason : calls.length > 0 ? 'tool-calls' : 'stop') as LanguageModelV3FinishReason['unified'];
-    return [...calls.map((call): LanguageModelV3StreamPart => ({ type: 'tool-call', ...call })), { type: 'finish', finishReason: { unified, raw: reason ?? unified }, usage: EMPTY_USAGE }];
+    const unified = (
+      reason && UNIFIED_REASONS.has(reason) ? reason : calls.length > 0 ? 'tool-calls' : 'stop'
+    ) as LanguageModelV3FinishReason['unified'];
+    return [
+      ...calls.map((call): LanguageModelV3StreamPart => ({ type: 'tool-call', ...call })),
+      { type: 'finish', finishReason: { unified, raw: reason ?? unified }, usage: EMPTY_USAGE },
+    ];
   }
 }

@@ -1,5 +1,18 @@
-import { APICallError, EmptyResponseBodyError, type LanguageModelV3, type LanguageModelV3CallOptions, type LanguageModelV3StreamPart } from '@ai-sdk/provider';
-import { extractResponseHeaders, isAbortError, postJsonToApi, readResponseWithSizeLimit, type FetchFunction, type ResponseHandler } from '@ai-sdk/provider-utils';
+import {
+  APICallError,
+  EmptyResponseBodyError,
+  type LanguageModelV3,
+  type LanguageModelV3CallOptions,
+  type LanguageModelV3StreamPart,
+} from '@ai-sdk/provider';
+import {
+  extractResponseHeaders,
+  isAbortError,
+  postJsonToApi,
+  readResponseWithSizeLimit,
+  type FetchFunction,
+  type ResponseHandler,
+} from '@ai-sdk/provider-utils';
 import { parseJsonEventStream, uiMessageChunkSchema } from 'ai';
 import { parseProviderErrorBody } from './provider-error-body';
 import { UIMessageChunkMapper, type UIMessageChunkResult } from './ui-message-chunk-mapper';
@@ -32,7 +45,12 @@ export function createUIMessageStreamModel(options: UIMessageStreamModelOptions)
     supportedUrls: {},
     doGenerate: () => Promise.reject(new Error('An AI SDK chat server only streams.')),
     async doStream(call: LanguageModelV3CallOptions) {
-      const body = { id: chatId, model: options.model, messages: uiMessagesFromPrompt(call.prompt, { continuation: options.continuation }), trigger: 'submit-message' };
+      const body = {
+        id: chatId,
+        model: options.model,
+        messages: uiMessagesFromPrompt(call.prompt, { continuation: options.continuation }),
+        trigger: 'submit-message',
+      };
       const { value: chunks, responseHeaders } = await postJsonToApi({
         url: options.url,
         headers: { ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}), ...call.headers },
@@ -48,15 +66,27 @@ export function createUIMessageStreamModel(options: UIMessageStreamModelOptions)
 }
 
 /** The body parsed by the AI SDK's own SSE and UI-message-chunk parsing. */
-const uiMessageStreamResponse: ResponseHandler<ReadableStream<UIMessageChunkResult>> = async ({ response, url, requestBodyValues }) => {
+const uiMessageStreamResponse: ResponseHandler<ReadableStream<UIMessageChunkResult>> = async ({
+  response,
+  url,
+  requestBodyValues,
+}) => {
   const responseHeaders = extractResponseHeaders(response);
   if (response.body === null) throw new EmptyResponseBodyError({});
-  const body = failuresAsApiCallErrors(response.body, { url, requestBodyValues, statusCode: response.status, responseHeaders });
+  const body = failuresAsApiCallErrors(response.body, {
+    url,
+    requestBodyValues,
+    statusCode: response.status,
+    responseHeaders,
+  });
   return { responseHeaders, value: parseJsonEventStream({ stream: body, schema: uiMessageChunkSchema }) };
 };
 
 /** A body that breaks after a 2xx status fails the way the provider packages report it, status and cause kept. */
-function failuresAsApiCallErrors(body: ReadableStream<Uint8Array>, context: { url: string; requestBodyValues: unknown; statusCode: number; responseHeaders: Record<string, string> }): ReadableStream<Uint8Array> {
+function failuresAsApiCallErrors(
+  body: ReadableStream<Uint8Array>,
+  context: { url: string; requestBodyValues: unknown; statusCode: number; responseHeaders: Record<string, string> },
+): ReadableStream<Uint8Array> {
   const reader = body.getReader();
   return new ReadableStream({
     async pull(controller) {
@@ -65,7 +95,11 @@ function failuresAsApiCallErrors(body: ReadableStream<Uint8Array>, context: { ur
         if (done) controller.close();
         else controller.enqueue(value);
       } catch (error) {
-        controller.error(isAbortError(error) ? error : new APICallError({ message: 'Failed to process successful response', cause: error, ...context }));
+        controller.error(
+          isAbortError(error)
+            ? error
+            : new APICallError({ message: 'Failed to process successful response', cause: error, ...context }),
+        );
       }
     },
     cancel: (reason) => reader.cancel(reason),
@@ -89,7 +123,20 @@ function toStreamParts(): TransformStream<UIMessageChunkResult, LanguageModelV3S
 const failedChatResponse: ResponseHandler<APICallError> = async ({ response, url, requestBodyValues }) => {
   const responseHeaders = extractResponseHeaders(response);
   const responseBody = new TextDecoder().decode(await readResponseWithSizeLimit({ response, url }));
-  const message = parseProviderErrorBody(responseBody)?.message ?? (responseBody.trim().slice(0, 500) || response.statusText || `HTTP ${response.status}`);
+  const message =
+    parseProviderErrorBody(responseBody)?.message ??
+    (responseBody.trim().slice(0, 500) || response.statusText || `HTTP ${response.status}`);
   const isRetryable = response.status === 408 || response.status === 429 || response.status >= 500;
-  return { responseHeaders, value: new APICallError({ message, url, requestBodyValues, statusCode: response.status, responseHeaders, responseBody, isRetryable }) };
+  return {
+    responseHeaders,
+    value: new APICallError({
+      message,
+      url,
+      requestBodyValues,
+      statusCode: response.status,
+      responseHeaders,
+      responseBody,
+      isRetryable,
+    }),
+  };
 };

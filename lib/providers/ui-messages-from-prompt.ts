@@ -17,7 +17,10 @@ export const CONTINUATION_TEXT = 'Continue.';
  * that ends on tool results gets a user message marked { continuation: true } so servers that only answer
  * a user turn go on; it exists only in this request, never in the history.
  */
-export function uiMessagesFromPrompt(prompt: LanguageModelV3Prompt, options: { continuation: boolean }): ChatUIMessage[] {
+export function uiMessagesFromPrompt(
+  prompt: LanguageModelV3Prompt,
+  options: { continuation: boolean },
+): ChatUIMessage[] {
   const messages: ChatUIMessage[] = [];
   const assistant = (): ChatUIMessage => {
     const last = messages.at(-1);
@@ -27,13 +30,28 @@ export function uiMessagesFromPrompt(prompt: LanguageModelV3Prompt, options: { c
     return created;
   };
   for (const message of prompt) {
-    if (message.role === 'system') messages.push({ id: `system-${messages.length}`, role: 'system', parts: [{ type: 'text', text: message.content }] });
-    else if (message.role === 'user') messages.push({ id: `user-${messages.length}`, role: 'user', parts: message.content.flatMap((part) => (part.type === 'text' ? [{ type: 'text', text: part.text }] : [])) });
+    if (message.role === 'system')
+      messages.push({
+        id: `system-${messages.length}`,
+        role: 'system',
+        parts: [{ type: 'text', text: message.content }],
+      });
+    else if (message.role === 'user')
+      messages.push({
+        id: `user-${messages.length}`,
+        role: 'user',
+        parts: message.content.flatMap((part) => (part.type === 'text' ? [{ type: 'text', text: part.text }] : [])),
+      });
     else if (message.role === 'assistant') appendStep(assistant(), message.content);
     else attachResults(assistant(), message.content);
   }
   if (options.continuation && messages.at(-1)?.role === 'assistant') {
-    messages.push({ id: `continuation-${messages.length}`, role: 'user', metadata: { continuation: true }, parts: [{ type: 'text', text: CONTINUATION_TEXT }] });
+    messages.push({
+      id: `continuation-${messages.length}`,
+      role: 'user',
+      metadata: { continuation: true },
+      parts: [{ type: 'text', text: CONTINUATION_TEXT }],
+    });
   }
   return messages;
 }
@@ -46,7 +64,13 @@ function appendStep(message: ChatUIMessage, content: AssistantContent): void {
   for (const part of content) {
     if (part.type === 'text') message.parts.push({ type: 'text', text: part.text, state: 'done' });
     else if (part.type === 'reasoning') message.parts.push({ type: 'reasoning', text: part.text, state: 'done' });
-    else if (part.type === 'tool-call') message.parts.push({ type: `tool-${part.toolName}`, toolCallId: part.toolCallId, state: 'input-available', input: part.input });
+    else if (part.type === 'tool-call')
+      message.parts.push({
+        type: `tool-${part.toolName}`,
+        toolCallId: part.toolCallId,
+        state: 'input-available',
+        input: part.input,
+      });
   }
 }
 

@@ -1,7 +1,15 @@
 import type { AgentEvent, AgentEventDraft } from '../protocol/agent-event';
 import { argumentsHash, type ApprovalRequirement } from '../tools/approval-policy';
 import { ASK_USER_TOOL, askQuestion, checkAnswer } from '../tools/ask-user';
-import { commandDraft, deniedDraft, deniedOutput, expiryDrafts, type CommandStateName, type RequestBook, type RequestRecord } from './request-book';
+import {
+  commandDraft,
+  deniedDraft,
+  deniedOutput,
+  expiryDrafts,
+  type CommandStateName,
+  type RequestBook,
+  type RequestRecord,
+} from './request-book';
 import type { ToolExecutionRequest, ToolExecutionResult } from './tool-execution';
 import type { SessionLock } from './session-lock';
 
@@ -22,7 +30,8 @@ export interface HumanLoopAccess {
   longPollMs?: number;
 }
 
-type GateVerdict = { kind: 'run' } | { kind: 'wait'; requestId: string; until: number } | { kind: 'done'; result: ToolExecutionResult };
+type GateVerdict =
+  { kind: 'run' } | { kind: 'wait'; requestId: string; until: number } | { kind: 'done'; result: ToolExecutionResult };
 
 const DEFAULT_ASK_EXPIRY_MS = 30 * 60_000;
 const DEFAULT_LONG_POLL_MS = 20_000;
@@ -33,10 +42,25 @@ function deniedVerdict(reason: string): GateVerdict {
 }
 
 /** `tool/requested` for a call the log does not know yet, naming the target it acts on. */
-export function requestedDraft(request: ToolExecutionRequest, recorded: AgentEvent[], time: number, targetId?: string): AgentEventDraft[] {
+export function requestedDraft(
+  request: ToolExecutionRequest,
+  recorded: AgentEvent[],
+  time: number,
+  targetId?: string,
+): AgentEventDraft[] {
   if (recorded.some((event) => event.type === 'tool/requested')) return [];
   const { sessionId, turnId, stepId, toolCallId, toolName, input } = request;
-  return [{ type: 'tool/requested', sessionId, turnId, stepId, toolCallId, time, data: { toolName, input, ...(targetId ? { targetId } : {}) } }];
+  return [
+    {
+      type: 'tool/requested',
+      sessionId,
+      turnId,
+      stepId,
+      toolCallId,
+      time,
+      data: { toolName, input, ...(targetId ? { targetId } : {}) },
+    },
+  ];
 }
 
 /**
@@ -53,11 +77,16 @@ export class HumanLoop {
   gate(request: ToolExecutionRequest, requirement: ApprovalRequirement): Promise<ToolExecutionResult | undefined> {
     if (request.toolName === ASK_USER_TOOL) return this.waitForUser(request, () => this.askStep(request));
     if (!requirement.required) return Promise.resolve(undefined);
-    return argumentsHash(request.toolName, request.input).then((hash) => this.waitForUser(request, () => this.approvalStep(request, requirement, hash)));
+    return argumentsHash(request.toolName, request.input).then((hash) =>
+      this.waitForUser(request, () => this.approvalStep(request, requirement, hash)),
+    );
   }
 
   /** Runs one decision step; when it says to wait, waits for the answer (bounded) and decides once more. */
-  private async waitForUser(request: ToolExecutionRequest, step: () => Promise<GateVerdict>): Promise<ToolExecutionResult | undefined> {
+  private async waitForUser(
+    request: ToolExecutionRequest,
+    step: () => Promise<GateVerdict>,
+  ): Promise<ToolExecutionResult | undefined> {
     let verdict = await this.access.lock.run(request.sessionId, step);
     if (verdict.kind === 'wait') {
       const book = await this.access.book(request.sessionId);
@@ -65,12 +94,17 @@ export class HumanLoop {
       await book.waitFor(verdict.requestId, Math.min(longPoll, verdict.until - this.access.now() + 1));
       verdict = await this.access.lock.run(request.sessionId, step);
     }
-    if (verdict.kind === 'wait') return { status: 'waiting', requestId: verdict.requestId, output: null, replayed: false };
+    if (verdict.kind === 'wait')
+      return { status: 'waiting', requestId: verdict.requestId, output: null, replayed: false };
     return verdict.kind === 'done' ? verdict.result : undefined;
   }
 
   /** Decides whether an approval-bound call may run now: allowed, denied, expired, or still waiting (asking if nobody was asked). */
-  private async approvalStep(request: ToolExecutionRequest, requirement: Extract<ApprovalRequirement, { required: true }>, hash: string): Promise<GateVerdict> {
+  private async approvalStep(
+    request: ToolExecutionRequest,
+    requirement: Extract<ApprovalRequirement, { required: true }>,
+    hash: string,
+  ): Promise<GateVerdict> {
     const { sessionId, turnId, toolCallId } = request;
     const book = await this.access.book(sessionId);
     const recorded = await this.access.toolEvents(sessionId, toolCallId);
@@ -79,13 +113,18 @@ export class HumanLoop {
     const now = this.access.now();
     const latest = book.latestFor(toolCallId);
     if (latest?.status === 'allowed' && latest.argumentsHash === hash) return { kind: 'run' };
-    if (latest?.status === 'denied') return this.denied(sessionId, turnId, toolCallId, 'Not run: the user denied this call.');
-    if (latest?.status === 'expired' && latest.cause !== 'context-lost') return this.denied(sessionId, turnId, toolCallId, 'Not run: the approval request expired.');
+    if (latest?.status === 'denied')
+      return this.denied(sessionId, turnId, toolCallId, 'Not run: the user denied this call.');
+    if (latest?.status === 'expired' && latest.cause !== 'context-lost')
+      return this.denied(sessionId, turnId, toolCallId, 'Not run: the approval request expired.');
     if (latest?.status === 'pending') {
       if (!book.isLive(latest.requestId)) {
         await this.access.commitDrafts(sessionId, expiryDrafts(sessionId, latest, now, 'context-lost', CONTEXT_LOST));
       } else if (now >= (latest.expiresAt ?? Infinity)) {
-        await this.access.commitDrafts(sessionId, expiryDrafts(sessionId, latest, now, 'timeout', 'nobody answered in time.'));
+        await this.access.commitDrafts(
+          sessionId,
+          expiryDrafts(sessionId, latest, now, 'timeout', 'nobody answered in time.'),
+        );
         return deniedVerdict('Not run: the approval request expired.');
       } else {
         return { kind: 'wait', requestId: latest.requestId, until: latest.expiresAt ?? now + DEFAULT_LONG_POLL_MS };
@@ -96,14 +135,30 @@ export class HumanLoop {
     const expiresAt = now + requirement.expiresAfterMs;
     await this.access.commitDrafts(sessionId, [
       ...requestedDraft(request, recorded, now, requirement.targetId),
-      { type: 'approval/requested', sessionId, turnId, requestId, toolCallId, time: now, data: { argumentsHash: hash, summary: requirement.summary, expiresAt, toolName: request.toolName, ...(requirement.targetId ? { targetId: requirement.targetId } : {}) } },
+      {
+        type: 'approval/requested',
+        sessionId,
+        turnId,
+        requestId,
+        toolCallId,
+        time: now,
+        data: {
+          argumentsHash: hash,
+          summary: requirement.summary,
+          expiresAt,
+          toolName: request.toolName,
+          ...(requirement.targetId ? { targetId: requirement.targetId } : {}),
+        },
+      },
     ]);
     book.markLive(requestId);
     return { kind: 'wait', requestId, until: expiresAt };
   }
 
   private async denied(sessionId: string, turnId: string, toolCallId: string, reason: string): Promise<GateVerdict> {
-    const recorded = (await this.access.toolEvents(sessionId, toolCallId)).find((event) => event.type === 'tool/denied');
+    const recorded = (await this.access.toolEvents(sessionId, toolCallId)).find(
+      (event) => event.type === 'tool/denied',
+    );
     if (recorded?.type === 'tool/denied') return deniedVerdict(recorded.data.reason);
     await this.access.commitDrafts(sessionId, [deniedDraft(sessionId, turnId, toolCallId, this.access.now(), reason)]);
     return deniedVerdict(reason);
@@ -115,34 +170,64 @@ export class HumanLoop {
     const book = await this.access.book(sessionId);
     const recorded = await this.access.toolEvents(sessionId, toolCallId);
     const outcome = recorded.find((event) => event.type === 'tool/completed' || event.type === 'tool/failed');
-    if (outcome?.type === 'tool/completed') return { kind: 'done', result: { status: 'completed', output: outcome.data.output, replayed: true } };
-    if (outcome?.type === 'tool/failed') return { kind: 'done', result: { status: 'failed', output: outcome.data.output, replayed: true } };
+    if (outcome?.type === 'tool/completed')
+      return { kind: 'done', result: { status: 'completed', output: outcome.data.output, replayed: true } };
+    if (outcome?.type === 'tool/failed')
+      return { kind: 'done', result: { status: 'failed', output: outcome.data.output, replayed: true } };
     const now = this.access.now();
     const latest = book.latestFor(toolCallId);
     if (latest?.status === 'answered') {
       const output = { ok: true, answer: latest.answer ?? null };
-      await this.access.commitDrafts(sessionId, [{ type: 'tool/completed', sessionId, turnId, toolCallId, time: now, data: { output, durationMs: 0 } }]);
+      await this.access.commitDrafts(sessionId, [
+        { type: 'tool/completed', sessionId, turnId, toolCallId, time: now, data: { output, durationMs: 0 } },
+      ]);
       return { kind: 'done', result: { status: 'completed', output, replayed: false } };
     }
     if (latest?.status === 'pending') {
-      if (now < (latest.expiresAt ?? Infinity)) return { kind: 'wait', requestId: latest.requestId, until: latest.expiresAt ?? now + DEFAULT_LONG_POLL_MS };
-      await this.access.commitDrafts(sessionId, expiryDrafts(sessionId, latest, now, 'timeout', 'nobody answered in time.'));
+      if (now < (latest.expiresAt ?? Infinity))
+        return { kind: 'wait', requestId: latest.requestId, until: latest.expiresAt ?? now + DEFAULT_LONG_POLL_MS };
+      await this.access.commitDrafts(
+        sessionId,
+        expiryDrafts(sessionId, latest, now, 'timeout', 'nobody answered in time.'),
+      );
       return this.askSettled(sessionId, toolCallId);
     }
     if (latest) return this.askSettled(sessionId, toolCallId);
     const question = askQuestion(request.input);
     if (!question.ok) {
       const output = { ok: false, error: question.error };
-      await this.access.commitDrafts(sessionId, [...requestedDraft(request, recorded, now), { type: 'tool/failed', sessionId, turnId, toolCallId, time: now, data: { error: question.error, output, durationMs: 0 } }]);
+      await this.access.commitDrafts(sessionId, [
+        ...requestedDraft(request, recorded, now),
+        {
+          type: 'tool/failed',
+          sessionId,
+          turnId,
+          toolCallId,
+          time: now,
+          data: { error: question.error, output, durationMs: 0 },
+        },
+      ]);
       return { kind: 'done', result: { status: 'failed', output, replayed: false } };
     }
-    if (!book.isTurnOpen(turnId)) return { kind: 'done', result: { status: 'failed', output: { ok: false, error: 'The turn has ended.' }, replayed: false } };
+    if (!book.isTurnOpen(turnId))
+      return {
+        kind: 'done',
+        result: { status: 'failed', output: { ok: false, error: 'The turn has ended.' }, replayed: false },
+      };
     const requestId = this.access.newId();
     const expiresAt = now + ((await this.access.askExpiresAfterMs?.()) ?? DEFAULT_ASK_EXPIRY_MS);
     await this.access.commitDrafts(sessionId, [
       ...requestedDraft(request, recorded, now),
       { type: 'tool/started', sessionId, turnId, toolCallId, time: now, data: {} },
-      { type: 'ask/requested', sessionId, turnId, requestId, toolCallId, time: now, data: { question: question.question, answerSchema: question.answerSchema, expiresAt } },
+      {
+        type: 'ask/requested',
+        sessionId,
+        turnId,
+        requestId,
+        toolCallId,
+        time: now,
+        data: { question: question.question, answerSchema: question.answerSchema, expiresAt },
+      },
     ]);
     return { kind: 'wait', requestId, until: expiresAt };
   }
@@ -154,44 +239,81 @@ export class HumanLoop {
   }
 
   /** Records the user's decision on an approval; only the first valid one counts, and only while the request can still be answered. */
-  decideApproval(decision: { sessionId: string; turnId: string; toolCallId: string; requestId: string; decision: 'allow' | 'deny'; scope?: 'once' | 'target-session' }): Promise<{ accepted: boolean; status: string }> {
+  decideApproval(decision: {
+    sessionId: string;
+    turnId: string;
+    toolCallId: string;
+    requestId: string;
+    decision: 'allow' | 'deny';
+    scope?: 'once' | 'target-session';
+  }): Promise<{ accepted: boolean; status: string }> {
     const { sessionId, turnId, toolCallId, requestId } = decision;
     return this.access.lock.run(sessionId, async () => {
       const book = await this.access.book(sessionId);
       const request = book.requests.get(requestId);
-      if (!request || request.kind !== 'approval' || request.turnId !== turnId || request.toolCallId !== toolCallId) throw new Error('No such approval request in this conversation.');
+      if (!request || request.kind !== 'approval' || request.turnId !== turnId || request.toolCallId !== toolCallId)
+        throw new Error('No such approval request in this conversation.');
       const settled = await this.settleIfStale(sessionId, book, request);
       if (settled) return { accepted: false, status: settled };
       const now = this.access.now();
       await this.access.commitDrafts(sessionId, [
-        { type: 'approval/decided', sessionId, turnId, requestId, toolCallId, time: now, data: { decision: decision.decision, scope: decision.scope ?? 'once' } },
-        ...(decision.decision === 'deny' ? [deniedDraft(sessionId, turnId, toolCallId, now, 'Not run: the user denied this call.')] : []),
+        {
+          type: 'approval/decided',
+          sessionId,
+          turnId,
+          requestId,
+          toolCallId,
+          time: now,
+          data: { decision: decision.decision, scope: decision.scope ?? 'once' },
+        },
+        ...(decision.decision === 'deny'
+          ? [deniedDraft(sessionId, turnId, toolCallId, now, 'Not run: the user denied this call.')]
+          : []),
       ]);
       return { accepted: true, status: decision.decision === 'allow' ? 'allowed' : 'denied' };
     });
   }
 
   /** Records the user's answer to a question after checking it against the question's schema. */
-  answerAsk(answer: { sessionId: string; turnId: string; requestId: string; answer: unknown }): Promise<{ accepted: boolean; status: string; error?: string }> {
+  answerAsk(answer: {
+    sessionId: string;
+    turnId: string;
+    requestId: string;
+    answer: unknown;
+  }): Promise<{ accepted: boolean; status: string; error?: string }> {
     const { sessionId, turnId, requestId } = answer;
     return this.access.lock.run(sessionId, async () => {
       const book = await this.access.book(sessionId);
       const request = book.requests.get(requestId);
-      if (!request || request.kind !== 'ask' || request.turnId !== turnId) throw new Error('No such question in this conversation.');
+      if (!request || request.kind !== 'ask' || request.turnId !== turnId)
+        throw new Error('No such question in this conversation.');
       const settled = await this.settleIfStale(sessionId, book, request);
       if (settled) return { accepted: false, status: settled };
       const checked = checkAnswer(request.answerSchema ?? null, answer.answer);
       if (!checked.ok) return { accepted: false, status: 'pending', error: checked.error };
-      await this.access.commitDrafts(sessionId, [{ type: 'ask/answered', sessionId, turnId, requestId, time: this.access.now(), data: { answer: checked.value } }]);
+      await this.access.commitDrafts(sessionId, [
+        {
+          type: 'ask/answered',
+          sessionId,
+          turnId,
+          requestId,
+          time: this.access.now(),
+          data: { answer: checked.value },
+        },
+      ]);
       return { accepted: true, status: 'answered' };
     });
   }
 
   /** The state a request is already in when it can no longer take an answer (recording the expiry this discovers), or undefined if it can. */
-  private async settleIfStale(sessionId: string, book: RequestBook, request: RequestRecord): Promise<string | undefined> {
+  private async settleIfStale(
+    sessionId: string,
+    book: RequestBook,
+    request: RequestRecord,
+  ): Promise<string | undefined> {
     if (request.status !== 'pending') return request.status;
     const now = this.access.now();
-    let expiry: [ 'timeout' | 'turn-ended' | 'context-lost', string ] | undefined;
+    let expiry: ['timeout' | 'turn-ended' | 'context-lost', string] | undefined;
     if (!book.isTurnOpen(request.turnId)) expiry = ['turn-ended', 'The turn has ended.'];
     else if (now >= (request.expiresAt ?? Infinity)) expiry = ['timeout', 'nobody answered in time.'];
     else if (request.kind === 'approval' && !book.isLive(request.requestId)) expiry = ['context-lost', CONTEXT_LOST];
@@ -201,7 +323,13 @@ export class HumanLoop {
   }
 
   /** Takes a steer or cancel command for one turn; a repeated command reports its recorded state and changes nothing. */
-  submitCommand(command: { sessionId: string; turnId: string; commandId: string; kind: 'steer' | 'cancel'; text?: string }): Promise<CommandResult> {
+  submitCommand(command: {
+    sessionId: string;
+    turnId: string;
+    commandId: string;
+    kind: 'steer' | 'cancel';
+    text?: string;
+  }): Promise<CommandResult> {
     const { sessionId, turnId, commandId, kind } = command;
     return this.access.lock.run(sessionId, async () => {
       const book = await this.access.book(sessionId);
@@ -239,7 +367,9 @@ export class HumanLoop {
     return this.access.lock.run(sessionId, async () => {
       const book = await this.access.book(sessionId);
       const known = book.commands.get(commandId);
-      return known ? { commandId, state: known.state, ...this.turnStatus(book, known.turnId) } : { commandId, state: 'unknown' };
+      return known
+        ? { commandId, state: known.state, ...this.turnStatus(book, known.turnId) }
+        : { commandId, state: 'unknown' };
     });
   }
 
@@ -249,8 +379,13 @@ export class HumanLoop {
       const book = await this.access.book(sessionId);
       const known = book.commands.get(commandId);
       if (known?.kind !== 'steer') throw new Error('No such addition in this conversation.');
-      if (known.state === 'queued') await this.access.commitDrafts(sessionId, [commandDraft(sessionId, known, this.access.now(), 'cancelled')]);
-      return { commandId, state: book.commands.get(commandId)?.state ?? known.state, ...this.turnStatus(book, known.turnId) };
+      if (known.state === 'queued')
+        await this.access.commitDrafts(sessionId, [commandDraft(sessionId, known, this.access.now(), 'cancelled')]);
+      return {
+        commandId,
+        state: book.commands.get(commandId)?.state ?? known.state,
+        ...this.turnStatus(book, known.turnId),
+      };
     });
   }
 
@@ -259,12 +394,16 @@ export class HumanLoop {
     return this.access.lock.run(sessionId, async () => {
       const book = await this.access.book(sessionId);
       if (!book.isTurnOpen(turnId)) return [];
-      const queued = [...book.commands.values()].filter((command) => command.turnId === turnId && command.kind === 'steer' && command.state === 'queued');
+      const queued = [...book.commands.values()].filter(
+        (command) => command.turnId === turnId && command.kind === 'steer' && command.state === 'queued',
+      );
       if (queued.length === 0) return [];
       const time = this.access.now();
-      await this.access.commitDrafts(sessionId, queued.map((command) => commandDraft(sessionId, command, time, 'applied')));
+      await this.access.commitDrafts(
+        sessionId,
+        queued.map((command) => commandDraft(sessionId, command, time, 'applied')),
+      );
       return queued.map((command) => ({ commandId: command.commandId, text: command.text ?? '' }));
     });
   }
-
 }

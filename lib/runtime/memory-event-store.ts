@@ -26,7 +26,9 @@ export class MemoryEventStore implements EventStore {
   }
 
   async readToolCall(sessionId: string, toolCallId: string): Promise<AgentEvent[]> {
-    return structuredClone((this.events.get(sessionId) ?? []).filter((event) => 'toolCallId' in event && event.toolCallId === toolCallId));
+    return structuredClone(
+      (this.events.get(sessionId) ?? []).filter((event) => 'toolCallId' in event && event.toolCallId === toolCallId),
+    );
   }
 
   async deleteSession(sessionId: string): Promise<void> {

@@ -49,7 +49,15 @@ export class OpenWork {
   private addDelta(event: Extract<AgentEvent, { type: 'assistant/delta' | 'reasoning/delta' }>): void {
     const key = `${event.itemId}/${event.attemptId}`;
     const kind = event.type === 'assistant/delta' ? 'assistant' : 'reasoning';
-    const item = this.items.get(key) ?? { kind, turnId: event.turnId, stepId: event.stepId, attemptId: event.attemptId, itemId: event.itemId, text: '', deltas: [] };
+    const item = this.items.get(key) ?? {
+      kind,
+      turnId: event.turnId,
+      stepId: event.stepId,
+      attemptId: event.attemptId,
+      itemId: event.itemId,
+      text: '',
+      deltas: [],
+    };
     if (event.data.index !== item.deltas.length) return;
     item.text += event.data.text;
     if (item.deltas.length < MAX_KEPT_DELTAS) item.deltas.push(event);

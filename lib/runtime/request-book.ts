@@ -57,23 +57,47 @@ export class RequestBook {
         this.endedTurns.set(event.turnId, { status: 'completed' });
         return;
       case 'turn/aborted':
-        this.endedTurns.set(event.turnId, { status: 'aborted', ...(event.commandId ? { commandId: event.commandId } : {}) });
+        this.endedTurns.set(event.turnId, {
+          status: 'aborted',
+          ...(event.commandId ? { commandId: event.commandId } : {}),
+        });
         return;
       case 'turn/interrupted':
         this.endedTurns.set(event.turnId, { status: 'interrupted' });
         return;
       case 'ask/requested':
-        this.requests.set(event.requestId, { requestId: event.requestId, kind: 'ask', turnId: event.turnId, ...(event.toolCallId ? { toolCallId: event.toolCallId } : {}), answerSchema: event.data.answerSchema, ...(event.data.expiresAt !== undefined ? { expiresAt: event.data.expiresAt } : {}), status: 'pending' });
+        this.requests.set(event.requestId, {
+          requestId: event.requestId,
+          kind: 'ask',
+          turnId: event.turnId,
+          ...(event.toolCallId ? { toolCallId: event.toolCallId } : {}),
+          answerSchema: event.data.answerSchema,
+          ...(event.data.expiresAt !== undefined ? { expiresAt: event.data.expiresAt } : {}),
+          status: 'pending',
+        });
         return;
       case 'approval/requested':
-        this.requests.set(event.requestId, { requestId: event.requestId, kind: 'approval', turnId: event.turnId, toolCallId: event.toolCallId, argumentsHash: event.data.argumentsHash, expiresAt: event.data.expiresAt, ...(event.data.targetId ? { targetId: event.data.targetId } : {}), status: 'pending' });
+        this.requests.set(event.requestId, {
+          requestId: event.requestId,
+          kind: 'approval',
+          turnId: event.turnId,
+          toolCallId: event.toolCallId,
+          argumentsHash: event.data.argumentsHash,
+          expiresAt: event.data.expiresAt,
+          ...(event.data.targetId ? { targetId: event.data.targetId } : {}),
+          status: 'pending',
+        });
         return;
       case 'ask/answered':
         this.settle(event.requestId, { status: 'answered', answer: event.data.answer });
         return;
       case 'approval/decided': {
-        const request = this.settle(event.requestId, { status: event.data.decision === 'allow' ? 'allowed' : 'denied', ...(event.data.scope ? { scope: event.data.scope } : {}) });
-        if (request?.status === 'allowed' && event.data.scope === 'target-session' && request.targetId) this.grants.add(request.targetId);
+        const request = this.settle(event.requestId, {
+          status: event.data.decision === 'allow' ? 'allowed' : 'denied',
+          ...(event.data.scope ? { scope: event.data.scope } : {}),
+        });
+        if (request?.status === 'allowed' && event.data.scope === 'target-session' && request.targetId)
+          this.grants.add(request.targetId);
         return;
       }
       case 'ask/expired':
@@ -82,7 +106,13 @@ export class RequestBook {
         return;
       case 'command/state': {
         const known = this.commands.get(event.commandId);
-        this.commands.set(event.commandId, { commandId: event.commandId, kind: event.data.kind, turnId: event.turnId, state: event.data.state, text: event.data.text ?? known?.text });
+        this.commands.set(event.commandId, {
+          commandId: event.commandId,
+          kind: event.data.kind,
+          turnId: event.turnId,
+          state: event.data.state,
+          text: event.data.text ?? known?.text,
+        });
         return;
       }
       default:
@@ -138,7 +168,8 @@ export class RequestBook {
   followUps(sessionId: string, events: readonly AgentEvent[], time: number): AgentEventDraft[] {
     const drafts: AgentEventDraft[] = [];
     for (const event of events) {
-      if (event.type !== 'turn/completed' && event.type !== 'turn/aborted' && event.type !== 'turn/interrupted') continue;
+      if (event.type !== 'turn/completed' && event.type !== 'turn/aborted' && event.type !== 'turn/interrupted')
+        continue;
       const { turnId } = event;
       for (const request of this.requests.values()) {
         if (request.turnId !== turnId || request.status !== 'pending') continue;
@@ -146,31 +177,86 @@ export class RequestBook {
       }
       for (const command of this.commands.values()) {
         if (command.turnId !== turnId) continue;
-        if (command.kind === 'steer' && command.state === 'queued') drafts.push(commandDraft(sessionId, command, time, 'stale'));
-        if (command.kind === 'cancel' && command.state === 'accepted') drafts.push(commandDraft(sessionId, command, time, event.type === 'turn/aborted' && event.commandId === command.commandId ? 'applied' : 'stale'));
+        if (command.kind === 'steer' && command.state === 'queued')
+          drafts.push(commandDraft(sessionId, command, time, 'stale'));
+        if (command.kind === 'cancel' && command.state === 'accepted')
+          drafts.push(
+            commandDraft(
+              sessionId,
+              command,
+              time,
+              event.type === 'turn/aborted' && event.commandId === command.commandId ? 'applied' : 'stale',
+            ),
+          );
       }
     }
     return drafts;
   }
 }
 
-export function commandDraft(sessionId: string, command: Pick<CommandRecord, 'commandId' | 'kind' | 'turnId' | 'text'>, time: number, state: CommandStateName): AgentEventDraft {
-  return { type: 'command/state', sessionId, commandId: command.commandId, turnId: command.turnId, time, data: { kind: command.kind, state, ...(command.text !== undefined ? { text: command.text } : {}) } };
+export function commandDraft(
+  sessionId: string,
+  command: Pick<CommandRecord, 'commandId' | 'kind' | 'turnId' | 'text'>,
+  time: number,
+  state: CommandStateName,
+): AgentEventDraft {
+  return {
+    type: 'command/state',
+    sessionId,
+    commandId: command.commandId,
+    turnId: command.turnId,
+    time,
+    data: { kind: command.kind, state, ...(command.text !== undefined ? { text: command.text } : {}) },
+  };
 }
 
 /** The events that close a request that can no longer be answered; an approval's call is recorded as denied unless it is asked again. */
-export function expiryDrafts(sessionId: string, request: RequestRecord, time: number, cause: ExpiryCause, reason: string): AgentEventDraft[] {
+export function expiryDrafts(
+  sessionId: string,
+  request: RequestRecord,
+  time: number,
+  cause: ExpiryCause,
+  reason: string,
+): AgentEventDraft[] {
   const { requestId, turnId } = request;
   if (request.kind === 'ask') {
-    const expired: AgentEventDraft = { type: 'ask/expired', sessionId, turnId, requestId, time, data: { reason, cause } };
+    const expired: AgentEventDraft = {
+      type: 'ask/expired',
+      sessionId,
+      turnId,
+      requestId,
+      time,
+      data: { reason, cause },
+    };
     if (!request.toolCallId) return [expired];
     const error = `Not answered: the question expired (${reason}) Do not guess the answer.`;
-    return [expired, { type: 'tool/failed', sessionId, turnId, toolCallId: request.toolCallId, time, data: { error, output: { ok: false, error }, durationMs: 0 } }];
+    return [
+      expired,
+      {
+        type: 'tool/failed',
+        sessionId,
+        turnId,
+        toolCallId: request.toolCallId,
+        time,
+        data: { error, output: { ok: false, error }, durationMs: 0 },
+      },
+    ];
   }
   const toolCallId = request.toolCallId ?? requestId;
-  const expired: AgentEventDraft = { type: 'approval/expired', sessionId, turnId, requestId, toolCallId, time, data: { reason, cause } };
+  const expired: AgentEventDraft = {
+    type: 'approval/expired',
+    sessionId,
+    turnId,
+    requestId,
+    toolCallId,
+    time,
+    data: { reason, cause },
+  };
   if (cause === 'context-lost') return [expired];
-  return [expired, deniedDraft(sessionId, turnId, toolCallId, time, `Not run: the approval request expired (${reason})`)];
+  return [
+    expired,
+    deniedDraft(sessionId, turnId, toolCallId, time, `Not run: the approval request expired (${reason})`),
+  ];
 }
 
 /** What the model is told about a call that was not run. */
@@ -178,6 +264,12 @@ export function deniedOutput(reason: string): JsonValue {
   return { ok: false, denied: true, error: reason };
 }
 
-export function deniedDraft(sessionId: string, turnId: string, toolCallId: string, time: number, reason: string): AgentEventDraft {
+export function deniedDraft(
+  sessionId: string,
+  turnId: string,
+  toolCallId: string,
+  time: number,
+  reason: string,
+): AgentEventDraft {
   return { type: 'tool/denied', sessionId, turnId, toolCallId, time, data: { reason, output: deniedOutput(reason) } };
 }

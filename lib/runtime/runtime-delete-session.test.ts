@@ -7,7 +7,12 @@ function setup() {
   const store = new MemoryEventStore();
   let clock = 0;
   let ids = 0;
-  const runtime = new Runtime({ store, executeTool: async () => ({ ok: true }), now: () => (clock += 5), newId: () => `id-${++ids}` });
+  const runtime = new Runtime({
+    store,
+    executeTool: async () => ({ ok: true }),
+    now: () => (clock += 5),
+    newId: () => `id-${++ids}`,
+  });
   return { store, runtime };
 }
 
@@ -19,8 +24,14 @@ const started = (sessionId: string, turnId: string): AgentEventDraft[] => [
 describe('Runtime.deleteSession', () => {
   it('removes the log and the session row, and leaves other sessions alone', async () => {
     const { store, runtime } = setup();
-    await runtime.append('a', [...started('a', 't1'), { type: 'turn/completed', sessionId: 'a', turnId: 't1', time: 3, data: { reason: 'stop' } }]);
-    await runtime.append('b', [...started('b', 't2'), { type: 'turn/completed', sessionId: 'b', turnId: 't2', time: 3, data: { reason: 'stop' } }]);
+    await runtime.append('a', [
+      ...started('a', 't1'),
+      { type: 'turn/completed', sessionId: 'a', turnId: 't1', time: 3, data: { reason: 'stop' } },
+    ]);
+    await runtime.append('b', [
+      ...started('b', 't2'),
+      { type: 'turn/completed', sessionId: 'b', turnId: 't2', time: 3, data: { reason: 'stop' } },
+    ]);
     await runtime.deleteSession('a');
     expect(await store.read('a', 0)).toEqual([]);
     expect((await runtime.listSessions()).map((session) => session.sessionId)).toEqual(['b']);
@@ -36,7 +47,10 @@ describe('Runtime.deleteSession', () => {
 
   it('starts a reused id from seq 1 again', async () => {
     const { runtime } = setup();
-    await runtime.append('a', [...started('a', 't1'), { type: 'turn/completed', sessionId: 'a', turnId: 't1', time: 3, data: { reason: 'stop' } }]);
+    await runtime.append('a', [
+      ...started('a', 't1'),
+      { type: 'turn/completed', sessionId: 'a', turnId: 't1', time: 3, data: { reason: 'stop' } },
+    ]);
     await runtime.deleteSession('a');
     expect(await runtime.append('a', started('a', 't2'))).toBe(2);
   });

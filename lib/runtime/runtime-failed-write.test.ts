@@ -26,8 +26,20 @@ function setup() {
 }
 
 const sessionId = 's';
-const turnStarted: AgentEventDraft = { type: 'turn/started', sessionId, turnId: 't', time: 1, data: { userItemId: 'u', text: 'Hello' } };
-const notice = (message: string): AgentEventDraft => ({ type: 'notification', sessionId, notificationId: message, time: 2, data: { level: 'info', message } });
+const turnStarted: AgentEventDraft = {
+  type: 'turn/started',
+  sessionId,
+  turnId: 't',
+  time: 1,
+  data: { userItemId: 'u', text: 'Hello' },
+};
+const notice = (message: string): AgentEventDraft => ({
+  type: 'notification',
+  sessionId,
+  notificationId: message,
+  time: 2,
+  data: { level: 'info', message },
+});
 
 describe('a durable write that fails', () => {
   it('is reported to the caller, advances no seq and broadcasts nothing', async () => {
@@ -36,7 +48,9 @@ describe('a durable write that fails', () => {
     const seen: AgentEvent[] = [];
     await runtime.subscribe(sessionId, (event) => seen.push(event));
     store.failures = 1;
-    await expect(runtime.append(sessionId, [notice('lost')], 'batch-1')).rejects.toThrow('The quota has been exceeded.');
+    await expect(runtime.append(sessionId, [notice('lost')], 'batch-1')).rejects.toThrow(
+      'The quota has been exceeded.',
+    );
     expect(seen).toEqual([]);
     expect(await store.read(sessionId, 0)).toHaveLength(1);
 
@@ -59,7 +73,16 @@ describe('a durable write that fails', () => {
     const { store, runtime, executeTool } = setup();
     await runtime.append(sessionId, [turnStarted]);
     store.failures = 1;
-    await expect(runtime.executeTool({ sessionId, turnId: 't', stepId: 'step', toolCallId: 'call', toolName: 'getParameters', input: {} })).rejects.toThrow('The quota has been exceeded.');
+    await expect(
+      runtime.executeTool({
+        sessionId,
+        turnId: 't',
+        stepId: 'step',
+        toolCallId: 'call',
+        toolName: 'getParameters',
+        input: {},
+      }),
+    ).rejects.toThrow('The quota has been exceeded.');
     expect(executeTool).not.toHaveBeenCalled();
     expect(await store.read(sessionId, 0)).toHaveLength(1);
   });

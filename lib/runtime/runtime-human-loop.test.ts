@@ -9,7 +9,10 @@ import { Runtime, type ToolExecutionRequest } from './runtime';
 
 const sessionId = 'session-1';
 
-function setup(store: EventStore = new MemoryEventStore(), options: { askExpiresAfterMs?: () => Promise<number> } = {}) {
+function setup(
+  store: EventStore = new MemoryEventStore(),
+  options: { askExpiresAfterMs?: () => Promise<number> } = {},
+) {
   const clock = { now: 1_000 };
   let ids = 0;
   const executeTool = vi.fn(async (): Promise<ToolOutput> => ({ ok: true, applied: true }));
@@ -18,17 +21,44 @@ function setup(store: EventStore = new MemoryEventStore(), options: { askExpires
     executeTool,
     now: () => clock.now,
     newId: () => `id-${++ids}-${Math.random().toString(36).slice(2, 6)}`,
-    approvalRequirement: async (toolName, input) => approvalRequirement(toolName, input, { policy: { ...DEFAULT_APPROVAL_POLICY, expiresAfterSeconds: 60 } }),
+    approvalRequirement: async (toolName, input) =>
+      approvalRequirement(toolName, input, { policy: { ...DEFAULT_APPROVAL_POLICY, expiresAfterSeconds: 60 } }),
     longPollMs: 5,
     ...options,
   });
   return { store, runtime, executeTool, clock };
 }
 
-const turnStarted = (turnId = 'turn-1'): AgentEventDraft => ({ type: 'turn/started', sessionId, turnId, time: 1, data: { userItemId: `user-${turnId}`, text: 'Reset it' } });
-const turnCompleted = (turnId = 'turn-1'): AgentEventDraft => ({ type: 'turn/completed', sessionId, turnId, time: 2, data: { reason: 'stop' } });
-const reset = (toolCallId: string, turnId = 'turn-1'): ToolExecutionRequest => ({ sessionId, turnId, stepId: 'step-1', toolCallId, toolName: 'resetTarget', input: {} });
-const ask = (toolCallId: string, input: JsonValue): ToolExecutionRequest => ({ sessionId, turnId: 'turn-1', stepId: 'step-1', toolCallId, toolName: 'askUser', input });
+const turnStarted = (turnId = 'turn-1'): AgentEventDraft => ({
+  type: 'turn/started',
+  sessionId,
+  turnId,
+  time: 1,
+  data: { userItemId: `user-${turnId}`, text: 'Reset it' },
+});
+const turnCompleted = (turnId = 'turn-1'): AgentEventDraft => ({
+  type: 'turn/completed',
+  sessionId,
+  turnId,
+  time: 2,
+  data: { reason: 'stop' },
+});
+const reset = (toolCallId: string, turnId = 'turn-1'): ToolExecutionRequest => ({
+  sessionId,
+  turnId,
+  stepId: 'step-1',
+  toolCallId,
+  toolName: 'resetTarget',
+  input: {},
+});
+const ask = (toolCallId: string, input: JsonValue): ToolExecutionRequest => ({
+  sessionId,
+  turnId: 'turn-1',
+  stepId: 'step-1',
+  toolCallId,
+  toolName: 'askUser',
+  input,
+});
 
 async function log(store: EventStore): Promise<AgentEvent[]> {
   return store.read(sessionId, 0);
@@ -37,7 +67,9 @@ async function log(store: EventStore): Promise<AgentEvent[]> {
 async function pendingApproval(runtime: Runtime, store: EventStore, toolCallId: string) {
   const result = await runtime.executeTool(reset(toolCallId));
   expect(result.status).toBe('waiting');
-  const requested = (await log(store)).findLast((event) => event.type === 'approval/requested' && event.toolCallId === toolCallId);
+  const requested = (await log(store)).findLast(
+    (event) => event.type === 'approval/requested' && event.toolCallId === toolCallId,
+  );
   if (requested?.type !== 'approval/requested') throw new Error('no approval requested');
   return requested;
 }
@@ -52,9 +84,12 @@ describe('approvals', () => {
       expect((await runtime.executeTool(reset(`call-${index}`))).status).toBe('waiting');
     }
     await runtime.append(sessionId, [turnCompleted()]);
-    for (let index = 0; index < calls; index++) expect((await runtime.executeTool(reset(`call-${index}`))).status).toBe('denied');
+    for (let index = 0; index < calls; index++)
+      expect((await runtime.executeTool(reset(`call-${index}`))).status).toBe('denied');
     const events = await log(store);
-    console.log(`approval gate: ${calls} resetTarget calls without approval, ${executeTool.mock.calls.length} executions`);
+    console.log(
+      `approval gate: ${calls} resetTarget calls without approval, ${executeTool.mock.calls.length} executions`,
+    );
     expect(executeTool).not.toHaveBeenCalled();
     expect(events.filter((event) => event.type === 'approval/requested')).toHaveLength(calls);
     expect(events.filter((event) => event.type === 'tool/denied')).toHaveLength(calls);
@@ -66,8 +101,24 @@ describe('approvals', () => {
     await runtime.append(sessionId, [turnStarted()]);
     const requested = await pendingApproval(runtime, store, 'call-1');
     expect(requested.data.argumentsHash).toMatch(/^[0-9a-f]{64}$/);
-    await expect(runtime.decideApproval({ sessionId, turnId: 'turn-1', toolCallId: 'call-2', requestId: requested.requestId, decision: 'allow' })).rejects.toThrow(/No such approval/);
-    expect(await runtime.decideApproval({ sessionId, turnId: 'turn-1', toolCallId: 'call-1', requestId: requested.requestId, decision: 'allow' })).toEqual({ accepted: true, status: 'allowed' });
+    await expect(
+      runtime.decideApproval({
+        sessionId,
+        turnId: 'turn-1',
+        toolCallId: 'call-2',
+        requestId: requested.requestId,
+        decision: 'allow',
+      }),
+    ).rejects.toThrow(/No such approval/);
+    expect(
+      await runtime.decideApproval({
+        sessionId,
+        turnId: 'turn-1',
+        toolCallId: 'call-1',
+        requestId: requested.requestId,
+        decision: 'allow',
+      }),
+    ).toEqual({ accepted: true, status: 'allowed' });
     expect((await runtime.executeTool(reset('call-1'))).status).toBe('completed');
     expect((await runtime.executeTool(reset('call-1'))).status).toBe('completed');
     expect(executeTool).toHaveBeenCalledTimes(1);
@@ -77,7 +128,14 @@ describe('approvals', () => {
     const { runtime, store, executeTool } = setup();
     await runtime.append(sessionId, [turnStarted()]);
     const requested = await pendingApproval(runtime, store, 'call-1');
-    const decide = (decision: 'allow' | 'deny') => runtime.decideApproval({ sessionId, turnId: 'turn-1', toolCallId: 'call-1', requestId: requested.requestId, decision });
+    const decide = (decision: 'allow' | 'deny') =>
+      runtime.decideApproval({
+        sessionId,
+        turnId: 'turn-1',
+        toolCallId: 'call-1',
+        requestId: requested.requestId,
+        decision,
+      });
     const answers = await Promise.all([decide('deny'), decide('allow'), decide('allow'), decide('deny')]);
     expect(answers.filter((answer) => answer.accepted)).toEqual([{ accepted: true, status: 'denied' }]);
     expect(answers.slice(1).every((answer) => answer.status === 'denied')).toBe(true);
@@ -91,7 +149,15 @@ describe('approvals', () => {
     await runtime.append(sessionId, [turnStarted()]);
     const requested = await pendingApproval(runtime, store, 'call-1');
     clock.now = requested.data.expiresAt;
-    expect(await runtime.decideApproval({ sessionId, turnId: 'turn-1', toolCallId: 'call-1', requestId: requested.requestId, decision: 'allow' })).toEqual({ accepted: false, status: 'expired' });
+    expect(
+      await runtime.decideApproval({
+        sessionId,
+        turnId: 'turn-1',
+        toolCallId: 'call-1',
+        requestId: requested.requestId,
+        decision: 'allow',
+      }),
+    ).toEqual({ accepted: false, status: 'expired' });
     const result = await runtime.executeTool(reset('call-1'));
     expect(result).toMatchObject({ status: 'denied', output: { ok: false, denied: true } });
     expect(executeTool).not.toHaveBeenCalled();
@@ -103,13 +169,27 @@ describe('approvals', () => {
     await first.runtime.append(sessionId, [turnStarted()]);
     const before = await pendingApproval(first.runtime, store, 'call-1');
     const second = setup(store);
-    expect(await second.runtime.decideApproval({ sessionId, turnId: 'turn-1', toolCallId: 'call-1', requestId: before.requestId, decision: 'allow' })).toEqual({ accepted: false, status: 'expired' });
+    expect(
+      await second.runtime.decideApproval({
+        sessionId,
+        turnId: 'turn-1',
+        toolCallId: 'call-1',
+        requestId: before.requestId,
+        decision: 'allow',
+      }),
+    ).toEqual({ accepted: false, status: 'expired' });
     const after = await pendingApproval(second.runtime, store, 'call-1');
     expect(after.requestId).not.toBe(before.requestId);
     const expired = (await log(store)).find((event) => event.type === 'approval/expired');
     expect(expired).toMatchObject({ requestId: before.requestId, data: { cause: 'context-lost' } });
     expect(second.executeTool).not.toHaveBeenCalled();
-    await second.runtime.decideApproval({ sessionId, turnId: 'turn-1', toolCallId: 'call-1', requestId: after.requestId, decision: 'allow' });
+    await second.runtime.decideApproval({
+      sessionId,
+      turnId: 'turn-1',
+      toolCallId: 'call-1',
+      requestId: after.requestId,
+      decision: 'allow',
+    });
     expect((await second.runtime.executeTool(reset('call-1'))).status).toBe('completed');
     expect(first.executeTool.mock.calls.length + second.executeTool.mock.calls.length).toBe(1);
   });
@@ -120,7 +200,9 @@ describe('approvals', () => {
     const requested = await pendingApproval(runtime, store, 'call-1');
     const again = await runtime.subscribe(sessionId, () => undefined);
     const pending = again.snapshot.filter((event) => event.type === 'approval/requested');
-    expect(pending.map((event) => (event.type === 'approval/requested' ? event.requestId : ''))).toEqual([requested.requestId]);
+    expect(pending.map((event) => (event.type === 'approval/requested' ? event.requestId : ''))).toEqual([
+      requested.requestId,
+    ]);
   });
 
   it('"allow for this target in this session" lets later calls on that target run without asking', async () => {
@@ -128,10 +210,25 @@ describe('approvals', () => {
     let clock = 1_000;
     const executeTool = vi.fn(async (): Promise<ToolOutput> => ({ ok: true }));
     const target = { id: 'particles', title: 'Particles', description: 'd', entry: 'index.html', params: {} };
-    const runtime = new Runtime({ store, executeTool, now: () => clock++, newId: () => `id-${clock++}`, longPollMs: 5, approvalRequirement: async (toolName, input) => approvalRequirement(toolName, input, { policy: DEFAULT_APPROVAL_POLICY, target }) });
+    const runtime = new Runtime({
+      store,
+      executeTool,
+      now: () => clock++,
+      newId: () => `id-${clock++}`,
+      longPollMs: 5,
+      approvalRequirement: async (toolName, input) =>
+        approvalRequirement(toolName, input, { policy: DEFAULT_APPROVAL_POLICY, target }),
+    });
     await runtime.append(sessionId, [turnStarted()]);
     const requested = await pendingApproval(runtime, store, 'call-1');
-    await runtime.decideApproval({ sessionId, turnId: 'turn-1', toolCallId: 'call-1', requestId: requested.requestId, decision: 'allow', scope: 'target-session' });
+    await runtime.decideApproval({
+      sessionId,
+      turnId: 'turn-1',
+      toolCallId: 'call-1',
+      requestId: requested.requestId,
+      decision: 'allow',
+      scope: 'target-session',
+    });
     expect((await runtime.executeTool(reset('call-1'))).status).toBe('completed');
     expect((await runtime.executeTool(reset('call-2'))).status).toBe('completed');
     expect(executeTool).toHaveBeenCalledTimes(2);
@@ -147,10 +244,18 @@ describe('the target a call acts on', () => {
       executeTool: async () => ({ ok: true }),
       now: () => 1,
       newId: () => 'id',
-      approvalRequirement: async (toolName, input) => approvalRequirement(toolName, input, { policy: DEFAULT_APPROVAL_POLICY, target }),
+      approvalRequirement: async (toolName, input) =>
+        approvalRequirement(toolName, input, { policy: DEFAULT_APPROVAL_POLICY, target }),
     });
     await runtime.append(sessionId, [turnStarted()]);
-    await runtime.executeTool({ sessionId, turnId: 'turn-1', stepId: 'step-1', toolCallId: 'call-1', toolName: 'getParameters', input: {} });
+    await runtime.executeTool({
+      sessionId,
+      turnId: 'turn-1',
+      stepId: 'step-1',
+      toolCallId: 'call-1',
+      toolName: 'getParameters',
+      input: {},
+    });
     const events = await log(store);
     expect(events.find((event) => event.type === 'tool/requested')).toMatchObject({ data: { targetId: 'particles' } });
     expect(events.find((event) => event.type === 'tool/started')).toMatchObject({ data: { targetId: 'particles' } });
@@ -166,10 +271,19 @@ describe('asks', () => {
     expect((await runtime.executeTool(question)).status).toBe('waiting');
     const requested = (await log(store)).find((event) => event.type === 'ask/requested');
     if (requested?.type !== 'ask/requested') throw new Error('no ask');
-    expect(await runtime.answerAsk({ sessionId, turnId: 'turn-1', requestId: requested.requestId, answer: 'purple' })).toEqual({ accepted: false, status: 'pending', error: 'Pick one of: warm, cold.' });
-    expect(await runtime.answerAsk({ sessionId, turnId: 'turn-1', requestId: requested.requestId, answer: 'cold' })).toEqual({ accepted: true, status: 'answered' });
-    expect(await runtime.answerAsk({ sessionId, turnId: 'turn-1', requestId: requested.requestId, answer: 'warm' })).toEqual({ accepted: false, status: 'answered' });
-    expect(await runtime.executeTool(question)).toMatchObject({ status: 'completed', output: { ok: true, answer: 'cold' } });
+    expect(
+      await runtime.answerAsk({ sessionId, turnId: 'turn-1', requestId: requested.requestId, answer: 'purple' }),
+    ).toEqual({ accepted: false, status: 'pending', error: 'Pick one of: warm, cold.' });
+    expect(
+      await runtime.answerAsk({ sessionId, turnId: 'turn-1', requestId: requested.requestId, answer: 'cold' }),
+    ).toEqual({ accepted: true, status: 'answered' });
+    expect(
+      await runtime.answerAsk({ sessionId, turnId: 'turn-1', requestId: requested.requestId, answer: 'warm' }),
+    ).toEqual({ accepted: false, status: 'answered' });
+    expect(await runtime.executeTool(question)).toMatchObject({
+      status: 'completed',
+      output: { ok: true, answer: 'cold' },
+    });
   });
 
   it('stays answerable with the same id after a restart, and expires by the runtime clock into a result that says not to guess', async () => {
@@ -187,7 +301,9 @@ describe('asks', () => {
     expect(expired.status).toBe('failed');
     expect(JSON.stringify(expired.output)).toMatch(/Do not guess/);
     if (asked[0].type !== 'ask/requested') throw new Error('no ask');
-    expect(await second.runtime.answerAsk({ sessionId, turnId: 'turn-1', requestId: asked[0].requestId, answer: 3 })).toMatchObject({ accepted: false, status: 'expired' });
+    expect(
+      await second.runtime.answerAsk({ sessionId, turnId: 'turn-1', requestId: asked[0].requestId, answer: 3 }),
+    ).toMatchObject({ accepted: false, status: 'expired' });
   });
 });
 
@@ -195,31 +311,68 @@ describe('steer and cancel commands', () => {
   it('queues a steer while the turn runs, applies it once at the safe point, and marks one sent after the turn ended as stale', async () => {
     const { runtime, store } = setup();
     await runtime.append(sessionId, [turnStarted()]);
-    expect(await runtime.submitCommand({ sessionId, turnId: 'turn-1', commandId: 'steer-1', kind: 'steer', text: 'make it blue too' })).toMatchObject({ state: 'queued' });
+    expect(
+      await runtime.submitCommand({
+        sessionId,
+        turnId: 'turn-1',
+        commandId: 'steer-1',
+        kind: 'steer',
+        text: 'make it blue too',
+      }),
+    ).toMatchObject({ state: 'queued' });
     expect(await runtime.takeSteers(sessionId, 'turn-1')).toEqual([{ commandId: 'steer-1', text: 'make it blue too' }]);
     expect(await runtime.takeSteers(sessionId, 'turn-1')).toEqual([]);
-    expect(await runtime.submitCommand({ sessionId, turnId: 'turn-1', commandId: 'steer-2', kind: 'steer', text: 'and slower' })).toMatchObject({ state: 'queued' });
+    expect(
+      await runtime.submitCommand({
+        sessionId,
+        turnId: 'turn-1',
+        commandId: 'steer-2',
+        kind: 'steer',
+        text: 'and slower',
+      }),
+    ).toMatchObject({ state: 'queued' });
     await runtime.append(sessionId, [turnCompleted()]);
     expect(await runtime.commandStatus(sessionId, 'steer-2')).toMatchObject({ state: 'stale' });
-    expect(await runtime.submitCommand({ sessionId, turnId: 'turn-1', commandId: 'steer-3', kind: 'steer', text: 'late' })).toMatchObject({ state: 'stale', turnStatus: 'completed' });
+    expect(
+      await runtime.submitCommand({ sessionId, turnId: 'turn-1', commandId: 'steer-3', kind: 'steer', text: 'late' }),
+    ).toMatchObject({ state: 'stale', turnStatus: 'completed' });
     await runtime.append(sessionId, [turnStarted('turn-2')]);
     expect(await runtime.takeSteers(sessionId, 'turn-2')).toEqual([]);
-    const states = (await log(store)).flatMap((event) => (event.type === 'command/state' ? [`${event.commandId}:${event.data.state}`] : []));
+    const states = (await log(store)).flatMap((event) =>
+      event.type === 'command/state' ? [`${event.commandId}:${event.data.state}`] : [],
+    );
     expect(states).toEqual(['steer-1:queued', 'steer-1:applied', 'steer-2:queued', 'steer-2:stale', 'steer-3:stale']);
   });
 
   it('withdraws a queued steer so it is never applied; a steer already applied, or withdrawn, reports that and changes nothing', async () => {
     const { runtime, store } = setup();
     await runtime.append(sessionId, [turnStarted()]);
-    await runtime.submitCommand({ sessionId, turnId: 'turn-1', commandId: 'steer-1', kind: 'steer', text: 'make it blue too' });
-    await runtime.submitCommand({ sessionId, turnId: 'turn-1', commandId: 'steer-2', kind: 'steer', text: 'and slower' });
-    expect(await runtime.withdrawSteer(sessionId, 'steer-1')).toMatchObject({ state: 'cancelled', turnStatus: 'running' });
+    await runtime.submitCommand({
+      sessionId,
+      turnId: 'turn-1',
+      commandId: 'steer-1',
+      kind: 'steer',
+      text: 'make it blue too',
+    });
+    await runtime.submitCommand({
+      sessionId,
+      turnId: 'turn-1',
+      commandId: 'steer-2',
+      kind: 'steer',
+      text: 'and slower',
+    });
+    expect(await runtime.withdrawSteer(sessionId, 'steer-1')).toMatchObject({
+      state: 'cancelled',
+      turnStatus: 'running',
+    });
     expect(await runtime.withdrawSteer(sessionId, 'steer-1')).toMatchObject({ state: 'cancelled' });
     expect(await runtime.takeSteers(sessionId, 'turn-1')).toEqual([{ commandId: 'steer-2', text: 'and slower' }]);
     expect(await runtime.withdrawSteer(sessionId, 'steer-2')).toMatchObject({ state: 'applied' });
     await expect(runtime.withdrawSteer(sessionId, 'never-sent')).rejects.toThrow('No such addition');
     await runtime.append(sessionId, [turnCompleted()]);
-    const states = (await log(store)).flatMap((event) => (event.type === 'command/state' ? [`${event.commandId}:${event.data.state}`] : []));
+    const states = (await log(store)).flatMap((event) =>
+      event.type === 'command/state' ? [`${event.commandId}:${event.data.state}`] : [],
+    );
     expect(states).toEqual(['steer-1:queued', 'steer-2:queued', 'steer-1:cancelled', 'steer-2:applied']);
   });
 
@@ -227,12 +380,21 @@ describe('steer and cancel commands', () => {
     for (let round = 0; round < 20; round++) {
       const { runtime } = setup();
       await runtime.append(sessionId, [turnStarted()]);
-      await runtime.submitCommand({ sessionId, turnId: 'turn-1', commandId: 'steer-1', kind: 'steer', text: 'make it blue too' });
+      await runtime.submitCommand({
+        sessionId,
+        turnId: 'turn-1',
+        commandId: 'steer-1',
+        kind: 'steer',
+        text: 'make it blue too',
+      });
       // Either may reach the session lock first.
       const withdrawFirst = round % 2 === 1;
       const withdrawing = withdrawFirst ? runtime.withdrawSteer(sessionId, 'steer-1') : undefined;
       const taking = runtime.takeSteers(sessionId, 'turn-1');
-      const [taken, withdrawn] = await Promise.all([taking, withdrawing ?? runtime.withdrawSteer(sessionId, 'steer-1')]);
+      const [taken, withdrawn] = await Promise.all([
+        taking,
+        withdrawing ?? runtime.withdrawSteer(sessionId, 'steer-1'),
+      ]);
       expect(taken.length === 1).toBe(withdrawn.state === 'applied');
       expect(taken.length === 0).toBe(withdrawn.state === 'cancelled');
       expect(await runtime.commandStatus(sessionId, 'steer-1')).toMatchObject({ state: withdrawn.state });
@@ -245,13 +407,31 @@ describe('steer and cancel commands', () => {
     runtime.registerOwner('panel-1', told);
     runtime.claimTurn('panel-1', 'turn-1');
     await runtime.append(sessionId, [turnStarted()]);
-    expect(await runtime.submitCommand({ sessionId, turnId: 'turn-1', commandId: 'cancel-1', kind: 'cancel' })).toMatchObject({ state: 'accepted', turnStatus: 'running' });
+    expect(
+      await runtime.submitCommand({ sessionId, turnId: 'turn-1', commandId: 'cancel-1', kind: 'cancel' }),
+    ).toMatchObject({ state: 'accepted', turnStatus: 'running' });
     expect(told).toHaveBeenCalledWith({ turnId: 'turn-1', commandId: 'cancel-1' });
-    await runtime.append(sessionId, [{ type: 'turn/aborted', sessionId, turnId: 'turn-1', commandId: 'cancel-1', time: 3, data: { reason: 'Stopped by the user.' } }]);
-    expect(await runtime.commandStatus(sessionId, 'cancel-1')).toMatchObject({ state: 'applied', turnStatus: 'aborted' });
+    await runtime.append(sessionId, [
+      {
+        type: 'turn/aborted',
+        sessionId,
+        turnId: 'turn-1',
+        commandId: 'cancel-1',
+        time: 3,
+        data: { reason: 'Stopped by the user.' },
+      },
+    ]);
+    expect(await runtime.commandStatus(sessionId, 'cancel-1')).toMatchObject({
+      state: 'applied',
+      turnStatus: 'aborted',
+    });
     await runtime.append(sessionId, [turnStarted('turn-2')]);
-    expect(await runtime.submitCommand({ sessionId, turnId: 'turn-1', commandId: 'cancel-1', kind: 'cancel' })).toMatchObject({ state: 'applied', turnStatus: 'aborted' });
-    expect(await runtime.submitCommand({ sessionId, turnId: 'turn-1', commandId: 'cancel-2', kind: 'cancel' })).toMatchObject({ state: 'stale', turnStatus: 'aborted' });
+    expect(
+      await runtime.submitCommand({ sessionId, turnId: 'turn-1', commandId: 'cancel-1', kind: 'cancel' }),
+    ).toMatchObject({ state: 'applied', turnStatus: 'aborted' });
+    expect(
+      await runtime.submitCommand({ sessionId, turnId: 'turn-1', commandId: 'cancel-2', kind: 'cancel' }),
+    ).toMatchObject({ state: 'stale', turnStatus: 'aborted' });
     expect(told).toHaveBeenCalledTimes(1);
     const events = await log(store);
     expect(events.filter((event) => event.type === 'turn/aborted').map((event) => event.turnId)).toEqual(['turn-1']);
@@ -261,13 +441,27 @@ describe('steer and cancel commands', () => {
   it('stops a turn whose driver is gone itself, so a cancel never waits on nobody', async () => {
     const { runtime, store } = setup();
     await runtime.append(sessionId, [turnStarted()]);
-    expect(await runtime.submitCommand({ sessionId, turnId: 'turn-1', commandId: 'cancel-1', kind: 'cancel' })).toMatchObject({ state: 'applied', turnStatus: 'aborted' });
+    expect(
+      await runtime.submitCommand({ sessionId, turnId: 'turn-1', commandId: 'cancel-1', kind: 'cancel' }),
+    ).toMatchObject({ state: 'applied', turnStatus: 'aborted' });
     expect((await log(store)).find((event) => event.type === 'turn/aborted')).toMatchObject({ commandId: 'cancel-1' });
   });
 
   it('a cancel that arrives after its own abort was recorded is applied, not stale', async () => {
     const { runtime } = setup();
-    await runtime.append(sessionId, [turnStarted(), { type: 'turn/aborted', sessionId, turnId: 'turn-1', commandId: 'cancel-1', time: 3, data: { reason: 'Stopped by the user.' } }]);
-    expect(await runtime.submitCommand({ sessionId, turnId: 'turn-1', commandId: 'cancel-1', kind: 'cancel' })).toMatchObject({ state: 'applied' });
+    await runtime.append(sessionId, [
+      turnStarted(),
+      {
+        type: 'turn/aborted',
+        sessionId,
+        turnId: 'turn-1',
+        commandId: 'cancel-1',
+        time: 3,
+        data: { reason: 'Stopped by the user.' },
+      },
+    ]);
+    expect(
+      await runtime.submitCommand({ sessionId, turnId: 'turn-1', commandId: 'cancel-1', kind: 'cancel' }),
+    ).toMatchObject({ state: 'applied' });
   });
 });

@@ -12,7 +12,10 @@ import { Runtime, type ToolExecutionRequest } from './runtime';
 const sessionId = 'session-1';
 const step = { sessionId, turnId: 'turn-1', stepId: 'step-1', attemptId: 'attempt-1' };
 
-function setup(store: EventStore = new MemoryEventStore(), executor?: (toolName: string, input: JsonValue) => Promise<ToolOutput>) {
+function setup(
+  store: EventStore = new MemoryEventStore(),
+  executor?: (toolName: string, input: JsonValue) => Promise<ToolOutput>,
+) {
   let clock = 1_000;
   let ids = 0;
   const executeTool = vi.fn(executor ?? (async (): Promise<ToolOutput> => ({ ok: true, speed: 12 })));
@@ -20,17 +23,41 @@ function setup(store: EventStore = new MemoryEventStore(), executor?: (toolName:
   return { store, runtime, executeTool };
 }
 
-const turnStarted = (turnId = 'turn-1'): AgentEventDraft => ({ type: 'turn/started', sessionId, turnId, time: 1, data: { userItemId: `user-${turnId}`, text: 'Set the speed' } });
+const turnStarted = (turnId = 'turn-1'): AgentEventDraft => ({
+  type: 'turn/started',
+  sessionId,
+  turnId,
+  time: 1,
+  data: { userItemId: `user-${turnId}`, text: 'Set the speed' },
+});
 const stepStarted = (): AgentEventDraft => ({ type: 'step/started', ...step, time: 2, data: { index: 0 } });
-const delta = (index: number, text: string, itemId = 'item-1', kind: 'assistant' | 'reasoning' = 'assistant'): AgentEventDraft => ({
+const delta = (
+  index: number,
+  text: string,
+  itemId = 'item-1',
+  kind: 'assistant' | 'reasoning' = 'assistant',
+): AgentEventDraft => ({
   type: kind === 'assistant' ? 'assistant/delta' : 'reasoning/delta',
   ...step,
   itemId,
   time: 3,
   data: { index, text },
 });
-const note = (message: string): AgentEventDraft => ({ type: 'notification', sessionId, notificationId: `note-${message}`, time: 4, data: { level: 'info', message } });
-const toolRequest = (toolCallId = 'call-1'): ToolExecutionRequest => ({ sessionId, turnId: 'turn-1', stepId: 'step-1', toolCallId, toolName: 'setParameter', input: { name: 'speed', value: 12 } });
+const note = (message: string): AgentEventDraft => ({
+  type: 'notification',
+  sessionId,
+  notificationId: `note-${message}`,
+  time: 4,
+  data: { level: 'info', message },
+});
+const toolRequest = (toolCallId = 'call-1'): ToolExecutionRequest => ({
+  sessionId,
+  turnId: 'turn-1',
+  stepId: 'step-1',
+  toolCallId,
+  toolName: 'setParameter',
+  input: { name: 'speed', value: 12 },
+});
 
 function stamped(seq: number, draft: AgentEventDraft): AgentEvent {
   return { ...draft, schemaVersion: AGENT_EVENT_SCHEMA_VERSION, seq, durable: true } as AgentEvent;
@@ -59,7 +86,9 @@ describe('Runtime.append', () => {
     const seen: AgentEvent[] = [];
     await runtime.subscribe(sessionId, (event) => seen.push(event));
     const broken = { type: 'assistant/completed', ...step, itemId: 'item-1', time: 5, data: { txt: 'oops' } };
-    await expect(runtime.append(sessionId, [turnStarted(), stepStarted(), broken])).rejects.toThrow(/^Event 2 \(assistant\/completed\) rejected: data\.text: /);
+    await expect(runtime.append(sessionId, [turnStarted(), stepStarted(), broken])).rejects.toThrow(
+      /^Event 2 \(assistant\/completed\) rejected: data\.text: /,
+    );
     expect(await store.read(sessionId, 0)).toEqual([]);
     expect(await store.lastSeq(sessionId)).toBe(0);
     expect(seen).toEqual([]);
@@ -68,9 +97,15 @@ describe('Runtime.append', () => {
 
   it('names the field for an unknown type, a missing id, another session and a non-object', async () => {
     const { runtime } = setup();
-    await expect(runtime.append(sessionId, [turnStarted(), { type: 'turn/exploded', sessionId, time: 1, data: {} }])).rejects.toThrow(/^Event 1 \(turn\/exploded\) rejected: type: /);
-    await expect(runtime.append(sessionId, [{ type: 'turn/completed', sessionId, time: 1, data: { reason: 'stop' } }])).rejects.toThrow(/^Event 0 \(turn\/completed\) rejected: turnId: /);
-    await expect(runtime.append(sessionId, [{ ...turnStarted(), sessionId: 'session-2' }])).rejects.toThrow(/^Event 0 \(turn\/started\) rejected: sessionId: /);
+    await expect(
+      runtime.append(sessionId, [turnStarted(), { type: 'turn/exploded', sessionId, time: 1, data: {} }]),
+    ).rejects.toThrow(/^Event 1 \(turn\/exploded\) rejected: type: /);
+    await expect(
+      runtime.append(sessionId, [{ type: 'turn/completed', sessionId, time: 1, data: { reason: 'stop' } }]),
+    ).rejects.toThrow(/^Event 0 \(turn\/completed\) rejected: turnId: /);
+    await expect(runtime.append(sessionId, [{ ...turnStarted(), sessionId: 'session-2' }])).rejects.toThrow(
+      /^Event 0 \(turn\/started\) rejected: sessionId: /,
+    );
     await expect(runtime.append(sessionId, [turnStarted(), null])).rejects.toThrow(/^Event 1 \(.*\) rejected: /);
     expect(await runtime.read(sessionId, 0)).toEqual([]);
   });
@@ -126,7 +161,9 @@ function scheduledStore(scheduler: fc.Scheduler, inner = new MemoryEventStore())
   return {
     lastSeq: scheduler.scheduleFunction((id: string) => inner.lastSeq(id)),
     lastBatchId: scheduler.scheduleFunction((id: string) => inner.lastBatchId(id)),
-    append: scheduler.scheduleFunction((id: string, events: AgentEvent[], batchId?: string) => inner.append(id, events, batchId)),
+    append: scheduler.scheduleFunction((id: string, events: AgentEvent[], batchId?: string) =>
+      inner.append(id, events, batchId),
+    ),
     read: scheduler.scheduleFunction((id: string, afterSeq: number) => inner.read(id, afterSeq)),
     readToolCall: scheduler.scheduleFunction((id: string, toolCallId: string) => inner.readToolCall(id, toolCallId)),
     listSessions: scheduler.scheduleFunction(() => inner.listSessions()),
@@ -139,40 +176,50 @@ describe('Runtime.subscribe: the snapshot/subscription boundary', () => {
     let runs = 0;
     let divergences = 0;
     await fc.assert(
-      fc.asyncProperty(fc.scheduler(), fc.integer({ min: 1, max: 4 }), fc.integer({ min: 1, max: 6 }), async (scheduler, subscribers, batches) => {
-        runs += 1;
-        const inner = new MemoryEventStore();
-        const { runtime } = setup(scheduledStore(scheduler, inner));
-        const appends: Promise<number>[] = [runtime.append(sessionId, [turnStarted(), stepStarted()])];
-        const received = Array.from({ length: subscribers }, () => [] as AgentEvent[]);
-        const subscriptions = received.map((list) => runtime.subscribe(sessionId, (event) => list.push(event)));
-        for (let batch = 0; batch < batches; batch++) appends.push(runtime.append(sessionId, [delta(batch, `${batch}`), note(`${batch}`)]));
-        let settled = false;
-        const all = Promise.all([Promise.all(appends), Promise.all(subscriptions)]).finally(() => (settled = true));
-        while (!settled) {
-          if (scheduler.count() > 0) await scheduler.waitOne();
-          else await new Promise((resolve) => setImmediate(resolve));
-        }
-        const [, results] = await all;
-        const everything = await inner.read(sessionId, 0);
-        results.forEach((subscription, index) => {
-          const snapshotDurable = subscription.snapshot.filter((event) => event.durable);
-          const lastInSnapshot = snapshotDurable.at(-1)?.seq ?? 0;
-          const durableSeqs = [...snapshotDurable, ...received[index].filter((event) => event.durable)].map((event) => event.seq);
-          const deltaIndexes = [...subscription.snapshot, ...received[index]].filter((event) => !event.durable).map((event) => (event.type === 'assistant/delta' ? event.data.index : -1));
-          const ok =
-            subscription.snapshotSeq === lastInSnapshot &&
-            received[index].every((event) => !event.durable || event.seq > subscription.snapshotSeq) &&
-            durableSeqs.join() === everything.map((event) => event.seq).join() &&
-            deltaIndexes.join() === Array.from({ length: batches }, (_, batch) => batch).join();
-          if (!ok) divergences += 1;
-          expect({ snapshotSeq: subscription.snapshotSeq, durableSeqs, deltaIndexes }).toEqual({
-            snapshotSeq: lastInSnapshot,
-            durableSeqs: everything.map((event) => event.seq),
-            deltaIndexes: Array.from({ length: batches }, (_, batch) => batch),
+      fc.asyncProperty(
+        fc.scheduler(),
+        fc.integer({ min: 1, max: 4 }),
+        fc.integer({ min: 1, max: 6 }),
+        async (scheduler, subscribers, batches) => {
+          runs += 1;
+          const inner = new MemoryEventStore();
+          const { runtime } = setup(scheduledStore(scheduler, inner));
+          const appends: Promise<number>[] = [runtime.append(sessionId, [turnStarted(), stepStarted()])];
+          const received = Array.from({ length: subscribers }, () => [] as AgentEvent[]);
+          const subscriptions = received.map((list) => runtime.subscribe(sessionId, (event) => list.push(event)));
+          for (let batch = 0; batch < batches; batch++)
+            appends.push(runtime.append(sessionId, [delta(batch, `${batch}`), note(`${batch}`)]));
+          let settled = false;
+          const all = Promise.all([Promise.all(appends), Promise.all(subscriptions)]).finally(() => (settled = true));
+          while (!settled) {
+            if (scheduler.count() > 0) await scheduler.waitOne();
+            else await new Promise((resolve) => setImmediate(resolve));
+          }
+          const [, results] = await all;
+          const everything = await inner.read(sessionId, 0);
+          results.forEach((subscription, index) => {
+            const snapshotDurable = subscription.snapshot.filter((event) => event.durable);
+            const lastInSnapshot = snapshotDurable.at(-1)?.seq ?? 0;
+            const durableSeqs = [...snapshotDurable, ...received[index].filter((event) => event.durable)].map(
+              (event) => event.seq,
+            );
+            const deltaIndexes = [...subscription.snapshot, ...received[index]]
+              .filter((event) => !event.durable)
+              .map((event) => (event.type === 'assistant/delta' ? event.data.index : -1));
+            const ok =
+              subscription.snapshotSeq === lastInSnapshot &&
+              received[index].every((event) => !event.durable || event.seq > subscription.snapshotSeq) &&
+              durableSeqs.join() === everything.map((event) => event.seq).join() &&
+              deltaIndexes.join() === Array.from({ length: batches }, (_, batch) => batch).join();
+            if (!ok) divergences += 1;
+            expect({ snapshotSeq: subscription.snapshotSeq, durableSeqs, deltaIndexes }).toEqual({
+              snapshotSeq: lastInSnapshot,
+              durableSeqs: everything.map((event) => event.seq),
+              deltaIndexes: Array.from({ length: batches }, (_, batch) => batch),
+            });
           });
-        });
-      }),
+        },
+      ),
       { numRuns: 300 },
     );
     console.log(`[property] subscribe boundary: runs=${runs} divergences=${divergences}`);
@@ -185,7 +232,11 @@ describe('Runtime.subscribe: the snapshot/subscription boundary', () => {
     await runtime.append(sessionId, [turnStarted(), stepStarted(), delta(0, 'Speed '), delta(1, 'is ')]);
     const later: AgentEvent[] = [];
     const subscription = await runtime.subscribe(sessionId, (event) => later.push(event));
-    expect(subscription.snapshot.filter((event) => !event.durable).map((event) => event.type === 'assistant/delta' && event.data.text)).toEqual(['Speed ', 'is ']);
+    expect(
+      subscription.snapshot
+        .filter((event) => !event.durable)
+        .map((event) => event.type === 'assistant/delta' && event.data.text),
+    ).toEqual(['Speed ', 'is ']);
     await runtime.append(sessionId, [delta(2, '12.')]);
     const resumed = replayLog(sessionId, [...subscription.snapshot, ...later]);
     expect(resumed).toEqual(replayLog(sessionId, full));
@@ -212,14 +263,26 @@ describe('Runtime.executeTool', () => {
     expect(executeTool).toHaveBeenCalledTimes(1);
     expect(first).toEqual({ status: 'completed', output: { ok: true, speed: 12 }, replayed: false });
     expect(second).toEqual({ status: 'completed', output: { ok: true, speed: 12 }, replayed: true });
-    expect((await store.read(sessionId, 0)).map((event) => event.type)).toEqual(['turn/started', 'tool/requested', 'tool/started', 'tool/completed']);
+    expect((await store.read(sessionId, 0)).map((event) => event.type)).toEqual([
+      'turn/started',
+      'tool/requested',
+      'tool/started',
+      'tool/completed',
+    ]);
   });
 
   it('runs a call once when it is asked for concurrently, and no one is told its outcome is unknown', async () => {
     let finish: (output: ToolOutput) => void = () => undefined;
-    const { runtime, executeTool, store } = setup(undefined, () => new Promise<ToolOutput>((resolve) => (finish = resolve)));
+    const { runtime, executeTool, store } = setup(
+      undefined,
+      () => new Promise<ToolOutput>((resolve) => (finish = resolve)),
+    );
     await runtime.append(sessionId, [turnStarted()]);
-    const calls = [runtime.executeTool(toolRequest()), runtime.executeTool(toolRequest()), runtime.executeTool(toolRequest())];
+    const calls = [
+      runtime.executeTool(toolRequest()),
+      runtime.executeTool(toolRequest()),
+      runtime.executeTool(toolRequest()),
+    ];
     await vi.waitFor(() => expect(executeTool).toHaveBeenCalledTimes(1));
     const whileRunning = runtime.executeTool(toolRequest());
     finish({ ok: true, speed: 12 });
@@ -227,15 +290,26 @@ describe('Runtime.executeTool', () => {
     expect(executeTool).toHaveBeenCalledTimes(1);
     expect(results.map((result) => result.status)).toEqual(['completed', 'completed', 'completed', 'completed']);
     expect(results.filter((result) => !result.replayed)).toHaveLength(1);
-    expect((await store.read(sessionId, 0)).map((event) => event.type)).toEqual(['turn/started', 'tool/requested', 'tool/started', 'tool/completed']);
+    expect((await store.read(sessionId, 0)).map((event) => event.type)).toEqual([
+      'turn/started',
+      'tool/requested',
+      'tool/started',
+      'tool/completed',
+    ]);
   });
 
   it('records a failed result as tool/failed with the error', async () => {
-    const { runtime, store } = setup(undefined, async () => ({ ok: false, error: 'Parameter "spd" not found; known: speed, mode' }));
+    const { runtime, store } = setup(undefined, async () => ({
+      ok: false,
+      error: 'Parameter "spd" not found; known: speed, mode',
+    }));
     await runtime.append(sessionId, [turnStarted()]);
     expect(await runtime.executeTool(toolRequest())).toMatchObject({ status: 'failed', replayed: false });
     const failed = (await store.read(sessionId, 0)).at(-1);
-    expect(failed).toMatchObject({ type: 'tool/failed', data: { error: 'Parameter "spd" not found; known: speed, mode' } });
+    expect(failed).toMatchObject({
+      type: 'tool/failed',
+      data: { error: 'Parameter "spd" not found; known: speed, mode' },
+    });
   });
 
   it('a call started before a crash, with no result, is unknown: one tool/unknown, never run again', async () => {
@@ -243,7 +317,12 @@ describe('Runtime.executeTool', () => {
     const started = { sessionId, turnId: 'turn-1', toolCallId: 'call-1', time: 10 };
     await store.append(sessionId, [
       stamped(1, turnStarted()),
-      stamped(2, { type: 'tool/requested', ...started, stepId: 'step-1', data: { toolName: 'setParameter', input: { name: 'speed', value: 12 } } }),
+      stamped(2, {
+        type: 'tool/requested',
+        ...started,
+        stepId: 'step-1',
+        data: { toolName: 'setParameter', input: { name: 'speed', value: 12 } },
+      }),
       stamped(3, { type: 'tool/started', ...started, data: {} }),
     ]);
     const { runtime, executeTool } = setup(store);
@@ -264,8 +343,24 @@ describe('Runtime.executeTool', () => {
     const { runtime, executeTool, store } = setup();
     await runtime.append(sessionId, [
       turnStarted(),
-      { type: 'approval/requested', sessionId, turnId: 'turn-1', requestId: 'approval-1', toolCallId: 'call-1', time: 5, data: { argumentsHash: 'h', summary: 'Set speed?', expiresAt: 99 } },
-      { type: 'approval/decided', sessionId, turnId: 'turn-1', requestId: 'approval-1', toolCallId: 'call-1', time: 6, data: { decision: 'allow' } },
+      {
+        type: 'approval/requested',
+        sessionId,
+        turnId: 'turn-1',
+        requestId: 'approval-1',
+        toolCallId: 'call-1',
+        time: 5,
+        data: { argumentsHash: 'h', summary: 'Set speed?', expiresAt: 99 },
+      },
+      {
+        type: 'approval/decided',
+        sessionId,
+        turnId: 'turn-1',
+        requestId: 'approval-1',
+        toolCallId: 'call-1',
+        time: 6,
+        data: { decision: 'allow' },
+      },
     ]);
     expect(await runtime.executeTool(toolRequest())).toMatchObject({ status: 'completed', replayed: false });
     expect(executeTool).toHaveBeenCalledTimes(1);
@@ -274,25 +369,55 @@ describe('Runtime.executeTool', () => {
 
   it('runs a call that was requested but never started, without requesting it twice', async () => {
     const { runtime, executeTool, store } = setup();
-    await runtime.append(sessionId, [turnStarted(), { type: 'tool/requested', sessionId, turnId: 'turn-1', stepId: 'step-1', toolCallId: 'call-1', time: 5, data: { toolName: 'setParameter', input: {} } }]);
+    await runtime.append(sessionId, [
+      turnStarted(),
+      {
+        type: 'tool/requested',
+        sessionId,
+        turnId: 'turn-1',
+        stepId: 'step-1',
+        toolCallId: 'call-1',
+        time: 5,
+        data: { toolName: 'setParameter', input: {} },
+      },
+    ]);
     expect(await runtime.executeTool(toolRequest())).toMatchObject({ status: 'completed' });
     expect(executeTool).toHaveBeenCalledTimes(1);
-    expect((await store.read(sessionId, 0)).map((event) => event.type)).toEqual(['turn/started', 'tool/requested', 'tool/started', 'tool/completed']);
+    expect((await store.read(sessionId, 0)).map((event) => event.type)).toEqual([
+      'turn/started',
+      'tool/requested',
+      'tool/started',
+      'tool/completed',
+    ]);
   });
 });
 
 describe('turns whose driver is gone', () => {
   it('ownerGone interrupts the open turns of that owner with the partial text it relayed', async () => {
     const { runtime, store } = setup();
-    await runtime.append(sessionId, [turnStarted(), stepStarted(), delta(0, 'Thinking', 'reason-1', 'reasoning'), delta(0, 'Speed '), delta(1, 'is 1')]);
+    await runtime.append(sessionId, [
+      turnStarted(),
+      stepStarted(),
+      delta(0, 'Thinking', 'reason-1', 'reasoning'),
+      delta(0, 'Speed '),
+      delta(1, 'is 1'),
+    ]);
     await runtime.append(sessionId, [turnStarted('turn-2')]);
     runtime.claimTurn('panel-1', 'turn-1');
     runtime.claimTurn('panel-2', 'turn-2');
     await runtime.ownerGone('panel-1', [sessionId], 'The side panel was closed during this turn.');
     const log = await store.read(sessionId, 0);
     const tail = log.slice(-3);
-    expect(tail.map((event) => event.type).sort()).toEqual(['assistant/interrupted', 'reasoning/interrupted', 'turn/interrupted']);
-    expect(tail.find((event) => event.type === 'assistant/interrupted')).toMatchObject({ itemId: 'item-1', attemptId: 'attempt-1', data: { text: 'Speed is 1', reason: 'The side panel was closed during this turn.' } });
+    expect(tail.map((event) => event.type).sort()).toEqual([
+      'assistant/interrupted',
+      'reasoning/interrupted',
+      'turn/interrupted',
+    ]);
+    expect(tail.find((event) => event.type === 'assistant/interrupted')).toMatchObject({
+      itemId: 'item-1',
+      attemptId: 'attempt-1',
+      data: { text: 'Speed is 1', reason: 'The side panel was closed during this turn.' },
+    });
     expect(tail.find((event) => event.type === 'reasoning/interrupted')).toMatchObject({ data: { text: 'Thinking' } });
     expect(tail.at(-1)).toMatchObject({ type: 'turn/interrupted', turnId: 'turn-1' });
     const state = replayLog(sessionId, log);
@@ -303,13 +428,21 @@ describe('turns whose driver is gone', () => {
 
   it('ownerGone leaves ended and released turns alone, and does nothing twice', async () => {
     const { runtime, store } = setup();
-    await runtime.append(sessionId, [turnStarted(), { type: 'turn/completed', sessionId, turnId: 'turn-1', time: 2, data: { reason: 'stop' } }, turnStarted('turn-2')]);
+    await runtime.append(sessionId, [
+      turnStarted(),
+      { type: 'turn/completed', sessionId, turnId: 'turn-1', time: 2, data: { reason: 'stop' } },
+      turnStarted('turn-2'),
+    ]);
     runtime.claimTurn('panel-1', 'turn-1');
     runtime.claimTurn('panel-1', 'turn-2');
     runtime.releaseTurn('panel-1', 'turn-2');
     await runtime.ownerGone('panel-1', [sessionId], 'gone');
     await runtime.ownerGone('panel-1', [sessionId], 'gone');
-    expect((await store.read(sessionId, 0)).map((event) => event.type)).toEqual(['turn/started', 'turn/completed', 'turn/started']);
+    expect((await store.read(sessionId, 0)).map((event) => event.type)).toEqual([
+      'turn/started',
+      'turn/completed',
+      'turn/started',
+    ]);
   });
 
   it('interruptOrphanedTurns interrupts open turns nobody owns, and keeps owned ones', async () => {

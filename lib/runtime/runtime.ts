@@ -12,14 +12,22 @@ import { OpenWork } from './open-work';
 import { RequestBook } from './request-book';
 import { SessionLock } from './session-lock';
 import { TurnOwners, type OwnerListener } from './turn-owners';
-import { ToolExecution, type ToolExecutionAccess, type ToolExecutionRequest, type ToolExecutionResult } from './tool-execution';
+import {
+  ToolExecution,
+  type ToolExecutionAccess,
+  type ToolExecutionRequest,
+  type ToolExecutionResult,
+} from './tool-execution';
 
 export type { CommandResult } from './human-loop';
 export type { ToolExecutionRequest, ToolExecutionResult, ToolRecovery } from './tool-execution';
 
 export type EventListener = (event: AgentEvent) => void;
 
-export interface RuntimeDependencies extends Pick<ToolExecutionAccess, 'executeTool' | 'recoverTool' | 'approvalRequirement'> {
+export interface RuntimeDependencies extends Pick<
+  ToolExecutionAccess,
+  'executeTool' | 'recoverTool' | 'approvalRequirement'
+> {
   store: EventStore;
   now(): number;
   newId(): string;
@@ -28,8 +36,6 @@ export interface RuntimeDependencies extends Pick<ToolExecutionAccess, 'executeT
   /** How long one `executeTool` request waits for an answer before telling the caller to ask again. */
   longPollMs?: number;
 }
-
-
 
 export interface Subscription {
   snapshot: AgentEvent[];
@@ -44,7 +50,6 @@ interface SessionMemory {
   book: RequestBook;
   listeners: Set<EventListener>;
 }
-
 
 /** The single writer of every session's event log. */
 export class Runtime {
@@ -80,7 +85,9 @@ export class Runtime {
 
   /** A call's own lifecycle: approvals and asks carry its toolCallId too, but only tool/* events tell whether it ran. */
   private async toolEvents(sessionId: string, toolCallId: string): Promise<AgentEvent[]> {
-    return (await this.dependencies.store.readToolCall(sessionId, toolCallId)).filter((event) => event.type.startsWith('tool/'));
+    return (await this.dependencies.store.readToolCall(sessionId, toolCallId)).filter((event) =>
+      event.type.startsWith('tool/'),
+    );
   }
 
   /** Validates, stamps and records events a client proposes; rejects the whole batch on any invalid one. */
@@ -89,12 +96,16 @@ export class Runtime {
       const memory = await this.load(sessionId);
       if (batchId !== undefined && batchId === memory.lastBatchId) return memory.lastSeq;
       // A turn ends once: a driver's late end for a turn the runtime already ended (a cancel, a restart) is not recorded again.
-      const fresh = (drafts as AgentEventDraft[]).filter((draft) => !(isTurnEnd(draft?.type) && memory.book.endedTurns.has((draft as { turnId?: string }).turnId ?? '')));
+      const fresh = (drafts as AgentEventDraft[]).filter(
+        (draft) => !(isTurnEnd(draft?.type) && memory.book.endedTurns.has((draft as { turnId?: string }).turnId ?? '')),
+      );
       const candidates = this.stamp(memory, fresh);
       const stamped = candidates.map((candidate, index) => {
         const parsed = agentEventSchema.safeParse(candidate);
         if (parsed.success && parsed.data.sessionId === sessionId) return parsed.data;
-        const reason = parsed.success ? `sessionId: belongs to another session (${parsed.data.sessionId})` : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+        const reason = parsed.success
+          ? `sessionId: belongs to another session (${parsed.data.sessionId})`
+          : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
         throw new Error(`Event ${index} (${String(candidate.type)}) rejected: ${reason}`);
       });
       await this.commit(sessionId, memory, stamped, batchId);
@@ -128,7 +139,8 @@ export class Runtime {
   deleteSession(sessionId: string): Promise<void> {
     return this.lock.run(sessionId, async () => {
       const memory = await this.load(sessionId);
-      if (memory.openWork.openTurns.size > 0) throw new Error('A reply is still running in this conversation; stop it before deleting.');
+      if (memory.openWork.openTurns.size > 0)
+        throw new Error('A reply is still running in this conversation; stop it before deleting.');
       await this.dependencies.store.deleteSession(sessionId);
       this.sessions.delete(sessionId);
     });
@@ -198,13 +210,27 @@ export class Runtime {
   }
 
   /** Ends a turn nobody drives, with its unfinished items: aborted when a cancel command stopped it, else interrupted. */
-  private async endOpenTurn(sessionId: string, memory: SessionMemory, turnId: string, reason: string, commandId?: string): Promise<void> {
+  private async endOpenTurn(
+    sessionId: string,
+    memory: SessionMemory,
+    turnId: string,
+    reason: string,
+    commandId?: string,
+  ): Promise<void> {
     const time = this.dependencies.now();
-    const end: AgentEventDraft = commandId ? { type: 'turn/aborted', sessionId, turnId, commandId, time, data: { reason } } : { type: 'turn/interrupted', sessionId, turnId, time, data: { reason } };
+    const end: AgentEventDraft = commandId
+      ? { type: 'turn/aborted', sessionId, turnId, commandId, time, data: { reason } }
+      : { type: 'turn/interrupted', sessionId, turnId, time, data: { reason } };
     await this.commitDrafts(sessionId, [...this.interruptedItems(sessionId, memory, turnId, time, reason), end]);
   }
 
-  private interruptedItems(sessionId: string, memory: SessionMemory, turnId: string, time: number, reason: string): AgentEventDraft[] {
+  private interruptedItems(
+    sessionId: string,
+    memory: SessionMemory,
+    turnId: string,
+    time: number,
+    reason: string,
+  ): AgentEventDraft[] {
     return memory.openWork.itemsOfTurn(turnId).map((item) => ({
       type: item.kind === 'assistant' ? 'assistant/interrupted' : 'reasoning/interrupted',
       sessionId,
@@ -232,7 +258,12 @@ export class Runtime {
   }
 
   /** Persists the durable events in one transaction, then advances the counter and broadcasts. */
-  private async commit(sessionId: string, memory: SessionMemory, proposed: AgentEvent[], batchId?: string): Promise<void> {
+  private async commit(
+    sessionId: string,
+    memory: SessionMemory,
+    proposed: AgentEvent[],
+    batchId?: string,
+  ): Promise<void> {
     // Requests and commands of a turn that ends here are settled in the same transaction, so none is left answerable.
     const followUps = memory.book.followUps(sessionId, proposed, this.dependencies.now());
     const lastProposed = proposed.findLast((event) => event.durable)?.seq ?? memory.lastSeq;
@@ -258,7 +289,13 @@ export class Runtime {
   private async load(sessionId: string): Promise<SessionMemory> {
     const known = this.sessions.get(sessionId);
     if (known) return known;
-    const memory: SessionMemory = { lastSeq: await this.dependencies.store.lastSeq(sessionId), lastBatchId: await this.dependencies.store.lastBatchId(sessionId), openWork: new OpenWork(), book: new RequestBook(), listeners: new Set() };
+    const memory: SessionMemory = {
+      lastSeq: await this.dependencies.store.lastSeq(sessionId),
+      lastBatchId: await this.dependencies.store.lastBatchId(sessionId),
+      openWork: new OpenWork(),
+      book: new RequestBook(),
+      listeners: new Set(),
+    };
     for (const event of await this.dependencies.store.read(sessionId, 0)) {
       memory.openWork.observe(event);
       memory.book.observe(event);

@@ -1,7 +1,12 @@
 import type { AgentEvent } from '../protocol/agent-event';
 import type { SessionRecord } from './event-store';
 
-export function sessionRecordAfter(previous: SessionRecord | undefined, sessionId: string, events: readonly AgentEvent[], batchId?: string): SessionRecord {
+export function sessionRecordAfter(
+  previous: SessionRecord | undefined,
+  sessionId: string,
+  events: readonly AgentEvent[],
+  batchId?: string,
+): SessionRecord {
   const record: SessionRecord = previous
     ? { ...previous }
     : { sessionId, title: 'New chat', createdAt: events[0]?.time ?? 0, updatedAt: 0, lastSeq: 0 };

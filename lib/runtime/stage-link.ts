@@ -65,7 +65,9 @@ export class StageLink implements StageDriver {
         for (const [jobId, job] of this.jobs) {
           if (job.port !== port) continue;
           clearTimeout(job.timer);
-          job.reject(new Error('The stage tab was closed before the target answered. The change may not have been applied.'));
+          job.reject(
+            new Error('The stage tab was closed before the target answered. The change may not have been applied.'),
+          );
           this.jobs.delete(jobId);
         }
       }, this.options.stageGoneAfterMs);
@@ -75,7 +77,9 @@ export class StageLink implements StageDriver {
   private receive(port: LinkPort, raw: unknown): void {
     const parsed = stageReportMessageSchema.safeParse(raw);
     if (!parsed.success) {
-      console.warn(`Ignored an invalid message from the stage: ${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message}`);
+      console.warn(
+        `Ignored an invalid message from the stage: ${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message}`,
+      );
       return;
     }
     if (this.port !== port) return;
@@ -142,7 +146,9 @@ export class StageLink implements StageDriver {
   /** What the stage reported, on reconnecting, about a tool call it worked on. */
   async recordedResults(callKey: string): Promise<RecordedStageResult[]> {
     await this.greetedIfOpen();
-    return this.recent.filter((result) => result.callKey === callKey).map(({ type, targetId, state }) => ({ type, targetId, state }));
+    return this.recent
+      .filter((result) => result.callKey === callKey)
+      .map(({ type, targetId, state }) => ({ type, targetId, state }));
   }
 
   /** The same stage, with every command tagged with the tool call it serves. */
@@ -168,14 +174,27 @@ export class StageLink implements StageDriver {
   }
 
   async open(entry: CatalogEntry, callKey?: string): Promise<JsonObject> {
-    const state = await this.run((jobId) => ({ type: 'stage/open', jobId, ...(callKey ? { callKey } : {}), targetId: entry.manifest.id, title: entry.manifest.title, url: this.options.entryUrl(entry) }));
+    const state = await this.run((jobId) => ({
+      type: 'stage/open',
+      jobId,
+      ...(callKey ? { callKey } : {}),
+      targetId: entry.manifest.id,
+      title: entry.manifest.title,
+      url: this.options.entryUrl(entry),
+    }));
     this.active = entry.manifest.id;
     this.options.onState?.(entry.manifest.id, state);
     return state;
   }
 
   async send(targetId: string, command: StageCommand, callKey?: string): Promise<JsonObject> {
-    const state = await this.run((jobId) => ({ type: 'stage/send', jobId, ...(callKey ? { callKey } : {}), targetId, message: { ...command, source: 'splitbrain:stage', id: jobId } }));
+    const state = await this.run((jobId) => ({
+      type: 'stage/send',
+      jobId,
+      ...(callKey ? { callKey } : {}),
+      targetId,
+      message: { ...command, source: 'splitbrain:stage', id: jobId },
+    }));
     this.options.onState?.(targetId, state);
     return state;
   }

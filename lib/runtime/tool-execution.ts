@@ -64,7 +64,9 @@ export class ToolExecution {
   }
 
   private async executeOnce(request: ToolExecutionRequest): Promise<ToolExecutionResult> {
-    const requirement = (await this.access.approvalRequirement?.(request.toolName, request.input)) ?? { required: false };
+    const requirement = (await this.access.approvalRequirement?.(request.toolName, request.input)) ?? {
+      required: false,
+    };
     return (await this.access.gate(request, requirement)) ?? this.runOnce(request, requirement.targetId);
   }
 
@@ -72,7 +74,8 @@ export class ToolExecution {
     const { sessionId, turnId, toolCallId } = request;
     const previous = await this.access.lock.run(sessionId, async () => {
       const recorded = await this.access.toolEvents(sessionId, toolCallId);
-      if (recorded.some((event) => event.type !== 'tool/requested')) return this.recordedOutcome(sessionId, turnId, toolCallId, recorded);
+      if (recorded.some((event) => event.type !== 'tool/requested'))
+        return this.recordedOutcome(sessionId, turnId, toolCallId, recorded);
       const started = this.access.now();
       await this.access.commitDrafts(sessionId, [
         ...requestedDraft(request, recorded, started, targetId),
@@ -82,23 +85,38 @@ export class ToolExecution {
     });
     if (previous) return previous;
     const startedAt = this.access.now();
-    const output = await this.access.executeTool(request.toolName, request.input, `${sessionId}/${toolCallId}`).catch(
-      (error: unknown): ToolOutput => ({ ok: false, error: `The tool failed: ${error instanceof Error ? error.message : String(error)}` }),
-    );
+    const output = await this.access
+      .executeTool(request.toolName, request.input, `${sessionId}/${toolCallId}`)
+      .catch((error: unknown): ToolOutput => ({
+        ok: false,
+        error: `The tool failed: ${error instanceof Error ? error.message : String(error)}`,
+      }));
     const durationMs = Math.max(0, this.access.now() - startedAt);
     const finished = this.access.now();
     await this.access.lock.run(sessionId, () =>
       this.access.commitDrafts(sessionId, [
         output.ok
           ? { type: 'tool/completed', sessionId, turnId, toolCallId, time: finished, data: { output, durationMs } }
-          : { type: 'tool/failed', sessionId, turnId, toolCallId, time: finished, data: { error: String(output.error ?? 'failed'), output, durationMs } },
+          : {
+              type: 'tool/failed',
+              sessionId,
+              turnId,
+              toolCallId,
+              time: finished,
+              data: { error: String(output.error ?? 'failed'), output, durationMs },
+            },
       ]),
     );
     return { status: output.ok ? 'completed' : 'failed', output, replayed: false };
   }
 
   /** The outcome of a call the log already knows; undefined when it provably never ran and may run now. */
-  private async recordedOutcome(sessionId: string, turnId: string, toolCallId: string, recorded: AgentEvent[]): Promise<ToolExecutionResult | undefined> {
+  private async recordedOutcome(
+    sessionId: string,
+    turnId: string,
+    toolCallId: string,
+    recorded: AgentEvent[],
+  ): Promise<ToolExecutionResult | undefined> {
     for (const event of recorded) {
       if (event.type === 'tool/completed') return { status: 'completed', output: event.data.output, replayed: true };
       if (event.type === 'tool/failed') return { status: 'failed', output: event.data.output, replayed: true };
@@ -109,7 +127,12 @@ export class ToolExecution {
     const started = recorded.find((event) => event.type === 'tool/started');
     const recovery =
       requested?.type === 'tool/requested' && started && !alreadyUnknown
-        ? await this.access.recoverTool?.(requested.data.toolName, requested.data.input, `${sessionId}/${toolCallId}`, started.time)
+        ? await this.access.recoverTool?.(
+            requested.data.toolName,
+            requested.data.input,
+            `${sessionId}/${toolCallId}`,
+            started.time,
+          )
         : undefined;
     if (recovery?.kind === 'never-reached') return undefined;
     const recovered = recovery?.kind === 'recovered' ? recovery.output : undefined;
@@ -118,13 +141,29 @@ export class ToolExecution {
       await this.access.commitDrafts(sessionId, [
         recovered.ok
           ? { type: 'tool/completed', sessionId, turnId, toolCallId, time, data: { output: recovered, durationMs: 0 } }
-          : { type: 'tool/failed', sessionId, turnId, toolCallId, time, data: { error: String(recovered.error ?? 'failed'), output: recovered, durationMs: 0 } },
+          : {
+              type: 'tool/failed',
+              sessionId,
+              turnId,
+              toolCallId,
+              time,
+              data: { error: String(recovered.error ?? 'failed'), output: recovered, durationMs: 0 },
+            },
       ]);
       return { status: recovered.ok ? 'completed' : 'failed', output: recovered, replayed: true };
     }
     const output = { ok: false, error: UNKNOWN_OUTCOME };
     if (!alreadyUnknown) {
-      await this.access.commitDrafts(sessionId, [{ type: 'tool/unknown', sessionId, turnId, toolCallId, time: this.access.now(), data: { reason: UNKNOWN_OUTCOME } }]);
+      await this.access.commitDrafts(sessionId, [
+        {
+          type: 'tool/unknown',
+          sessionId,
+          turnId,
+          toolCallId,
+          time: this.access.now(),
+          data: { reason: UNKNOWN_OUTCOME },
+        },
+      ]);
     }
     return { status: 'unknown', output, replayed: true };
   }

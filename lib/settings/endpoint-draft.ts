@@ -1,4 +1,10 @@
-import { defaultBaseUrls, endpointKindLabels, endpointSettingsSchema, type EndpointKind, type EndpointSettings } from './endpoint-settings';
+import {
+  defaultBaseUrls,
+  endpointKindLabels,
+  endpointSettingsSchema,
+  type EndpointKind,
+  type EndpointSettings,
+} from './endpoint-settings';
 
 /** What the settings form edits: every field of every kind, as typed. */
 export interface EndpointDraft {
@@ -22,7 +28,20 @@ export const defaultModels: Record<EndpointKind, string> = {
 };
 
 export function draftFromSettings(settings: EndpointSettings | undefined): EndpointDraft {
-  if (!settings) return withKind({ kind: 'openai-compatible', label: '', baseUrl: '', model: '', apiKey: '', api: 'chat', continuation: false, scripted: false }, 'openai-compatible');
+  if (!settings)
+    return withKind(
+      {
+        kind: 'openai-compatible',
+        label: '',
+        baseUrl: '',
+        model: '',
+        apiKey: '',
+        api: 'chat',
+        continuation: false,
+        scripted: false,
+      },
+      'openai-compatible',
+    );
   return {
     kind: settings.kind,
     label: settings.label,
@@ -37,13 +56,16 @@ export function draftFromSettings(settings: EndpointSettings | undefined): Endpo
 
 /** Changes fields; a new address or kind is no longer the scripted demo. */
 export function editDraft(draft: EndpointDraft, change: Partial<EndpointDraft>): EndpointDraft {
-  const leavesDemo = (change.baseUrl !== undefined && change.baseUrl !== draft.baseUrl) || (change.kind !== undefined && change.kind !== draft.kind);
+  const leavesDemo =
+    (change.baseUrl !== undefined && change.baseUrl !== draft.baseUrl) ||
+    (change.kind !== undefined && change.kind !== draft.kind);
   return { ...draft, ...change, ...(leavesDemo ? { scripted: false } : {}) };
 }
 
 /** Switches the kind; fields still holding the previous kind's defaults (or nothing) take the new kind's. */
 export function withKind(draft: EndpointDraft, kind: EndpointKind): EndpointDraft {
-  const untouched = (value: string, defaults: Record<EndpointKind, string>) => value.trim() === '' || value === defaults[draft.kind];
+  const untouched = (value: string, defaults: Record<EndpointKind, string>) =>
+    value.trim() === '' || value === defaults[draft.kind];
   return {
     ...editDraft(draft, { kind }),
     label: untouched(draft.label, endpointKindLabels) ? endpointKindLabels[kind] : draft.label,
@@ -53,7 +75,9 @@ export function withKind(draft: EndpointDraft, kind: EndpointKind): EndpointDraf
 }
 
 /** Validates the draft into settings, or says which fields are wrong, in the form's own words. */
-export function settingsFromDraft(draft: EndpointDraft): { ok: true; settings: EndpointSettings } | { ok: false; problem: string } {
+export function settingsFromDraft(
+  draft: EndpointDraft,
+): { ok: true; settings: EndpointSettings } | { ok: false; problem: string } {
   const parsed = endpointSettingsSchema.safeParse({
     kind: draft.kind,
     label: draft.label.trim() || endpointKindLabels[draft.kind],
@@ -66,6 +90,8 @@ export function settingsFromDraft(draft: EndpointDraft): { ok: true; settings: E
   });
   if (parsed.success) return { ok: true, settings: parsed.data };
   const names: Record<string, string> = { baseUrl: 'Base URL', model: 'Model', apiKey: 'API key', label: 'Name' };
-  const problem = parsed.error.issues.map((issue) => `${names[String(issue.path[0])] ?? String(issue.path[0])}: ${issue.message}`).join('; ');
+  const problem = parsed.error.issues
+    .map((issue) => `${names[String(issue.path[0])] ?? String(issue.path[0])}: ${issue.message}`)
+    .join('; ');
   return { ok: false, problem };
 }

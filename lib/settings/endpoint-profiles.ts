@@ -34,7 +34,9 @@ export function parseEndpointProfiles(value: unknown): EndpointProfiles {
   const parsed = storedShapeSchema.safeParse(value);
   if (!parsed.success) return emptyEndpointProfiles;
   const profiles = parsed.data.profiles.map(parseEndpointProfile).filter((profile) => profile !== undefined);
-  const activeId = profiles.some((profile) => profile.id === parsed.data.activeId) ? parsed.data.activeId : profiles[0]?.id;
+  const activeId = profiles.some((profile) => profile.id === parsed.data.activeId)
+    ? parsed.data.activeId
+    : profiles[0]?.id;
   return { activeId, profiles };
 }
 
@@ -45,7 +47,9 @@ export function activeProfile(store: EndpointProfiles): EndpointProfile | undefi
 /** Adds the profile, or replaces the one with the same id in place. */
 export function upsertProfile(store: EndpointProfiles, profile: EndpointProfile): EndpointProfiles {
   const exists = store.profiles.some((candidate) => candidate.id === profile.id);
-  const profiles = exists ? store.profiles.map((candidate) => (candidate.id === profile.id ? profile : candidate)) : [...store.profiles, profile];
+  const profiles = exists
+    ? store.profiles.map((candidate) => (candidate.id === profile.id ? profile : candidate))
+    : [...store.profiles, profile];
   return { activeId: store.activeId ?? profile.id, profiles };
 }
 
@@ -71,7 +75,10 @@ export interface StoredEndpointValues {
  * the profile LEGACY_PROFILE_ID and is made active, because whoever wrote it last meant to use it.
  * `migrated` tells the caller to write the result back and remove the old key.
  */
-export function resolveEndpointProfiles(stored: StoredEndpointValues): { profiles: EndpointProfiles; migrated: boolean } {
+export function resolveEndpointProfiles(stored: StoredEndpointValues): {
+  profiles: EndpointProfiles;
+  migrated: boolean;
+} {
   const profiles = parseEndpointProfiles(stored.profiles);
   if (stored.legacy === undefined) return { profiles, migrated: false };
   const legacy = parseEndpointSettings(stored.legacy);

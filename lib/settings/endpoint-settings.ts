@@ -37,10 +37,23 @@ export const DEFAULT_STREAM_IDLE_TIMEOUT_SECONDS = 60;
 const withDefaultLabel = (kind: EndpointKind) => ({ ...common, label: common.label.default(endpointKindLabels[kind]) });
 
 export const endpointSettingsSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('openai'), ...withDefaultLabel('openai'), baseUrl: common.baseUrl.default(defaultBaseUrls.openai), api: z.enum(['chat', 'responses']).default('chat') }),
+  z.object({
+    kind: z.literal('openai'),
+    ...withDefaultLabel('openai'),
+    baseUrl: common.baseUrl.default(defaultBaseUrls.openai),
+    api: z.enum(['chat', 'responses']).default('chat'),
+  }),
   z.object({ kind: z.literal('openai-compatible'), ...withDefaultLabel('openai-compatible') }),
-  z.object({ kind: z.literal('anthropic'), ...withDefaultLabel('anthropic'), baseUrl: common.baseUrl.default(defaultBaseUrls.anthropic) }),
-  z.object({ kind: z.literal('google'), ...withDefaultLabel('google'), baseUrl: common.baseUrl.default(defaultBaseUrls.google) }),
+  z.object({
+    kind: z.literal('anthropic'),
+    ...withDefaultLabel('anthropic'),
+    baseUrl: common.baseUrl.default(defaultBaseUrls.anthropic),
+  }),
+  z.object({
+    kind: z.literal('google'),
+    ...withDefaultLabel('google'),
+    baseUrl: common.baseUrl.default(defaultBaseUrls.google),
+  }),
   z.object({
     kind: z.literal('ai-sdk-chat'),
     ...withDefaultLabel('ai-sdk-chat'),

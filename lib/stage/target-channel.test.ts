@@ -5,7 +5,11 @@ import { TargetChannel } from './target-channel';
 function channel(timeoutMs = 1000) {
   const posted: StageToTargetMessage[] = [];
   let counter = 0;
-  const target = new TargetChannel({ post: (message) => posted.push(message), timeoutMs, newId: () => `m${++counter}` });
+  const target = new TargetChannel({
+    post: (message) => posted.push(message),
+    timeoutMs,
+    newId: () => `m${++counter}`,
+  });
   return { target, posted };
 }
 
@@ -31,7 +35,13 @@ describe('TargetChannel', () => {
     const { target } = channel();
     target.receive({ source: TARGET_SOURCE, type: 'ready' });
     const pending = target.send({ type: 'reset' });
-    for (const junk of [null, 'ready', { type: 'state', id: 'm1', payload: {} }, { source: TARGET_SOURCE, type: 'state', id: 'm1', payload: 'x' }]) target.receive(junk);
+    for (const junk of [
+      null,
+      'ready',
+      { type: 'state', id: 'm1', payload: {} },
+      { source: TARGET_SOURCE, type: 'state', id: 'm1', payload: 'x' },
+    ])
+      target.receive(junk);
     target.receive({ source: TARGET_SOURCE, type: 'error', id: 'm1', message: 'boom' });
     await expect(pending).rejects.toThrow('The target reported an error: boom');
   });

@@ -39,7 +39,13 @@ export class TargetChannel {
     return new Promise<JsonObject>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiting.delete(message.id);
-        reject(new Error(this.ready ? `The target did not answer within ${this.options.timeoutMs} ms.` : `The target did not become ready within ${this.options.timeoutMs} ms.`));
+        reject(
+          new Error(
+            this.ready
+              ? `The target did not answer within ${this.options.timeoutMs} ms.`
+              : `The target did not become ready within ${this.options.timeoutMs} ms.`,
+          ),
+        );
       }, this.options.timeoutMs);
       this.waiting.set(message.id, { resolve, reject, timer });
       if (this.ready) this.options.post(message);
@@ -65,7 +71,10 @@ export class TargetChannel {
       else this.options.onState?.(message.payload);
       return;
     }
-    if (message.id && this.waiting.has(message.id)) this.settle(message.id, (waiting) => waiting.reject(new Error(`The target reported an error: ${message.message}`)));
+    if (message.id && this.waiting.has(message.id))
+      this.settle(message.id, (waiting) =>
+        waiting.reject(new Error(`The target reported an error: ${message.message}`)),
+      );
     else this.options.onError?.(message.message);
   }
 

@@ -1,5 +1,13 @@
 import type { AgentEvent, AgentEventOf } from '../protocol/agent-event';
-import { itemKey, itemOf, type ItemState, type RequestState, type ToolCallState, type TurnEntry, type TurnState } from './client-state';
+import {
+  itemKey,
+  itemOf,
+  type ItemState,
+  type RequestState,
+  type ToolCallState,
+  type TurnEntry,
+  type TurnState,
+} from './client-state';
 import type { WorkingCopy } from './working-copy';
 
 function updateTurn(copy: WorkingCopy, turnId: string, change: (turn: TurnState) => Partial<TurnState>): void {
@@ -47,8 +55,15 @@ function isTurnOpen(copy: WorkingCopy, turnId: string): boolean {
 function endTurn(copy: WorkingCopy, event: AgentEventOf<'turn/completed' | 'turn/aborted' | 'turn/interrupted'>): void {
   const turn = copy.state.turns[event.turnId];
   if (!turn || turn.status !== 'running') return;
-  const status = event.type === 'turn/completed' ? 'completed' : event.type === 'turn/aborted' ? 'aborted' : 'interrupted';
-  copy.table('turns')[event.turnId] = { ...turn, status, endedAt: event.time, reason: event.data.reason, retry: undefined };
+  const status =
+    event.type === 'turn/completed' ? 'completed' : event.type === 'turn/aborted' ? 'aborted' : 'interrupted';
+  copy.table('turns')[event.turnId] = {
+    ...turn,
+    status,
+    endedAt: event.time,
+    reason: event.data.reason,
+    retry: undefined,
+  };
   for (const entry of turn.entries) {
     const streaming = entry.kind === 'item' ? copy.state.streaming[entry.key] : undefined;
     if (streaming) settleItem(copy, { ...streaming, status: 'interrupted', reason: event.data.reason });
@@ -59,14 +74,23 @@ function endTurn(copy: WorkingCopy, event: AgentEventOf<'turn/completed' | 'turn
 /** Argument previews of calls that were never requested exist only in transient events: a replay of the log never shows them. */
 function dropUnrequestedToolCalls(copy: WorkingCopy, turnId: string): void {
   const turn = copy.state.turns[turnId];
-  const unrequested = turn.entries.filter((entry) => entry.kind === 'tool' && copy.state.toolCalls[entry.toolCallId]?.status === 'streaming');
+  const unrequested = turn.entries.filter(
+    (entry) => entry.kind === 'tool' && copy.state.toolCalls[entry.toolCallId]?.status === 'streaming',
+  );
   if (unrequested.length === 0) return;
   const toolCalls = copy.table('toolCalls');
   for (const entry of unrequested) if (entry.kind === 'tool') delete toolCalls[entry.toolCallId];
   updateTurn(copy, turnId, (current) => ({ entries: current.entries.filter((entry) => !unrequested.includes(entry)) }));
 }
 
-type ItemEvent = AgentEventOf<'assistant/delta' | 'assistant/completed' | 'assistant/interrupted' | 'reasoning/delta' | 'reasoning/completed' | 'reasoning/interrupted'>;
+type ItemEvent = AgentEventOf<
+  | 'assistant/delta'
+  | 'assistant/completed'
+  | 'assistant/interrupted'
+  | 'reasoning/delta'
+  | 'reasoning/completed'
+  | 'reasoning/interrupted'
+>;
 
 /** A final item leaves the small table of streaming ones for the table of all items. */
 function settleItem(copy: WorkingCopy, item: ItemState): void {
@@ -101,7 +125,12 @@ function applyItemDelta(copy: WorkingCopy, event: AgentEventOf<'assistant/delta'
   copy.table('streaming')[item.key] = { ...item, text: item.text + event.data.text, deltaCount: item.deltaCount + 1 };
 }
 
-function applyItemFinal(copy: WorkingCopy, event: AgentEventOf<'assistant/completed' | 'assistant/interrupted' | 'reasoning/completed' | 'reasoning/interrupted'>): void {
+function applyItemFinal(
+  copy: WorkingCopy,
+  event: AgentEventOf<
+    'assistant/completed' | 'assistant/interrupted' | 'reasoning/completed' | 'reasoning/interrupted'
+  >,
+): void {
   if (!copy.state.turns[event.turnId]) return;
   const item = ensureItem(copy, event);
   // The first final event of an attempt wins: a completed item is never appended to, an interrupted attempt stays interrupted.
@@ -116,12 +145,28 @@ function applyItemFinal(copy: WorkingCopy, event: AgentEventOf<'assistant/comple
   });
 }
 
-type ToolEvent = AgentEventOf<'tool/input-delta' | 'tool/requested' | 'tool/started' | 'tool/completed' | 'tool/failed' | 'tool/unknown' | 'tool/denied'>;
+type ToolEvent = AgentEventOf<
+  | 'tool/input-delta'
+  | 'tool/requested'
+  | 'tool/started'
+  | 'tool/completed'
+  | 'tool/failed'
+  | 'tool/unknown'
+  | 'tool/denied'
+>;
 
 function ensureToolCall(copy: WorkingCopy, event: ToolEvent, toolName: string): ToolCallState {
   const existing = copy.state.toolCalls[event.toolCallId];
   if (existing) return existing;
-  const call: ToolCallState = { toolCallId: event.toolCallId, turnId: event.turnId, ...('stepId' in event ? { stepId: event.stepId } : {}), toolName, argumentsPreview: '', previewCount: 0, status: 'streaming' };
+  const call: ToolCallState = {
+    toolCallId: event.toolCallId,
+    turnId: event.turnId,
+    ...('stepId' in event ? { stepId: event.stepId } : {}),
+    toolName,
+    argumentsPreview: '',
+    previewCount: 0,
+    status: 'streaming',
+  };
   copy.table('toolCalls')[event.toolCallId] = call;
   addEntry(copy, event.turnId, { kind: 'tool', toolCallId: event.toolCallId });
   return call;
@@ -129,7 +174,8 @@ function ensureToolCall(copy: WorkingCopy, event: ToolEvent, toolName: string): 
 
 function setToolCall(copy: WorkingCopy, event: ToolEvent, change: Partial<ToolCallState>, toolName = ''): void {
   const call = ensureToolCall(copy, event, toolName);
-  if (event.durable && call.status === 'streaming') placeDurableEntry(copy, event.turnId, { kind: 'tool', toolCallId: call.toolCallId });
+  if (event.durable && call.status === 'streaming')
+    placeDurableEntry(copy, event.turnId, { kind: 'tool', toolCallId: call.toolCallId });
   copy.table('toolCalls')[call.toolCallId] = { ...call, ...change };
 }
 
@@ -144,11 +190,25 @@ function applyToolEvent(copy: WorkingCopy, event: ToolEvent): void {
       if (!isTurnOpen(copy, event.turnId)) return;
       const call = ensureToolCall(copy, event, event.data.toolName);
       if (call.status !== 'streaming' || event.data.index !== call.previewCount) return;
-      setToolCall(copy, event, { argumentsPreview: call.argumentsPreview + event.data.delta, previewCount: call.previewCount + 1 });
+      setToolCall(copy, event, {
+        argumentsPreview: call.argumentsPreview + event.data.delta,
+        previewCount: call.previewCount + 1,
+      });
       return;
     }
     case 'tool/requested':
-      setToolCall(copy, event, { toolName: event.data.toolName, stepId: event.stepId, input: event.data.input, status: 'requested', ...targetOf(event) }, event.data.toolName);
+      setToolCall(
+        copy,
+        event,
+        {
+          toolName: event.data.toolName,
+          stepId: event.stepId,
+          input: event.data.input,
+          status: 'requested',
+          ...targetOf(event),
+        },
+        event.data.toolName,
+      );
       return;
     case 'tool/started':
       setToolCall(copy, event, { status: 'running', startedAt: event.time, ...targetOf(event) });
@@ -157,7 +217,12 @@ function applyToolEvent(copy: WorkingCopy, event: ToolEvent): void {
       setToolCall(copy, event, { status: 'done', output: event.data.output, durationMs: event.data.durationMs });
       return;
     case 'tool/failed':
-      setToolCall(copy, event, { status: 'failed', output: event.data.output, error: event.data.error, durationMs: event.data.durationMs });
+      setToolCall(copy, event, {
+        status: 'failed',
+        output: event.data.output,
+        error: event.data.error,
+        durationMs: event.data.durationMs,
+      });
       return;
     case 'tool/unknown':
       setToolCall(copy, event, { status: 'unknown', error: event.data.reason });
@@ -173,10 +238,15 @@ function isSettled(copy: WorkingCopy, requestId: string): boolean {
   return request !== undefined && request.status !== 'pending';
 }
 
-function settledRequest(event: AgentEventOf<'ask/answered' | 'ask/expired' | 'approval/decided' | 'approval/expired'>): Partial<RequestState> {
+function settledRequest(
+  event: AgentEventOf<'ask/answered' | 'ask/expired' | 'approval/decided' | 'approval/expired'>,
+): Partial<RequestState> {
   switch (event.type) {
     case 'approval/decided':
-      return { status: event.data.decision === 'allow' ? 'allowed' : 'denied', ...(event.data.scope ? { scope: event.data.scope } : {}) };
+      return {
+        status: event.data.decision === 'allow' ? 'allowed' : 'denied',
+        ...(event.data.scope ? { scope: event.data.scope } : {}),
+      };
     case 'ask/answered':
       return { status: 'answered', answer: event.data.answer };
     default:
@@ -188,8 +258,15 @@ function settledRequest(event: AgentEventOf<'ask/answered' | 'ask/expired' | 'ap
 function applyCommand(copy: WorkingCopy, event: AgentEventOf<'command/state'>): void {
   const known = copy.state.commands[event.commandId];
   const text = event.data.text ?? known?.text;
-  copy.table('commands')[event.commandId] = { commandId: event.commandId, turnId: event.turnId, kind: event.data.kind, state: event.data.state, ...(text !== undefined ? { text } : {}) };
-  if (event.data.kind === 'steer' && copy.state.turns[event.turnId] && (!known || event.data.state === 'applied')) placeDurableEntry(copy, event.turnId, { kind: 'command', commandId: event.commandId });
+  copy.table('commands')[event.commandId] = {
+    commandId: event.commandId,
+    turnId: event.turnId,
+    kind: event.data.kind,
+    state: event.data.state,
+    ...(text !== undefined ? { text } : {}),
+  };
+  if (event.data.kind === 'steer' && copy.state.turns[event.turnId] && (!known || event.data.state === 'applied'))
+    placeDurableEntry(copy, event.turnId, { kind: 'command', commandId: event.commandId });
 }
 
 /** Applies one in-order event to the working copy. Every event type is handled here. */
@@ -281,18 +358,24 @@ export function applyEvent(copy: WorkingCopy, event: AgentEvent): void {
       applyCommand(copy, event);
       return;
     case 'notification':
-      copy.notifications().push({ notificationId: event.notificationId, level: event.data.level, message: event.data.message });
+      copy
+        .notifications()
+        .push({ notificationId: event.notificationId, level: event.data.level, message: event.data.message });
       return;
     case 'stream/error': {
       const turn = copy.state.turns[event.turnId];
       if (!turn) return;
-      updateTurn(copy, event.turnId, (current) => ({ errors: [...current.errors, { attemptId: event.attemptId, message: event.data.message, code: event.data.code }] }));
+      updateTurn(copy, event.turnId, (current) => ({
+        errors: [...current.errors, { attemptId: event.attemptId, message: event.data.message, code: event.data.code }],
+      }));
       placeDurableEntry(copy, event.turnId, { kind: 'error', index: turn.errors.length });
       return;
     }
     case 'stream/retrying':
       if (!isTurnOpen(copy, event.turnId)) return;
-      updateTurn(copy, event.turnId, () => ({ retry: { until: event.data.until, delayMs: event.data.delayMs, reason: event.data.reason } }));
+      updateTurn(copy, event.turnId, () => ({
+        retry: { until: event.data.until, delayMs: event.data.delayMs, reason: event.data.reason },
+      }));
       return;
     case 'presence/typing':
     case 'blob/referenced':

@@ -5,7 +5,11 @@ export type TurnStatus = 'running' | 'completed' | 'aborted' | 'interrupted';
 export type ItemStatus = 'streaming' | 'completed' | 'interrupted';
 export type ToolCallStatus = 'streaming' | 'requested' | 'running' | 'done' | 'failed' | 'unknown' | 'denied';
 
-export type TurnEntry = { kind: 'item'; key: string } | { kind: 'tool'; toolCallId: string } | { kind: 'error'; index: number } | { kind: 'command'; commandId: string };
+export type TurnEntry =
+  | { kind: 'item'; key: string }
+  | { kind: 'tool'; toolCallId: string }
+  | { kind: 'error'; index: number }
+  | { kind: 'command'; commandId: string };
 
 export interface TurnState {
   turnId: string;

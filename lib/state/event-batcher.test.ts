@@ -34,7 +34,13 @@ describe('EventBatcher', () => {
     const log = new EventLog();
     log.turnStarted('turn-1');
     const delta = log.delta(item, 0, 'a');
-    const approval = log.add({ type: 'approval/requested', turnId: 'turn-1', requestId: 'r', toolCallId: 'c', data: { argumentsHash: 'h', summary: 's', expiresAt: 1 } });
+    const approval = log.add({
+      type: 'approval/requested',
+      turnId: 'turn-1',
+      requestId: 'r',
+      toolCallId: 'c',
+      data: { argumentsHash: 'h', summary: 's', expiresAt: 1 },
+    });
     batcher.push(delta);
     batcher.push(approval);
     expect(batches).toEqual([[delta, approval]]);

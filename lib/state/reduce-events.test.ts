@@ -18,10 +18,27 @@ function sampleLog(): EventLog {
   log.delta(item, 1, 'the speed');
   log.completed(item, 'Setting the speed.');
   log.toolRequested('turn-1', 'step-1', 'call-1');
-  log.add({ type: 'approval/requested', turnId: 'turn-1', requestId: 'approval-1', toolCallId: 'call-1', data: { argumentsHash: 'h', summary: 'Set speed?', expiresAt: 99_999 } });
-  log.add({ type: 'approval/decided', turnId: 'turn-1', requestId: 'approval-1', toolCallId: 'call-1', data: { decision: 'allow' } });
+  log.add({
+    type: 'approval/requested',
+    turnId: 'turn-1',
+    requestId: 'approval-1',
+    toolCallId: 'call-1',
+    data: { argumentsHash: 'h', summary: 'Set speed?', expiresAt: 99_999 },
+  });
+  log.add({
+    type: 'approval/decided',
+    turnId: 'turn-1',
+    requestId: 'approval-1',
+    toolCallId: 'call-1',
+    data: { decision: 'allow' },
+  });
   log.add({ type: 'tool/started', turnId: 'turn-1', toolCallId: 'call-1', data: {} });
-  log.add({ type: 'tool/completed', turnId: 'turn-1', toolCallId: 'call-1', data: { output: { ok: true }, durationMs: 3 } });
+  log.add({
+    type: 'tool/completed',
+    turnId: 'turn-1',
+    toolCallId: 'call-1',
+    data: { output: { ok: true }, durationMs: 3 },
+  });
   log.add({ type: 'notification', notificationId: 'note-1', data: { level: 'info', message: 'Speed set.' } });
   log.turnCompleted('turn-1');
   return log;
@@ -29,7 +46,8 @@ function sampleLog(): EventLog {
 
 function reduceInChunks(events: readonly AgentEvent[], size: number, sessionId = 'session-1') {
   let state = initialClientState(sessionId);
-  for (let start = 0; start < events.length; start += size) state = reduceEvents(state, events.slice(start, start + size));
+  for (let start = 0; start < events.length; start += size)
+    state = reduceEvents(state, events.slice(start, start + size));
   return state;
 }
 
@@ -66,7 +84,13 @@ describe('out-of-order events (N+1 before N)', () => {
     const before = replayLog(log.sessionId, log.events.slice(0, started));
     const toolStarted = log.events[started];
     const toolCompleted = log.events[started + 1];
-    const lateDelta = log.add({ type: 'tool/input-delta', turnId: 'turn-1', stepId: 'step-1', toolCallId: 'call-2', data: { toolName: 'x', index: 0, delta: '{' } });
+    const lateDelta = log.add({
+      type: 'tool/input-delta',
+      turnId: 'turn-1',
+      stepId: 'step-1',
+      toolCallId: 'call-2',
+      data: { toolName: 'x', index: 0, delta: '{' },
+    });
 
     const waiting = reduceEvents(before, [toolCompleted, lateDelta]);
     expect(waiting.lastSeq).toBe(before.lastSeq);
@@ -127,7 +151,10 @@ describe('late deltas', () => {
     const lateNext = log.delta(item, 1, 'lo');
     const lateRepeat = log.delta(item, 0, 'Hel');
     const state = replayLog(log.sessionId, log.events);
-    expect(itemOf(state, itemKey('item-1', 'attempt-1'))).toMatchObject({ text: 'Hello, repaired.', status: 'completed' });
+    expect(itemOf(state, itemKey('item-1', 'attempt-1'))).toMatchObject({
+      text: 'Hello, repaired.',
+      status: 'completed',
+    });
     expect(reduceEvents(state, [lateNext, lateRepeat])).toEqual(state);
   });
 
@@ -139,7 +166,10 @@ describe('late deltas', () => {
     log.interrupted(item, 'Par');
     log.add({ type: 'turn/aborted', turnId: 'turn-1', data: { reason: 'Stopped by the user.' } });
     log.turnStarted('turn-2');
-    const late = [log.delta(item, 1, 'tial'), log.add({ type: 'turn/completed', turnId: 'turn-1', data: { reason: 'stop' } })];
+    const late = [
+      log.delta(item, 1, 'tial'),
+      log.add({ type: 'turn/completed', turnId: 'turn-1', data: { reason: 'stop' } }),
+    ];
     const state = replayLog(log.sessionId, log.events);
     expect(state.turns['turn-1'].status).toBe('aborted');
     expect(itemOf(state, itemKey('item-1', 'attempt-1'))).toMatchObject({ text: 'Par', status: 'interrupted' });
@@ -175,7 +205,10 @@ describe('completed and interrupted items', () => {
     log.completed(item, 'Half a sentence, completed late.');
     const state = replayLog(log.sessionId, log.events);
     expect(itemOf(state, itemKey('item-1', 'attempt-1'))).toMatchObject({ status: 'interrupted', text: 'Half a sen' });
-    expect(itemOf(state, itemKey('item-1', 'attempt-2'))).toMatchObject({ status: 'completed', text: 'A whole sentence.' });
+    expect(itemOf(state, itemKey('item-1', 'attempt-2'))).toMatchObject({
+      status: 'completed',
+      text: 'A whole sentence.',
+    });
     expect(state.turns['turn-1'].entries).toHaveLength(2);
   });
 });
@@ -199,7 +232,10 @@ describe('live state equals a replay of the log however many deltas were missed'
   it('orders entries by the log, not by which deltas happened to arrive', () => {
     const log = textToolText();
     const live = replayLog(log.sessionId, log.events);
-    const missedFirstDelta = replayLog(log.sessionId, log.events.filter((event) => !(event.type === 'assistant/delta' && event.itemId === 'x')));
+    const missedFirstDelta = replayLog(
+      log.sessionId,
+      log.events.filter((event) => !(event.type === 'assistant/delta' && event.itemId === 'x')),
+    );
     const fromLog = replayLog(log.sessionId, log.durable);
     const expected = [
       { kind: 'item', key: itemKey('x', 'attempt-1') },
@@ -214,11 +250,11 @@ describe('live state equals a replay of the log however many deltas were missed'
   it('keeps streaming entries behind the ones the log knows while they stream', () => {
     const log = textToolText();
     const midStream = replayLog(log.sessionId, log.events.slice(0, 5));
-    expect(midStream.turns['turn-1'].entries.map((entry) => (entry.kind === 'tool' ? entry.toolCallId : entry.kind === 'item' ? entry.key : 'error'))).toEqual([
-      itemKey('x', 'attempt-1'),
-      'call-1',
-      itemKey('y', 'attempt-1'),
-    ]);
+    expect(
+      midStream.turns['turn-1'].entries.map((entry) =>
+        entry.kind === 'tool' ? entry.toolCallId : entry.kind === 'item' ? entry.key : 'error',
+      ),
+    ).toEqual([itemKey('x', 'attempt-1'), 'call-1', itemKey('y', 'attempt-1')]);
   });
 
   it('drops argument previews of a call that was never requested when the turn ends', () => {
@@ -226,7 +262,11 @@ describe('live state equals a replay of the log however many deltas were missed'
     log.turnStarted('turn-1');
     log.stepStarted(turn);
     log.toolPreview('turn-1', 'step-1', 'call-1', 0, '{"speed":');
-    log.add({ type: 'notification', notificationId: 'n', data: { level: 'warning', message: 'The model repeated the same tool call.' } });
+    log.add({
+      type: 'notification',
+      notificationId: 'n',
+      data: { level: 'warning', message: 'The model repeated the same tool call.' },
+    });
     const whileStreaming = replayLog(log.sessionId, log.events);
     expect(whileStreaming.toolCalls['call-1']).toMatchObject({ status: 'streaming', argumentsPreview: '{"speed":' });
     log.add({ type: 'turn/completed', turnId: 'turn-1', data: { reason: 'repeated-call' } });
@@ -241,18 +281,41 @@ describe('requests', () => {
   it('a settled approval is not revived by a later request with the same requestId', () => {
     const log = new EventLog();
     log.turnStarted('turn-1');
-    const requested = { type: 'approval/requested', turnId: 'turn-1', requestId: 'approval-1', toolCallId: 'call-1', data: { argumentsHash: 'h', summary: 'Set speed?', expiresAt: 5 } } as const;
+    const requested = {
+      type: 'approval/requested',
+      turnId: 'turn-1',
+      requestId: 'approval-1',
+      toolCallId: 'call-1',
+      data: { argumentsHash: 'h', summary: 'Set speed?', expiresAt: 5 },
+    } as const;
     log.add(requested);
-    log.add({ type: 'approval/decided', turnId: 'turn-1', requestId: 'approval-1', toolCallId: 'call-1', data: { decision: 'deny' } });
+    log.add({
+      type: 'approval/decided',
+      turnId: 'turn-1',
+      requestId: 'approval-1',
+      toolCallId: 'call-1',
+      data: { decision: 'deny' },
+    });
     log.add(requested);
-    log.add({ type: 'approval/decided', turnId: 'turn-1', requestId: 'approval-1', toolCallId: 'call-1', data: { decision: 'allow' } });
+    log.add({
+      type: 'approval/decided',
+      turnId: 'turn-1',
+      requestId: 'approval-1',
+      toolCallId: 'call-1',
+      data: { decision: 'allow' },
+    });
     expect(replayLog(log.sessionId, log.events).requests['approval-1'].status).toBe('denied');
   });
 
   it('an ask is answered once; a second answer and an expiry change nothing', () => {
     const log = new EventLog();
     log.turnStarted('turn-1');
-    log.add({ type: 'ask/requested', turnId: 'turn-1', requestId: 'ask-1', data: { question: 'Mode?', answerSchema: { type: 'string' } } });
+    log.add({
+      type: 'ask/requested',
+      turnId: 'turn-1',
+      requestId: 'ask-1',
+      data: { question: 'Mode?', answerSchema: { type: 'string' } },
+    });
     log.add({ type: 'ask/answered', turnId: 'turn-1', requestId: 'ask-1', data: { answer: 'auto' } });
     log.add({ type: 'ask/expired', turnId: 'turn-1', requestId: 'ask-1', data: { reason: 'late' } });
     expect(replayLog(log.sessionId, log.events).requests['ask-1'].status).toBe('answered');
@@ -282,7 +345,13 @@ describe('tool call target', () => {
     const log = new EventLog();
     log.turnStarted('turn-1');
     log.stepStarted(turn);
-    log.add({ type: 'tool/requested', turnId: 'turn-1', stepId: 'step-1', toolCallId: 'call-1', data: { toolName: 'set_parameters', input: {}, targetId: 'chart' } });
+    log.add({
+      type: 'tool/requested',
+      turnId: 'turn-1',
+      stepId: 'step-1',
+      toolCallId: 'call-1',
+      data: { toolName: 'set_parameters', input: {}, targetId: 'chart' },
+    });
     log.add({ type: 'tool/started', turnId: 'turn-1', toolCallId: 'call-1', data: {} });
     log.toolRequested('turn-1', 'step-1', 'call-2');
     log.add({ type: 'tool/started', turnId: 'turn-1', toolCallId: 'call-2', data: { targetId: 'particles' } });

@@ -66,7 +66,10 @@ describe('SessionSync', () => {
 
     sync.receive(live(1, log.events[5]));
     sync.receive(live(1, log.events[6]));
-    expect(itemOf(sync.current, itemKey('item-1', 'attempt-1'))).toMatchObject({ text: 'Speed is 12.', status: 'completed' });
+    expect(itemOf(sync.current, itemKey('item-1', 'attempt-1'))).toMatchObject({
+      text: 'Speed is 12.',
+      status: 'completed',
+    });
     scheduler.runFrames();
     scheduler.runTimers();
     sync.receive(live(1, log.events[7]));
@@ -175,68 +178,99 @@ describe('SessionSync over a real run with reconnects, revived old connections a
     let reconnects = 0;
     let staleMessages = 0;
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 0, max: 2 ** 31 - 1 }), fc.integer({ min: 0, max: 2 ** 31 - 1 }), async (runSeed, deliverySeed) => {
-        runs += 1;
-        const run = await generateRun(runSeed);
-        const random = new Random(deliverySeed);
-        const transport = new FakeTransport();
-        const scheduler = new ManualScheduler();
-        const sync = new SessionSync(run.sessionId, transport, () => undefined, scheduler);
-        let position = 0;
-        const stale: PublisherMessage[] = [];
-        // The runtime answers a subscription with a snapshot of the log so far, then relays what comes after.
-        const answerSubscription = () => {
-          const generation = transport.lastGeneration;
-          const events = snapshotAt(run, position);
-          sync.receive({ type: 'snapshot', sessionId: run.sessionId, generation, snapshotSeq: events.filter((event) => event.durable).at(-1)?.seq ?? 0, events });
-        };
-        sync.connect();
-        answerSubscription();
-        while (position < run.live.length) {
-          transport.log = run.live.slice(0, position).filter((event) => event.durable);
-          transport.failTail = random.chance(0.3);
-          const roll = random.next();
-          if (roll < 0.06) {
-            // The port drops: what was in flight is lost, the old port may still deliver later.
-            reconnects += 1;
-            const oldGeneration = transport.lastGeneration;
-            for (const event of run.live.slice(position, position + random.int(0, 4))) stale.push({ type: 'event', generation: oldGeneration, event });
-            if (random.chance(0.3)) stale.push({ type: 'snapshot', sessionId: run.sessionId, generation: oldGeneration, snapshotSeq: 0, events: snapshotAt(run, random.int(0, position)) });
-            position = Math.min(run.live.length, position + random.int(0, 6));
-            sync.connect();
-            answerSubscription();
-          } else if (roll < 0.1 && stale.length) {
-            staleMessages += 1;
-            sync.receive(stale.shift()!);
-          } else if (roll < 0.13) {
-            position += 1; // lost without a disconnect: only gap detection can notice
-          } else {
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        async (runSeed, deliverySeed) => {
+          runs += 1;
+          const run = await generateRun(runSeed);
+          const random = new Random(deliverySeed);
+          const transport = new FakeTransport();
+          const scheduler = new ManualScheduler();
+          const sync = new SessionSync(run.sessionId, transport, () => undefined, scheduler);
+          let position = 0;
+          const stale: PublisherMessage[] = [];
+          // The runtime answers a subscription with a snapshot of the log so far, then relays what comes after.
+          const answerSubscription = () => {
             const generation = transport.lastGeneration;
-            sync.receive({ type: 'event', generation, event: run.live[position] });
-            position += 1;
+            const events = snapshotAt(run, position);
+            sync.receive({
+              type: 'snapshot',
+              sessionId: run.sessionId,
+              generation,
+              snapshotSeq: events.filter((event) => event.durable).at(-1)?.seq ?? 0,
+              events,
+            });
+          };
+          sync.connect();
+          answerSubscription();
+          while (position < run.live.length) {
+            transport.log = run.live.slice(0, position).filter((event) => event.durable);
+            transport.failTail = random.chance(0.3);
+            const roll = random.next();
+            if (roll < 0.06) {
+              // The port drops: what was in flight is lost, the old port may still deliver later.
+              reconnects += 1;
+              const oldGeneration = transport.lastGeneration;
+              for (const event of run.live.slice(position, position + random.int(0, 4)))
+                stale.push({ type: 'event', generation: oldGeneration, event });
+              if (random.chance(0.3))
+                stale.push({
+                  type: 'snapshot',
+                  sessionId: run.sessionId,
+                  generation: oldGeneration,
+                  snapshotSeq: 0,
+                  events: snapshotAt(run, random.int(0, position)),
+                });
+              position = Math.min(run.live.length, position + random.int(0, 6));
+              sync.connect();
+              answerSubscription();
+            } else if (roll < 0.1 && stale.length) {
+              staleMessages += 1;
+              sync.receive(stale.shift()!);
+            } else if (roll < 0.13) {
+              position += 1; // lost without a disconnect: only gap detection can notice
+            } else {
+              const generation = transport.lastGeneration;
+              sync.receive({ type: 'event', generation, event: run.live[position] });
+              position += 1;
+            }
+            if (random.chance(0.3)) scheduler.runFrames();
+            if (random.chance(0.1)) scheduler.runTimers();
+            if (random.chance(0.2)) await settle();
+            // A reconnect the sync asked for (full reload) is answered like any other subscription.
+            if (
+              transport.subscriptions.length > 0 &&
+              sync.current.generation !== transport.lastGeneration &&
+              random.chance(0.8)
+            )
+              answerSubscription();
           }
-          if (random.chance(0.3)) scheduler.runFrames();
-          if (random.chance(0.1)) scheduler.runTimers();
-          if (random.chance(0.2)) await settle();
-          // A reconnect the sync asked for (full reload) is answered like any other subscription.
-          if (transport.subscriptions.length > 0 && sync.current.generation !== transport.lastGeneration && random.chance(0.8)) answerSubscription();
-        }
-        transport.log = run.log;
-        transport.failTail = false;
-        for (const message of stale) sync.receive(message);
-        // The last durable event once more: a loss at the very end shows up as a gap like any other.
-        const lastDurable = run.log.at(-1);
-        if (lastDurable) sync.receive({ type: 'event', generation: transport.lastGeneration, event: lastDurable });
-        scheduler.runFrames();
-        await settle();
-        if (sync.current.generation !== transport.lastGeneration) answerSubscription();
-        scheduler.runFrames();
-        const difference = firstDifference(meaningfulState(replayLog(run.sessionId, run.live)), meaningfulState(sync.current));
-        if (difference || sync.current.gap) divergences.push(`run ${runSeed} delivery ${deliverySeed}: ${difference ?? `gap ${JSON.stringify(sync.current.gap)}`}`);
-      }),
+          transport.log = run.log;
+          transport.failTail = false;
+          for (const message of stale) sync.receive(message);
+          // The last durable event once more: a loss at the very end shows up as a gap like any other.
+          const lastDurable = run.log.at(-1);
+          if (lastDurable) sync.receive({ type: 'event', generation: transport.lastGeneration, event: lastDurable });
+          scheduler.runFrames();
+          await settle();
+          if (sync.current.generation !== transport.lastGeneration) answerSubscription();
+          scheduler.runFrames();
+          const difference = firstDifference(
+            meaningfulState(replayLog(run.sessionId, run.live)),
+            meaningfulState(sync.current),
+          );
+          if (difference || sync.current.gap)
+            divergences.push(
+              `run ${runSeed} delivery ${deliverySeed}: ${difference ?? `gap ${JSON.stringify(sync.current.gap)}`}`,
+            );
+        },
+      ),
       { numRuns: 300 },
     );
-    console.log(`[property] session sync: runs=${runs} divergences=${divergences.length} reconnects=${reconnects} staleMessages=${staleMessages}`);
+    console.log(
+      `[property] session sync: runs=${runs} divergences=${divergences.length} reconnects=${reconnects} staleMessages=${staleMessages}`,
+    );
     expect(runs).toBeGreaterThanOrEqual(300);
     expect(divergences.slice(0, 5)).toEqual([]);
   }, 120_000);

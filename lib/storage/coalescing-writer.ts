@@ -41,7 +41,8 @@ export class CoalescingWriter<Value> {
       .then(() => this.options.write(items))
       .then(
         () => {
-          for (const [key, value] of Object.entries(items)) if (this.unwritten.get(key) === value) this.unwritten.delete(key);
+          for (const [key, value] of Object.entries(items))
+            if (this.unwritten.get(key) === value) this.unwritten.delete(key);
         },
         (error: unknown) => this.options.onError?.(error),
       );

@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../protocol/agent-event';
 import { DexieEventStore, openSplitbrainDatabase } from './dexie-event-store';
 
-function created(sessionId: string, seq: number, type: 'session/created' | 'session/renamed' = 'session/created'): AgentEvent {
+function created(
+  sessionId: string,
+  seq: number,
+  type: 'session/created' | 'session/renamed' = 'session/created',
+): AgentEvent {
   return { schemaVersion: 1, type, sessionId, seq, time: seq, durable: true, data: { title: `Session ${sessionId}` } };
 }
 

@@ -23,7 +23,12 @@ function sessionLog(sessionId: string, title: string): EventLog {
   log.stepStarted(step);
   log.toolRequested('turn-1', 'step-1', 'call-1');
   log.add({ type: 'tool/started', turnId: 'turn-1', toolCallId: 'call-1', data: {} });
-  log.add({ type: 'tool/completed', turnId: 'turn-1', toolCallId: 'call-1', data: { output: { ok: true, speed: 12 }, durationMs: 4 } });
+  log.add({
+    type: 'tool/completed',
+    turnId: 'turn-1',
+    toolCallId: 'call-1',
+    data: { output: { ok: true, speed: 12 }, durationMs: 4 },
+  });
   log.add({ type: 'session/renamed', data: { title: `${title} (renamed)` } });
   log.turnCompleted('turn-1');
   return log;
@@ -75,9 +80,15 @@ describe('DexieEventStore', () => {
     await store.append('session-1', log.durable.slice(0, 3));
     expect(await store.readToolCall('session-1', 'call-1')).toEqual([]);
     await store.append('session-1', log.durable.slice(3, 5));
-    expect((await store.readToolCall('session-1', 'call-1')).map((event) => event.type)).toEqual(['tool/requested', 'tool/started']);
+    expect((await store.readToolCall('session-1', 'call-1')).map((event) => event.type)).toEqual([
+      'tool/requested',
+      'tool/started',
+    ]);
     const restarted = reopen();
-    expect((await restarted.readToolCall('session-1', 'call-1')).map((event) => event.type)).toEqual(['tool/requested', 'tool/started']);
+    expect((await restarted.readToolCall('session-1', 'call-1')).map((event) => event.type)).toEqual([
+      'tool/requested',
+      'tool/started',
+    ]);
     await store.append('session-1', log.durable.slice(5));
     expect(await restarted.readToolCall('session-1', 'call-1')).toHaveLength(3);
     expect(await restarted.readToolCall('session-1', 'call-2')).toEqual([]);
@@ -90,11 +101,18 @@ describe('DexieEventStore', () => {
     await expect(store.append('session-1', [{ ...log.durable[2], seq: 1 }])).rejects.toThrow();
     await store.append('session-1', log.durable.slice(2));
     const [row] = await reopen().listSessions();
-    expect([row.title, row.lastSeq, row.lastBatchId, row.updatedAt]).toEqual(['Particles (renamed)', log.durable.length, 'batch-1', log.durable.at(-1)!.time]);
+    expect([row.title, row.lastSeq, row.lastBatchId, row.updatedAt]).toEqual([
+      'Particles (renamed)',
+      log.durable.length,
+      'batch-1',
+      log.durable.at(-1)!.time,
+    ]);
     await store.deleteSession('session-1');
     expect(await store.readToolCall('session-1', 'call-1')).toEqual([]);
     await store.append('session-1', log.durable.slice(0, 1));
-    expect((await reopen().listSessions()).map((session) => [session.title, session.lastSeq])).toEqual([['Particles', 1]]);
+    expect((await reopen().listSessions()).map((session) => [session.title, session.lastSeq])).toEqual([
+      ['Particles', 1],
+    ]);
   });
 
   it('lists sessions newest first with their title, times and last seq', async () => {
@@ -102,7 +120,8 @@ describe('DexieEventStore', () => {
     const older = sessionLog('session-1', 'Older');
     await store.append('session-1', older.durable);
     const newer = new EventLog('session-2');
-    for (let tick = 0; tick < 50; tick++) newer.add({ type: 'notification', notificationId: `n-${tick}`, data: { level: 'info', message: 'tick' } });
+    for (let tick = 0; tick < 50; tick++)
+      newer.add({ type: 'notification', notificationId: `n-${tick}`, data: { level: 'info', message: 'tick' } });
     newer.add({ type: 'session/created', data: { title: 'Newer' } });
     await store.append('session-2', newer.durable);
     const sessions = await store.listSessions();
@@ -141,7 +160,12 @@ describe('DexieEventStore', () => {
     await store.append('session-1', log.durable.slice(0, 4));
     const broken = { ...log.durable[1], data: { text: 42 } };
     await database.events.put({ sessionId: 'session-1', seq: 2, event: broken });
-    await database.events.put({ sessionId: 'session-1', seq: 5, toolCallId: 'call-1', event: { type: 'tool/started', note: 'not an event' } });
+    await database.events.put({
+      sessionId: 'session-1',
+      seq: 5,
+      toolCallId: 'call-1',
+      event: { type: 'tool/started', note: 'not an event' },
+    });
     const reading = store.read('session-1', 0);
     await expect(reading).rejects.toBeInstanceOf(StoredRowError);
     await expect(store.read('session-1', 0)).rejects.toThrow(/session-1#2/);
@@ -155,11 +179,27 @@ describe('DexieEventStore', () => {
     const dependencies = { executeTool: async () => ({ ok: true }), now: () => 5, newId: () => 'id' };
     const first = new Runtime({ store, ...dependencies });
     await first.append('session-1', [
-      { type: 'turn/started', sessionId: 'session-1', turnId: 'turn-1', time: 1, data: { userItemId: 'u', text: 'hi' } },
+      {
+        type: 'turn/started',
+        sessionId: 'session-1',
+        turnId: 'turn-1',
+        time: 1,
+        data: { userItemId: 'u', text: 'hi' },
+      },
       { type: 'turn/completed', sessionId: 'session-1', turnId: 'turn-1', time: 2, data: { reason: 'stop' } },
     ]);
     const restarted = new Runtime({ store: reopen(), ...dependencies });
-    expect(await restarted.append('session-1', [{ type: 'notification', sessionId: 'session-1', notificationId: 'n', time: 3, data: { level: 'info', message: 'back' } }])).toBe(3);
+    expect(
+      await restarted.append('session-1', [
+        {
+          type: 'notification',
+          sessionId: 'session-1',
+          notificationId: 'n',
+          time: 3,
+          data: { level: 'info', message: 'back' },
+        },
+      ]),
+    ).toBe(3);
     expect((await store.read('session-1', 0)).map((event) => event.seq)).toEqual([1, 2, 3]);
   });
 });

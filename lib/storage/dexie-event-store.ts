@@ -33,7 +33,12 @@ export class StoredRowError extends Error {}
  * ~4 ms per append against ~1.2 ms for these requests (tool round-trip benchmark); each tool call waits for two.
  * `record` is the session row to put, or how to make it from the stored one, then read in the same transaction.
  */
-function writeRows(database: IDBDatabase, sessionId: string, rows: EventRow[], record: SessionRecord | ((previous: SessionRecord | undefined) => SessionRecord)): Promise<SessionRecord> {
+function writeRows(
+  database: IDBDatabase,
+  sessionId: string,
+  rows: EventRow[],
+  record: SessionRecord | ((previous: SessionRecord | undefined) => SessionRecord),
+): Promise<SessionRecord> {
   return new Promise((resolve, reject) => {
     const transaction = database.transaction(['sessions', 'events'], 'readwrite');
     const sessions = transaction.objectStore('sessions');
@@ -47,7 +52,14 @@ function writeRows(database: IDBDatabase, sessionId: string, rows: EventRow[], r
     };
     transaction.oncomplete = () => resolve(written!);
     // IndexedDB's DOMExceptions may carry an empty message (a quota refusal does): keep the name, which says what happened.
-    transaction.onabort = () => reject(new Error(transaction.error ? `${transaction.error.name}: ${transaction.error.message || 'the write was refused'}` : 'The event log write was aborted.'));
+    transaction.onabort = () =>
+      reject(
+        new Error(
+          transaction.error
+            ? `${transaction.error.name}: ${transaction.error.message || 'the write was refused'}`
+            : 'The event log write was aborted.',
+        ),
+      );
     if (typeof record !== 'function') {
       write(record);
       return;
@@ -60,7 +72,9 @@ function writeRows(database: IDBDatabase, sessionId: string, rows: EventRow[], r
 function parseRow(row: EventRow): AgentEvent {
   const parsed = agentEventSchema.safeParse(row.event);
   if (!parsed.success) {
-    throw new StoredRowError(`Stored event ${row.sessionId}#${row.seq} is unreadable: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+    throw new StoredRowError(
+      `Stored event ${row.sessionId}#${row.seq} is unreadable: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
+    );
   }
   return parsed.data;
 }
@@ -101,7 +115,12 @@ export class DexieEventStore implements EventStore {
     // Kept before the write commits, so that an append issued meanwhile builds on this one's row.
     if (cached) this.sessionRows.set(sessionId, sessionRecordAfter(cached, sessionId, events, batchId));
     try {
-      const written = await writeRows(database, sessionId, rows, this.sessionRows.get(sessionId) ?? ((previous) => sessionRecordAfter(previous, sessionId, events, batchId)));
+      const written = await writeRows(
+        database,
+        sessionId,
+        rows,
+        this.sessionRows.get(sessionId) ?? ((previous) => sessionRecordAfter(previous, sessionId, events, batchId)),
+      );
       this.sessionRows.set(sessionId, written);
     } catch (error) {
       this.sessionRows.delete(sessionId);
@@ -156,7 +175,10 @@ export class DexieEventStore implements EventStore {
 
   async deleteSession(sessionId: string): Promise<void> {
     await this.database.transaction('rw', this.database.sessions, this.database.events, async () => {
-      await this.database.events.where('[sessionId+seq]').between([sessionId, Dexie.minKey], [sessionId, Dexie.maxKey]).delete();
+      await this.database.events
+        .where('[sessionId+seq]')
+        .between([sessionId, Dexie.minKey], [sessionId, Dexie.maxKey])
+        .delete();
       await this.database.sessions.delete(sessionId);
     });
     this.sessionRows.delete(sessionId);

@@ -44,7 +44,17 @@ export interface DeliveryResult {
  * whole log again.
  */
 export function deliverChaotically(run: GeneratedRun, random: Random): DeliveryResult {
-  const stats: DeliveryStats = { batches: 0, duplicates: 0, reordered: 0, disconnects: 0, snapshotResumes: 0, cursorResumes: 0, overlaps: 0, silentLosses: 0, tailFetches: 0 };
+  const stats: DeliveryStats = {
+    batches: 0,
+    duplicates: 0,
+    reordered: 0,
+    disconnects: 0,
+    snapshotResumes: 0,
+    cursorResumes: 0,
+    overlaps: 0,
+    silentLosses: 0,
+    tailFetches: 0,
+  };
   const violations: string[] = [];
   const live = run.live;
   const durableSeqs = new Set<number>();
@@ -60,7 +70,10 @@ export function deliverChaotically(run: GeneratedRun, random: Random): DeliveryR
   const fetchTailIfGap = () => {
     if (!state.gap) return;
     stats.tailFetches += 1;
-    apply(durableUpTo(position).filter((event) => event.seq > state.lastSeq), 'tail fetch');
+    apply(
+      durableUpTo(position).filter((event) => event.seq > state.lastSeq),
+      'tail fetch',
+    );
   };
 
   while (position < live.length) {
@@ -95,7 +108,10 @@ export function deliverChaotically(run: GeneratedRun, random: Random): DeliveryR
       let start = 0;
       while (start < tail.length) {
         const size = random.int(1, 10);
-        apply(disturb(tail.slice(start, start + size), tail.slice(0, start + size), random, stats), `cursor replay at ${reconnectAt}`);
+        apply(
+          disturb(tail.slice(start, start + size), tail.slice(0, start + size), random, stats),
+          `cursor replay at ${reconnectAt}`,
+        );
         start += size;
       }
     }
@@ -133,9 +149,12 @@ function disturb(batch: AgentEvent[], seen: AgentEvent[], random: Random, stats:
 function checkInvariants(state: ClientState, delivered: Set<number>, label: string, violations: string[]): void {
   let contiguous = 0;
   while (delivered.has(contiguous + 1)) contiguous += 1;
-  if (state.lastSeq !== contiguous) violations.push(`${label}: lastSeq ${state.lastSeq}, contiguous delivered ${contiguous}`);
+  if (state.lastSeq !== contiguous)
+    violations.push(`${label}: lastSeq ${state.lastSeq}, contiguous delivered ${contiguous}`);
   const waiting = [...delivered].filter((seq) => seq > contiguous).sort((left, right) => left - right);
   const pending = state.pending.map((event) => event.seq);
-  if (waiting.join(',') !== pending.join(',')) violations.push(`${label}: pending [${pending}] but delivered past the gap [${waiting}]`);
-  if (Boolean(state.gap) !== waiting.length > 0) violations.push(`${label}: gap ${JSON.stringify(state.gap)} with ${waiting.length} waiting`);
+  if (waiting.join(',') !== pending.join(','))
+    violations.push(`${label}: pending [${pending}] but delivered past the gap [${waiting}]`);
+  if (Boolean(state.gap) !== waiting.length > 0)
+    violations.push(`${label}: gap ${JSON.stringify(state.gap)} with ${waiting.length} waiting`);
 }

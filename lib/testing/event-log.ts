@@ -1,4 +1,10 @@
-import { AGENT_EVENT_SCHEMA_VERSION, agentEventSchema, isDurableType, type AgentEvent, type AgentEventDraft } from '../protocol/agent-event';
+import {
+  AGENT_EVENT_SCHEMA_VERSION,
+  agentEventSchema,
+  isDurableType,
+  type AgentEvent,
+  type AgentEventDraft,
+} from '../protocol/agent-event';
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 /** A draft without the session and time, which the log fills in. */
@@ -26,7 +32,14 @@ export class EventLog {
     const durable = isDurableType(draft.type);
     if (durable) this.seq += 1;
     this.clock += 1;
-    const event = agentEventSchema.parse({ time: this.clock, ...draft, sessionId: this.sessionId, schemaVersion: AGENT_EVENT_SCHEMA_VERSION, seq: this.seq, durable });
+    const event = agentEventSchema.parse({
+      time: this.clock,
+      ...draft,
+      sessionId: this.sessionId,
+      schemaVersion: AGENT_EVENT_SCHEMA_VERSION,
+      seq: this.seq,
+      durable,
+    });
     this.events.push(event);
     return event;
   }
@@ -47,15 +60,29 @@ export class EventLog {
   }
 
   stepStarted(ids: Omit<ItemIds, 'itemId'>, index = 0): AgentEvent {
-    return this.add({ type: 'step/started', turnId: ids.turnId, stepId: ids.stepId, attemptId: ids.attemptId, data: { index } });
+    return this.add({
+      type: 'step/started',
+      turnId: ids.turnId,
+      stepId: ids.stepId,
+      attemptId: ids.attemptId,
+      data: { index },
+    });
   }
 
   delta(ids: ItemIds, index: number, text: string, kind: 'assistant' | 'reasoning' = 'assistant'): AgentEvent {
-    return this.add({ type: kind === 'assistant' ? 'assistant/delta' : 'reasoning/delta', ...ids, data: { index, text } });
+    return this.add({
+      type: kind === 'assistant' ? 'assistant/delta' : 'reasoning/delta',
+      ...ids,
+      data: { index, text },
+    });
   }
 
   completed(ids: ItemIds, text: string, kind: 'assistant' | 'reasoning' = 'assistant'): AgentEvent {
-    return this.add({ type: kind === 'assistant' ? 'assistant/completed' : 'reasoning/completed', ...ids, data: { text } });
+    return this.add({
+      type: kind === 'assistant' ? 'assistant/completed' : 'reasoning/completed',
+      ...ids,
+      data: { text },
+    });
   }
 
   interrupted(ids: ItemIds, text: string, reason = 'Stopped by the user.'): AgentEvent {
@@ -66,11 +93,22 @@ export class EventLog {
     return this.add({ type: 'turn/completed', turnId, data: { reason: 'stop' } });
   }
 
-  toolRequested(turnId: string, stepId: string, toolCallId: string, input: Record<string, number | string> = { speed: 12 }): AgentEvent {
+  toolRequested(
+    turnId: string,
+    stepId: string,
+    toolCallId: string,
+    input: Record<string, number | string> = { speed: 12 },
+  ): AgentEvent {
     return this.add({ type: 'tool/requested', turnId, stepId, toolCallId, data: { toolName: 'setParameter', input } });
   }
 
   toolPreview(turnId: string, stepId: string, toolCallId: string, index: number, delta: string): AgentEvent {
-    return this.add({ type: 'tool/input-delta', turnId, stepId, toolCallId, data: { toolName: 'setParameter', index, delta } });
+    return this.add({
+      type: 'tool/input-delta',
+      turnId,
+      stepId,
+      toolCallId,
+      data: { toolName: 'setParameter', index, delta },
+    });
   }
 }

@@ -22,18 +22,41 @@ export function meaningfulState(state: ClientState): unknown {
   );
   const { title, lastSeq, turnOrder, turns, streaming, requests, commands, notifications } = state;
   // A JSON round trip so that a property set to undefined equals a missing one.
-  return JSON.parse(JSON.stringify({ title, lastSeq, turnOrder, turns, items, streaming, toolCalls, requests, commands, notifications }));
+  return JSON.parse(
+    JSON.stringify({
+      title,
+      lastSeq,
+      turnOrder,
+      turns,
+      items,
+      streaming,
+      toolCalls,
+      requests,
+      commands,
+      notifications,
+    }),
+  );
 }
 
 /** The first path at which two JSON values differ, with both values, or undefined when they are equal. */
 export function firstDifference(left: unknown, right: unknown, path = '$'): string | undefined {
   if (Object.is(left, right)) return undefined;
-  if (typeof left !== 'object' || typeof right !== 'object' || left === null || right === null || Array.isArray(left) !== Array.isArray(right)) {
+  if (
+    typeof left !== 'object' ||
+    typeof right !== 'object' ||
+    left === null ||
+    right === null ||
+    Array.isArray(left) !== Array.isArray(right)
+  ) {
     return `${path}: ${JSON.stringify(left)} ≠ ${JSON.stringify(right)}`;
   }
   const keys = new Set([...Object.keys(left), ...Object.keys(right)]);
   for (const key of keys) {
-    const difference = firstDifference((left as Record<string, unknown>)[key], (right as Record<string, unknown>)[key], `${path}.${key}`);
+    const difference = firstDifference(
+      (left as Record<string, unknown>)[key],
+      (right as Record<string, unknown>)[key],
+      `${path}.${key}`,
+    );
     if (difference) return difference;
   }
   return undefined;

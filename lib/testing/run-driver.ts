@@ -66,14 +66,19 @@ export class RunDriver {
   async captureSnapshot(): Promise<void> {
     const subscription = await this.runtime.subscribe(this.sessionId, () => undefined);
     subscription.unsubscribe();
-    this.snapshots.push({ position: this.live.length, snapshotSeq: subscription.snapshotSeq, events: subscription.snapshot });
+    this.snapshots.push({
+      position: this.live.length,
+      snapshotSeq: subscription.snapshotSeq,
+      events: subscription.snapshot,
+    });
   }
 
   private newRuntime(): Runtime {
     return new Runtime({
       store: this.store,
       executeTool: async (_toolName: string, input: JsonValue) => {
-        const toolCallId = typeof input === 'object' && input !== null && !Array.isArray(input) ? String(input.callId) : '';
+        const toolCallId =
+          typeof input === 'object' && input !== null && !Array.isArray(input) ? String(input.callId) : '';
         this.executions.set(toolCallId, (this.executions.get(toolCallId) ?? 0) + 1);
         await Promise.resolve();
         return this.outcomes.get(toolCallId) ?? { ok: true, callId: toolCallId };

@@ -32,10 +32,25 @@ export interface RunOptions {
   snapshotChance?: number;
 }
 
-const WORDS = ['speed', 'is', 'now', '12 m/s', '速度', '已设置', '🚀', 'vectors', 'on', '✨', 'mode', 'auto', '粒子', 'done.', '\n'];
+const WORDS = [
+  'speed',
+  'is',
+  'now',
+  '12 m/s',
+  '速度',
+  '已设置',
+  '🚀',
+  'vectors',
+  'on',
+  '✨',
+  'mode',
+  'auto',
+  '粒子',
+  'done.',
+  '\n',
+];
 
 type Ending = 'complete' | 'abort' | 'stream-error' | 'retry' | 'owner-gone' | 'repeated-call';
-
 
 /** Plays one random session against a real Runtime, the way the side panel's agent loop would. */
 export async function generateRun(seed: number, options: RunOptions = {}): Promise<GeneratedRun> {
@@ -80,7 +95,9 @@ class SessionScript {
 
   async play(): Promise<void> {
     await this.driver.attach();
-    await this.append([{ type: 'session/created', sessionId: this.sessionId, time: this.driver.now(), data: { title: this.text(3) } }]);
+    await this.append([
+      { type: 'session/created', sessionId: this.sessionId, time: this.driver.now(), data: { title: this.text(3) } },
+    ]);
     const turns = this.random.int(1, this.maxTurns);
     for (let index = 0; index < turns; index++) {
       await this.sessionExtras();
@@ -107,58 +124,162 @@ class SessionScript {
 
   private async sessionExtras(): Promise<void> {
     const sessionId = this.sessionId;
-    if (this.random.chance(0.2)) await this.append([{ type: 'session/renamed', sessionId, time: this.driver.now(), data: { title: this.text(2) } }]);
+    if (this.random.chance(0.2))
+      await this.append([
+        { type: 'session/renamed', sessionId, time: this.driver.now(), data: { title: this.text(2) } },
+      ]);
     if (this.random.chance(0.2)) {
-      await this.append([{ type: 'notification', sessionId, notificationId: this.driver.newId('note'), time: this.driver.now(), data: { level: this.random.pick(['info', 'warning', 'error'] as const), message: this.text(4) } }]);
+      await this.append([
+        {
+          type: 'notification',
+          sessionId,
+          notificationId: this.driver.newId('note'),
+          time: this.driver.now(),
+          data: { level: this.random.pick(['info', 'warning', 'error'] as const), message: this.text(4) },
+        },
+      ]);
     }
     if (this.random.chance(0.1)) {
       const blobId = this.driver.newId('blob');
       await this.append([
-        { type: 'blob/referenced', sessionId, blobId, time: this.driver.now(), data: { mime: 'image/png', size: this.random.int(1, 5000), sha256: 'ab'.repeat(32) } },
-        { type: 'artifact/referenced', sessionId, artifactId: this.driver.newId('artifact'), time: this.driver.now(), data: { version: 1, kind: 'fixed', blobId, sha256: 'cd'.repeat(32) } },
+        {
+          type: 'blob/referenced',
+          sessionId,
+          blobId,
+          time: this.driver.now(),
+          data: { mime: 'image/png', size: this.random.int(1, 5000), sha256: 'ab'.repeat(32) },
+        },
+        {
+          type: 'artifact/referenced',
+          sessionId,
+          artifactId: this.driver.newId('artifact'),
+          time: this.driver.now(),
+          data: { version: 1, kind: 'fixed', blobId, sha256: 'cd'.repeat(32) },
+        },
       ]);
     }
     if (this.lastEndedTurn && this.random.chance(0.15)) {
       // A steer for a turn that already ended never reaches the next one: it goes stale.
       const commandId = this.driver.newId('command');
       const turnId = this.lastEndedTurn.turnId;
-      await this.append([{ type: 'command/state', sessionId, commandId, turnId, time: this.driver.now(), data: { kind: 'steer', state: 'submitted', text: this.text(2) } }]);
-      await this.append([{ type: 'command/state', sessionId, commandId, turnId, time: this.driver.now(), data: { kind: 'steer', state: 'stale', text: this.text(2) } }]);
+      await this.append([
+        {
+          type: 'command/state',
+          sessionId,
+          commandId,
+          turnId,
+          time: this.driver.now(),
+          data: { kind: 'steer', state: 'submitted', text: this.text(2) },
+        },
+      ]);
+      await this.append([
+        {
+          type: 'command/state',
+          sessionId,
+          commandId,
+          turnId,
+          time: this.driver.now(),
+          data: { kind: 'steer', state: 'stale', text: this.text(2) },
+        },
+      ]);
     }
   }
 
   private async playTurn(): Promise<void> {
     const sessionId = this.sessionId;
     const turnId = this.driver.newId('turn');
-    const retryOf = this.lastEndedTurn && !this.lastEndedTurn.completed && this.random.chance(0.5) ? this.lastEndedTurn.turnId : undefined;
-    await this.append([{ type: 'turn/started', sessionId, turnId, time: this.driver.now(), data: { userItemId: this.driver.newId('user'), text: this.text(4), ...(retryOf ? { retryOf } : {}) } }]);
+    const retryOf =
+      this.lastEndedTurn && !this.lastEndedTurn.completed && this.random.chance(0.5)
+        ? this.lastEndedTurn.turnId
+        : undefined;
+    await this.append([
+      {
+        type: 'turn/started',
+        sessionId,
+        turnId,
+        time: this.driver.now(),
+        data: { userItemId: this.driver.newId('user'), text: this.text(4), ...(retryOf ? { retryOf } : {}) },
+      },
+    ]);
     const steps = this.random.int(1, this.maxSteps);
     let stepIndex = 0;
-    let step: StepContext = { turnId, stepId: this.driver.newId('step'), attemptId: this.driver.newId('attempt'), index: 0 };
+    let step: StepContext = {
+      turnId,
+      stepId: this.driver.newId('step'),
+      attemptId: this.driver.newId('attempt'),
+      index: 0,
+    };
     for (;;) {
-      await this.append([{ type: 'step/started', sessionId, turnId, stepId: step.stepId, attemptId: step.attemptId, time: this.driver.now(), data: { index: step.index } }]);
+      await this.append([
+        {
+          type: 'step/started',
+          sessionId,
+          turnId,
+          stepId: step.stepId,
+          attemptId: step.attemptId,
+          time: this.driver.now(),
+          data: { index: step.index },
+        },
+      ]);
       const { items, tools } = await this.stream(step);
-      const ending = this.random.weighted<Ending>({ complete: 10, abort: 1.2, 'stream-error': 1, retry: 0.8, 'owner-gone': 1, 'repeated-call': 0.5 });
+      const ending = this.random.weighted<Ending>({
+        complete: 10,
+        abort: 1.2,
+        'stream-error': 1,
+        retry: 0.8,
+        'owner-gone': 1,
+        'repeated-call': 0.5,
+      });
       if (ending === 'abort') return this.abort(step, items);
       if (ending === 'stream-error') return this.streamError(step, items);
       if (ending === 'owner-gone') return this.ownerGone(step, items);
       if (ending === 'retry') {
         await this.append([
           ...this.finals(step, items, 'The connection dropped.'),
-          { type: 'stream/error', sessionId, turnId, attemptId: step.attemptId, time: this.driver.now(), data: { message: 'The connection dropped.', code: 'stream', retryable: true } },
-          { type: 'stream/retrying', sessionId, turnId, attemptId: step.attemptId, time: this.driver.now(), data: { delayMs: 500, until: this.driver.now() + 500, reason: 'retryable' } },
+          {
+            type: 'stream/error',
+            sessionId,
+            turnId,
+            attemptId: step.attemptId,
+            time: this.driver.now(),
+            data: { message: 'The connection dropped.', code: 'stream', retryable: true },
+          },
+          {
+            type: 'stream/retrying',
+            sessionId,
+            turnId,
+            attemptId: step.attemptId,
+            time: this.driver.now(),
+            data: { delayMs: 500, until: this.driver.now() + 500, reason: 'retryable' },
+          },
         ]);
         step = { ...step, attemptId: this.driver.newId('attempt') };
         continue;
       }
       await this.append([
         ...this.finals(step, items, undefined),
-        { type: 'step/completed', sessionId, turnId, stepId: step.stepId, attemptId: step.attemptId, time: this.driver.now(), data: { finishReason: tools.length ? 'tool-calls' : 'stop' } },
+        {
+          type: 'step/completed',
+          sessionId,
+          turnId,
+          stepId: step.stepId,
+          attemptId: step.attemptId,
+          time: this.driver.now(),
+          data: { finishReason: tools.length ? 'tool-calls' : 'stop' },
+        },
       ]);
       await this.lateDeltas(step, items);
       await this.quietPoint();
       if (ending === 'repeated-call' && tools.length > 0) {
-        await this.append([{ type: 'notification', sessionId, notificationId: this.driver.newId('note'), time: this.driver.now(), data: { level: 'warning', message: 'The model repeated the same tool call.' } }]);
+        await this.append([
+          {
+            type: 'notification',
+            sessionId,
+            notificationId: this.driver.newId('note'),
+            time: this.driver.now(),
+            data: { level: 'warning', message: 'The model repeated the same tool call.' },
+          },
+        ]);
         return this.endTurn(turnId, 'repeated-call');
       }
       if (tools.length === 0) return this.endTurn(turnId, 'stop');
@@ -166,7 +287,15 @@ class SessionScript {
       if (this.random.chance(0.08)) return this.abortAfterTools(turnId);
       stepIndex += 1;
       if (stepIndex >= steps) {
-        await this.append([{ type: 'notification', sessionId, notificationId: this.driver.newId('note'), time: this.driver.now(), data: { level: 'warning', message: `Stopped after ${steps} steps.` } }]);
+        await this.append([
+          {
+            type: 'notification',
+            sessionId,
+            notificationId: this.driver.newId('note'),
+            time: this.driver.now(),
+            data: { level: 'warning', message: `Stopped after ${steps} steps.` },
+          },
+        ]);
         return this.endTurn(turnId, 'step-cap');
       }
       step = { turnId, stepId: this.driver.newId('step'), attemptId: this.driver.newId('attempt'), index: stepIndex };
@@ -184,7 +313,9 @@ class SessionScript {
     const tools: StreamTool[] = Array.from({ length: this.random.int(0, 2) }, () => ({
       toolCallId: this.driver.newId('call'),
       toolName: this.random.pick(['getParameters', 'setParameter', 'listTargets']),
-      previews: Array.from({ length: this.random.int(0, 4) }, () => this.random.pick(['{"na', 'me":"sp', 'eed","val', 'ue":12}'])),
+      previews: Array.from({ length: this.random.int(0, 4) }, () =>
+        this.random.pick(['{"na', 'me":"sp', 'eed","val', 'ue":12}']),
+      ),
       emitted: 0,
     }));
     const parts = streamParts(this.random, items, tools);
@@ -193,7 +324,13 @@ class SessionScript {
     while (start < drafts.length) {
       const size = this.random.int(1, 5);
       const batch = drafts.slice(start, start + size);
-      if (this.random.chance(0.1)) batch.push({ type: 'presence/typing', sessionId: this.sessionId, time: this.driver.now(), data: { active: true } });
+      if (this.random.chance(0.1))
+        batch.push({
+          type: 'presence/typing',
+          sessionId: this.sessionId,
+          time: this.driver.now(),
+          data: { active: true },
+        });
       await this.append(batch);
       start += size;
     }
@@ -204,13 +341,28 @@ class SessionScript {
   private finals(step: StepContext, items: StreamItem[], interruptedBecause: string | undefined): AgentEventDraft[] {
     const { turnId, stepId, attemptId } = step;
     return items.map((item) => {
-      const base = { sessionId: this.sessionId, turnId, stepId, attemptId, itemId: item.itemId, time: this.driver.now() };
+      const base = {
+        sessionId: this.sessionId,
+        turnId,
+        stepId,
+        attemptId,
+        itemId: item.itemId,
+        time: this.driver.now(),
+      };
       const partial = item.deltas.slice(0, item.emitted).join('');
       if (interruptedBecause !== undefined) {
-        return { ...base, type: item.kind === 'assistant' ? 'assistant/interrupted' : 'reasoning/interrupted', data: { text: partial, reason: interruptedBecause } } as AgentEventDraft;
+        return {
+          ...base,
+          type: item.kind === 'assistant' ? 'assistant/interrupted' : 'reasoning/interrupted',
+          data: { text: partial, reason: interruptedBecause },
+        } as AgentEventDraft;
       }
       const text = this.random.chance(0.15) ? `${partial} [repaired]` : partial;
-      return { ...base, type: item.kind === 'assistant' ? 'assistant/completed' : 'reasoning/completed', data: { text } } as AgentEventDraft;
+      return {
+        ...base,
+        type: item.kind === 'assistant' ? 'assistant/completed' : 'reasoning/completed',
+        data: { text },
+      } as AgentEventDraft;
     });
   }
 
@@ -220,25 +372,67 @@ class SessionScript {
     const item = this.random.pick(items);
     const { turnId, stepId, attemptId } = step;
     const type = item.kind === 'assistant' ? 'assistant/delta' : 'reasoning/delta';
-    await this.append([{ type, sessionId: this.sessionId, turnId, stepId, attemptId, itemId: item.itemId, time: this.driver.now(), data: { index: item.emitted, text: ' late' } }]);
+    await this.append([
+      {
+        type,
+        sessionId: this.sessionId,
+        turnId,
+        stepId,
+        attemptId,
+        itemId: item.itemId,
+        time: this.driver.now(),
+        data: { index: item.emitted, text: ' late' },
+      },
+    ]);
   }
 
   private async abort(step: StepContext, items: StreamItem[]): Promise<void> {
     const sessionId = this.sessionId;
     const { turnId } = step;
     const commandId = this.driver.newId('command');
-    await this.append([{ type: 'command/state', sessionId, commandId, turnId, time: this.driver.now(), data: { kind: 'cancel', state: 'submitted' } }]);
+    await this.append([
+      {
+        type: 'command/state',
+        sessionId,
+        commandId,
+        turnId,
+        time: this.driver.now(),
+        data: { kind: 'cancel', state: 'submitted' },
+      },
+    ]);
     await this.append([
       ...this.finals(step, items, 'Stopped by the user.'),
-      { type: 'turn/aborted', sessionId, turnId, commandId, time: this.driver.now(), data: { reason: 'Stopped by the user.' } },
-      { type: 'command/state', sessionId, commandId, turnId, time: this.driver.now(), data: { kind: 'cancel', state: 'applied' } },
+      {
+        type: 'turn/aborted',
+        sessionId,
+        turnId,
+        commandId,
+        time: this.driver.now(),
+        data: { reason: 'Stopped by the user.' },
+      },
+      {
+        type: 'command/state',
+        sessionId,
+        commandId,
+        turnId,
+        time: this.driver.now(),
+        data: { kind: 'cancel', state: 'applied' },
+      },
     ]);
     await this.lateDeltas(step, items);
     this.lastEndedTurn = { turnId, completed: false };
   }
 
   private async abortAfterTools(turnId: string): Promise<void> {
-    await this.append([{ type: 'turn/aborted', sessionId: this.sessionId, turnId, time: this.driver.now(), data: { reason: 'Stopped by the user.' } }]);
+    await this.append([
+      {
+        type: 'turn/aborted',
+        sessionId: this.sessionId,
+        turnId,
+        time: this.driver.now(),
+        data: { reason: 'Stopped by the user.' },
+      },
+    ]);
     this.lastEndedTurn = { turnId, completed: false };
   }
 
@@ -248,7 +442,14 @@ class SessionScript {
     const message = 'The model stream ended without finishing.';
     await this.append([
       ...this.finals(step, items, message),
-      { type: 'stream/error', sessionId, turnId, attemptId, time: this.driver.now(), data: { message, code: 'stream', retryable: true } },
+      {
+        type: 'stream/error',
+        sessionId,
+        turnId,
+        attemptId,
+        time: this.driver.now(),
+        data: { message, code: 'stream', retryable: true },
+      },
       { type: 'turn/interrupted', sessionId, turnId, time: this.driver.now(), data: { reason: message } },
     ]);
     this.lastEndedTurn = { turnId, completed: false };
@@ -266,8 +467,30 @@ class SessionScript {
     const sessionId = this.sessionId;
     if (this.random.chance(0.2)) {
       const commandId = this.driver.newId('command');
-      await this.append([{ type: 'command/state', sessionId, commandId, turnId, time: this.driver.now(), data: { kind: 'steer', state: 'submitted', text: this.text(2) } }]);
-      await this.append([{ type: 'command/state', sessionId, commandId, turnId, time: this.driver.now(), data: { kind: 'steer', state: this.random.pick(['accepted', 'queued', 'applied'] as const), text: this.text(2) } }]);
+      await this.append([
+        {
+          type: 'command/state',
+          sessionId,
+          commandId,
+          turnId,
+          time: this.driver.now(),
+          data: { kind: 'steer', state: 'submitted', text: this.text(2) },
+        },
+      ]);
+      await this.append([
+        {
+          type: 'command/state',
+          sessionId,
+          commandId,
+          turnId,
+          time: this.driver.now(),
+          data: {
+            kind: 'steer',
+            state: this.random.pick(['accepted', 'queued', 'applied'] as const),
+            text: this.text(2),
+          },
+        },
+      ]);
     }
     await this.append([{ type: 'turn/completed', sessionId, turnId, time: this.driver.now(), data: { reason } }]);
     this.lastEndedTurn = { turnId, completed: true };
@@ -283,15 +506,33 @@ class SessionScript {
     }
     if (this.random.chance(0.1)) {
       const requestId = this.driver.newId('ask');
-      await this.append([{ type: 'ask/requested', sessionId, turnId, requestId, toolCallId, time: this.driver.now(), data: { question: 'Which mode?', answerSchema: { type: 'string' }, expiresAt: this.driver.now() + 60_000 } }]);
+      await this.append([
+        {
+          type: 'ask/requested',
+          sessionId,
+          turnId,
+          requestId,
+          toolCallId,
+          time: this.driver.now(),
+          data: { question: 'Which mode?', answerSchema: { type: 'string' }, expiresAt: this.driver.now() + 60_000 },
+        },
+      ]);
       await this.quietPoint();
       await this.append([
         this.random.chance(0.7)
           ? { type: 'ask/answered', sessionId, turnId, requestId, time: this.driver.now(), data: { answer: 'auto' } }
-          : { type: 'ask/expired', sessionId, turnId, requestId, time: this.driver.now(), data: { reason: 'No answer in time.' } },
+          : {
+              type: 'ask/expired',
+              sessionId,
+              turnId,
+              requestId,
+              time: this.driver.now(),
+              data: { reason: 'No answer in time.' },
+            },
       ]);
     }
-    if (this.random.chance(0.2)) this.driver.outcomes.set(toolCallId, { ok: false, error: 'Parameter "spd" not found; known: speed, mode' });
+    if (this.random.chance(0.2))
+      this.driver.outcomes.set(toolCallId, { ok: false, error: 'Parameter "spd" not found; known: speed, mode' });
     const request = { turnId, stepId, toolCallId, toolName, input };
     this.requestedToolCalls.add(toolCallId);
     const mode = this.random.weighted({ once: 8, repeated: 1, concurrent: 1, crash: 1 });
@@ -318,19 +559,56 @@ class SessionScript {
     const { turnId, stepId } = step;
     const { toolCallId, toolName } = tool;
     const requestId = this.driver.newId('approval');
-    await this.append([{ type: 'approval/requested', sessionId, turnId, requestId, toolCallId, time: this.driver.now(), data: { argumentsHash: 'hash', summary: `Run ${toolName}?`, expiresAt: this.driver.now() + 60_000 } }]);
+    await this.append([
+      {
+        type: 'approval/requested',
+        sessionId,
+        turnId,
+        requestId,
+        toolCallId,
+        time: this.driver.now(),
+        data: { argumentsHash: 'hash', summary: `Run ${toolName}?`, expiresAt: this.driver.now() + 60_000 },
+      },
+    ]);
     await this.quietPoint();
     const decision = this.random.weighted({ allow: 3, deny: 1, expire: 1 });
     if (decision === 'expire') {
-      await this.append([{ type: 'approval/expired', sessionId, turnId, requestId, toolCallId, time: this.driver.now(), data: { reason: 'Nobody answered.' } }]);
+      await this.append([
+        {
+          type: 'approval/expired',
+          sessionId,
+          turnId,
+          requestId,
+          toolCallId,
+          time: this.driver.now(),
+          data: { reason: 'Nobody answered.' },
+        },
+      ]);
     } else {
-      await this.append([{ type: 'approval/decided', sessionId, turnId, requestId, toolCallId, time: this.driver.now(), data: { decision, scope: 'once' } }]);
+      await this.append([
+        {
+          type: 'approval/decided',
+          sessionId,
+          turnId,
+          requestId,
+          toolCallId,
+          time: this.driver.now(),
+          data: { decision, scope: 'once' },
+        },
+      ]);
     }
     if (decision === 'allow') return false;
     const time = this.driver.now();
     await this.append([
       { type: 'tool/requested', sessionId, turnId, stepId, toolCallId, time, data: { toolName, input: {} } },
-      { type: 'tool/denied', sessionId, turnId, toolCallId, time, data: { reason: 'Denied by the user.', output: { ok: false, denied: true, error: 'Denied by the user.' } } },
+      {
+        type: 'tool/denied',
+        sessionId,
+        turnId,
+        toolCallId,
+        time,
+        data: { reason: 'Denied by the user.', output: { ok: false, denied: true, error: 'Denied by the user.' } },
+      },
     ]);
     return true;
   }

@@ -6,7 +6,9 @@ import type { AgentEventDraft } from '../protocol/agent-event';
  * nothing to flush, every tool answering `{ ok: true }`, a signal nobody aborts. Every emitted draft is kept
  * in order, and `options.emit`, when given, sees each batch after that.
  */
-export async function runTestTurn(options: Partial<Omit<AgentLoopOptions, 'model'>> & { model: AgentLoopOptions['model'] }): Promise<{ outcome: TurnOutcome; drafts: AgentEventDraft[] }> {
+export async function runTestTurn(
+  options: Partial<Omit<AgentLoopOptions, 'model'>> & { model: AgentLoopOptions['model'] },
+): Promise<{ outcome: TurnOutcome; drafts: AgentEventDraft[] }> {
   const drafts: AgentEventDraft[] = [];
   let counter = 0;
   const emit = options.emit;

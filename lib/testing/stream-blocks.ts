@@ -29,10 +29,14 @@ export function streamParts(random: Random, items: StreamItem[], tools: StreamTo
   const blocks: (StreamItem | StreamTool)[] = random.shuffle([...items, ...tools]);
   const parts: (StreamItem | StreamTool)[] = [];
   if (random.chance(0.7)) {
-    for (const block of blocks) for (let count = 0; count < ('deltas' in block ? block.deltas.length : block.previews.length); count++) parts.push(block);
+    for (const block of blocks)
+      for (let count = 0; count < ('deltas' in block ? block.deltas.length : block.previews.length); count++)
+        parts.push(block);
     return parts;
   }
-  const remaining = new Map(blocks.map((block) => [block, 'deltas' in block ? block.deltas.length : block.previews.length]));
+  const remaining = new Map(
+    blocks.map((block) => [block, 'deltas' in block ? block.deltas.length : block.previews.length]),
+  );
   while ([...remaining.values()].some((count) => count > 0)) {
     const block = random.pick([...remaining].filter(([, count]) => count > 0).map(([candidate]) => candidate));
     remaining.set(block, (remaining.get(block) ?? 0) - 1);
@@ -41,13 +45,35 @@ export function streamParts(random: Random, items: StreamItem[], tools: StreamTo
   return parts;
 }
 
-export function streamDraft(sessionId: string, step: StepContext, block: StreamItem | StreamTool, time: number): AgentEventDraft {
+export function streamDraft(
+  sessionId: string,
+  step: StepContext,
+  block: StreamItem | StreamTool,
+  time: number,
+): AgentEventDraft {
   const { turnId, stepId, attemptId } = step;
   if ('deltas' in block) {
     const index = block.emitted++;
     const type = block.kind === 'assistant' ? 'assistant/delta' : 'reasoning/delta';
-    return { type, sessionId, turnId, stepId, attemptId, itemId: block.itemId, time, data: { index, text: block.deltas[index] } };
+    return {
+      type,
+      sessionId,
+      turnId,
+      stepId,
+      attemptId,
+      itemId: block.itemId,
+      time,
+      data: { index, text: block.deltas[index] },
+    };
   }
   const index = block.emitted++;
-  return { type: 'tool/input-delta', sessionId, turnId, stepId, toolCallId: block.toolCallId, time, data: { toolName: block.toolName, index, delta: block.previews[index] } };
+  return {
+    type: 'tool/input-delta',
+    sessionId,
+    turnId,
+    stepId,
+    toolCallId: block.toolCallId,
+    time,
+    data: { toolName: block.toolName, index, delta: block.previews[index] },
+  };
 }

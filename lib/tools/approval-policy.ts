@@ -14,13 +14,21 @@ export type ApprovalPolicy = z.infer<typeof approvalPolicySchema>;
 
 export const APPROVAL_POLICY_KEY = 'approvalPolicy';
 
-export const DEFAULT_APPROVAL_POLICY: ApprovalPolicy = { tools: { resetTarget: 'ask' }, expiresAfterSeconds: 300, questionExpiresAfterSeconds: 1800 };
+export const DEFAULT_APPROVAL_POLICY: ApprovalPolicy = {
+  tools: { resetTarget: 'ask' },
+  expiresAfterSeconds: 300,
+  questionExpiresAfterSeconds: 1800,
+};
 
 /** Tools whose calls may be put behind an approval on the options page. */
-export const APPROVAL_TOOLS = toolNames.filter((name) => name !== 'askUser' && name !== 'listTargets' && name !== 'getParameters');
+export const APPROVAL_TOOLS = toolNames.filter(
+  (name) => name !== 'askUser' && name !== 'listTargets' && name !== 'getParameters',
+);
 
 /** `targetId` names the target the call acts on, so its events can show it. */
-export type ApprovalRequirement = { required: false; targetId?: string } | { required: true; summary: string; targetId?: string; expiresAfterMs: number };
+export type ApprovalRequirement =
+  | { required: false; targetId?: string }
+  | { required: true; summary: string; targetId?: string; expiresAfterMs: number };
 
 export interface ApprovalContext {
   policy: ApprovalPolicy;
@@ -32,7 +40,11 @@ function changedParameters(toolName: string, input: JsonValue): string[] {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return [];
   if (toolName === 'setParameter' && typeof input.param === 'string') return [input.param];
   if (toolName === 'setParameters' && Array.isArray(input.changes)) {
-    return input.changes.flatMap((change) => (change && typeof change === 'object' && !Array.isArray(change) && typeof change.param === 'string' ? [change.param] : []));
+    return input.changes.flatMap((change) =>
+      change && typeof change === 'object' && !Array.isArray(change) && typeof change.param === 'string'
+        ? [change.param]
+        : [],
+    );
   }
   return [];
 }
@@ -66,8 +78,14 @@ export function approvalRequirement(toolName: string, input: JsonValue, context:
   const targetId = target?.id;
   const byPolicy = (policy.tools[toolName] ?? DEFAULT_APPROVAL_POLICY.tools[toolName]) === 'ask';
   const byManifest = target !== undefined && manifestAsks(toolName, input, target);
-  if (!byPolicy && !byManifest) return { required: false, ...(targetId && toolName !== 'listTargets' ? { targetId } : {}) };
-  return { required: true, summary, expiresAfterMs: policy.expiresAfterSeconds * 1000, ...(targetId ? { targetId } : {}) };
+  if (!byPolicy && !byManifest)
+    return { required: false, ...(targetId && toolName !== 'listTargets' ? { targetId } : {}) };
+  return {
+    required: true,
+    summary,
+    expiresAfterMs: policy.expiresAfterSeconds * 1000,
+    ...(targetId ? { targetId } : {}),
+  };
 }
 
 function manifestAsks(toolName: string, input: JsonValue, target: TargetManifest): boolean {

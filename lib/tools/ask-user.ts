@@ -17,13 +17,21 @@ export type AskQuestion = { ok: true; question: string; answerSchema: AnswerSche
 /** Reads the model's askUser arguments into a question the user can answer. */
 export function askQuestion(input: unknown): AskQuestion {
   const parsed = toolInputSchemas.askUser.safeParse(input);
-  if (!parsed.success) return { ok: false, error: `Invalid askUser arguments: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}` };
+  if (!parsed.success)
+    return {
+      ok: false,
+      error: `Invalid askUser arguments: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
+    };
   const { question, answerType, choices }: ToolInput<'askUser'> = parsed.data;
   if (answerType === 'choice') {
     if (!choices) return { ok: false, error: 'askUser with answerType "choice" needs `choices` (2 to 10 options).' };
     return { ok: true, question, answerSchema: { type: 'choice', choices } };
   }
-  return { ok: true, question, answerSchema: answerType === 'number' ? { type: 'number' } : { type: 'text', maxLength: 2000 } };
+  return {
+    ok: true,
+    question,
+    answerSchema: answerType === 'number' ? { type: 'number' } : { type: 'text', maxLength: 2000 },
+  };
 }
 
 export type CheckedAnswer = { ok: true; value: JsonValue } | { ok: false; error: string };
@@ -35,12 +43,18 @@ export function checkAnswer(schema: JsonValue, answer: unknown): CheckedAnswer {
   const expected = parsedSchema.data;
   switch (expected.type) {
     case 'choice':
-      return typeof answer === 'string' && expected.choices.includes(answer) ? { ok: true, value: answer } : { ok: false, error: `Pick one of: ${expected.choices.join(', ')}.` };
+      return typeof answer === 'string' && expected.choices.includes(answer)
+        ? { ok: true, value: answer }
+        : { ok: false, error: `Pick one of: ${expected.choices.join(', ')}.` };
     case 'number':
-      return typeof answer === 'number' && Number.isFinite(answer) ? { ok: true, value: answer } : { ok: false, error: 'The answer must be a number.' };
+      return typeof answer === 'number' && Number.isFinite(answer)
+        ? { ok: true, value: answer }
+        : { ok: false, error: 'The answer must be a number.' };
     case 'text': {
-      if (typeof answer !== 'string' || answer.trim() === '') return { ok: false, error: 'The answer must not be empty.' };
-      if (answer.length > expected.maxLength) return { ok: false, error: `The answer is longer than ${expected.maxLength} characters.` };
+      if (typeof answer !== 'string' || answer.trim() === '')
+        return { ok: false, error: 'The answer must not be empty.' };
+      if (answer.length > expected.maxLength)
+        return { ok: false, error: `The answer is longer than ${expected.maxLength} characters.` };
       return { ok: true, value: answer };
     }
   }

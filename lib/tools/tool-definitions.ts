@@ -2,7 +2,9 @@ import { z } from 'zod';
 
 const parameterValue = z
   .union([z.number(), z.boolean(), z.string(), z.array(z.number())])
-  .describe('The new value, in the unit and range that getParameters reports. Arrays are fixed-length, e.g. [x, y, z].');
+  .describe(
+    'The new value, in the unit and range that getParameters reports. Arrays are fixed-length, e.g. [x, y, z].',
+  );
 
 export const toolInputSchemas = {
   listTargets: z.object({}),
@@ -14,15 +16,24 @@ export const toolInputSchemas = {
   }),
   setParameters: z.object({
     changes: z
-      .array(z.object({ param: z.string().describe('Exact parameter name from getParameters.'), value: parameterValue }))
+      .array(
+        z.object({ param: z.string().describe('Exact parameter name from getParameters.'), value: parameterValue }),
+      )
       .min(1)
       .describe('Several parameters to change at once; either all are applied or none.'),
   }),
   resetTarget: z.object({}),
   askUser: z.object({
-    question: z.string().min(1).max(2000).describe('The question, in the user\'s language.'),
-    answerType: z.enum(['choice', 'text', 'number']).describe('"choice" to pick one of `choices`, "text" for free text, "number" for a number.'),
-    choices: z.array(z.string().min(1).max(200)).min(2).max(10).optional().describe('The options to pick from, when answerType is "choice".'),
+    question: z.string().min(1).max(2000).describe("The question, in the user's language."),
+    answerType: z
+      .enum(['choice', 'text', 'number'])
+      .describe('"choice" to pick one of `choices`, "text" for free text, "number" for a number.'),
+    choices: z
+      .array(z.string().min(1).max(200))
+      .min(2)
+      .max(10)
+      .optional()
+      .describe('The options to pick from, when answerType is "choice".'),
   }),
 } as const;
 
@@ -30,10 +41,10 @@ export type ToolName = keyof typeof toolInputSchemas;
 export type ToolInput<TName extends ToolName> = z.infer<(typeof toolInputSchemas)[TName]>;
 
 export const toolDescriptions: Record<ToolName, string> = {
-  listTargets: 'List the targets (live web apps in the user\'s browser) that can be driven, and which one is active.',
+  listTargets: "List the targets (live web apps in the user's browser) that can be driven, and which one is active.",
   openTarget: 'Open a target in the stage tab and make it the active target.',
   getParameters:
-    'Read the active target\'s exact parameter schema (names, types, units, ranges, options) and current values. Call this before setting anything.',
+    "Read the active target's exact parameter schema (names, types, units, ranges, options) and current values. Call this before setting anything.",
   setParameter: 'Set one parameter of the active target. The result reports the value actually applied.',
   setParameters: 'Set several parameters of the active target at once. The result reports the values actually applied.',
   resetTarget: 'Reset every parameter of the active target to its default.',

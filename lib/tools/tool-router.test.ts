@@ -5,13 +5,22 @@ import type { JsonObject } from '../protocol/json-value';
 import type { StageCommand, StageDriver } from './stage-driver';
 import { executeTool } from './tool-router';
 
-const manifest = targetManifestSchema.parse(JSON.parse(readFileSync(new URL('../../targets/particles/manifest.json', import.meta.url), 'utf8')));
+const manifest = targetManifestSchema.parse(
+  JSON.parse(readFileSync(new URL('../../targets/particles/manifest.json', import.meta.url), 'utf8')),
+);
 const catalog = { targets: [{ manifest, entryPath: 'targets/particles/index.html' }] };
 
 function fakeStage(): StageDriver & { sent: StageCommand[]; values: JsonObject; active: string | undefined } {
   const stage = {
     sent: [] as StageCommand[],
-    values: { speed: 8, mode: 'auto', particle_count: 800, color: '#5ec8ff', show_vectors: false, position: [0, 12, 12] } as JsonObject,
+    values: {
+      speed: 8,
+      mode: 'auto',
+      particle_count: 800,
+      color: '#5ec8ff',
+      show_vectors: false,
+      position: [0, 12, 12],
+    } as JsonObject,
     active: undefined as string | undefined,
     async open() {
       stage.active = 'particles';
@@ -35,24 +44,49 @@ describe('executeTool', () => {
     const result = await executeTool('getParameters', {}, { catalog, stage });
     expect(result.ok).toBe(true);
     expect(result.note).toContain('opened "particles"');
-    expect((result.parameters as Record<string, Record<string, JsonObject>>).settings.speed).toMatchObject({ type: 'number', unit: 'm/s', min: 0, max: 50, default: 8, value: 8 });
+    expect((result.parameters as Record<string, Record<string, JsonObject>>).settings.speed).toMatchObject({
+      type: 'number',
+      unit: 'm/s',
+      min: 0,
+      max: 50,
+      default: 8,
+      value: 8,
+    });
   });
 
   it('applies a batch and reports the values the target applied', async () => {
     const stage = fakeStage();
-    const result = await executeTool('setParameters', { changes: [{ param: 'speed', value: 12 }, { param: 'show_vectors', value: true }] }, { catalog, stage });
+    const result = await executeTool(
+      'setParameters',
+      {
+        changes: [
+          { param: 'speed', value: 12 },
+          { param: 'show_vectors', value: true },
+        ],
+      },
+      { catalog, stage },
+    );
     expect(result).toEqual({ ok: true, targetId: 'particles', applied: { speed: 12, show_vectors: true } });
     expect(stage.sent).toEqual([{ type: 'apply', payload: { speed: 12, show_vectors: true } }]);
   });
 
   it('unwraps { value } wrappers before validating', async () => {
-    const result = await executeTool('setParameter', { param: 'speed', value: { value: 12 } }, { catalog, stage: fakeStage() });
+    const result = await executeTool(
+      'setParameter',
+      { param: 'speed', value: { value: 12 } },
+      { catalog, stage: fakeStage() },
+    );
     expect(result).toEqual({ ok: true, targetId: 'particles', applied: { speed: 12 } });
   });
 
   it('reports a clamped value with what was asked', async () => {
     const result = await executeTool('setParameter', { param: 'speed', value: 99 }, { catalog, stage: fakeStage() });
-    expect(result).toEqual({ ok: true, targetId: 'particles', applied: { speed: 50 }, clamped: [{ param: 'speed', requested: 99, applied: 50 }] });
+    expect(result).toEqual({
+      ok: true,
+      targetId: 'particles',
+      applied: { speed: 50 },
+      clamped: [{ param: 'speed', requested: 99, applied: 50 }],
+    });
   });
 
   it('sends nothing to the target for an unknown parameter', async () => {
@@ -65,13 +99,21 @@ describe('executeTool', () => {
 
   it('rejects malformed input and unknown tools with clear errors', async () => {
     const stage = fakeStage();
-    expect(await executeTool('setParameter', { value: 3 }, { catalog, stage })).toEqual({ ok: false, error: 'Invalid input for setParameter: param: Invalid input: expected string, received undefined.' });
-    expect((await executeTool('launchRockets', {}, { catalog, stage })).error).toBe('Unknown tool "launchRockets". Available tools: listTargets, openTarget, getParameters, setParameter, setParameters, resetTarget, askUser.');
+    expect(await executeTool('setParameter', { value: 3 }, { catalog, stage })).toEqual({
+      ok: false,
+      error: 'Invalid input for setParameter: param: Invalid input: expected string, received undefined.',
+    });
+    expect((await executeTool('launchRockets', {}, { catalog, stage })).error).toBe(
+      'Unknown tool "launchRockets". Available tools: listTargets, openTarget, getParameters, setParameter, setParameters, resetTarget, askUser.',
+    );
   });
 
   it('suggests the closest target id', async () => {
     const result = await executeTool('openTarget', { targetId: 'particle' }, { catalog, stage: fakeStage() });
-    expect(result).toEqual({ ok: false, error: 'Target "particle" not found. Did you mean "particles"? Known targets: particles.' });
+    expect(result).toEqual({
+      ok: false,
+      error: 'Target "particle" not found. Did you mean "particles"? Known targets: particles.',
+    });
   });
 
   it('turns a stage failure into an error result', async () => {
@@ -79,6 +121,9 @@ describe('executeTool', () => {
     stage.send = async () => {
       throw new Error('The stage tab was closed before the target answered.');
     };
-    expect(await executeTool('resetTarget', {}, { catalog, stage })).toEqual({ ok: false, error: 'The stage tab was closed before the target answered.' });
+    expect(await executeTool('resetTarget', {}, { catalog, stage })).toEqual({
+      ok: false,
+      error: 'The stage tab was closed before the target answered.',
+    });
   });
 });

@@ -24,7 +24,13 @@ function unwrapValues(input: unknown): unknown {
     ...record,
     ...('value' in record ? { value: unwrapValue(record.value) } : {}),
     ...(Array.isArray(record.changes)
-      ? { changes: record.changes.map((change: unknown) => (change && typeof change === 'object' && 'value' in change ? { ...change, value: unwrapValue((change as { value: unknown }).value) } : change)) }
+      ? {
+          changes: record.changes.map((change: unknown) =>
+            change && typeof change === 'object' && 'value' in change
+              ? { ...change, value: unwrapValue((change as { value: unknown }).value) }
+              : change,
+          ),
+        }
       : {}),
   };
 }
@@ -37,11 +43,17 @@ function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-export async function executeTool(name: string, input: unknown, dependencies: ToolRouterDependencies): Promise<ToolOutput> {
+export async function executeTool(
+  name: string,
+  input: unknown,
+  dependencies: ToolRouterDependencies,
+): Promise<ToolOutput> {
   if (!isToolName(name)) return failure(`Unknown tool "${name}". Available tools: ${toolNames.join(', ')}.`);
   const parsed = toolInputSchemas[name].safeParse(unwrapValues(input ?? {}));
   if (!parsed.success) {
-    const details = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'input'}: ${issue.message}`).join('; ');
+    const details = parsed.error.issues
+      .map((issue) => `${issue.path.join('.') || 'input'}: ${issue.message}`)
+      .join('; ');
     return failure(`Invalid input for ${name}: ${details}.`);
   }
   try {
@@ -51,7 +63,11 @@ export async function executeTool(name: string, input: unknown, dependencies: To
   }
 }
 
-async function runTool(name: ToolName, input: Record<string, unknown>, dependencies: ToolRouterDependencies): Promise<ToolOutput> {
+async function runTool(
+  name: ToolName,
+  input: Record<string, unknown>,
+  dependencies: ToolRouterDependencies,
+): Promise<ToolOutput> {
   switch (name) {
     case 'listTargets':
       return listTargets(dependencies);
@@ -93,7 +109,9 @@ async function openTarget(targetId: string, dependencies: ToolRouterDependencies
   if (!entry) {
     const ids = catalog.targets.map((target) => target.manifest.id);
     const close = closestNames(targetId, ids);
-    return failure(`Target "${targetId}" not found.${close.length ? ` Did you mean "${close[0]}"?` : ''} Known targets: ${ids.join(', ')}.`);
+    return failure(
+      `Target "${targetId}" not found.${close.length ? ` Did you mean "${close[0]}"?` : ''} Known targets: ${ids.join(', ')}.`,
+    );
   }
   await openAndRestore(entry, dependencies);
   return { ok: true, targetId, title: entry.manifest.title, next: 'Call getParameters to read its parameters.' };
@@ -122,7 +140,8 @@ async function activeTarget(dependencies: ToolRouterDependencies): Promise<{ ent
   const activeId = await stage.activeTargetId();
   const active = activeId ? findTarget(catalog, activeId) : undefined;
   if (active) return { entry: active, opened: false };
-  const fallback = (catalog.defaultTargetId ? findTarget(catalog, catalog.defaultTargetId) : undefined) ?? catalog.targets[0];
+  const fallback =
+    (catalog.defaultTargetId ? findTarget(catalog, catalog.defaultTargetId) : undefined) ?? catalog.targets[0];
   if (!fallback) throw new Error('No targets are installed.');
   await openAndRestore(fallback, dependencies);
   return { entry: fallback, opened: true };
@@ -159,7 +178,11 @@ async function setParameters(changes: ParameterChange[], dependencies: ToolRoute
   for (const change of check.changes) applied[change.param] = state[change.param] ?? null;
   const clamped = check.changes
     .filter((change) => change.clampedFrom !== undefined)
-    .map((change) => ({ param: change.param, requested: change.clampedFrom as JsonValue, applied: applied[change.param] }));
+    .map((change) => ({
+      param: change.param,
+      requested: change.clampedFrom as JsonValue,
+      applied: applied[change.param],
+    }));
   return { ok: true, targetId: entry.manifest.id, applied, ...(clamped.length ? { clamped } : {}) };
 }
 

@@ -21,7 +21,7 @@
     line_width: 2,
     show_grid: true,
     show_legend: true,
-    title: 'Daily active users by region'
+    title: 'Daily active users by region',
   };
 
   var SPECS = {
@@ -39,7 +39,7 @@
     line_width: { type: 'number', min: 0.5, max: 6 },
     show_grid: { type: 'boolean' },
     show_legend: { type: 'boolean' },
-    title: { type: 'string', maxLength: 80 }
+    title: { type: 'string', maxLength: 80 },
   };
 
   var SERIES = [
@@ -47,7 +47,7 @@
     { name: 'Americas', base: 70, growth: 0.3, weekly: 0.07 },
     { name: 'Asia', base: 120, growth: 0.35, weekly: 0.05 },
     { name: 'Africa', base: 40, growth: 0.6, weekly: 0.06 },
-    { name: 'Oceania', base: 20, growth: 0.18, weekly: 0.1 }
+    { name: 'Oceania', base: 20, growth: 0.18, weekly: 0.1 },
   ];
 
   var PALETTES = {
@@ -55,7 +55,7 @@
     sunset: ['#f97316', '#e11d48', '#eab308', '#9333ea', '#fb7185'],
     forest: ['#15803d', '#84a31a', '#b45309', '#0f766e', '#78716c'],
     vivid: ['#ef4444', '#3b82f6', '#22c55e', '#f59e0b', '#a855f7'],
-    mono: ['#1e3a8a', '#2f56c8', '#5b7cf0', '#8ea5f7', '#bfccfb']
+    mono: ['#1e3a8a', '#2f56c8', '#5b7cf0', '#8ea5f7', '#bfccfb'],
   };
 
   var FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Liberation Sans", sans-serif';
@@ -90,7 +90,11 @@
   }
 
   function describe(value) {
-    try { return JSON.stringify(value); } catch (error) { return String(value); }
+    try {
+      return JSON.stringify(value);
+    } catch (error) {
+      return String(value);
+    }
   }
 
   function toNumber(name, value) {
@@ -133,7 +137,8 @@
           throw new Error(name + ': expected ' + spec.length + ' numbers [start, end], got ' + describe(value));
         }
         var out = [];
-        for (var i = 0; i < spec.length; i++) out.push(clamp(toNumber(name + '[' + i + ']', value[i]), spec.min, spec.max));
+        for (var i = 0; i < spec.length; i++)
+          out.push(clamp(toNumber(name + '[' + i + ']', value[i]), spec.min, spec.max));
         return out;
     }
     return value;
@@ -147,7 +152,11 @@
       throw new Error('y_min (' + next.y_min + ') must be less than y_max (' + next.y_max + ')');
     }
     if (next.scale === 'log' && !(next.y_min > 0)) {
-      throw new Error('scale "log" needs y_min > 0 (y_min is ' + next.y_min + '); set y_min as well, e.g. {"scale": "log", "y_min": 5}');
+      throw new Error(
+        'scale "log" needs y_min > 0 (y_min is ' +
+          next.y_min +
+          '); set y_min as well, e.g. {"scale": "log", "y_min": 5}',
+      );
     }
   }
 
@@ -191,7 +200,12 @@
     return a + (b - a) * u;
   }
 
-  var OCTAVES = [[1 / 45, 0.45], [1 / 12, 0.3], [1 / 3, 0.17], [1, 0.08]];
+  var OCTAVES = [
+    [1 / 45, 0.45],
+    [1 / 12, 0.3],
+    [1 / 3, 0.17],
+    [1, 0.08],
+  ];
 
   function valueAt(seriesIndex, day) {
     var series = SERIES[seriesIndex];
@@ -202,7 +216,7 @@
     for (var o = 0; o < OCTAVES.length; o++) {
       wiggle += OCTAVES[o][1] * valueNoise(seed, seriesIndex, o, day * OCTAVES[o][0] + o * 17.3);
     }
-    var level = series.base * (1 + series.growth * day / 365);
+    var level = series.base * (1 + (series.growth * day) / 365);
     var weekly = 1 + series.weekly * Math.sin((2 * Math.PI * day) / 7 + phase);
     var yearly = 1 + 0.12 * Math.sin((2 * Math.PI * day) / 365 + yearPhase);
     var value = level * weekly * yearly * (1 + state.noise * 0.45 * wiggle * 1.6);
@@ -230,7 +244,9 @@
     for (var i = 0; i < count; i++) x.push(start + ((end - start) * i) / (count - 1));
     var series = [];
     for (var s = 0; s < state.series_count; s++) {
-      var raw = x.map(function (day) { return valueAt(s, day); });
+      var raw = x.map(function (day) {
+        return valueAt(s, day);
+      });
       series.push(movingAverage(raw, state.smoothing));
     }
     var previous = data;
@@ -248,11 +264,16 @@
   function currentSeries(now) {
     if (!data.from) return data.series;
     var t = clamp((now - data.start) / TWEEN_MS, 0, 1);
-    if (t >= 1) { data.from = null; return data.series; }
+    if (t >= 1) {
+      data.from = null;
+      return data.series;
+    }
     var k = easing(t);
     return data.series.map(function (values, s) {
       var from = data.from[s];
-      return values.map(function (value, i) { return from[i] + (value - from[i]) * k; });
+      return values.map(function (value, i) {
+        return from[i] + (value - from[i]) * k;
+      });
     });
   }
 
@@ -270,7 +291,8 @@
     var step = niceStep(max - min, count);
     var ticks = [];
     var first = Math.ceil(min / step - 1e-9) * step;
-    for (var v = first; v <= max + step * 1e-6; v += step) ticks.push({ value: Math.abs(v) < step * 1e-9 ? 0 : v, major: true });
+    for (var v = first; v <= max + step * 1e-6; v += step)
+      ticks.push({ value: Math.abs(v) < step * 1e-9 ? 0 : v, major: true });
     return ticks;
   }
 
@@ -373,13 +395,15 @@
   }
 
   function subtitle() {
-    var names = SERIES.slice(0, state.series_count).map(function (s) { return s.name; });
+    var names = SERIES.slice(0, state.series_count).map(function (s) {
+      return s.name;
+    });
     var parts = [
       names.join(', '),
       'days ' + formatDay(state.x_range[0]) + '–' + formatDay(state.x_range[1]),
       state.points + ' points',
       state.smoothing > 1 ? state.smoothing + '-point moving average' : 'raw samples',
-      state.scale + ' scale'
+      state.scale + ' scale',
     ];
     return parts.join('  ·  ');
   }
@@ -415,7 +439,9 @@
         var valueWidth = context.measureText(valueText).width;
         return { item: item, label: label, valueText: valueText, width: 22 + nameWidth + 6 + valueWidth + 14 };
       });
-      var total = items.reduce(function (sum, entry) { return sum + entry.width + 8; }, -8);
+      var total = items.reduce(function (sum, entry) {
+        return sum + entry.width + 8;
+      }, -8);
       context.font = font(650, 22);
       var titleWidth = title ? context.measureText(title).width : 0;
       context.font = font(400, 13);
@@ -424,13 +450,20 @@
       var inline = card.w - pad * 2 - leftWidth - 32 >= total;
       if (inline) {
         var cursor = card.x + card.w - pad - total;
-        items.forEach(function (entry) { entry.x = cursor; entry.y = top + 2; cursor += entry.width + 8; });
+        items.forEach(function (entry) {
+          entry.x = cursor;
+          entry.y = top + 2;
+          cursor += entry.width + 8;
+        });
       } else {
         // rows below the subtitle, wrapping at the card's edge
         var x = card.x + pad;
         var y = headerBottom + 8;
         items.forEach(function (entry) {
-          if (x > card.x + pad && x + entry.width > card.x + card.w - pad) { x = card.x + pad; y += 36; }
+          if (x > card.x + pad && x + entry.width > card.x + card.w - pad) {
+            x = card.x + pad;
+            y += 36;
+          }
           entry.x = x;
           entry.y = y;
           x += entry.width + 8;
@@ -443,7 +476,7 @@
       x: card.x + pad + 52,
       y: headerBottom + 28,
       w: 0,
-      h: 0
+      h: 0,
     };
     plot.w = card.x + card.w - pad - 8 - plot.x;
     plot.h = card.y + card.h - pad - 40 - plot.y;
@@ -461,8 +494,12 @@
     var y0 = log ? Math.log10(state.y_min) : state.y_min;
     var y1 = log ? Math.log10(state.y_max) : state.y_max;
     return {
-      x: function (day) { return plot.x + ((day - x0) / (x1 - x0)) * plot.w; },
-      day: function (px) { return x0 + ((px - plot.x) / plot.w) * (x1 - x0); },
+      x: function (day) {
+        return plot.x + ((day - x0) / (x1 - x0)) * plot.w;
+      },
+      day: function (px) {
+        return x0 + ((px - plot.x) / plot.w) * (x1 - x0);
+      },
       y: function (value) {
         var v = log ? (value > 0 ? Math.log10(value) : y0 - (y1 - y0) * 10) : value;
         return plot.y + plot.h - ((v - y0) / (y1 - y0)) * plot.h;
@@ -471,7 +508,7 @@
         if (log) return plot.y + plot.h;
         var zero = clamp(0, state.y_min, state.y_max);
         return plot.y + plot.h - ((zero - y0) / (y1 - y0)) * plot.h;
-      }
+      },
     };
   }
 
@@ -548,7 +585,9 @@
 
   function drawAxes(plot, scales) {
     var log = state.scale === 'log';
-    var yTicks = log ? logTicks(state.y_min, state.y_max) : linearTicks(state.y_min, state.y_max, Math.max(2, Math.round(plot.h / 62)));
+    var yTicks = log
+      ? logTicks(state.y_min, state.y_max)
+      : linearTicks(state.y_min, state.y_max, Math.max(2, Math.round(plot.h / 62)));
     var xTicks = linearTicks(state.x_range[0], state.x_range[1], Math.max(2, Math.round(plot.w / 110)));
     context.lineWidth = 1;
     if (state.show_grid) {
@@ -675,7 +714,13 @@
         for (s = 0; s < values.length; s++) {
           var left = center - group / 2 + s * (group / values.length);
           var top = scales.y(values[s][i]);
-          topRoundedBar(left, Math.min(top, baseline), Math.max(0.5, barWidth - (barWidth > 3 ? 1 : 0)), Math.abs(baseline - top), barWidth > 6 ? 3 : 0);
+          topRoundedBar(
+            left,
+            Math.min(top, baseline),
+            Math.max(0.5, barWidth - (barWidth > 3 ? 1 : 0)),
+            Math.abs(baseline - top),
+            barWidth > 6 ? 3 : 0,
+          );
           context.fillStyle = colors[s];
           context.fill();
         }
@@ -709,7 +754,10 @@
     values.forEach(function (series, s) {
       for (var i = 0; i < series.length; i++) {
         if (series[i] > state.y_max) continue;
-        if (owner < 0 || series[i] > values[owner][best]) { owner = s; best = i; }
+        if (owner < 0 || series[i] > values[owner][best]) {
+          owner = s;
+          best = i;
+        }
       }
     });
     if (owner < 0) return;
@@ -724,7 +772,9 @@
     var bx = clamp(x - w / 2, plot.x, plot.x + plot.w - w);
     // above every series at that day, so the label hides no data there
     var highest = y;
-    values.forEach(function (other) { highest = Math.min(highest, scales.y(other[best])); });
+    values.forEach(function (other) {
+      highest = Math.min(highest, scales.y(other[best]));
+    });
     var by = highest - 40;
     if (by < plot.y - 20) by = y + 14;
     context.beginPath();
@@ -752,7 +802,8 @@
   }
 
   function drawHover(plot, scales, values) {
-    if (!hover || hover.x < plot.x || hover.x > plot.x + plot.w || hover.y < plot.y || hover.y > plot.y + plot.h) return;
+    if (!hover || hover.x < plot.x || hover.x > plot.x + plot.w || hover.y < plot.y || hover.y > plot.y + plot.h)
+      return;
     var day = scales.day(hover.x);
     var index = 0;
     for (var i = 1; i < data.x.length; i++) if (Math.abs(data.x[i] - day) < Math.abs(data.x[index] - day)) index = i;
@@ -764,9 +815,20 @@
     context.lineWidth = 1;
     context.stroke();
     var colors = seriesColors();
-    var lines = values.map(function (series, s) { return { color: colors[s], text: SERIES[s].name + '  ' + formatValue(series[index]) }; });
+    var lines = values.map(function (series, s) {
+      return { color: colors[s], text: SERIES[s].name + '  ' + formatValue(series[index]) };
+    });
     context.font = font(600, 12);
-    var w = 16 + Math.max.apply(null, lines.map(function (line) { return context.measureText(line.text).width + 16; }).concat([context.measureText('Day ' + formatDay(data.x[index])).width]));
+    var w =
+      16 +
+      Math.max.apply(
+        null,
+        lines
+          .map(function (line) {
+            return context.measureText(line.text).width + 16;
+          })
+          .concat([context.measureText('Day ' + formatDay(data.x[index])).width]),
+      );
     var h = 28 + lines.length * 19;
     var bx = x + 14 + w > plot.x + plot.w ? x - 14 - w : x + 14;
     var by = clamp(hover.y - h / 2, plot.y, plot.y + plot.h - h);
@@ -830,14 +892,20 @@
     rebuildData();
     updateHud();
     window.addEventListener('resize', window.SplitbrainBridge.guard(resize));
-    canvas.addEventListener('mousemove', window.SplitbrainBridge.guard(function (event) {
-      hover = { x: event.clientX, y: event.clientY };
-      requestDraw();
-    }));
-    canvas.addEventListener('mouseleave', window.SplitbrainBridge.guard(function () {
-      hover = null;
-      requestDraw();
-    }));
+    canvas.addEventListener(
+      'mousemove',
+      window.SplitbrainBridge.guard(function (event) {
+        hover = { x: event.clientX, y: event.clientY };
+        requestDraw();
+      }),
+    );
+    canvas.addEventListener(
+      'mouseleave',
+      window.SplitbrainBridge.guard(function () {
+        hover = null;
+        requestDraw();
+      }),
+    );
     draw();
     isReady = true;
     updateHud();

@@ -13,7 +13,7 @@
     particle_count: 800,
     color: '#5ec8ff',
     show_vectors: false,
-    position: [0, 12, 12]
+    position: [0, 12, 12],
   };
   var MODES = ['auto', 'manual', 'vortex'];
   var SPEED_RANGE = [0, 50];
@@ -47,7 +47,7 @@
   var hud = {
     badge: document.getElementById('hud-badge'),
     speed: document.getElementById('hud-speed'),
-    mode: document.getElementById('hud-mode')
+    mode: document.getElementById('hud-mode'),
   };
   var view = { width: 1, height: 1, ratio: 1, focal: 1, background: null };
   var camera = { px: 0, py: 0, pz: 0, distance: 1, r: [1, 0, 0], u: [0, 1, 0], f: [0, 0, -1] };
@@ -59,7 +59,7 @@
   var bridge = window.SplitbrainBridge.connect({
     apply: apply,
     reset: reset,
-    getState: getState
+    getState: getState,
   });
 
   // ---- parameters -------------------------------------------------------------------------
@@ -71,7 +71,7 @@
       particle_count: source.particle_count,
       color: source.color,
       show_vectors: source.show_vectors,
-      position: source.position.slice()
+      position: source.position.slice(),
     };
   }
 
@@ -84,7 +84,11 @@
   }
 
   function describe(value) {
-    try { return JSON.stringify(value); } catch (error) { return String(value); }
+    try {
+      return JSON.stringify(value);
+    } catch (error) {
+      return String(value);
+    }
   }
 
   function toNumber(name, value) {
@@ -132,14 +136,18 @@
   }
 
   var COERCE = {
-    speed: function (value) { return clamp(toNumber('speed', value), SPEED_RANGE); },
+    speed: function (value) {
+      return clamp(toNumber('speed', value), SPEED_RANGE);
+    },
     mode: toMode,
     particle_count: function (value) {
       return Math.round(clamp(toNumber('particle_count', value), COUNT_RANGE));
     },
     color: toColor,
-    show_vectors: function (value) { return toBoolean('show_vectors', value); },
-    position: toPosition
+    show_vectors: function (value) {
+      return toBoolean('show_vectors', value);
+    },
+    position: toPosition,
   };
 
   // All-or-nothing: one bad value leaves every parameter as it was.
@@ -261,8 +269,12 @@
     return out;
   }
 
-  function screenX(c) { return view.width / 2 + (c[0] * view.focal) / c[2]; }
-  function screenY(c) { return view.height / 2 - (c[1] * view.focal) / c[2]; }
+  function screenX(c) {
+    return view.width / 2 + (c[0] * view.focal) / c[2];
+  }
+  function screenY(c) {
+    return view.height / 2 - (c[1] * view.focal) / c[2];
+  }
 
   var segmentA = [0, 0, 0];
   var segmentB = [0, 0, 0];
@@ -297,7 +309,9 @@
     image.width = image.height = size;
     var g = image.getContext('2d');
     var rgb = hexToRgb(color);
-    var core = rgb.map(function (c) { return Math.round(c + (255 - c) * 0.75); });
+    var core = rgb.map(function (c) {
+      return Math.round(c + (255 - c) * 0.75);
+    });
     var gradient = g.createRadialGradient(size / 2, size / 2, 0, size / 2, size / 2, size / 2);
     gradient.addColorStop(0, 'rgba(' + core.join(',') + ',1)');
     gradient.addColorStop(0.12, 'rgba(' + rgb.join(',') + ',0.95)');
@@ -306,7 +320,9 @@
     gradient.addColorStop(1, 'rgba(' + rgb.join(',') + ',0)');
     g.fillStyle = gradient;
     g.fillRect(0, 0, size, size);
-    var tint = rgb.map(function (c) { return Math.round(c + (255 - c) * 0.55); });
+    var tint = rgb.map(function (c) {
+      return Math.round(c + (255 - c) * 0.55);
+    });
     vectorColor = 'rgba(' + tint.join(',') + ',0.5)';
     return image;
   }
@@ -322,7 +338,13 @@
     view.ratio = ratio;
     view.focal = Math.min(width, height) / (2 * Math.tan(FIELD_OF_VIEW / 2));
     var gradient = context.createRadialGradient(
-      width / 2, height * 0.45, 0, width / 2, height * 0.45, Math.max(width, height) * 0.75);
+      width / 2,
+      height * 0.45,
+      0,
+      width / 2,
+      height * 0.45,
+      Math.max(width, height) * 0.75,
+    );
     gradient.addColorStop(0, '#0d1830');
     gradient.addColorStop(0.55, '#070b17');
     gradient.addColorStop(1, '#020308');
@@ -331,10 +353,30 @@
 
   function drawBox() {
     var h = HALF;
-    var corners = [[-h, -h, -h], [h, -h, -h], [h, h, -h], [-h, h, -h],
-      [-h, -h, h], [h, -h, h], [h, h, h], [-h, h, h]];
-    var edges = [[0, 1], [1, 2], [2, 3], [3, 0], [4, 5], [5, 6], [6, 7], [7, 4],
-      [0, 4], [1, 5], [2, 6], [3, 7]];
+    var corners = [
+      [-h, -h, -h],
+      [h, -h, -h],
+      [h, h, -h],
+      [-h, h, -h],
+      [-h, -h, h],
+      [h, -h, h],
+      [h, h, h],
+      [-h, h, h],
+    ];
+    var edges = [
+      [0, 1],
+      [1, 2],
+      [2, 3],
+      [3, 0],
+      [4, 5],
+      [5, 6],
+      [6, 7],
+      [7, 4],
+      [0, 4],
+      [1, 5],
+      [2, 6],
+      [3, 7],
+    ];
     context.beginPath();
     edges.forEach(function (edge) {
       var a = corners[edge[0]];
@@ -438,14 +480,21 @@
   function nextFrame() {
     return new Promise(function (resolve) {
       var done = false;
-      function finish() { if (!done) { done = true; resolve(); } }
+      function finish() {
+        if (!done) {
+          done = true;
+          resolve();
+        }
+      }
       window.requestAnimationFrame(finish);
       window.setTimeout(finish, 100);
     });
   }
 
   function wait(ms) {
-    return new Promise(function (resolve) { window.setTimeout(resolve, ms); });
+    return new Promise(function (resolve) {
+      window.setTimeout(resolve, ms);
+    });
   }
 
   async function init() {

@@ -20,7 +20,7 @@
     roughness: 0.3,
     wireframe: false,
     shape: 'knot',
-    spin_speed: 30
+    spin_speed: 30,
   };
 
   var SPECS = {
@@ -35,7 +35,7 @@
     roughness: { type: 'number', min: 0, max: 1 },
     wireframe: { type: 'boolean' },
     shape: { type: 'enum', options: ['torus', 'sphere', 'cube', 'knot'] },
-    spin_speed: { type: 'number', min: 0, max: 360 }
+    spin_speed: { type: 'number', min: 0, max: 360 },
   };
 
   var MAIN_CENTER = [0, 1.7, 0];
@@ -44,7 +44,17 @@
   var GROUND_ALBEDO = [0.2, 0.2, 0.215];
   var FOG_NEAR = 16;
   var FOG_FAR = 75;
-  var SHADOW_JITTER = [[0, 0], [0.028, 0], [-0.028, 0], [0, 0.028], [0, -0.028], [0.014, 0.014], [-0.014, -0.014], [0.04, -0.02], [-0.04, 0.02]];
+  var SHADOW_JITTER = [
+    [0, 0],
+    [0.028, 0],
+    [-0.028, 0],
+    [0, 0.028],
+    [0, -0.028],
+    [0.014, 0.014],
+    [-0.014, -0.014],
+    [0.04, -0.02],
+    [-0.04, 0.02],
+  ];
 
   var state = cloneState(DEFAULTS);
   var isReady = false;
@@ -58,7 +68,7 @@
     shape: document.getElementById('hud-shape'),
     fov: document.getElementById('hud-fov'),
     spin: document.getElementById('hud-spin'),
-    camera: document.getElementById('hud-camera')
+    camera: document.getElementById('hud-camera'),
   };
 
   var bridge = window.SplitbrainBridge.connect({ apply: apply, reset: reset, getState: getState });
@@ -79,7 +89,11 @@
   }
 
   function describe(value) {
-    try { return JSON.stringify(value); } catch (error) { return String(value); }
+    try {
+      return JSON.stringify(value);
+    } catch (error) {
+      return String(value);
+    }
   }
 
   function toNumber(name, value) {
@@ -123,7 +137,8 @@
           throw new Error(name + ': expected ' + spec.length + ' numbers [x, y, z], got ' + describe(value));
         }
         var out = [];
-        for (var i = 0; i < spec.length; i++) out.push(clamp(toNumber(name + '[' + i + ']', list[i]), spec.min, spec.max));
+        for (var i = 0; i < spec.length; i++)
+          out.push(clamp(toNumber(name + '[' + i + ']', list[i]), spec.min, spec.max));
         return out;
     }
     return value;
@@ -149,9 +164,15 @@
 
   // ---- small vector / matrix helpers (column-major 4×4, as WebGL expects) ----------------------
 
-  function sub(a, b) { return [a[0] - b[0], a[1] - b[1], a[2] - b[2]]; }
-  function dot(a, b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
-  function cross(a, b) { return [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]; }
+  function sub(a, b) {
+    return [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+  }
+  function dot(a, b) {
+    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+  }
+  function cross(a, b) {
+    return [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+  }
   function normalize(v) {
     var length = Math.sqrt(dot(v, v));
     return length > 1e-9 ? [v[0] / length, v[1] / length, v[2] / length] : null;
@@ -175,22 +196,27 @@
 
   function translation(x, y, z) {
     var m = identity();
-    m[12] = x; m[13] = y; m[14] = z;
+    m[12] = x;
+    m[13] = y;
+    m[14] = z;
     return m;
   }
 
   function rotationY(a) {
-    var c = Math.cos(a), s = Math.sin(a);
+    var c = Math.cos(a),
+      s = Math.sin(a);
     return new Float32Array([c, 0, -s, 0, 0, 1, 0, 0, s, 0, c, 0, 0, 0, 0, 1]);
   }
 
   function rotationX(a) {
-    var c = Math.cos(a), s = Math.sin(a);
+    var c = Math.cos(a),
+      s = Math.sin(a);
     return new Float32Array([1, 0, 0, 0, 0, c, s, 0, 0, -s, c, 0, 0, 0, 0, 1]);
   }
 
   function rotationZ(a) {
-    var c = Math.cos(a), s = Math.sin(a);
+    var c = Math.cos(a),
+      s = Math.sin(a);
     return new Float32Array([c, s, 0, 0, -s, c, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]);
   }
 
@@ -210,31 +236,139 @@
     var right = normalize(cross(forward, [0, 1, 0])) || normalize(cross(forward, [0, 0, -1]));
     var up = cross(right, forward);
     return new Float32Array([
-      right[0], up[0], -forward[0], 0,
-      right[1], up[1], -forward[1], 0,
-      right[2], up[2], -forward[2], 0,
-      -dot(right, eye), -dot(up, eye), dot(forward, eye), 1
+      right[0],
+      up[0],
+      -forward[0],
+      0,
+      right[1],
+      up[1],
+      -forward[1],
+      0,
+      right[2],
+      up[2],
+      -forward[2],
+      0,
+      -dot(right, eye),
+      -dot(up, eye),
+      dot(forward, eye),
+      1,
     ]);
   }
 
   function invert(m) {
     var inv = new Float32Array(16);
-    inv[0] = m[5] * m[10] * m[15] - m[5] * m[11] * m[14] - m[9] * m[6] * m[15] + m[9] * m[7] * m[14] + m[13] * m[6] * m[11] - m[13] * m[7] * m[10];
-    inv[4] = -m[4] * m[10] * m[15] + m[4] * m[11] * m[14] + m[8] * m[6] * m[15] - m[8] * m[7] * m[14] - m[12] * m[6] * m[11] + m[12] * m[7] * m[10];
-    inv[8] = m[4] * m[9] * m[15] - m[4] * m[11] * m[13] - m[8] * m[5] * m[15] + m[8] * m[7] * m[13] + m[12] * m[5] * m[11] - m[12] * m[7] * m[9];
-    inv[12] = -m[4] * m[9] * m[14] + m[4] * m[10] * m[13] + m[8] * m[5] * m[14] - m[8] * m[6] * m[13] - m[12] * m[5] * m[10] + m[12] * m[6] * m[9];
-    inv[1] = -m[1] * m[10] * m[15] + m[1] * m[11] * m[14] + m[9] * m[2] * m[15] - m[9] * m[3] * m[14] - m[13] * m[2] * m[11] + m[13] * m[3] * m[10];
-    inv[5] = m[0] * m[10] * m[15] - m[0] * m[11] * m[14] - m[8] * m[2] * m[15] + m[8] * m[3] * m[14] + m[12] * m[2] * m[11] - m[12] * m[3] * m[10];
-    inv[9] = -m[0] * m[9] * m[15] + m[0] * m[11] * m[13] + m[8] * m[1] * m[15] - m[8] * m[3] * m[13] - m[12] * m[1] * m[11] + m[12] * m[3] * m[9];
-    inv[13] = m[0] * m[9] * m[14] - m[0] * m[10] * m[13] - m[8] * m[1] * m[14] + m[8] * m[2] * m[13] + m[12] * m[1] * m[10] - m[12] * m[2] * m[9];
-    inv[2] = m[1] * m[6] * m[15] - m[1] * m[7] * m[14] - m[5] * m[2] * m[15] + m[5] * m[3] * m[14] + m[13] * m[2] * m[7] - m[13] * m[3] * m[6];
-    inv[6] = -m[0] * m[6] * m[15] + m[0] * m[7] * m[14] + m[4] * m[2] * m[15] - m[4] * m[3] * m[14] - m[12] * m[2] * m[7] + m[12] * m[3] * m[6];
-    inv[10] = m[0] * m[5] * m[15] - m[0] * m[7] * m[13] - m[4] * m[1] * m[15] + m[4] * m[3] * m[13] + m[12] * m[1] * m[7] - m[12] * m[3] * m[5];
-    inv[14] = -m[0] * m[5] * m[14] + m[0] * m[6] * m[13] + m[4] * m[1] * m[14] - m[4] * m[2] * m[13] - m[12] * m[1] * m[6] + m[12] * m[2] * m[5];
-    inv[3] = -m[1] * m[6] * m[11] + m[1] * m[7] * m[10] + m[5] * m[2] * m[11] - m[5] * m[3] * m[10] - m[9] * m[2] * m[7] + m[9] * m[3] * m[6];
-    inv[7] = m[0] * m[6] * m[11] - m[0] * m[7] * m[10] - m[4] * m[2] * m[11] + m[4] * m[3] * m[10] + m[8] * m[2] * m[7] - m[8] * m[3] * m[6];
-    inv[11] = -m[0] * m[5] * m[11] + m[0] * m[7] * m[9] + m[4] * m[1] * m[11] - m[4] * m[3] * m[9] - m[8] * m[1] * m[7] + m[8] * m[3] * m[5];
-    inv[15] = m[0] * m[5] * m[10] - m[0] * m[6] * m[9] - m[4] * m[1] * m[10] + m[4] * m[2] * m[9] + m[8] * m[1] * m[6] - m[8] * m[2] * m[5];
+    inv[0] =
+      m[5] * m[10] * m[15] -
+      m[5] * m[11] * m[14] -
+      m[9] * m[6] * m[15] +
+      m[9] * m[7] * m[14] +
+      m[13] * m[6] * m[11] -
+      m[13] * m[7] * m[10];
+    inv[4] =
+      -m[4] * m[10] * m[15] +
+      m[4] * m[11] * m[14] +
+      m[8] * m[6] * m[15] -
+      m[8] * m[7] * m[14] -
+      m[12] * m[6] * m[11] +
+      m[12] * m[7] * m[10];
+    inv[8] =
+      m[4] * m[9] * m[15] -
+      m[4] * m[11] * m[13] -
+      m[8] * m[5] * m[15] +
+      m[8] * m[7] * m[13] +
+      m[12] * m[5] * m[11] -
+      m[12] * m[7] * m[9];
+    inv[12] =
+      -m[4] * m[9] * m[14] +
+      m[4] * m[10] * m[13] +
+      m[8] * m[5] * m[14] -
+      m[8] * m[6] * m[13] -
+      m[12] * m[5] * m[10] +
+      m[12] * m[6] * m[9];
+    inv[1] =
+      -m[1] * m[10] * m[15] +
+      m[1] * m[11] * m[14] +
+      m[9] * m[2] * m[15] -
+      m[9] * m[3] * m[14] -
+      m[13] * m[2] * m[11] +
+      m[13] * m[3] * m[10];
+    inv[5] =
+      m[0] * m[10] * m[15] -
+      m[0] * m[11] * m[14] -
+      m[8] * m[2] * m[15] +
+      m[8] * m[3] * m[14] +
+      m[12] * m[2] * m[11] -
+      m[12] * m[3] * m[10];
+    inv[9] =
+      -m[0] * m[9] * m[15] +
+      m[0] * m[11] * m[13] +
+      m[8] * m[1] * m[15] -
+      m[8] * m[3] * m[13] -
+      m[12] * m[1] * m[11] +
+      m[12] * m[3] * m[9];
+    inv[13] =
+      m[0] * m[9] * m[14] -
+      m[0] * m[10] * m[13] -
+      m[8] * m[1] * m[14] +
+      m[8] * m[2] * m[13] +
+      m[12] * m[1] * m[10] -
+      m[12] * m[2] * m[9];
+    inv[2] =
+      m[1] * m[6] * m[15] -
+      m[1] * m[7] * m[14] -
+      m[5] * m[2] * m[15] +
+      m[5] * m[3] * m[14] +
+      m[13] * m[2] * m[7] -
+      m[13] * m[3] * m[6];
+    inv[6] =
+      -m[0] * m[6] * m[15] +
+      m[0] * m[7] * m[14] +
+      m[4] * m[2] * m[15] -
+      m[4] * m[3] * m[14] -
+      m[12] * m[2] * m[7] +
+      m[12] * m[3] * m[6];
+    inv[10] =
+      m[0] * m[5] * m[15] -
+      m[0] * m[7] * m[13] -
+      m[4] * m[1] * m[15] +
+      m[4] * m[3] * m[13] +
+      m[12] * m[1] * m[7] -
+      m[12] * m[3] * m[5];
+    inv[14] =
+      -m[0] * m[5] * m[14] +
+      m[0] * m[6] * m[13] +
+      m[4] * m[1] * m[14] -
+      m[4] * m[2] * m[13] -
+      m[12] * m[1] * m[6] +
+      m[12] * m[2] * m[5];
+    inv[3] =
+      -m[1] * m[6] * m[11] +
+      m[1] * m[7] * m[10] +
+      m[5] * m[2] * m[11] -
+      m[5] * m[3] * m[10] -
+      m[9] * m[2] * m[7] +
+      m[9] * m[3] * m[6];
+    inv[7] =
+      m[0] * m[6] * m[11] -
+      m[0] * m[7] * m[10] -
+      m[4] * m[2] * m[11] +
+      m[4] * m[3] * m[10] +
+      m[8] * m[2] * m[7] -
+      m[8] * m[3] * m[6];
+    inv[11] =
+      -m[0] * m[5] * m[11] +
+      m[0] * m[7] * m[9] +
+      m[4] * m[1] * m[11] -
+      m[4] * m[3] * m[9] -
+      m[8] * m[1] * m[7] +
+      m[8] * m[3] * m[5];
+    inv[15] =
+      m[0] * m[5] * m[10] -
+      m[0] * m[6] * m[9] -
+      m[4] * m[1] * m[10] +
+      m[4] * m[2] * m[9] +
+      m[8] * m[1] * m[6] -
+      m[8] * m[2] * m[5];
     var det = m[0] * inv[0] + m[1] * inv[4] + m[2] * inv[8] + m[3] * inv[12];
     if (Math.abs(det) < 1e-12) return identity();
     for (var i = 0; i < 16; i++) inv[i] /= det;
@@ -262,7 +396,10 @@
     }
     for (j = 0; j < vSegments; j++) {
       for (i = 0; i < uSegments; i++) {
-        var a = rows[j][i], b = rows[j][i + 1], c = rows[j + 1][i + 1], d = rows[j + 1][i];
+        var a = rows[j][i],
+          b = rows[j][i + 1],
+          c = rows[j + 1][i + 1],
+          d = rows[j + 1][i];
         // triangle a b c: the diagonal a–c is opposite b, so b's coordinate is lifted on a and c
         pushVertex(out, a, [1, 1, 0]);
         pushVertex(out, b, [0, 1, 0]);
@@ -281,20 +418,32 @@
   }
 
   function sphereMesh(radius) {
-    return gridMesh(64, 32, function (u, v) {
-      var theta = u * Math.PI * 2, phi = v * Math.PI;
-      var n = [Math.sin(phi) * Math.cos(theta), Math.cos(phi), -Math.sin(phi) * Math.sin(theta)];
-      return { p: [n[0] * radius, n[1] * radius, n[2] * radius], n: n };
-    }, []);
+    return gridMesh(
+      64,
+      32,
+      function (u, v) {
+        var theta = u * Math.PI * 2,
+          phi = v * Math.PI;
+        var n = [Math.sin(phi) * Math.cos(theta), Math.cos(phi), -Math.sin(phi) * Math.sin(theta)];
+        return { p: [n[0] * radius, n[1] * radius, n[2] * radius], n: n };
+      },
+      [],
+    );
   }
 
   function torusMesh(major, minor) {
-    return gridMesh(72, 28, function (u, v) {
-      var theta = u * Math.PI * 2, phi = v * Math.PI * 2;
-      var n = [Math.cos(phi) * Math.cos(theta), Math.cos(phi) * Math.sin(theta), Math.sin(phi)];
-      var ring = major + minor * Math.cos(phi);
-      return { p: [ring * Math.cos(theta), ring * Math.sin(theta), minor * Math.sin(phi)], n: n };
-    }, []);
+    return gridMesh(
+      72,
+      28,
+      function (u, v) {
+        var theta = u * Math.PI * 2,
+          phi = v * Math.PI * 2;
+        var n = [Math.cos(phi) * Math.cos(theta), Math.cos(phi) * Math.sin(theta), Math.sin(phi)];
+        var ring = major + minor * Math.cos(phi);
+        return { p: [ring * Math.cos(theta), ring * Math.sin(theta), minor * Math.sin(phi)], n: n };
+      },
+      [],
+    );
   }
 
   // Trefoil: the (2,3) torus knot, tube frames as in the classic TorusKnot construction.
@@ -303,23 +452,30 @@
       var r = 2 + Math.cos(3 * t);
       return [r * Math.cos(2 * t) * scale, r * Math.sin(2 * t) * scale, -Math.sin(3 * t) * scale];
     }
-    return gridMesh(256, 20, function (u, v) {
-      var t = u * Math.PI * 2;
-      var p1 = curve(t), p2 = curve(t + 0.01);
-      var tangent = sub(p2, p1);
-      var normal = [p1[0] + p2[0], p1[1] + p2[1], p1[2] + p2[2]];
-      var binormal = normalize(cross(tangent, normal));
-      normal = normalize(cross(binormal, tangent));
-      var phi = v * Math.PI * 2;
-      var cx = -tube * Math.cos(phi), cy = tube * Math.sin(phi);
-      var n = [
-        cx * normal[0] + cy * binormal[0],
-        cx * normal[1] + cy * binormal[1],
-        cx * normal[2] + cy * binormal[2]
-      ];
-      var nn = normalize(n);
-      return { p: [p1[0] + n[0], p1[1] + n[1], p1[2] + n[2]], n: nn };
-    }, []);
+    return gridMesh(
+      256,
+      20,
+      function (u, v) {
+        var t = u * Math.PI * 2;
+        var p1 = curve(t),
+          p2 = curve(t + 0.01);
+        var tangent = sub(p2, p1);
+        var normal = [p1[0] + p2[0], p1[1] + p2[1], p1[2] + p2[2]];
+        var binormal = normalize(cross(tangent, normal));
+        normal = normalize(cross(binormal, tangent));
+        var phi = v * Math.PI * 2;
+        var cx = -tube * Math.cos(phi),
+          cy = tube * Math.sin(phi);
+        var n = [
+          cx * normal[0] + cy * binormal[0],
+          cx * normal[1] + cy * binormal[1],
+          cx * normal[2] + cy * binormal[2],
+        ];
+        var nn = normalize(n);
+        return { p: [p1[0] + n[0], p1[1] + n[1], p1[2] + n[2]], n: nn };
+      },
+      [],
+    );
   }
 
   // A cube of half-size `half` with edges rounded to `radius`: a subdivided box pushed onto the
@@ -333,37 +489,79 @@
     for (k = 0; k < flat; k++) stops.push(-inner + (2 * inner * k) / flat);
     for (k = 0; k <= bevel; k++) stops.push(inner + (radius * k) / bevel);
     var segments = stops.length - 1;
-    function stop(t) { return stops[Math.round(t * segments)]; }
+    function stop(t) {
+      return stops[Math.round(t * segments)];
+    }
     var faces = [
-      [[0, 0, 1], [1, 0, 0], [0, 1, 0]],
-      [[0, 0, -1], [-1, 0, 0], [0, 1, 0]],
-      [[1, 0, 0], [0, 0, -1], [0, 1, 0]],
-      [[-1, 0, 0], [0, 0, 1], [0, 1, 0]],
-      [[0, 1, 0], [1, 0, 0], [0, 0, -1]],
-      [[0, -1, 0], [1, 0, 0], [0, 0, 1]]
+      [
+        [0, 0, 1],
+        [1, 0, 0],
+        [0, 1, 0],
+      ],
+      [
+        [0, 0, -1],
+        [-1, 0, 0],
+        [0, 1, 0],
+      ],
+      [
+        [1, 0, 0],
+        [0, 0, -1],
+        [0, 1, 0],
+      ],
+      [
+        [-1, 0, 0],
+        [0, 0, 1],
+        [0, 1, 0],
+      ],
+      [
+        [0, 1, 0],
+        [1, 0, 0],
+        [0, 0, -1],
+      ],
+      [
+        [0, -1, 0],
+        [1, 0, 0],
+        [0, 0, 1],
+      ],
     ];
     var out = [];
     faces.forEach(function (face) {
-      var n = face[0], du = face[1], dv = face[2];
-      gridMesh(segments, segments, function (u, v) {
-        var a = stop(u), b = stop(v);
-        var p = [
-          n[0] * half + du[0] * a + dv[0] * b,
-          n[1] * half + du[1] * a + dv[1] * b,
-          n[2] * half + du[2] * a + dv[2] * b
-        ];
-        var core = [clamp(p[0], -inner, inner), clamp(p[1], -inner, inner), clamp(p[2], -inner, inner)];
-        var normal = normalize(sub(p, core)) || n;
-        return { p: [core[0] + normal[0] * radius, core[1] + normal[1] * radius, core[2] + normal[2] * radius], n: normal };
-      }, out);
+      var n = face[0],
+        du = face[1],
+        dv = face[2];
+      gridMesh(
+        segments,
+        segments,
+        function (u, v) {
+          var a = stop(u),
+            b = stop(v);
+          var p = [
+            n[0] * half + du[0] * a + dv[0] * b,
+            n[1] * half + du[1] * a + dv[1] * b,
+            n[2] * half + du[2] * a + dv[2] * b,
+          ];
+          var core = [clamp(p[0], -inner, inner), clamp(p[1], -inner, inner), clamp(p[2], -inner, inner)];
+          var normal = normalize(sub(p, core)) || n;
+          return {
+            p: [core[0] + normal[0] * radius, core[1] + normal[1] * radius, core[2] + normal[2] * radius],
+            n: normal,
+          };
+        },
+        out,
+      );
     });
     return out;
   }
 
   function groundMesh(size) {
-    return gridMesh(1, 1, function (u, v) {
-      return { p: [(u - 0.5) * size, 0, (v - 0.5) * size], n: [0, 1, 0] };
-    }, []);
+    return gridMesh(
+      1,
+      1,
+      function (u, v) {
+        return { p: [(u - 0.5) * size, 0, (v - 0.5) * size], n: [0, 1, 0] };
+      },
+      [],
+    );
   }
 
   // ---- shaders ----------------------------------------------------------------------------
@@ -376,7 +574,7 @@
     '  vec3 sky = mix(u_sky_horizon, u_sky_zenith, 1.0 - exp(-up * 3.5));',
     '  float sun = max(dot(dir, u_light_dir), 0.0);',
     '  return sky + u_sun_color * u_sun_strength * (pow(sun, 1200.0) * 6.0 + pow(sun, 24.0) * 0.22 + pow(sun, 4.0) * 0.05);',
-    '}'
+    '}',
   ].join('\n');
 
   var COMMON_FRAGMENT = [
@@ -413,7 +611,7 @@
     '#else',
     '  return 1.0 - smoothstep(0.0, 0.04, min(min(bary.x, bary.y), bary.z));',
     '#endif',
-    '}'
+    '}',
   ].join('\n');
 
   var MESH_VERTEX = [
@@ -431,78 +629,84 @@
     '  v_normal = mat3(u_model) * a_normal;',
     '  v_bary = a_bary;',
     '  gl_Position = u_view_projection * world;',
-    '}'
-  ].join('\n');
-
-  var OBJECT_FRAGMENT = COMMON_FRAGMENT + '\n' + [
-    'uniform vec3 u_color;',
-    'uniform float u_roughness;',
-    'uniform float u_wireframe;',
-    'varying vec3 v_world;',
-    'varying vec3 v_normal;',
-    'varying vec3 v_bary;',
-    'void main() {',
-    '  vec3 n = normalize(v_normal);',
-    '  if (!gl_FrontFacing) n = -n;',
-    '  vec3 v = normalize(u_camera - v_world);',
-    '  vec3 h = normalize(u_light_dir + v);',
-    '  float ndl = max(dot(n, u_light_dir), 0.0);',
-    '  float rough = clamp(u_roughness, 0.02, 1.0);',
-    '  float shininess = 2.0 / (rough * rough * rough * rough + 0.0004) - 2.0;',
-    '  shininess = clamp(shininess, 1.0, 4000.0);',
-    '  float norm = (shininess + 8.0) / 25.13;',
-    '  float fresnel = 0.04 + 0.96 * pow(1.0 - max(dot(h, v), 0.0), 5.0);',
-    '  float spec = norm * pow(max(dot(n, h), 0.0), shininess) * fresnel * ndl;',
-    '  float rim = pow(1.0 - max(dot(n, v), 0.0), 4.0) * (1.0 - rough) * 0.35;',
-    '  vec3 ambient = u_ambient * hemisphere(n) * u_color;',
-    '  vec3 direct = u_light_color * (u_color * ndl + vec3(spec));',
-    '  vec3 color = ambient + direct + rim * u_sky_horizon * u_ambient;',
-    '  vec3 display = mix(toDisplay(color), fogDisplay(v_world), fogAmount(v_world));',
-    '  if (u_wireframe > 0.5) {',
-    '    float edge = edgeFactor(v_bary, 1.4);',
-    '    if (edge < 0.02) discard;',
-    '    float facing = gl_FrontFacing ? 1.0 : 0.35;',
-    '    vec3 lineColor = toDisplay(u_color * (0.55 + 0.9 * ndl) + u_color * 0.25);',
-    '    gl_FragColor = vec4(lineColor, edge * facing);',
-    '    return;',
-    '  }',
-    '  gl_FragColor = vec4(display, 1.0);',
-    '}'
-  ].join('\n');
-
-  var GROUND_FRAGMENT = COMMON_FRAGMENT + '\n' + [
-    'uniform vec3 u_albedo;',
-    'uniform vec4 u_blobs[3];',
-    'varying vec3 v_world;',
-    'varying vec3 v_normal;',
-    'varying vec3 v_bary;',
-    'float gridLine(vec2 p, float spacing, float width) {',
-    '#ifdef GL_OES_standard_derivatives',
-    '  vec2 coord = p / spacing;',
-    '  vec2 d = fwidth(coord);',
-    '  vec2 g = abs(fract(coord - 0.5) - 0.5) / (d * width);',
-    '  float fade = 1.0 - smoothstep(0.15, 0.6, max(d.x, d.y));',
-    '  return (1.0 - min(min(g.x, g.y), 1.0)) * fade;',
-    '#else',
-    '  vec2 g = abs(fract(p / spacing - 0.5) - 0.5);',
-    '  return 1.0 - smoothstep(0.0, 0.02, min(g.x, g.y));',
-    '#endif',
     '}',
-    'void main() {',
-    '  vec3 n = vec3(0.0, 1.0, 0.0);',
-    '  float ndl = max(u_light_dir.y, 0.0);',
-    '  float occlusion = 1.0;',
-    '  for (int i = 0; i < 3; i++) {',
-    '    vec2 d = v_world.xz - u_blobs[i].xy;',
-    '    occlusion *= 1.0 - u_blobs[i].w * exp(-dot(d, d) / (u_blobs[i].z * u_blobs[i].z));',
-    '  }',
-    '  float minor = gridLine(v_world.xz, 1.0, 1.0);',
-    '  float major = gridLine(v_world.xz, 5.0, 1.6);',
-    '  vec3 albedo = u_albedo * (1.0 - 0.16 * minor - 0.22 * major);',
-    '  vec3 color = albedo * (u_ambient * hemisphere(n) * occlusion + u_light_color * ndl * mix(1.0, occlusion, 0.5));',
-    '  gl_FragColor = vec4(mix(toDisplay(color), fogDisplay(v_world), fogAmount(v_world)), 1.0);',
-    '}'
   ].join('\n');
+
+  var OBJECT_FRAGMENT =
+    COMMON_FRAGMENT +
+    '\n' +
+    [
+      'uniform vec3 u_color;',
+      'uniform float u_roughness;',
+      'uniform float u_wireframe;',
+      'varying vec3 v_world;',
+      'varying vec3 v_normal;',
+      'varying vec3 v_bary;',
+      'void main() {',
+      '  vec3 n = normalize(v_normal);',
+      '  if (!gl_FrontFacing) n = -n;',
+      '  vec3 v = normalize(u_camera - v_world);',
+      '  vec3 h = normalize(u_light_dir + v);',
+      '  float ndl = max(dot(n, u_light_dir), 0.0);',
+      '  float rough = clamp(u_roughness, 0.02, 1.0);',
+      '  float shininess = 2.0 / (rough * rough * rough * rough + 0.0004) - 2.0;',
+      '  shininess = clamp(shininess, 1.0, 4000.0);',
+      '  float norm = (shininess + 8.0) / 25.13;',
+      '  float fresnel = 0.04 + 0.96 * pow(1.0 - max(dot(h, v), 0.0), 5.0);',
+      '  float spec = norm * pow(max(dot(n, h), 0.0), shininess) * fresnel * ndl;',
+      '  float rim = pow(1.0 - max(dot(n, v), 0.0), 4.0) * (1.0 - rough) * 0.35;',
+      '  vec3 ambient = u_ambient * hemisphere(n) * u_color;',
+      '  vec3 direct = u_light_color * (u_color * ndl + vec3(spec));',
+      '  vec3 color = ambient + direct + rim * u_sky_horizon * u_ambient;',
+      '  vec3 display = mix(toDisplay(color), fogDisplay(v_world), fogAmount(v_world));',
+      '  if (u_wireframe > 0.5) {',
+      '    float edge = edgeFactor(v_bary, 1.4);',
+      '    if (edge < 0.02) discard;',
+      '    float facing = gl_FrontFacing ? 1.0 : 0.35;',
+      '    vec3 lineColor = toDisplay(u_color * (0.55 + 0.9 * ndl) + u_color * 0.25);',
+      '    gl_FragColor = vec4(lineColor, edge * facing);',
+      '    return;',
+      '  }',
+      '  gl_FragColor = vec4(display, 1.0);',
+      '}',
+    ].join('\n');
+
+  var GROUND_FRAGMENT =
+    COMMON_FRAGMENT +
+    '\n' +
+    [
+      'uniform vec3 u_albedo;',
+      'uniform vec4 u_blobs[3];',
+      'varying vec3 v_world;',
+      'varying vec3 v_normal;',
+      'varying vec3 v_bary;',
+      'float gridLine(vec2 p, float spacing, float width) {',
+      '#ifdef GL_OES_standard_derivatives',
+      '  vec2 coord = p / spacing;',
+      '  vec2 d = fwidth(coord);',
+      '  vec2 g = abs(fract(coord - 0.5) - 0.5) / (d * width);',
+      '  float fade = 1.0 - smoothstep(0.15, 0.6, max(d.x, d.y));',
+      '  return (1.0 - min(min(g.x, g.y), 1.0)) * fade;',
+      '#else',
+      '  vec2 g = abs(fract(p / spacing - 0.5) - 0.5);',
+      '  return 1.0 - smoothstep(0.0, 0.02, min(g.x, g.y));',
+      '#endif',
+      '}',
+      'void main() {',
+      '  vec3 n = vec3(0.0, 1.0, 0.0);',
+      '  float ndl = max(u_light_dir.y, 0.0);',
+      '  float occlusion = 1.0;',
+      '  for (int i = 0; i < 3; i++) {',
+      '    vec2 d = v_world.xz - u_blobs[i].xy;',
+      '    occlusion *= 1.0 - u_blobs[i].w * exp(-dot(d, d) / (u_blobs[i].z * u_blobs[i].z));',
+      '  }',
+      '  float minor = gridLine(v_world.xz, 1.0, 1.0);',
+      '  float major = gridLine(v_world.xz, 5.0, 1.6);',
+      '  vec3 albedo = u_albedo * (1.0 - 0.16 * minor - 0.22 * major);',
+      '  vec3 color = albedo * (u_ambient * hemisphere(n) * occlusion + u_light_color * ndl * mix(1.0, occlusion, 0.5));',
+      '  gl_FragColor = vec4(mix(toDisplay(color), fogDisplay(v_world), fogAmount(v_world)), 1.0);',
+      '}',
+    ].join('\n');
 
   var SHADOW_VERTEX = [
     'attribute vec3 a_position;',
@@ -516,7 +720,7 @@
     '  world.y = 0.0;',
     '  v_world = world.xyz;',
     '  gl_Position = u_view_projection * world;',
-    '}'
+    '}',
   ].join('\n');
 
   var SHADOW_FRAGMENT = [
@@ -527,7 +731,7 @@
     'void main() {',
     '  float fog = smoothstep(u_fog.x, u_fog.y, length(v_world.xz));',
     '  gl_FragColor = vec4(0.0, 0.0, 0.0, u_strength * (1.0 - fog));',
-    '}'
+    '}',
   ].join('\n');
 
   var SKY_VERTEX = [
@@ -536,7 +740,7 @@
     'void main() {',
     '  v_ndc = a_corner;',
     '  gl_Position = vec4(a_corner, 0.9999, 1.0);',
-    '}'
+    '}',
   ].join('\n');
 
   var SKY_FRAGMENT = [
@@ -554,7 +758,7 @@
     '  vec4 far = u_inverse_view_projection * vec4(v_ndc, 1.0, 1.0);',
     '  vec3 dir = normalize(far.xyz / far.w - u_camera);',
     '  gl_FragColor = vec4(pow(clamp(skyColor(dir), 0.0, 1.0), vec3(1.0 / 2.2)), 1.0);',
-    '}'
+    '}',
   ].join('\n');
 
   // ---- WebGL resources --------------------------------------------------------------------
@@ -611,7 +815,7 @@
       object: program(MESH_VERTEX, OBJECT_FRAGMENT),
       ground: program(MESH_VERTEX, GROUND_FRAGMENT),
       shadow: program(SHADOW_VERTEX, SHADOW_FRAGMENT),
-      sky: program(SKY_VERTEX, SKY_FRAGMENT)
+      sky: program(SKY_VERTEX, SKY_FRAGMENT),
     };
     meshes = {
       sphere: upload(sphereMesh(1.25)),
@@ -620,7 +824,7 @@
       knot: upload(knotMesh(0.42, 0.3)),
       smallSphere: upload(sphereMesh(0.7)),
       smallCube: upload(roundedCubeMesh(0.55, 0.1)),
-      ground: upload(groundMesh(400))
+      ground: upload(groundMesh(400)),
     };
     skyBuffer = gl.createBuffer();
     gl.bindBuffer(gl.ARRAY_BUFFER, skyBuffer);
@@ -632,13 +836,19 @@
     gl = canvas.getContext('webgl', options) || canvas.getContext('experimental-webgl', options);
     if (!gl) return false;
     createResources();
-    canvas.addEventListener('webglcontextlost', window.SplitbrainBridge.guard(function (event) {
-      event.preventDefault();
-      programs = null;
-    }));
-    canvas.addEventListener('webglcontextrestored', window.SplitbrainBridge.guard(function () {
-      createResources();
-    }));
+    canvas.addEventListener(
+      'webglcontextlost',
+      window.SplitbrainBridge.guard(function (event) {
+        event.preventDefault();
+        programs = null;
+      }),
+    );
+    canvas.addEventListener(
+      'webglcontextrestored',
+      window.SplitbrainBridge.guard(function () {
+        createResources();
+      }),
+    );
     return true;
   }
 
@@ -681,17 +891,29 @@
     var spin = rotationY(angle);
     var main;
     switch (state.shape) {
-      case 'sphere': main = multiply(spin, rotationX(0.35)); break;
-      case 'cube': main = multiply(spin, multiply(rotationX(0.62), rotationZ(0.78))); break;
-      case 'torus': main = multiply(spin, rotationX(-0.32)); break;
-      default: main = multiply(spin, rotationX(-0.2));
+      case 'sphere':
+        main = multiply(spin, rotationX(0.35));
+        break;
+      case 'cube':
+        main = multiply(spin, multiply(rotationX(0.62), rotationZ(0.78)));
+        break;
+      case 'torus':
+        main = multiply(spin, rotationX(-0.32));
+        break;
+      default:
+        main = multiply(spin, rotationX(-0.2));
     }
     var lift = translation(MAIN_CENTER[0], MAIN_CENTER[1], MAIN_CENTER[2]);
     var color = hexToLinear(state.object_color);
     return [
       { mesh: meshes[state.shape], model: multiply(lift, main), color: color, roughness: state.roughness },
       { mesh: meshes.smallSphere, model: translation(-3.2, 0.71, 1.6), color: [0.82, 0.8, 0.76], roughness: 0.55 },
-      { mesh: meshes.smallCube, model: multiply(translation(3.0, 0.55, -1.5), rotationY(0.45)), color: [0.16, 0.2, 0.3], roughness: 0.2 }
+      {
+        mesh: meshes.smallCube,
+        model: multiply(translation(3.0, 0.55, -1.5), rotationY(0.45)),
+        color: [0.16, 0.2, 0.3],
+        roughness: 0.2,
+      },
     ];
   }
 
@@ -721,7 +943,9 @@
     var viewProjection = multiply(projection, viewMatrix);
     var light = lightDirection();
     var lightColor = hexToLinear(state.light_color);
-    var radiance = lightColor.map(function (c) { return c * state.light_intensity; });
+    var radiance = lightColor.map(function (c) {
+      return c * state.light_intensity;
+    });
     var objects = sceneObjects();
     var sunStrength = Math.min(1.5, state.light_intensity / 2) * (light[1] > -0.05 ? 1 : 0);
     var common = {
@@ -734,7 +958,7 @@
       u_sky_horizon: SKY_HORIZON,
       u_fog: [FOG_NEAR, FOG_FAR],
       u_sun_color: lightColor,
-      u_sun_strength: sunStrength
+      u_sun_strength: sunStrength,
     };
 
     // sky
@@ -742,7 +966,9 @@
     gl.disable(gl.DEPTH_TEST);
     gl.depthMask(false);
     gl.useProgram(sky.handle);
-    Object.keys(common).forEach(function (name) { setUniform(sky, name, common[name]); });
+    Object.keys(common).forEach(function (name) {
+      setUniform(sky, name, common[name]);
+    });
     setUniform(sky, 'u_inverse_view_projection', invert(viewProjection));
     gl.bindBuffer(gl.ARRAY_BUFFER, skyBuffer);
     var corner = sky.attributes.a_corner;
@@ -757,15 +983,29 @@
     gl.depthMask(true);
     var ground = programs.ground;
     gl.useProgram(ground.handle);
-    Object.keys(common).forEach(function (name) { setUniform(ground, name, common[name]); });
+    Object.keys(common).forEach(function (name) {
+      setUniform(ground, name, common[name]);
+    });
     setUniform(ground, 'u_model', identity());
     setUniform(ground, 'u_albedo', GROUND_ALBEDO);
     var blobStrength = state.wireframe ? 0 : 1;
-    gl.uniform4fv(ground.uniforms.u_blobs, new Float32Array([
-      MAIN_CENTER[0], MAIN_CENTER[2], 1.5, 0.32 * blobStrength,
-      -3.2, 1.6, 0.75, 0.45 * blobStrength,
-      3.0, -1.5, 0.8, 0.45 * blobStrength
-    ]));
+    gl.uniform4fv(
+      ground.uniforms.u_blobs,
+      new Float32Array([
+        MAIN_CENTER[0],
+        MAIN_CENTER[2],
+        1.5,
+        0.32 * blobStrength,
+        -3.2,
+        1.6,
+        0.75,
+        0.45 * blobStrength,
+        3.0,
+        -1.5,
+        0.8,
+        0.45 * blobStrength,
+      ]),
+    );
     bindMesh(ground, meshes.ground);
     gl.drawArrays(gl.TRIANGLES, 0, meshes.ground.count);
     unbindAttributes(ground);
@@ -774,7 +1014,7 @@
     var direct = state.light_intensity * Math.max(light[1], 0);
     if (!state.wireframe && light[1] > 0.04 && direct > 0.001) {
       var shadow = programs.shadow;
-      var strength = 0.62 * direct / (direct + state.ambient * 0.55 + 0.02) * Math.min(1, light[1] * 4);
+      var strength = ((0.62 * direct) / (direct + state.ambient * 0.55 + 0.02)) * Math.min(1, light[1] * 4);
       gl.useProgram(shadow.handle);
       setUniform(shadow, 'u_view_projection', viewProjection);
       setUniform(shadow, 'u_fog', [FOG_NEAR, FOG_FAR]);
@@ -810,7 +1050,9 @@
     // objects
     var shaded = programs.object;
     gl.useProgram(shaded.handle);
-    Object.keys(common).forEach(function (name) { setUniform(shaded, name, common[name]); });
+    Object.keys(common).forEach(function (name) {
+      setUniform(shaded, name, common[name]);
+    });
     setUniform(shaded, 'u_wireframe', state.wireframe ? 1 : 0);
     if (state.wireframe) {
       gl.enable(gl.BLEND);
@@ -837,7 +1079,7 @@
   function frame(time) {
     var dt = lastTime ? Math.min(0.1, (time - lastTime) / 1000) : 0;
     lastTime = time;
-    angle = (angle + (state.spin_speed * Math.PI / 180) * dt) % (Math.PI * 2);
+    angle = (angle + ((state.spin_speed * Math.PI) / 180) * dt) % (Math.PI * 2);
     draw();
     window.requestAnimationFrame(frame);
   }
@@ -852,7 +1094,8 @@
     hud.shape.textContent = state.shape + (state.wireframe ? ' (wireframe)' : '');
     hud.fov.textContent = short(state.field_of_view) + '° FOV';
     hud.spin.textContent = short(state.spin_speed) + '°/s';
-    hud.camera.textContent = 'camera ' + state.position.map(short).join(', ') + ' → ' + state.look_at.map(short).join(', ');
+    hud.camera.textContent =
+      'camera ' + state.position.map(short).join(', ') + ' → ' + state.look_at.map(short).join(', ');
     if (hud.badge.className.indexOf('error') < 0) {
       hud.badge.textContent = isReady ? 'ready' : 'starting…';
       hud.badge.className = 'badge ' + (isReady ? 'ready' : 'starting');
@@ -864,7 +1107,12 @@
   function nextFrame() {
     return new Promise(function (resolve) {
       var done = false;
-      function finish() { if (!done) { done = true; resolve(); } }
+      function finish() {
+        if (!done) {
+          done = true;
+          resolve();
+        }
+      }
       window.requestAnimationFrame(finish);
       window.setTimeout(finish, 100);
     });
@@ -880,7 +1128,8 @@
       bridge.reportError('3D scene: ' + (error && error.message ? error.message : error));
     }
     if (!ok) {
-      notice.textContent = 'WebGL is not available in this browser, so the 3D scene cannot be drawn. Parameters still apply.';
+      notice.textContent =
+        'WebGL is not available in this browser, so the 3D scene cannot be drawn. Parameters still apply.';
       notice.hidden = false;
       hud.badge.textContent = 'no WebGL';
       hud.badge.className = 'badge error';

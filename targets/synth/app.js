@@ -26,7 +26,7 @@
     attack: 8,
     release: 280,
     echo_mix: 0.25,
-    volume: -12
+    volume: -12,
   };
 
   var SPECS = {
@@ -43,7 +43,7 @@
     attack: { type: 'number', min: 1, max: 2000 },
     release: { type: 'number', min: 10, max: 4000 },
     echo_mix: { type: 'number', min: 0, max: 1 },
-    volume: { type: 'number', min: -60, max: 0 }
+    volume: { type: 'number', min: -60, max: 0 },
   };
 
   var SCALES = {
@@ -52,7 +52,7 @@
     dorian: [0, 2, 3, 5, 7, 9, 10],
     phrygian: [0, 1, 3, 5, 7, 8, 10],
     pentatonic: [0, 3, 5, 7, 10],
-    blues: [0, 3, 5, 6, 7, 10]
+    blues: [0, 3, 5, 6, 7, 10],
   };
 
   // Scale degrees per step (0 = root; the scale repeats an octave up past its last degree).
@@ -60,7 +60,7 @@
     arpeggio: [0, 2, 4, 7, 9, 7, 4, 2, 0, 2, 4, 7, 11, 9, 7, 4],
     bassline: [0, 0, 7, 0, 0, 7, 4, 0, 0, 0, 7, 0, 5, 4, 3, 1],
     rise: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 7],
-    bounce: [0, 9, 2, 9, 4, 9, 2, 9, 0, 9, 3, 9, 5, 9, 4, 9]
+    bounce: [0, 9, 2, 9, 4, 9, 2, 9, 0, 9, 3, 9, 5, 9, 4, 9],
   };
 
   var WAVE_GAIN = { sine: 0.5, triangle: 0.45, square: 0.2, sawtooth: 0.24 };
@@ -96,9 +96,15 @@
 
   // Read-only diagnostics for tests: whether sound is possible and how many notes have started.
   window.SynthTarget = Object.freeze({
-    audioState: function () { return audio ? audio.context.state : 'none'; },
-    unlocked: function () { return unlocked; },
-    voicesStarted: function () { return voicesStarted; }
+    audioState: function () {
+      return audio ? audio.context.state : 'none';
+    },
+    unlocked: function () {
+      return unlocked;
+    },
+    voicesStarted: function () {
+      return voicesStarted;
+    },
   });
 
   // ---- parameters -------------------------------------------------------------------------
@@ -117,7 +123,11 @@
   }
 
   function describe(value) {
-    try { return JSON.stringify(value); } catch (error) { return String(value); }
+    try {
+      return JSON.stringify(value);
+    } catch (error) {
+      return String(value);
+    }
   }
 
   function toNumber(name, value) {
@@ -152,10 +162,21 @@
         throw new Error(name + ': expected one of ' + spec.options.join(', ') + ', got ' + describe(value));
       case 'array':
         if (!value || typeof value.length !== 'number' || value.length !== spec.length) {
-          throw new Error(name + ': expected ' + spec.length + ' numbers from ' + spec.min + ' to ' + spec.max + ', got ' + describe(value));
+          throw new Error(
+            name +
+              ': expected ' +
+              spec.length +
+              ' numbers from ' +
+              spec.min +
+              ' to ' +
+              spec.max +
+              ', got ' +
+              describe(value),
+          );
         }
         var out = [];
-        for (var i = 0; i < spec.length; i++) out.push(clamp(toNumber(name + '[' + i + ']', value[i]), spec.min, spec.max));
+        for (var i = 0; i < spec.length; i++)
+          out.push(clamp(toNumber(name + '[' + i + ']', value[i]), spec.min, spec.max));
         return out;
     }
     return value;
@@ -286,7 +307,9 @@
     envelope.connect(audio.filter);
     oscillator.start(time);
     oscillator.stop(gateEnd + release * 1.5 + 0.05);
-    oscillator.onended = function () { envelope.disconnect(); };
+    oscillator.onended = function () {
+      envelope.disconnect();
+    };
     voicesStarted++;
   }
 
@@ -327,22 +350,25 @@
       return;
     }
     var resumed = audio.context.state === 'running' ? Promise.resolve() : audio.context.resume();
-    Promise.resolve(resumed).then(function () {
-      if (audio.context.state !== 'running') {
-        showGateError('The browser kept sound blocked. Click Start sound again.');
-        return;
-      }
-      unlocked = true;
-      playRequested = false;
-      gate.hidden = true;
-      transport.hidden = false;
-      var next = cloneState(state);
-      next.playing = true;
-      commit(next);
-      bridge.reportState();
-    }, function (error) {
-      showGateError('The browser blocked sound: ' + (error && error.message ? error.message : error));
-    });
+    Promise.resolve(resumed).then(
+      function () {
+        if (audio.context.state !== 'running') {
+          showGateError('The browser kept sound blocked. Click Start sound again.');
+          return;
+        }
+        unlocked = true;
+        playRequested = false;
+        gate.hidden = true;
+        transport.hidden = false;
+        var next = cloneState(state);
+        next.playing = true;
+        commit(next);
+        bridge.reportState();
+      },
+      function (error) {
+        showGateError('The browser blocked sound: ' + (error && error.message ? error.message : error));
+      },
+    );
   }
 
   function showGateError(message) {
@@ -363,7 +389,9 @@
 
   function updateStatus() {
     if (!unlocked) {
-      statusPill.textContent = playRequested ? 'press Start to allow sound (play was requested)' : 'press Start to allow sound';
+      statusPill.textContent = playRequested
+        ? 'press Start to allow sound (play was requested)'
+        : 'press Start to allow sound';
       statusPill.className = 'pill locked' + (playRequested ? ' requested' : '');
       startButton.className = 'start' + (playRequested ? ' requested' : '');
       return;
@@ -431,10 +459,14 @@
   function waveSample(phase) {
     var p = phase - Math.floor(phase);
     switch (state.waveform) {
-      case 'square': return p < 0.5 ? 0.8 : -0.8;
-      case 'sawtooth': return 0.85 * (2 * p - 1);
-      case 'triangle': return 0.85 * (1 - 4 * Math.abs(p - 0.5));
-      default: return 0.85 * Math.sin(p * Math.PI * 2);
+      case 'square':
+        return p < 0.5 ? 0.8 : -0.8;
+      case 'sawtooth':
+        return 0.85 * (2 * p - 1);
+      case 'triangle':
+        return 0.85 * (1 - 4 * Math.abs(p - 0.5));
+      default:
+        return 0.85 * Math.sin(p * Math.PI * 2);
     }
   }
 
@@ -466,7 +498,10 @@
       // trigger on a rising zero crossing so the trace stands still
       var start = 0;
       for (var i = 1; i < timeData.length / 2; i++) {
-        if (timeData[i - 1] < 0 && timeData[i] >= 0) { start = i; break; }
+        if (timeData[i - 1] < 0 && timeData[i] >= 0) {
+          start = i;
+          break;
+        }
       }
       var span = Math.min(timeData.length - start, 900);
       var peak = 0;
@@ -474,7 +509,8 @@
       // gentle auto-gain so quiet settings still show a readable trace
       var target = peak > 0.002 ? Math.min(12, 0.85 / peak) : scopeGain;
       scopeGain += (target - scopeGain) * 0.15;
-      for (i = 0; i < span; i++) points.push([x + 16 + ((w - 32) * i) / (span - 1), mid - clamp(timeData[start + i] * scopeGain, -1, 1) * amp]);
+      for (i = 0; i < span; i++)
+        points.push([x + 16 + ((w - 32) * i) / (span - 1), mid - clamp(timeData[start + i] * scopeGain, -1, 1) * amp]);
     } else {
       var cycles = 3;
       var breathe = 0.75 + 0.12 * Math.sin(time / 700);
@@ -484,10 +520,20 @@
       }
     }
     context.lineJoin = 'round';
-    [[10, 0.12], [4, 0.3], [1.6, 1]].forEach(function (pass) {
+    [
+      [10, 0.12],
+      [4, 0.3],
+      [1.6, 1],
+    ].forEach(function (pass) {
       context.beginPath();
-      points.forEach(function (p, k) { if (k === 0) context.moveTo(p[0], p[1]); else context.lineTo(p[0], p[1]); });
-      context.strokeStyle = live || !(audio && unlocked) ? 'rgba(34, 211, 238,' + pass[1] + ')' : 'rgba(150, 170, 230,' + pass[1] * 0.6 + ')';
+      points.forEach(function (p, k) {
+        if (k === 0) context.moveTo(p[0], p[1]);
+        else context.lineTo(p[0], p[1]);
+      });
+      context.strokeStyle =
+        live || !(audio && unlocked)
+          ? 'rgba(34, 211, 238,' + pass[1] + ')'
+          : 'rgba(150, 170, 230,' + pass[1] * 0.6 + ')';
       context.lineWidth = pass[0];
       context.stroke();
     });
@@ -504,21 +550,36 @@
     var w0 = (2 * Math.PI * Math.min(cutoff, sampleRate / 2 - 1)) / sampleRate;
     var alpha = Math.sin(w0) / (2 * q);
     var cos = Math.cos(w0);
-    var b0 = (1 - cos) / 2, b1 = 1 - cos, b2 = (1 - cos) / 2;
-    var a0 = 1 + alpha, a1 = -2 * cos, a2 = 1 - alpha;
+    var b0 = (1 - cos) / 2,
+      b1 = 1 - cos,
+      b2 = (1 - cos) / 2;
+    var a0 = 1 + alpha,
+      a1 = -2 * cos,
+      a2 = 1 - alpha;
     var w = (2 * Math.PI * f) / sampleRate;
-    var c1 = Math.cos(w), s1 = Math.sin(w), c2 = Math.cos(2 * w), s2 = Math.sin(2 * w);
-    var nr = b0 + b1 * c1 + b2 * c2, ni = -(b1 * s1 + b2 * s2);
-    var dr = a0 + a1 * c1 + a2 * c2, di = -(a1 * s1 + a2 * s2);
+    var c1 = Math.cos(w),
+      s1 = Math.sin(w),
+      c2 = Math.cos(2 * w),
+      s2 = Math.sin(2 * w);
+    var nr = b0 + b1 * c1 + b2 * c2,
+      ni = -(b1 * s1 + b2 * s2);
+    var dr = a0 + a1 * c1 + a2 * c2,
+      di = -(a1 * s1 + a2 * s2);
     var magnitude = Math.sqrt((nr * nr + ni * ni) / (dr * dr + di * di));
     return 20 * Math.log10(Math.max(magnitude, 1e-6));
   }
 
   function drawSpectrum(x, y, w, h) {
     panel(x, y, w, h, 'Spectrum · low-pass filter');
-    var left = x + 16, right = x + w - 16, top = y + 36, bottom = y + h - 30;
-    var fMin = 30, fMax = 20000;
-    function fx(f) { return left + ((Math.log(f) - Math.log(fMin)) / (Math.log(fMax) - Math.log(fMin))) * (right - left); }
+    var left = x + 16,
+      right = x + w - 16,
+      top = y + 36,
+      bottom = y + h - 30;
+    var fMin = 30,
+      fMax = 20000;
+    function fx(f) {
+      return left + ((Math.log(f) - Math.log(fMin)) / (Math.log(fMax) - Math.log(fMin))) * (right - left);
+    }
     context.font = font(500, 10);
     context.fillStyle = 'rgba(180, 195, 235, 0.5)';
     context.textAlign = 'center';
@@ -560,7 +621,9 @@
     }
 
     // filter response curve: +24 dB at the top, -48 dB at the bottom
-    function dbY(db) { return top + ((24 - clamp(db, -48, 24)) / 72) * (bottom - top); }
+    function dbY(db) {
+      return top + ((24 - clamp(db, -48, 24)) / 72) * (bottom - top);
+    }
     context.beginPath();
     for (var px = 0; px <= 200; px++) {
       var f = fMin * Math.pow(fMax / fMin, px / 200);
@@ -592,7 +655,11 @@
     context.fillStyle = CYAN;
     context.textAlign = cx > right - 90 ? 'right' : 'left';
     context.textBaseline = 'top';
-    context.fillText(formatHz(state.filter_cutoff) + ' · Q ' + round(state.filter_resonance), cx + (cx > right - 90 ? -6 : 6), top + 2);
+    context.fillText(
+      formatHz(state.filter_cutoff) + ' · Q ' + round(state.filter_resonance),
+      cx + (cx > right - 90 ? -6 : 6),
+      top + 2,
+    );
   }
 
   function formatHz(hz) {
@@ -642,12 +709,17 @@
     var compact = slot < 88;
     var knobs = [
       ['Tempo', (state.tempo - 40) / 200, round(state.tempo), CYAN],
-      ['Cutoff', logFraction(state.filter_cutoff, 40, 18000), state.filter_cutoff >= 1000 ? round(state.filter_cutoff / 1000) + 'k' : String(Math.round(state.filter_cutoff)), CYAN],
+      [
+        'Cutoff',
+        logFraction(state.filter_cutoff, 40, 18000),
+        state.filter_cutoff >= 1000 ? round(state.filter_cutoff / 1000) + 'k' : String(Math.round(state.filter_cutoff)),
+        CYAN,
+      ],
       [compact ? 'Reso' : 'Resonance', (state.filter_resonance - 0.1) / 19.9, round(state.filter_resonance), CYAN],
       [compact ? 'Atk' : 'Attack', logFraction(state.attack, 1, 2000), formatMs(state.attack), VIOLET],
       [compact ? 'Rel' : 'Release', logFraction(state.release, 10, 4000), formatMs(state.release), VIOLET],
       ['Echo', state.echo_mix, Math.round(state.echo_mix * 100) + '%', PINK],
-      [compact ? 'Vol' : 'Volume', (state.volume + 60) / 60, round(state.volume) + (compact ? '' : 'dB'), PINK]
+      [compact ? 'Vol' : 'Volume', (state.volume + 60) / 60, round(state.volume) + (compact ? '' : 'dB'), PINK],
     ];
     var radius = Math.max(14, Math.min(26, slot / 2 - 12, h / 2 - 24));
     knobs.forEach(function (k, index) {
@@ -678,7 +750,8 @@
         var value = waveIcon(wave, t * 2);
         var px = bx + 12 + (cell - 24) * t;
         var py = by + 17 - value * 9;
-        if (i === 0) context.moveTo(px, py); else context.lineTo(px, py);
+        if (i === 0) context.moveTo(px, py);
+        else context.lineTo(px, py);
       }
       context.strokeStyle = selected ? CYAN : 'rgba(180, 195, 235, 0.45)';
       context.lineWidth = 1.6;
@@ -692,7 +765,11 @@
     context.fillText(key, ix + 19, y + h - 34);
     context.font = font(500, 12);
     context.fillStyle = 'rgba(180, 195, 235, 0.7)';
-    context.fillText(state.waveform + ' · ' + state.melody + ' · ' + formatHz(midiFrequency(rootMidi())), ix + 19, y + h - 15);
+    context.fillText(
+      state.waveform + ' · ' + state.melody + ' · ' + formatHz(midiFrequency(rootMidi())),
+      ix + 19,
+      y + h - 15,
+    );
   }
 
   function waveIcon(wave, phase) {
@@ -729,7 +806,10 @@
         gradient.addColorStop(1, current ? CYAN : VIOLET);
         roundRect(cx + 8, barBottom - bh, cell - 16, bh, 4);
         context.fillStyle = gradient;
-        if (current) { context.shadowColor = CYAN; context.shadowBlur = 16; }
+        if (current) {
+          context.shadowColor = CYAN;
+          context.shadowBlur = 16;
+        }
         context.fill();
         context.shadowBlur = 0;
       } else {
@@ -743,14 +823,16 @@
       context.textAlign = 'center';
       context.textBaseline = 'top';
       context.font = font(600, 11);
-      context.fillStyle = velocity > 0 ? (current ? '#ffffff' : 'rgba(225, 232, 250, 0.85)') : 'rgba(180, 195, 235, 0.35)';
+      context.fillStyle =
+        velocity > 0 ? (current ? '#ffffff' : 'rgba(225, 232, 250, 0.85)') : 'rgba(180, 195, 235, 0.35)';
       context.fillText(velocity > 0 ? midiName(stepMidi(step)) : 'rest', cx + cell / 2, top + 7);
     }
   }
 
   function draw(time) {
     context.setTransform(view.ratio, 0, 0, view.ratio, 0, 0);
-    var W = view.width, H = view.height;
+    var W = view.width,
+      H = view.height;
     var background = context.createRadialGradient(W * 0.3, -H * 0.2, 0, W * 0.5, H * 0.4, Math.max(W, H));
     background.addColorStop(0, '#1b2147');
     background.addColorStop(0.5, '#0e1226');

@@ -18,19 +18,47 @@
     text_color: '#2b2a33',
     background_color: '#fbf8f3',
     accent_color: '#c2410c',
-    dark_mode: false
+    dark_mode: false,
   };
 
   var FAMILIES = {
-    'serif': { label: 'Serif', stack: 'Georgia, Cambria, "Times New Roman", "Liberation Serif", "DejaVu Serif", serif' },
-    'sans-serif': { label: 'Sans-serif', stack: '"Helvetica Neue", Helvetica, Arial, "Liberation Sans", "DejaVu Sans", sans-serif' },
-    'monospace': { label: 'Monospace', stack: 'ui-monospace, "Cascadia Code", "SF Mono", Menlo, Consolas, "Liberation Mono", "DejaVu Sans Mono", monospace' },
-    'system-ui': { label: 'System UI', stack: 'system-ui, -apple-system, "Segoe UI", Roboto, Ubuntu, Cantarell, "Noto Sans", "DejaVu Sans", sans-serif' },
-    'rounded': { label: 'Rounded', stack: 'ui-rounded, "SF Pro Rounded", "Hiragino Maru Gothic ProN", Quicksand, Comfortaa, Manjari, "Arial Rounded MT", "Arial Rounded MT Bold", Calibri, "DejaVu Sans", sans-serif' },
-    'humanist': { label: 'Humanist', stack: 'Seravek, "Gill Sans Nova", "Gill Sans", Ubuntu, Calibri, "Segoe UI", "DejaVu Sans", sans-serif' },
-    'old-style': { label: 'Old-style', stack: '"Iowan Old Style", "Palatino Linotype", "URW Palladio L", P052, Palatino, "Book Antiqua", "DejaVu Serif", serif' },
-    'geometric': { label: 'Geometric', stack: 'Avenir, "Avenir Next", Montserrat, Futura, Corbel, "URW Gothic", "Century Gothic", "Liberation Sans", sans-serif' },
-    'slab': { label: 'Slab', stack: 'Rockwell, "Rockwell Nova", "Roboto Slab", "DejaVu Serif Condensed", "Sitka Small", "Courier New", serif' }
+    serif: { label: 'Serif', stack: 'Georgia, Cambria, "Times New Roman", "Liberation Serif", "DejaVu Serif", serif' },
+    'sans-serif': {
+      label: 'Sans-serif',
+      stack: '"Helvetica Neue", Helvetica, Arial, "Liberation Sans", "DejaVu Sans", sans-serif',
+    },
+    monospace: {
+      label: 'Monospace',
+      stack:
+        'ui-monospace, "Cascadia Code", "SF Mono", Menlo, Consolas, "Liberation Mono", "DejaVu Sans Mono", monospace',
+    },
+    'system-ui': {
+      label: 'System UI',
+      stack: 'system-ui, -apple-system, "Segoe UI", Roboto, Ubuntu, Cantarell, "Noto Sans", "DejaVu Sans", sans-serif',
+    },
+    rounded: {
+      label: 'Rounded',
+      stack:
+        'ui-rounded, "SF Pro Rounded", "Hiragino Maru Gothic ProN", Quicksand, Comfortaa, Manjari, "Arial Rounded MT", "Arial Rounded MT Bold", Calibri, "DejaVu Sans", sans-serif',
+    },
+    humanist: {
+      label: 'Humanist',
+      stack: 'Seravek, "Gill Sans Nova", "Gill Sans", Ubuntu, Calibri, "Segoe UI", "DejaVu Sans", sans-serif',
+    },
+    'old-style': {
+      label: 'Old-style',
+      stack:
+        '"Iowan Old Style", "Palatino Linotype", "URW Palladio L", P052, Palatino, "Book Antiqua", "DejaVu Serif", serif',
+    },
+    geometric: {
+      label: 'Geometric',
+      stack:
+        'Avenir, "Avenir Next", Montserrat, Futura, Corbel, "URW Gothic", "Century Gothic", "Liberation Sans", sans-serif',
+    },
+    slab: {
+      label: 'Slab',
+      stack: 'Rockwell, "Rockwell Nova", "Roboto Slab", "DejaVu Serif Condensed", "Sitka Small", "Courier New", serif',
+    },
   };
 
   var SPECS = {
@@ -45,7 +73,7 @@
     text_color: { type: 'color' },
     background_color: { type: 'color' },
     accent_color: { type: 'color' },
-    dark_mode: { type: 'boolean' }
+    dark_mode: { type: 'boolean' },
   };
 
   var state = cloneState(DEFAULTS);
@@ -53,7 +81,9 @@
   var root = document.documentElement;
   var card = document.getElementById('card');
 
-  function byId(id) { return document.getElementById(id); }
+  function byId(id) {
+    return document.getElementById(id);
+  }
 
   var ui = {
     badge: byId('badge'),
@@ -76,7 +106,7 @@
     ratioText: byId('ratio-text'),
     ratioAccent: byId('ratio-accent'),
     mode: byId('mode-note'),
-    specimen: byId('specimen-title')
+    specimen: byId('specimen-title'),
   };
 
   var bridge = window.SplitbrainBridge.connect({ apply: apply, reset: reset, getState: getState });
@@ -85,7 +115,9 @@
 
   function cloneState(source) {
     var copy = {};
-    Object.keys(SPECS).forEach(function (name) { copy[name] = source[name]; });
+    Object.keys(SPECS).forEach(function (name) {
+      copy[name] = source[name];
+    });
     return copy;
   }
 
@@ -94,7 +126,11 @@
   }
 
   function describe(value) {
-    try { return JSON.stringify(value); } catch (error) { return String(value); }
+    try {
+      return JSON.stringify(value);
+    } catch (error) {
+      return String(value);
+    }
   }
 
   function toNumber(name, value) {
@@ -163,16 +199,26 @@
   }
 
   function toHex(channels) {
-    return '#' + channels.map(function (c) {
-      var v = Math.round(clamp(c, 0, 255)).toString(16);
-      return v.length < 2 ? '0' + v : v;
-    }).join('');
+    return (
+      '#' +
+      channels
+        .map(function (c) {
+          var v = Math.round(clamp(c, 0, 255)).toString(16);
+          return v.length < 2 ? '0' + v : v;
+        })
+        .join('')
+    );
   }
 
   // t = 0 gives a, t = 1 gives b
   function mix(a, b, t) {
-    var x = rgb(a), y = rgb(b);
-    return toHex([0, 1, 2].map(function (i) { return x[i] + (y[i] - x[i]) * t; }));
+    var x = rgb(a),
+      y = rgb(b);
+    return toHex(
+      [0, 1, 2].map(function (i) {
+        return x[i] + (y[i] - x[i]) * t;
+      }),
+    );
   }
 
   function luminance(hex) {
@@ -184,7 +230,8 @@
   }
 
   function contrast(a, b) {
-    var la = luminance(a), lb = luminance(b);
+    var la = luminance(a),
+      lb = luminance(b);
     return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
   }
 
@@ -197,7 +244,7 @@
   // ---- rendering ----------------------------------------------------------------------------
 
   function px(value) {
-    return (Math.round(value * 10) / 10) + ' px';
+    return Math.round(value * 10) / 10 + ' px';
   }
 
   function trimNumber(value, digits) {
@@ -220,7 +267,7 @@
       '--leading': String(state.line_height),
       '--heading-leading': String(Math.max(1.05, 0.5 + state.line_height * 0.4)),
       '--tracking': state.letter_spacing + 'em',
-      '--heading-tracking': (state.letter_spacing * 0.6 - 0.015) + 'em',
+      '--heading-tracking': state.letter_spacing * 0.6 - 0.015 + 'em',
       '--weight': String(state.font_weight),
       '--heading-weight': String(headingWeight),
       '--scale': String(ratio),
@@ -233,9 +280,11 @@
       '--rule': mix(ink, paper, 0.84),
       '--wash': mix(ink, paper, 0.93),
       '--backdrop': paperIsLight ? mix(paper, '#000000', 0.08) : mix(paper, '#000000', 0.42),
-      '--backdrop-glow': paperIsLight ? mix(paper, '#ffffff', 0.35) : mix(paper, '#000000', 0.12)
+      '--backdrop-glow': paperIsLight ? mix(paper, '#ffffff', 0.35) : mix(paper, '#000000', 0.12),
     };
-    Object.keys(vars).forEach(function (name) { root.style.setProperty(name, vars[name]); });
+    Object.keys(vars).forEach(function (name) {
+      root.style.setProperty(name, vars[name]);
+    });
     document.body.classList.toggle('dark', !paperIsLight);
 
     ui.h1.textContent = px(size * ratio * ratio * ratio);
@@ -247,7 +296,8 @@
     ui.leading.textContent = trimNumber(state.line_height, 2) + ' × = ' + px(size * state.line_height);
     ui.tracking.textContent = trimNumber(state.letter_spacing, 3) + ' em';
     ui.align.textContent = state.text_align;
-    ui.specimen.textContent = family.label + ' · ' + state.font_weight + ' · ' + trimNumber(size, 1) + ' / ' + trimNumber(state.line_height, 2);
+    ui.specimen.textContent =
+      family.label + ' · ' + state.font_weight + ' · ' + trimNumber(size, 1) + ' / ' + trimNumber(state.line_height, 2);
 
     ui.chipText.style.background = ink;
     ui.chipBackground.style.background = paper;
@@ -282,7 +332,9 @@
     if (!document.fonts || !document.fonts.ready) return Promise.resolve();
     return Promise.race([
       document.fonts.ready,
-      new Promise(function (resolve) { window.setTimeout(resolve, 1500); })
+      new Promise(function (resolve) {
+        window.setTimeout(resolve, 1500);
+      }),
     ]);
   }
 

@@ -23,14 +23,36 @@ const TOOL_CALLS = 20;
 const PIECE_BYTES = 1_024;
 const RUNS = 7;
 
-const words = ['Particles ', 'move ', 'at ', '12 ', 'm/s ', '速度 ', '已设为 ', '🚀 ', 'and ', 'vectors ', 'are ', 'on. '];
+const words = [
+  'Particles ',
+  'move ',
+  'at ',
+  '12 ',
+  'm/s ',
+  '速度 ',
+  '已设为 ',
+  '🚀 ',
+  'and ',
+  'vectors ',
+  'are ',
+  'on. ',
+];
 
 function streamEvents(): ModelStreamEvent[] {
-  const events: ModelStreamEvent[] = Array.from({ length: TEXT_DELTAS }, (_, index) => ({ type: 'text-delta' as const, text: words[index % words.length] }));
+  const events: ModelStreamEvent[] = Array.from({ length: TEXT_DELTAS }, (_, index) => ({
+    type: 'text-delta' as const,
+    text: words[index % words.length],
+  }));
   for (let index = 0; index < TOOL_CALLS; index++) {
-    const argumentsText = JSON.stringify({ changes: [{ param: 'speed', value: index }, { param: 'label', value: `速度: "${index}" {x}` }] });
+    const argumentsText = JSON.stringify({
+      changes: [
+        { param: 'speed', value: index },
+        { param: 'label', value: `速度: "${index}" {x}` },
+      ],
+    });
     events.push({ type: 'tool-call-start', index, id: `call_${index}`, name: 'setParameters' });
-    for (const argumentsDelta of splitArgumentsIntoDeltas(argumentsText)) events.push({ type: 'tool-call-delta', index, argumentsDelta });
+    for (const argumentsDelta of splitArgumentsIntoDeltas(argumentsText))
+      events.push({ type: 'tool-call-delta', index, argumentsDelta });
     events.push({ type: 'tool-call-end', index });
   }
   events.push({ type: 'finish', reason: 'tool-calls' });
@@ -39,18 +61,46 @@ function streamEvents(): ModelStreamEvent[] {
 
 function pieces(bytes: Uint8Array): Uint8Array[] {
   const cut: Uint8Array[] = [];
-  for (let offset = 0; offset < bytes.length; offset += PIECE_BYTES) cut.push(bytes.subarray(offset, offset + PIECE_BYTES));
+  for (let offset = 0; offset < bytes.length; offset += PIECE_BYTES)
+    cut.push(bytes.subarray(offset, offset + PIECE_BYTES));
   return cut;
 }
 
-async function adapterRun(recorded: RecordedResponse): Promise<{ ms: number; agentEvents: number; toolCalls: number; textLength: number }> {
+async function adapterRun(
+  recorded: RecordedResponse,
+): Promise<{ ms: number; agentEvents: number; toolCalls: number; textLength: number }> {
   let counter = 0;
-  const context = { sessionId: 's', turnId: 't', stepId: 'step', attemptId: 'attempt', newId: () => `id-${++counter}`, now: () => counter };
+  const context = {
+    sessionId: 's',
+    turnId: 't',
+    stepId: 'step',
+    attemptId: 'attempt',
+    newId: () => `id-${++counter}`,
+    now: () => counter,
+  };
   const mapper = new StepStreamMapper(context);
   let agentEvents = 0;
-  const model = createLanguageModel({ kind: 'openai', api: 'chat', label: 'Bench', baseUrl: 'http://bench.invalid/v1', model: 'bench-model', apiKey: 'bench-key', scripted: true }, { fetch: replayFetch([recorded], pieces) });
+  const model = createLanguageModel(
+    {
+      kind: 'openai',
+      api: 'chat',
+      label: 'Bench',
+      baseUrl: 'http://bench.invalid/v1',
+      model: 'bench-model',
+      apiKey: 'bench-key',
+      scripted: true,
+    },
+    { fetch: replayFetch([recorded], pieces) },
+  );
   const started = performance.now();
-  await streamStep({ model, messages: [{ role: 'user', content: 'go' }], tools: declaredTools(), signal: new AbortController().signal, mapper, emit: (drafts) => (agentEvents += drafts.length) });
+  await streamStep({
+    model,
+    messages: [{ role: 'user', content: 'go' }],
+    tools: declaredTools(),
+    signal: new AbortController().signal,
+    mapper,
+    emit: (drafts) => (agentEvents += drafts.length),
+  });
   agentEvents += mapper.finalItems({ interrupted: false }).length;
   const ms = performance.now() - started;
   if (mapper.error !== undefined) throw mapper.error instanceof Error ? mapper.error : new Error(String(mapper.error));
@@ -92,9 +142,20 @@ const yieldToBrowser = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 async function main() {
   await yieldToBrowser();
-  const frames = encodeOpenAIChatStream(streamEvents(), { completionId: 'chatcmpl-bench', created: 0, model: 'bench-model', usage: { promptTokens: 10, completionTokens: 50_000 }, includeUsageChunk: true });
+  const frames = encodeOpenAIChatStream(streamEvents(), {
+    completionId: 'chatcmpl-bench',
+    created: 0,
+    model: 'bench-model',
+    usage: { promptTokens: 10, completionTokens: 50_000 },
+    includeUsageChunk: true,
+  });
   const body = new TextEncoder().encode(frames.join(''));
-  const recorded: RecordedResponse = { status: 200, statusText: 'OK', headers: [['content-type', 'text/event-stream']], body };
+  const recorded: RecordedResponse = {
+    status: 200,
+    statusText: 'OK',
+    headers: [['content-type', 'text/event-stream']],
+    body,
+  };
   const adapter: number[] = [];
   const floor: number[] = [];
   let last = { agentEvents: 0, toolCalls: 0, textLength: 0 };
@@ -135,5 +196,6 @@ async function main() {
 
 main().then(
   (figures) => console.log(`BENCH ${JSON.stringify(figures)}`),
-  (error: unknown) => console.log(`BENCH-ERROR ${error instanceof Error ? `${error.message}\n${error.stack}` : String(error)}`),
+  (error: unknown) =>
+    console.log(`BENCH-ERROR ${error instanceof Error ? `${error.message}\n${error.stack}` : String(error)}`),
 );

@@ -1,9 +1,14 @@
 const SECTIONS = [
-  (index: number) => `## Step ${index}: reading the parameters\n\nFirst I call **getParameters** to learn the exact names, units and ranges. The particle field exposes \`speed\` (m/s), \`mode\` and \`show_vectors\`; changing anything without reading them first risks a wrong name.\n\n`,
-  (index: number) => `- \`speed\` is ${8 + (index % 5)} m/s, between 0 and 50\n- \`mode\` is one of *auto*, *manual* or *vortex*\n- \`show_vectors\` draws each particle's velocity\n\n`,
-  (index: number) => `\`\`\`ts\nconst result = await setParameters({\n  changes: [\n    { param: 'speed', value: ${12 + (index % 7)} },\n    { param: 'show_vectors', value: true },\n  ],\n});\nconsole.log(result.applied);\n\`\`\`\n\n`,
-  (index: number) => `| Parameter | Before | After |\n|---|--:|--:|\n| speed | 8 m/s | ${12 + (index % 7)} m/s |\n| show_vectors | off | on |\n\n`,
-  (index: number) => `The update took effect at once: the [stage tab](https://example.org/stage/${index}) shows longer trails, and the vectors point along each particle's path. If the motion feels too busy, lowering the speed again by a few metres per second is a safe next step.\n\n`,
+  (index: number) =>
+    `## Step ${index}: reading the parameters\n\nFirst I call **getParameters** to learn the exact names, units and ranges. The particle field exposes \`speed\` (m/s), \`mode\` and \`show_vectors\`; changing anything without reading them first risks a wrong name.\n\n`,
+  (index: number) =>
+    `- \`speed\` is ${8 + (index % 5)} m/s, between 0 and 50\n- \`mode\` is one of *auto*, *manual* or *vortex*\n- \`show_vectors\` draws each particle's velocity\n\n`,
+  (index: number) =>
+    `\`\`\`ts\nconst result = await setParameters({\n  changes: [\n    { param: 'speed', value: ${12 + (index % 7)} },\n    { param: 'show_vectors', value: true },\n  ],\n});\nconsole.log(result.applied);\n\`\`\`\n\n`,
+  (index: number) =>
+    `| Parameter | Before | After |\n|---|--:|--:|\n| speed | 8 m/s | ${12 + (index % 7)} m/s |\n| show_vectors | off | on |\n\n`,
+  (index: number) =>
+    `The update took effect at once: the [stage tab](https://example.org/stage/${index}) shows longer trails, and the vectors point along each particle's path. If the motion feels too busy, lowering the speed again by a few metres per second is a safe next step.\n\n`,
 ];
 
 /** Roughly the size of one word, the way providers split text. */

@@ -26,7 +26,10 @@ async function main(): Promise<Record<string, number>> {
   const reduceOnly: number[] = [];
   for (let round = 0; round < 5; round++) {
     let started = performance.now();
-    const rows = await database.events.where('[sessionId+seq]').between([SESSION, Dexie.minKey], [SESSION, Dexie.maxKey]).toArray();
+    const rows = await database.events
+      .where('[sessionId+seq]')
+      .between([SESSION, Dexie.minKey], [SESSION, Dexie.maxKey])
+      .toArray();
     rawRead.push(performance.now() - started);
     if (rows.length !== EVENT_COUNT) throw new Error(`read ${rows.length} rows`);
 

@@ -14,10 +14,20 @@ export async function benchExtensionBuild(options: { memoryLog?: boolean } = {})
   const existing = process.env.SPLITBRAIN_BENCH_EXTENSION;
   if (existing && !options.memoryLog) return resolve(existing);
   const outDir = join(root, options.memoryLog ? '.output/bench-memory-log' : '.output/bench');
-  const env = { ...process.env, SPLITBRAIN_EXTRA_TARGETS: 'tests/targets', SPLITBRAIN_OUT_DIR: outDir, NO_COLOR: '1', WXT_MEMORY_EVENT_LOG: options.memoryLog ? '1' : '' };
+  const env = {
+    ...process.env,
+    SPLITBRAIN_EXTRA_TARGETS: 'tests/targets',
+    SPLITBRAIN_OUT_DIR: outDir,
+    NO_COLOR: '1',
+    WXT_MEMORY_EVENT_LOG: options.memoryLog ? '1' : '',
+  };
   await new Promise<void>((done, fail) => {
-    execFile(join(root, 'node_modules/.bin/wxt'), ['build'], { cwd: root, env, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) =>
-      error ? fail(new Error(`The benchmark build failed:\n${stdout}\n${stderr}`)) : done(),
+    execFile(
+      join(root, 'node_modules/.bin/wxt'),
+      ['build'],
+      { cwd: root, env, maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) =>
+        error ? fail(new Error(`The benchmark build failed:\n${stdout}\n${stderr}`)) : done(),
     );
   });
   return join(outDir, 'chrome-mv3');

@@ -19,7 +19,11 @@ interface BenchChrome {
     sendMessage(message: unknown): Promise<unknown>;
     connect(options: { name: string }): BenchPort;
     onConnect: { addListener(listener: (port: BenchPort) => void): void };
-    onMessage: { addListener(listener: (message: unknown, sender: unknown, sendResponse: (response: unknown) => void) => boolean | undefined): void };
+    onMessage: {
+      addListener(
+        listener: (message: unknown, sender: unknown, sendResponse: (response: unknown) => void) => boolean | undefined,
+      ): void;
+    };
   };
 }
 
@@ -122,14 +126,24 @@ export async function installFloorSender(control: Page): Promise<Frame> {
 }
 
 /** Times `count` floor round trips (or bare page↔worker pings) from the sender frame. */
-export function timeFloor(sender: Frame, kind: 'benchFloor' | 'benchPing', first: number, count: number): Promise<number[]> {
+export function timeFloor(
+  sender: Frame,
+  kind: 'benchFloor' | 'benchPing',
+  first: number,
+  count: number,
+): Promise<number[]> {
   return sender.evaluate(
     async (flag, start, total) => {
       const chrome = (globalThis as unknown as { chrome: BenchChrome }).chrome;
       const samples: number[] = [];
       for (let index = start; index < start + total; index++) {
         const started = performance.now();
-        const reply = (await chrome.runtime.sendMessage({ [flag]: true, source: 'splitbrain:bench', n: index, payload: { count: index % 100 } })) as FloorMessage | undefined;
+        const reply = (await chrome.runtime.sendMessage({
+          [flag]: true,
+          source: 'splitbrain:bench',
+          n: index,
+          payload: { count: index % 100 },
+        })) as FloorMessage | undefined;
         samples.push(performance.now() - started);
         if (reply?.n !== index) throw new Error(`Floor message ${index} came back as ${JSON.stringify(reply)}`);
       }

@@ -47,17 +47,36 @@ async function collectGarbage(): Promise<void> {
 
 function stamp(drafts: AgentEventDraft[], firstSeq: number): AgentEvent[] {
   let seq = firstSeq - 1;
-  return drafts.map((draft) => ({ ...draft, schemaVersion: AGENT_EVENT_SCHEMA_VERSION, seq: ++seq, durable: true }) as AgentEvent);
+  return drafts.map(
+    (draft) => ({ ...draft, schemaVersion: AGENT_EVENT_SCHEMA_VERSION, seq: ++seq, durable: true }) as AgentEvent,
+  );
 }
 
 function historyLog(): AgentEvent[] {
-  const drafts: AgentEventDraft[] = [{ type: 'session/created', sessionId: SESSION, time: 0, data: { title: 'A long conversation' } }];
+  const drafts: AgentEventDraft[] = [
+    { type: 'session/created', sessionId: SESSION, time: 0, data: { title: 'A long conversation' } },
+  ];
   for (let turn = 0; turn < HISTORY_TURNS; turn++) {
     const ids = { sessionId: SESSION, turnId: `turn-${turn}`, stepId: `step-${turn}`, attemptId: `attempt-${turn}` };
     drafts.push(
-      { type: 'turn/started', sessionId: SESSION, turnId: ids.turnId, time: turn, data: { userItemId: `user-${turn}`, text: `Question ${turn}: make the particles a little faster and tell me what changed?` } },
+      {
+        type: 'turn/started',
+        sessionId: SESSION,
+        turnId: ids.turnId,
+        time: turn,
+        data: {
+          userItemId: `user-${turn}`,
+          text: `Question ${turn}: make the particles a little faster and tell me what changed?`,
+        },
+      },
       { type: 'step/started', ...ids, time: turn, data: { index: 0 } },
-      { type: 'assistant/completed', ...ids, itemId: `answer-${turn}`, time: turn, data: { text: benchHistoryAnswer(turn) } },
+      {
+        type: 'assistant/completed',
+        ...ids,
+        itemId: `answer-${turn}`,
+        time: turn,
+        data: { text: benchHistoryAnswer(turn) },
+      },
       { type: 'step/completed', ...ids, time: turn, data: { finishReason: 'stop' } },
       { type: 'turn/completed', sessionId: SESSION, turnId: ids.turnId, time: turn, data: { reason: 'stop' } },
     );
@@ -65,23 +84,58 @@ function historyLog(): AgentEvent[] {
   return stamp(drafts, 1);
 }
 
-const live = { sessionId: SESSION, turnId: 'live-turn', stepId: 'live-step', attemptId: 'live-attempt', itemId: 'live-answer' };
+const live = {
+  sessionId: SESSION,
+  turnId: 'live-turn',
+  stepId: 'live-step',
+  attemptId: 'live-attempt',
+  itemId: 'live-answer',
+};
 
 function liveStart(lastSeq: number): AgentEvent[] {
   return stamp(
     [
-      { type: 'turn/started', sessionId: SESSION, turnId: live.turnId, time: 0, data: { userItemId: 'live-user', text: 'Explain in detail how the particle field works.' } },
-      { type: 'step/started', sessionId: SESSION, turnId: live.turnId, stepId: live.stepId, attemptId: live.attemptId, time: 0, data: { index: 0 } },
+      {
+        type: 'turn/started',
+        sessionId: SESSION,
+        turnId: live.turnId,
+        time: 0,
+        data: { userItemId: 'live-user', text: 'Explain in detail how the particle field works.' },
+      },
+      {
+        type: 'step/started',
+        sessionId: SESSION,
+        turnId: live.turnId,
+        stepId: live.stepId,
+        attemptId: live.attemptId,
+        time: 0,
+        data: { index: 0 },
+      },
     ],
     lastSeq + 1,
   );
 }
 
 function delta(seq: number, index: number, text: string): AgentEvent {
-  return { schemaVersion: AGENT_EVENT_SCHEMA_VERSION, type: 'assistant/delta', ...live, seq, time: 0, durable: false, data: { index, text } };
+  return {
+    schemaVersion: AGENT_EVENT_SCHEMA_VERSION,
+    type: 'assistant/delta',
+    ...live,
+    seq,
+    time: 0,
+    durable: false,
+    data: { index, text },
+  };
 }
 
-const endpoint: EndpointSettings = { kind: 'openai-compatible', label: 'Bench', baseUrl: 'http://127.0.0.1:1/v1', model: 'bench-model', apiKey: '', scripted: false };
+const endpoint: EndpointSettings = {
+  kind: 'openai-compatible',
+  label: 'Bench',
+  baseUrl: 'http://127.0.0.1:1/v1',
+  model: 'bench-model',
+  apiKey: '',
+  scripted: false,
+};
 const noop = () => undefined;
 
 /** Mounts the real panel; returns a setter that renders a new state synchronously. */
@@ -131,7 +185,11 @@ interface Variant {
   deliver(event: AgentEvent, apply: (events: AgentEvent[]) => void): void;
 }
 
-async function runVariant(variant: Variant, history: ClientState, tokens: string[]): Promise<Record<string, number | string>> {
+async function runVariant(
+  variant: Variant,
+  history: ClientState,
+  tokens: string[],
+): Promise<Record<string, number | string>> {
   const container = document.getElementById('root')!;
   await collectGarbage();
   let state = reduceEvents(history, liveStart(history.lastSeq));
@@ -248,7 +306,10 @@ async function main(): Promise<Record<string, unknown>> {
   const setupMs = Math.round(performance.now() - startedSetup);
   const tokens = benchAnswerTokens((DELTAS_PER_SECOND * DURATION_MS) / 1000);
   // The panel's own scheduler (entrypoints/sidepanel/side-panel-app.tsx).
-  const scheduler = frameScheduler({ requestAnimationFrame: (callback) => void requestAnimationFrame(callback), setTimeout: (callback, delay) => void setTimeout(callback, delay) });
+  const scheduler = frameScheduler({
+    requestAnimationFrame: (callback) => void requestAnimationFrame(callback),
+    setTimeout: (callback, delay) => void setTimeout(callback, delay),
+  });
 
   let batcher: EventBatcher | undefined;
   const batched: Variant = {
@@ -258,7 +319,10 @@ async function main(): Promise<Record<string, unknown>> {
       batcher.push(event);
     },
   };
-  const naive: Variant = { name: 'naive: one state update and render per delta', deliver: (event, apply) => apply([event]) };
+  const naive: Variant = {
+    name: 'naive: one state update and render per delta',
+    deliver: (event, apply) => apply([event]),
+  };
 
   const results = [await runVariant(batched, history, tokens), await runVariant(naive, history, tokens)];
   return {
@@ -274,5 +338,6 @@ async function main(): Promise<Record<string, unknown>> {
 
 main().then(
   (figures) => console.log(`BENCH ${JSON.stringify(figures)}`),
-  (error: unknown) => console.log(`BENCH-ERROR ${error instanceof Error ? `${error.message}\n${error.stack}` : String(error)}`),
+  (error: unknown) =>
+    console.log(`BENCH-ERROR ${error instanceof Error ? `${error.message}\n${error.stack}` : String(error)}`),
 );

@@ -36,7 +36,14 @@ import { loadavg } from 'node:os';
 import type { Page, WebWorker } from 'puppeteer-core';
 import { launchExtension } from '../e2e/extension-harness';
 import { benchExtensionBuild } from './extension-build';
-import { installFloorSender, installStageRelay, installWorkerRelay, timeFloor, timePortPing, timeStageLeg } from './floor-relay';
+import {
+  installFloorSender,
+  installStageRelay,
+  installWorkerRelay,
+  timeFloor,
+  timePortPing,
+  timeStageLeg,
+} from './floor-relay';
 
 const CALLS = 1_000;
 const BLOCK = 100;
@@ -50,7 +57,15 @@ interface BenchChrome {
 type ToolPath = 'manual' | 'execute';
 
 /** Times `count` setParameter calls of one parameter through `tool/manual` or `tool/execute`, checking each applied value. */
-function timeTool(control: Page, path: ToolPath, param: string, modulo: number, first: number, count: number, sessionId: string): Promise<number[]> {
+function timeTool(
+  control: Page,
+  path: ToolPath,
+  param: string,
+  modulo: number,
+  first: number,
+  count: number,
+  sessionId: string,
+): Promise<number[]> {
   return control.evaluate(
     async (kind, name, range, start, total, session) => {
       const chrome = (globalThis as unknown as { chrome: BenchChrome }).chrome;
@@ -61,12 +76,26 @@ function timeTool(control: Page, path: ToolPath, param: string, modulo: number, 
         const request =
           kind === 'manual'
             ? { type: 'tool/manual', toolName: 'setParameter', input }
-            : { type: 'tool/execute', sessionId: session, turnId: `${session}-turn`, stepId: `${session}-step`, toolCallId: `${session}-call-${index}`, toolName: 'setParameter', input, time: Date.now() };
+            : {
+                type: 'tool/execute',
+                sessionId: session,
+                turnId: `${session}-turn`,
+                stepId: `${session}-step`,
+                toolCallId: `${session}-call-${index}`,
+                toolName: 'setParameter',
+                input,
+                time: Date.now(),
+              };
         const started = performance.now();
         const response = await chrome.runtime.sendMessage(request);
         samples.push(performance.now() - started);
-        const result = response.result as { output?: { applied?: Record<string, unknown> }; status?: string } | undefined;
-        if (!response.ok || result?.output?.applied?.[name] !== value || (kind === 'execute' && result.status !== 'completed')) {
+        const result = response.result as
+          { output?: { applied?: Record<string, unknown> }; status?: string } | undefined;
+        if (
+          !response.ok ||
+          result?.output?.applied?.[name] !== value ||
+          (kind === 'execute' && result.status !== 'completed')
+        ) {
           throw new Error(`${kind} call ${index} failed: ${JSON.stringify(response)}`);
         }
       }
@@ -82,12 +111,22 @@ function timeTool(control: Page, path: ToolPath, param: string, modulo: number, 
 }
 
 /** What the product does per call besides messaging, timed alone inside the service worker. */
-function timeWorkerStorage(worker: WebWorker, count: number): Promise<{ storageGet: number[]; storageSet: number[]; idbWrite: number[]; idbSequentialWrite: number[]; idbRead: number[] }> {
+function timeWorkerStorage(
+  worker: WebWorker,
+  count: number,
+): Promise<{
+  storageGet: number[];
+  storageSet: number[];
+  idbWrite: number[];
+  idbSequentialWrite: number[];
+  idbRead: number[];
+}> {
   return worker.evaluate(async (total) => {
     const chrome = (globalThis as unknown as { chrome: BenchChrome }).chrome;
     const database = await new Promise<IDBDatabase>((resolve, reject) => {
       const request = indexedDB.open('bench-scratch', 1);
-      request.onupgradeneeded = () => request.result.createObjectStore('rows', { keyPath: 'id' }).createIndex('call', 'call');
+      request.onupgradeneeded = () =>
+        request.result.createObjectStore('rows', { keyPath: 'id' }).createIndex('call', 'call');
       request.onsuccess = () => resolve(request.result);
       request.onerror = () => reject(request.error);
     });
@@ -120,7 +159,11 @@ function timeWorkerStorage(worker: WebWorker, count: number): Promise<{ storageG
         const transaction = database.transaction('rows', 'readwrite');
         const rows = transaction.objectStore('rows');
         rows.get('session').onsuccess = () => {
-          rows.put({ id: `sequential-${index}`, call: `sequential-${index}`, event: { type: 'tool/started', seq: index } }).onsuccess = () => rows.put({ id: 'session', updatedAt: index });
+          rows.put({
+            id: `sequential-${index}`,
+            call: `sequential-${index}`,
+            event: { type: 'tool/started', seq: index },
+          }).onsuccess = () => rows.put({ id: 'session', updatedAt: index });
         };
         transaction.oncomplete = () => resolve();
         transaction.onerror = () => reject(transaction.error);
@@ -128,7 +171,11 @@ function timeWorkerStorage(worker: WebWorker, count: number): Promise<{ storageG
       idbSequentialWrite.push(performance.now() - started);
       started = performance.now();
       await new Promise<void>((resolve, reject) => {
-        const request = database.transaction('rows', 'readonly').objectStore('rows').index('call').getAll(`call-${index + 1}`);
+        const request = database
+          .transaction('rows', 'readonly')
+          .objectStore('rows')
+          .index('call')
+          .getAll(`call-${index + 1}`);
         request.onsuccess = () => resolve();
         request.onerror = () => reject(request.error);
       });
@@ -163,7 +210,12 @@ function summary(prefix: string, samples: number[]): Record<string, number> {
 
 async function openTarget(control: Page, targetId: string): Promise<void> {
   const response = await control.evaluate(
-    (id) => (globalThis as unknown as { chrome: BenchChrome }).chrome.runtime.sendMessage({ type: 'tool/manual', toolName: 'openTarget', input: { targetId: id } }),
+    (id) =>
+      (globalThis as unknown as { chrome: BenchChrome }).chrome.runtime.sendMessage({
+        type: 'tool/manual',
+        toolName: 'openTarget',
+        input: { targetId: id },
+      }),
     targetId,
   );
   if (!response.ok) throw new Error(`openTarget ${targetId}: ${response.error}`);
@@ -181,9 +233,13 @@ async function openBench(extensionPath: string) {
   await control.goto(`${base}/options.html`);
   await openTarget(control, 'slow-counter');
   const frame = await session.targetFrame('slow-counter');
-  await frame.waitForFunction(() => (window as unknown as { SplitbrainBridge: { isReady(): boolean } }).SplitbrainBridge.isReady(), { polling: 100, timeout: 20_000 });
+  await frame.waitForFunction(
+    () => (window as unknown as { SplitbrainBridge: { isReady(): boolean } }).SplitbrainBridge.isReady(),
+    { polling: 100, timeout: 20_000 },
+  );
   const visible = await Promise.all([stage, control].map((page) => page.evaluate(() => document.visibilityState)));
-  if (visible.some((state) => state !== 'visible')) throw new Error(`The stage and the control page must both be visible, they are ${visible.join(' and ')}.`);
+  if (visible.some((state) => state !== 'visible'))
+    throw new Error(`The stage and the control page must both be visible, they are ${visible.join(' and ')}.`);
   const worker = await session.worker();
   await installWorkerRelay(worker);
   await installStageRelay(stage, `${base}/targets/echo/index.html`);
@@ -233,7 +289,7 @@ export async function run(): Promise<Record<string, number>> {
       }
     }
 
-    progress('the floor\'s parts and the worker\'s storage');
+    progress("the floor's parts and the worker's storage");
     const ping = await timeFloor(sender, 'benchPing', 0, CALLS);
     const portPing = await timePortPing(control.mainFrame(), CALLS);
     const stageLeg = await timeStageLeg(worker, CALLS);
@@ -241,11 +297,17 @@ export async function run(): Promise<Record<string, number>> {
 
     await openTarget(control, 'particles');
     const particles = await session.targetFrame('particles');
-    await particles.waitForFunction(() => (window as unknown as { SplitbrainBridge: { isReady(): boolean } }).SplitbrainBridge.isReady(), { polling: 100, timeout: 20_000 });
+    await particles.waitForFunction(
+      () => (window as unknown as { SplitbrainBridge: { isReady(): boolean } }).SplitbrainBridge.isReady(),
+      { polling: 100, timeout: 20_000 },
+    );
     progress('execute against the particle field');
     await timeTool(control, 'execute', 'speed', 50, 0, WARMUP, `${sessionId}-particles`);
     const executeParticles: number[] = [];
-    for (let first = WARMUP; first < WARMUP + CALLS; first += BLOCK) executeParticles.push(...(await timeTool(control, 'execute', 'speed', 50, first, BLOCK, `${sessionId}-particles`)));
+    for (let first = WARMUP; first < WARMUP + CALLS; first += BLOCK)
+      executeParticles.push(
+        ...(await timeTool(control, 'execute', 'speed', 50, first, BLOCK, `${sessionId}-particles`)),
+      );
 
     const p50 = (values: number[]) => percentile(values, 0.5);
     const p99 = (values: number[]) => percentile(values, 0.99);

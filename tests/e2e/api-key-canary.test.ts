@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { CDPSession, ConsoleMessage, Page, Target } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedModelServer, type ScriptedModelServer } from '../model-server/scripted-model-server';
-import { configureProfile, launchExtension, sendMessage, waitForTurnEnd, type ExtensionSession } from './extension-harness';
+import {
+  configureProfile,
+  launchExtension,
+  sendMessage,
+  waitForTurnEnd,
+  type ExtensionSession,
+} from './extension-harness';
 
 /** A key nobody else could have: any place it shows up, it came from the profile. */
 const CANARY = `sk-canary-${randomBytes(16).toString('hex')}`;
@@ -28,9 +34,18 @@ class Observer {
   }
 
   private observePage(page: Page): void {
-    page.on('console', (message: ConsoleMessage) => this.console.push(`${message.text()} ${JSON.stringify(message.args().map((argument) => argument.remoteObject()))}`));
+    page.on('console', (message: ConsoleMessage) =>
+      this.console.push(
+        `${message.text()} ${JSON.stringify(message.args().map((argument) => argument.remoteObject()))}`,
+      ),
+    );
     page.on('pageerror', (error) => this.console.push(String(error)));
-    page.on('request', (request) => this.requests.push({ url: request.url(), text: `${request.url()} ${JSON.stringify(request.headers())} ${request.postData() ?? ''}` }));
+    page.on('request', (request) =>
+      this.requests.push({
+        url: request.url(),
+        text: `${request.url()} ${JSON.stringify(request.headers())} ${request.postData() ?? ''}`,
+      }),
+    );
   }
 
   private async observeWorker(target: Target): Promise<void> {
@@ -39,7 +54,12 @@ class Observer {
     session.on('Runtime.consoleAPICalled', (event) => this.console.push(JSON.stringify(event.args)));
     session.on('Runtime.exceptionThrown', (event) => this.console.push(JSON.stringify(event.exceptionDetails)));
     session.on('Log.entryAdded', (event) => this.console.push(JSON.stringify(event.entry)));
-    session.on('Network.requestWillBeSent', (event) => this.requests.push({ url: event.request.url, text: `${event.request.url} ${JSON.stringify(event.request.headers)} ${event.request.postData ?? ''}` }));
+    session.on('Network.requestWillBeSent', (event) =>
+      this.requests.push({
+        url: event.request.url,
+        text: `${event.request.url} ${JSON.stringify(event.request.headers)} ${event.request.postData ?? ''}`,
+      }),
+    );
     await Promise.all([session.send('Runtime.enable'), session.send('Log.enable'), session.send('Network.enable')]);
   }
 }
@@ -49,9 +69,11 @@ function hits(text: string): number {
 }
 
 /** Every row of every object store of every IndexedDB database of the extension's origin. */
-async function everyIndexedDbRow(page: Page): Promise<{ databases: number; stores: number; rows: number; text: string }> {
+async function everyIndexedDbRow(
+  page: Page,
+): Promise<{ databases: number; stores: number; rows: number; text: string }> {
   return page.evaluate(async () => {
-    const request = <T,>(operation: IDBRequest<T>) =>
+    const request = <T>(operation: IDBRequest<T>) =>
       new Promise<T>((resolve, reject) => {
         operation.onsuccess = () => resolve(operation.result);
         operation.onerror = () => reject(new Error(String(operation.error)));
@@ -87,7 +109,10 @@ async function exportCurrentSession(panel: Page): Promise<string> {
   await panel.click('button[aria-label="Sessions"]');
   await panel.waitForSelector('ul[aria-label="Sessions"] button[aria-label^="Export"]');
   await panel.click('ul[aria-label="Sessions"] button[aria-label^="Export"]');
-  await panel.waitForFunction(() => (window as unknown as { __exports: string[] }).__exports.length > 0, { timeout: 5_000, polling: 100 });
+  await panel.waitForFunction(() => (window as unknown as { __exports: string[] }).__exports.length > 0, {
+    timeout: 5_000,
+    polling: 100,
+  });
   return panel.evaluate(() => (window as unknown as { __exports: string[] }).__exports[0]);
 }
 
@@ -116,7 +141,14 @@ describe('a canary API key goes to its endpoint and nowhere else', () => {
     session = await launchExtension(process.env.SPLITBRAIN_TEST_BUILD);
     session.browser.on('targetcreated', (target: Target) => void observer.observe(target));
     for (const target of session.browser.targets()) await observer.observe(target);
-    await configureProfile(session, { kind: 'openai-compatible', label: 'Canary endpoint', baseUrl: server.url, model: 'scripted-model', apiKey: CANARY, scripted: false });
+    await configureProfile(session, {
+      kind: 'openai-compatible',
+      label: 'Canary endpoint',
+      baseUrl: server.url,
+      model: 'scripted-model',
+      apiKey: CANARY,
+      scripted: false,
+    });
   });
 
   afterAll(async () => {
@@ -130,7 +162,19 @@ describe('a canary API key goes to its endpoint and nowhere else', () => {
         {
           steps: [
             { toolCalls: [{ name: 'getParameters', arguments: {} }] },
-            { toolCalls: [{ name: 'setParameters', arguments: { changes: [{ param: 'speed', value: 21 }, { param: 'show_vectors', value: true }] } }] },
+            {
+              toolCalls: [
+                {
+                  name: 'setParameters',
+                  arguments: {
+                    changes: [
+                      { param: 'speed', value: 21 },
+                      { param: 'show_vectors', value: true },
+                    ],
+                  },
+                },
+              ],
+            },
             { toolCalls: [{ name: 'setParameter', arguments: { param: 'spd', value: 3 } }] },
             { text: 'Speed is 21 m/s and the vectors are on.' },
           ],
@@ -140,13 +184,17 @@ describe('a canary API key goes to its endpoint and nowhere else', () => {
     const panel = await session.openPanel();
     await sendMessage(panel, 'Make the particles faster and show their vectors.');
     expect(await waitForTurnEnd(panel, 0)).toBe('completed');
-    const cards = await panel.$$eval('section.tool-card', (items) => items.map((item) => item.getAttribute('data-status')));
+    const cards = await panel.$$eval('section.tool-card', (items) =>
+      items.map((item) => item.getAttribute('data-status')),
+    );
     expect(cards).toEqual(['done', 'done', 'failed']);
 
     const exported = await exportCurrentSession(panel);
     const storage = await everyIndexedDbRow(panel);
     const stage = await stageFramesText(session);
-    const extensionStorage = await panel.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage } }));
+    const extensionStorage = await panel.evaluate(() =>
+      JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage } }),
+    );
     // Positive controls: a line logged in each kind of context must reach the observer, or its search proves nothing.
     await panel.evaluate(() => console.log('console-probe-panel', { nested: 'console-probe-object' }));
     await (await session.worker()).evaluate(() => console.log('console-probe-worker'));
@@ -160,7 +208,9 @@ describe('a canary API key goes to its endpoint and nowhere else', () => {
     const figures = {
       'endpoint requests seen by the browser': toEndpoint.length,
       'hits in endpoint requests (must be > 0)': toEndpoint.reduce((sum, request) => sum + hits(request.text), 0),
-      'hits in Authorization headers received by the endpoint': server.requests.filter((request) => JSON.stringify(request.headers).includes(CANARY)).length,
+      'hits in Authorization headers received by the endpoint': server.requests.filter((request) =>
+        JSON.stringify(request.headers).includes(CANARY),
+      ).length,
       'IndexedDB databases/stores/rows searched': `${storage.databases}/${storage.stores}/${storage.rows}`,
       'hits in IndexedDB': hits(storage.text),
       'console lines searched': observer.console.length,
@@ -174,7 +224,11 @@ describe('a canary API key goes to its endpoint and nowhere else', () => {
       'other requests searched': elsewhere.length,
       'hits in requests to any other host': elsewhere.reduce((sum, request) => sum + hits(request.text), 0),
     };
-    console.log(`[api key canary] ${Object.entries(figures).map(([place, count]) => `${place}: ${count}`).join('; ')}`);
+    console.log(
+      `[api key canary] ${Object.entries(figures)
+        .map(([place, count]) => `${place}: ${count}`)
+        .join('; ')}`,
+    );
 
     expect(figures['endpoint requests seen by the browser']).toBeGreaterThanOrEqual(4);
     expect(figures['hits in endpoint requests (must be > 0)']).toBeGreaterThanOrEqual(4);
@@ -183,7 +237,8 @@ describe('a canary API key goes to its endpoint and nowhere else', () => {
     expect(storage.rows).toBeGreaterThan(10);
     expect(figures['hits in IndexedDB']).toBe(0);
     const consoleText = observer.console.join('\n');
-    for (const probe of ['console-probe-panel', 'console-probe-object', 'console-probe-worker', 'console-probe-target']) expect(consoleText, probe).toContain(probe);
+    for (const probe of ['console-probe-panel', 'console-probe-object', 'console-probe-worker', 'console-probe-target'])
+      expect(consoleText, probe).toContain(probe);
     expect(figures['hits in console output']).toBe(0);
     expect(JSON.parse(exported)).toMatchObject({ format: 'splitbrain-session' });
     expect(figures['hits in the export']).toBe(0);

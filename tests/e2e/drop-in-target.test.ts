@@ -11,11 +11,20 @@ const DEMO_ID = 'drop-in-demo';
 const demoManifest = {
   id: DEMO_ID,
   title: 'Drop-in demo',
-  description: 'A target written by tests/e2e/drop-in-target.test.ts into a copy of the project: a coloured panel showing a level.',
+  description:
+    'A target written by tests/e2e/drop-in-target.test.ts into a copy of the project: a coloured panel showing a level.',
   entry: 'index.html',
   params: {
     display: {
-      level: { type: 'integer', unit: '%', min: 0, max: 100, step: 1, value: 10, description: 'How full the gauge is.' },
+      level: {
+        type: 'integer',
+        unit: '%',
+        min: 0,
+        max: 100,
+        step: 1,
+        value: 10,
+        description: 'How full the gauge is.',
+      },
       tint: { type: 'color', value: '#336699', description: 'Background colour as #rrggbb.' },
       mirrored: { type: 'boolean', value: false, description: 'Draw the gauge right to left.' },
     },
@@ -58,7 +67,10 @@ const demoApp = `(function () {
 function writeTarget(copy: string, id: string, manifest: unknown, files: Record<string, string>): string {
   const folder = join(copy, 'targets', id);
   mkdirSync(folder, { recursive: true });
-  writeFileSync(join(folder, 'manifest.json'), typeof manifest === 'string' ? manifest : JSON.stringify(manifest, null, 2));
+  writeFileSync(
+    join(folder, 'manifest.json'),
+    typeof manifest === 'string' ? manifest : JSON.stringify(manifest, null, 2),
+  );
   for (const [name, text] of Object.entries(files)) writeFileSync(join(folder, name), text);
   return join(folder, 'manifest.json');
 }
@@ -67,12 +79,20 @@ const brokenManifests: { why: string; field: string; manifest: unknown }[] = [
   {
     why: 'a default of the wrong type',
     field: 'params.display.level.value',
-    manifest: { ...demoManifest, id: 'drop-in-broken', params: { display: { level: { ...demoManifest.params.display.level, value: 'high' } } } },
+    manifest: {
+      ...demoManifest,
+      id: 'drop-in-broken',
+      params: { display: { level: { ...demoManifest.params.display.level, value: 'high' } } },
+    },
   },
   {
     why: 'an unknown parameter type',
     field: 'params.display.level.type',
-    manifest: { ...demoManifest, id: 'drop-in-broken', params: { display: { level: { ...demoManifest.params.display.level, type: 'float' } } } },
+    manifest: {
+      ...demoManifest,
+      id: 'drop-in-broken',
+      params: { display: { level: { ...demoManifest.params.display.level, type: 'float' } } },
+    },
   },
   {
     why: 'a missing title',
@@ -95,16 +115,19 @@ describe('drop-in: a target folder added to a copy of the project', () => {
     if (copy) removeCopy(copy);
   });
 
-  it.each(brokenManifests)('a manifest with $why fails the build, naming the file and the field', async ({ field, manifest }) => {
-    const file = writeTarget(copy, 'drop-in-broken', manifest, { 'index.html': demoPage });
-    try {
-      const build = await buildProject(copy);
-      expect(build.exitCode, build.output).not.toBe(0);
-      expect(build.output).toContain(`${file}: ${field}:`);
-    } finally {
-      rmSync(join(copy, 'targets', 'drop-in-broken'), { recursive: true, force: true });
-    }
-  });
+  it.each(brokenManifests)(
+    'a manifest with $why fails the build, naming the file and the field',
+    async ({ field, manifest }) => {
+      const file = writeTarget(copy, 'drop-in-broken', manifest, { 'index.html': demoPage });
+      try {
+        const build = await buildProject(copy);
+        expect(build.exitCode, build.output).not.toBe(0);
+        expect(build.output).toContain(`${file}: ${field}:`);
+      } finally {
+        rmSync(join(copy, 'targets', 'drop-in-broken'), { recursive: true, force: true });
+      }
+    },
+  );
 
   it('with only the new folder added, the production build lists the new target, opens it sandboxed and controls it', async () => {
     writeTarget(copy, DEMO_ID, demoManifest, { 'index.html': demoPage, 'app.js': demoApp });
@@ -112,7 +135,9 @@ describe('drop-in: a target folder added to a copy of the project', () => {
     expect(build.exitCode, build.output).toBe(0);
 
     const output = join(copy, '.output/chrome-mv3');
-    const extensionManifest = JSON.parse(readFileSync(join(output, 'manifest.json'), 'utf8')) as { sandbox?: { pages: string[] } };
+    const extensionManifest = JSON.parse(readFileSync(join(output, 'manifest.json'), 'utf8')) as {
+      sandbox?: { pages: string[] };
+    };
     expect(extensionManifest.sandbox?.pages).toContain(`targets/${DEMO_ID}/index.html`);
     expect(existsSync(join(output, 'targets', DEMO_ID, 'app.js'))).toBe(true);
 
@@ -122,30 +147,58 @@ describe('drop-in: a target folder added to a copy of the project', () => {
     const call = (toolName: string, input: unknown) => manualTool(control, toolName, input);
 
     const listed = await call('listTargets', {});
-    expect(listed.targets).toContainEqual(expect.objectContaining({ id: DEMO_ID, title: demoManifest.title, description: demoManifest.description }));
+    expect(listed.targets).toContainEqual(
+      expect.objectContaining({ id: DEMO_ID, title: demoManifest.title, description: demoManifest.description }),
+    );
 
-    expect(await call('openTarget', { targetId: DEMO_ID })).toMatchObject({ ok: true, targetId: DEMO_ID, title: demoManifest.title });
+    expect(await call('openTarget', { targetId: DEMO_ID })).toMatchObject({
+      ok: true,
+      targetId: DEMO_ID,
+      title: demoManifest.title,
+    });
     const frame = await session.targetFrame(DEMO_ID);
     await waitUntilReady(frame);
     expect(await frame.evaluate(() => window.origin)).toBe('null');
 
     const read = await call('getParameters', {});
-    expect(read.parameters?.display?.level).toMatchObject({ type: 'integer', unit: '%', min: 0, max: 100, default: 10, value: 10 });
+    expect(read.parameters?.display?.level).toMatchObject({
+      type: 'integer',
+      unit: '%',
+      min: 0,
+      max: 100,
+      default: 10,
+      value: 10,
+    });
 
-    const set = await call('setParameters', { changes: [{ param: 'level', value: 73 }, { param: 'tint', value: '#AA3300' }, { param: 'mirrored', value: true }] });
+    const set = await call('setParameters', {
+      changes: [
+        { param: 'level', value: 73 },
+        { param: 'tint', value: '#AA3300' },
+        { param: 'mirrored', value: true },
+      ],
+    });
     expect(set).toMatchObject({ ok: true, targetId: DEMO_ID, applied: { level: 73, tint: '#aa3300', mirrored: true } });
     const inside = await readInsideTarget(frame);
     expect(inside.state).toEqual({ level: 73, tint: '#aa3300', mirrored: true });
     expect(await frame.$eval('#view', (view) => view.textContent)).toBe('level 73% on #aa3300, mirrored');
 
-    expect(await call('setParameter', { param: 'level', value: 250 })).toMatchObject({ ok: true, applied: { level: 100 }, clamped: [{ param: 'level', requested: 250, applied: 100 }] });
+    expect(await call('setParameter', { param: 'level', value: 250 })).toMatchObject({
+      ok: true,
+      applied: { level: 100 },
+      clamped: [{ param: 'level', requested: 250, applied: 100 }],
+    });
     expect((await readInsideTarget(frame)).state.level).toBe(100);
 
     const unknown = await call('setParameter', { param: 'levl', value: 5 });
     expect(unknown.ok).toBe(false);
-    expect(unknown.error).toContain('Parameter "levl" not found. Did you mean "level"? Known parameters: level, tint, mirrored.');
+    expect(unknown.error).toContain(
+      'Parameter "levl" not found. Did you mean "level"? Known parameters: level, tint, mirrored.',
+    );
 
-    expect(await call('resetTarget', {})).toMatchObject({ ok: true, values: { level: 10, tint: '#336699', mirrored: false } });
+    expect(await call('resetTarget', {})).toMatchObject({
+      ok: true,
+      values: { level: 10, tint: '#336699', mirrored: false },
+    });
     expect((await readInsideTarget(frame)).state).toEqual({ level: 10, tint: '#336699', mirrored: false });
   });
 });

@@ -1,7 +1,14 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedModelServer, type ScriptedModelServer } from '../model-server/scripted-model-server';
-import { configureEndpoint, currentSessionId, launchExtension, sendMessage, waitForTurnEnd, type ExtensionSession } from './extension-harness';
+import {
+  configureEndpoint,
+  currentSessionId,
+  launchExtension,
+  sendMessage,
+  waitForTurnEnd,
+  type ExtensionSession,
+} from './extension-harness';
 
 const KEY = 'sk-ant-e2e-secret-4242';
 
@@ -19,7 +26,10 @@ async function storedRowsText(page: Page, sessionId: string): Promise<string> {
         const request = indexedDB.open('splitbrain');
         request.onerror = () => reject(new Error(String(request.error)));
         request.onsuccess = () => {
-          const rows = request.result.transaction('events').objectStore('events').getAll(IDBKeyRange.bound([id, -Infinity], [id, Infinity]));
+          const rows = request.result
+            .transaction('events')
+            .objectStore('events')
+            .getAll(IDBKeyRange.bound([id, -Infinity], [id, Infinity]));
           rows.onsuccess = () => resolve(JSON.stringify(rows.result));
           rows.onerror = () => reject(new Error(String(rows.error)));
         };
@@ -48,11 +58,15 @@ describe('endpoint profiles on the options page', () => {
     const options = await session.browser.newPage();
     await options.goto(`chrome-extension://${session.extensionId}/options.html`);
     await options.waitForSelector('ul[aria-label="Saved endpoints"]');
-    expect(await options.$$eval('.profile-row strong', (rows) => rows.map((row) => row.textContent))).toEqual(['Scripted test model']);
+    expect(await options.$$eval('.profile-row strong', (rows) => rows.map((row) => row.textContent))).toEqual([
+      'Scripted test model',
+    ]);
 
     await options.click('button::-p-text(Add endpoint)');
     await options.select('select[aria-label="Kind"]', 'anthropic');
-    expect(await options.$eval('[aria-label="Base URL"]', (input) => (input as HTMLInputElement).value)).toBe('https://api.anthropic.com/v1');
+    expect(await options.$eval('[aria-label="Base URL"]', (input) => (input as HTMLInputElement).value)).toBe(
+      'https://api.anthropic.com/v1',
+    );
     await fill(options, 'Base URL', `${server.origin}/v1`);
     await fill(options, 'Model', 'scripted-model');
     await fill(options, 'API key', KEY);
@@ -61,20 +75,34 @@ describe('endpoint profiles on the options page', () => {
     server.setScript({ turns: [{ steps: [{ text: 'OK' }] }] });
     await options.click('button::-p-text(Test connection)');
     await options.waitForSelector('ul[aria-label="Connection test results"]', { timeout: 20_000 });
-    const checks = await options.$$eval('.connection-check', (items) => items.map((item) => `${item.getAttribute('data-ok')} ${item.textContent}`));
+    const checks = await options.$$eval('.connection-check', (items) =>
+      items.map((item) => `${item.getAttribute('data-ok')} ${item.textContent}`),
+    );
     expect(checks[0]).toBe('true ✓ Model list: Listed 1 model; "scripted-model" is among them.');
     expect(checks[1]).toMatch(/^true ✓ Reply: "scripted-model" answered "OK…" in \d+ ms\.$/);
-    expect(server.requests.every((request) => request.headers['x-api-key'] === KEY && request.headers['anthropic-dangerous-direct-browser-access'] === 'true')).toBe(true);
+    expect(
+      server.requests.every(
+        (request) =>
+          request.headers['x-api-key'] === KEY &&
+          request.headers['anthropic-dangerous-direct-browser-access'] === 'true',
+      ),
+    ).toBe(true);
 
     await options.click('button[type="submit"]');
-    await options.waitForFunction(() => document.querySelector('.endpoint-editor .status')?.textContent === 'Saved.', { timeout: 5_000 });
-    const rows = await options.$$eval('.profile-row', (items) => items.map((item) => `${item.querySelector('strong')?.textContent}:${item.getAttribute('data-active')}`));
+    await options.waitForFunction(() => document.querySelector('.endpoint-editor .status')?.textContent === 'Saved.', {
+      timeout: 5_000,
+    });
+    const rows = await options.$$eval('.profile-row', (items) =>
+      items.map((item) => `${item.querySelector('strong')?.textContent}:${item.getAttribute('data-active')}`),
+    );
     expect(rows).toEqual(['Scripted test model:false', 'Claude (scripted):true']);
 
     server.clearRequests();
     server.setScript({ turns: [{ steps: [{ text: 'Hello from the messages API.' }] }] });
     const panel = await session.openPanel();
-    expect(await panel.$eval('.endpoint-label', (label) => label.textContent)).toContain('scripted-model · Claude (scripted)');
+    expect(await panel.$eval('.endpoint-label', (label) => label.textContent)).toContain(
+      'scripted-model · Claude (scripted)',
+    );
     await sendMessage(panel, 'Say hello.');
     expect(await waitForTurnEnd(panel, 0)).toBe('completed');
     expect(server.requests.map((request) => request.path)).toEqual(['/v1/messages']);
@@ -83,13 +111,25 @@ describe('endpoint profiles on the options page', () => {
 
     await options.bringToFront();
     await options.click('input[aria-label="Use Scripted test model"]');
-    await options.waitForFunction(() => document.querySelector('.profile-row[data-active="true"] strong')?.textContent === 'Scripted test model', { timeout: 5_000 });
+    await options.waitForFunction(
+      () => document.querySelector('.profile-row[data-active="true"] strong')?.textContent === 'Scripted test model',
+      { timeout: 5_000 },
+    );
     await panel.bringToFront();
-    await panel.waitForFunction(() => document.querySelector('.endpoint-label')?.textContent?.includes('Scripted test model'), { timeout: 10_000 });
+    await panel.waitForFunction(
+      () => document.querySelector('.endpoint-label')?.textContent?.includes('Scripted test model'),
+      { timeout: 10_000 },
+    );
     await options.bringToFront();
     await options.click('button[aria-label="Delete Claude (scripted)"]');
     await options.waitForFunction(() => document.querySelectorAll('.profile-row').length === 1, { timeout: 5_000 });
-    const stored = await options.evaluate(() => (globalThis as unknown as { chrome: { storage: { local: { get(key: null): Promise<Record<string, unknown>> } } } }).chrome.storage.local.get(null));
+    const stored = await options.evaluate(() =>
+      (
+        globalThis as unknown as {
+          chrome: { storage: { local: { get(key: null): Promise<Record<string, unknown>> } } };
+        }
+      ).chrome.storage.local.get(null),
+    );
     expect(JSON.stringify(stored)).not.toContain(KEY);
     expect(stored.endpoint).toBeUndefined();
     await panel.close();
@@ -104,7 +144,10 @@ describe('endpoint profiles on the options page', () => {
     await fill(options, 'Base URL', 'ftp://example.org/v1');
     await fill(options, 'Model', 'llama3.1');
     await options.click('button[type="submit"]');
-    await options.waitForFunction(() => (document.querySelector('.endpoint-editor .status')?.textContent ?? '').startsWith('Not saved: Base URL'), { timeout: 5_000 });
+    await options.waitForFunction(
+      () => (document.querySelector('.endpoint-editor .status')?.textContent ?? '').startsWith('Not saved: Base URL'),
+      { timeout: 5_000 },
+    );
     expect(await options.$$eval('.profile-row', (items) => items.length)).toBe(1);
     await options.close();
   });

@@ -4,8 +4,22 @@ import type { Frame, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flattenParameters, type ParameterSpec, type TargetManifest } from '../../lib/manifest/target-manifest';
 import { startScriptedModelServer, type ScriptedModelServer } from '../model-server/scripted-model-server';
-import { configureEndpoint, launchExtension, sendMessage, waitForTurnEnd, type ExtensionSession } from './extension-harness';
-import { invalidValues, nonDefaultValue, outOfRangeValue, readTargetManifests, sameValue, typoOf, type ParameterValue } from './parameter-values';
+import {
+  configureEndpoint,
+  launchExtension,
+  sendMessage,
+  waitForTurnEnd,
+  type ExtensionSession,
+} from './extension-harness';
+import {
+  invalidValues,
+  nonDefaultValue,
+  outOfRangeValue,
+  readTargetManifests,
+  sameValue,
+  typoOf,
+  type ParameterValue,
+} from './parameter-values';
 import { manualTool, readInsideTarget, waitUntilReady, type ToolOutput } from './target-tools';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -38,7 +52,10 @@ function defaults(manifest: TargetManifest): Record<string, ParameterValue> {
 }
 
 function expectSame(actual: unknown, expected: unknown, what: string): void {
-  expect(sameValue(actual, expected), `${what}: got ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`).toBe(true);
+  expect(
+    sameValue(actual, expected),
+    `${what}: got ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`,
+  ).toBe(true);
 }
 
 function expectAllSame(actual: Record<string, unknown>, expected: Record<string, unknown>, what: string): void {
@@ -67,10 +84,13 @@ describe('every built-in target through the tool path (tool/manual)', () => {
   });
 
   it('finds the built-in targets in targets/ and listTargets lists each of them', async () => {
-    expect(manifests.map((manifest) => manifest.id)).toEqual(expect.arrayContaining(['chart', 'particles', 'scene3d', 'synth', 'typography']));
+    expect(manifests.map((manifest) => manifest.id)).toEqual(
+      expect.arrayContaining(['chart', 'particles', 'scene3d', 'synth', 'typography']),
+    );
     const listed = await manualTool(control, 'listTargets', {});
     expect(listed.ok).toBe(true);
-    for (const manifest of manifests) expect(listed.targets).toContainEqual(expect.objectContaining({ id: manifest.id, title: manifest.title }));
+    for (const manifest of manifests)
+      expect(listed.targets).toContainEqual(expect.objectContaining({ id: manifest.id, title: manifest.title }));
   });
 
   for (const manifest of manifests) {
@@ -96,7 +116,11 @@ describe('every built-in target through the tool path (tool/manual)', () => {
         expect(read).toMatchObject({ ok: true, targetId: id });
         for (const { name, group, spec } of parameters) {
           const { value: defaultValue, ...schema } = spec;
-          expect(read.parameters?.[group]?.[name], name).toEqual({ ...schema, default: defaultValue, value: defaultValue });
+          expect(read.parameters?.[group]?.[name], name).toEqual({
+            ...schema,
+            default: defaultValue,
+            value: defaultValue,
+          });
         }
         expectAllSame((await readInsideTarget(frame)).state, defaults(manifest), 'inside the frame, default');
       });
@@ -120,7 +144,8 @@ describe('every built-in target through the tool path (tool/manual)', () => {
         // Each value is still in effect after all the others were set.
         expectAllSame((await readInsideTarget(frame)).state, expected, 'inside the frame at the end,');
         const read = await call('getParameters', {});
-        for (const { name, group } of parameters) expectSame(read.parameters?.[group]?.[name]?.value, expected[name], `getParameters ${name}`);
+        for (const { name, group } of parameters)
+          expectSame(read.parameters?.[group]?.[name]?.value, expected[name], `getParameters ${name}`);
       });
 
       it('refuses a wrongly typed value of every parameter with an error naming it, and changes nothing', async () => {
@@ -136,7 +161,12 @@ describe('every built-in target through the tool path (tool/manual)', () => {
         // A batch is all or nothing: one valid and one invalid change apply neither.
         const [first, second] = parameters;
         if (first && second) {
-          const batch = await call('setParameters', { changes: [{ param: first.name, value: first.spec.value }, { param: second.name, value: invalidValues(second.spec)[0].value }] });
+          const batch = await call('setParameters', {
+            changes: [
+              { param: first.name, value: first.spec.value },
+              { param: second.name, value: invalidValues(second.spec)[0].value },
+            ],
+          });
           expect(batch.ok).toBe(false);
           expect(batch.error).toContain(`Parameter "${second.name}"`);
         }
@@ -161,16 +191,26 @@ describe('every built-in target through the tool path (tool/manual)', () => {
       it('clamps out-of-range numbers and reports the requested and the applied value', async () => {
         const reset = await call('resetTarget', {});
         expect(reset.ok).toBe(true);
-        const bounded = parameters.map((parameter) => ({ ...parameter, outOfRange: outOfRangeValue(parameter.spec, rules.clampBelow?.includes(parameter.name)) }));
+        const bounded = parameters.map((parameter) => ({
+          ...parameter,
+          outOfRange: outOfRangeValue(parameter.spec, rules.clampBelow?.includes(parameter.name)),
+        }));
         for (const { name, outOfRange } of bounded) {
           if (!outOfRange) continue;
           const result = await call('setParameter', { param: name, value: outOfRange.requested });
-          expect(result, `${name} = ${JSON.stringify(outOfRange.requested)}`).toMatchObject({ ok: true, clamped: [{ param: name, requested: outOfRange.requested }] });
+          expect(result, `${name} = ${JSON.stringify(outOfRange.requested)}`).toMatchObject({
+            ok: true,
+            clamped: [{ param: name, requested: outOfRange.requested }],
+          });
           expectSame(result.clamped?.[0].applied, outOfRange.applied, `${name}: clamped.applied`);
           expectSame(result.applied?.[name], outOfRange.applied, `${name}: applied`);
           expectSame((await readInsideTarget(frame)).state[name], outOfRange.applied, `${name}: inside the frame`);
         }
-        const boundedSpecs = parameters.filter(({ spec }) => (spec.type === 'number' || spec.type === 'integer' || spec.type === 'array') && (spec.min !== undefined || spec.max !== undefined));
+        const boundedSpecs = parameters.filter(
+          ({ spec }) =>
+            (spec.type === 'number' || spec.type === 'integer' || spec.type === 'array') &&
+            (spec.min !== undefined || spec.max !== undefined),
+        );
         expect(bounded.filter((parameter) => parameter.outOfRange).length).toBe(boundedSpecs.length);
       });
 
@@ -201,31 +241,54 @@ describe('every built-in target through the tool path (tool/manual)', () => {
     expect(await manualTool(control, 'openTarget', { targetId: 'synth' })).toMatchObject({ ok: true });
     const frame = await session.targetFrame('synth');
     await waitUntilReady(frame);
-    expect(await manualTool(control, 'setParameter', { param: 'playing', value: true })).toMatchObject({ ok: true, applied: { playing: false } });
+    expect(await manualTool(control, 'setParameter', { param: 'playing', value: true })).toMatchObject({
+      ok: true,
+      applied: { playing: false },
+    });
     const stage = await session.stagePage();
     await stage.bringToFront();
     await frame.click('#start');
-    await frame.waitForFunction(() => (window as unknown as { SplitbrainBridge: { currentState(): { playing: boolean } } }).SplitbrainBridge.currentState().playing, { polling: 100, timeout: 10_000 });
-    expect(await manualTool(control, 'setParameter', { param: 'playing', value: false })).toMatchObject({ ok: true, applied: { playing: false } });
+    await frame.waitForFunction(
+      () =>
+        (
+          window as unknown as { SplitbrainBridge: { currentState(): { playing: boolean } } }
+        ).SplitbrainBridge.currentState().playing,
+      { polling: 100, timeout: 10_000 },
+    );
+    expect(await manualTool(control, 'setParameter', { param: 'playing', value: false })).toMatchObject({
+      ok: true,
+      applied: { playing: false },
+    });
     expect((await readInsideTarget(frame)).state.playing).toBe(false);
-    expect(await manualTool(control, 'setParameter', { param: 'playing', value: true })).toMatchObject({ ok: true, applied: { playing: true } });
+    expect(await manualTool(control, 'setParameter', { param: 'playing', value: true })).toMatchObject({
+      ok: true,
+      applied: { playing: true },
+    });
     expect((await readInsideTarget(frame)).state.playing).toBe(true);
     await manualTool(control, 'setParameter', { param: 'playing', value: false });
     await control.bringToFront();
   });
 
-  it('chart: a combination the manifest forbids (log scale with y_min ≤ 0) is refused with the target\'s reason, and nothing changes', async () => {
+  it("chart: a combination the manifest forbids (log scale with y_min ≤ 0) is refused with the target's reason, and nothing changes", async () => {
     expect(await manualTool(control, 'openTarget', { targetId: 'chart' })).toMatchObject({ ok: true });
     const frame = await session.targetFrame('chart');
     await waitUntilReady(frame);
     await control.bringToFront();
-    expect(await manualTool(control, 'resetTarget', {})).toMatchObject({ ok: true, values: { scale: 'linear', y_min: 0 } });
+    expect(await manualTool(control, 'resetTarget', {})).toMatchObject({
+      ok: true,
+      values: { scale: 'linear', y_min: 0 },
+    });
     const before = await readInsideTarget(frame);
     const refused = await manualTool(control, 'setParameter', { param: 'scale', value: 'log' });
     expect(refused.ok).toBe(false);
     expect(refused.error).toContain('scale "log" needs y_min > 0');
     expect((await readInsideTarget(frame)).state).toEqual(before.state);
-    const together = await manualTool(control, 'setParameters', { changes: [{ param: 'scale', value: 'log' }, { param: 'y_min', value: 5 }] });
+    const together = await manualTool(control, 'setParameters', {
+      changes: [
+        { param: 'scale', value: 'log' },
+        { param: 'y_min', value: 5 },
+      ],
+    });
     expect(together).toMatchObject({ ok: true, applied: { scale: 'log', y_min: 5 } });
     expect((await readInsideTarget(frame)).state).toMatchObject({ scale: 'log', y_min: 5 });
     await manualTool(control, 'resetTarget', {});
@@ -233,7 +296,9 @@ describe('every built-in target through the tool path (tool/manual)', () => {
 
   it('README shows the screenshot of every built-in target', () => {
     const readme = readFileSync(join(root, 'README.md'), 'utf8');
-    const missing = manifests.map((manifest) => manifest.id).filter((id) => !readme.includes(`docs/targets/${id}.png`) && !readme.includes(`docs/targets/${id}-stage.png`));
+    const missing = manifests
+      .map((manifest) => manifest.id)
+      .filter((id) => !readme.includes(`docs/targets/${id}.png`) && !readme.includes(`docs/targets/${id}-stage.png`));
     expect(missing, 'targets whose screenshot README.md does not show').toEqual([]);
   });
 });
@@ -243,14 +308,19 @@ interface ChatRequestBody {
 }
 
 function toolResults(body: unknown): ToolOutput[] {
-  return (body as ChatRequestBody).messages.filter((message) => message.role === 'tool').map((message) => JSON.parse(String(message.content)) as ToolOutput);
+  return (body as ChatRequestBody).messages
+    .filter((message) => message.role === 'tool')
+    .map((message) => JSON.parse(String(message.content)) as ToolOutput);
 }
 
 describe('one target through the side panel and the scripted model (the real model path)', () => {
   const manifest = manifests.find((candidate) => candidate.id === 'chart')!;
   const rules = documentedRules.chart;
   const parameters = parameterList(manifest);
-  const changes = parameters.map(({ name, spec, index }) => ({ param: name, value: rules.values?.[name] ?? nonDefaultValue(spec, index)! }));
+  const changes = parameters.map(({ name, spec, index }) => ({
+    param: name,
+    value: rules.values?.[name] ?? nonDefaultValue(spec, index)!,
+  }));
   const seed = manifest.params.data.seed as Extract<ParameterSpec, { type: 'integer' | 'number' }>;
   let server: ScriptedModelServer;
   let session: ExtensionSession;
@@ -292,21 +362,39 @@ describe('one target through the side panel and the scripted model (the real mod
     expect(results).toHaveLength(6);
     const [opened, read, set, wrongType, unknown, clamped] = results;
     expect(opened).toMatchObject({ ok: true, targetId: 'chart' });
-    expect(read.parameters?.data?.seed).toMatchObject({ type: 'integer', min: seed.min, max: seed.max, default: seed.value, value: seed.value });
+    expect(read.parameters?.data?.seed).toMatchObject({
+      type: 'integer',
+      min: seed.min,
+      max: seed.max,
+      default: seed.value,
+      value: seed.value,
+    });
     expect(set.ok).toBe(true);
-    for (const change of changes) expectSame(set.applied?.[change.param], change.value, `setParameters ${change.param}`);
+    for (const change of changes)
+      expectSame(set.applied?.[change.param], change.value, `setParameters ${change.param}`);
     expect(wrongType).toMatchObject({ ok: false });
     expect(wrongType.error).toContain('Parameter "seed" expects a finite number');
     expect(unknown.error).toContain('Parameter "smoothin" not found. Did you mean "smoothing"?');
     expect(unknown.error).toContain(`Known parameters: ${parameters.map(({ name }) => name).join(', ')}.`);
-    expect(clamped).toMatchObject({ ok: true, applied: { points: 500 }, clamped: [{ param: 'points', requested: 100_000, applied: 500 }] });
+    expect(clamped).toMatchObject({
+      ok: true,
+      applied: { points: 500 },
+      clamped: [{ param: 'points', requested: 100_000, applied: 500 }],
+    });
 
     const frame = await session.targetFrame('chart');
     const inside = await readInsideTarget(frame);
-    for (const change of changes) expectSame(inside.state[change.param], change.param === 'points' ? 500 : change.value, `inside the frame ${change.param}`);
+    for (const change of changes)
+      expectSame(
+        inside.state[change.param],
+        change.param === 'points' ? 500 : change.value,
+        `inside the frame ${change.param}`,
+      );
     expect(inside.applyCount).toBe(2);
 
-    const cards = await panel.$$eval('section.tool-card', (items) => items.map((item) => `${item.getAttribute('aria-label')}:${item.getAttribute('data-status')}`));
+    const cards = await panel.$$eval('section.tool-card', (items) =>
+      items.map((item) => `${item.getAttribute('aria-label')}:${item.getAttribute('data-status')}`),
+    );
     expect(cards).toEqual([
       'Tool call openTarget:done',
       'Tool call getParameters:done',
@@ -316,7 +404,9 @@ describe('one target through the side panel and the scripted model (the real mod
       'Tool call setParameter:done',
     ]);
     // The collapsed card of the clamped call says so, without being opened.
-    const notes = await panel.$$eval('section.tool-card', (items) => items.map((item) => item.querySelector('.tool-summary-warning')?.textContent ?? ''));
+    const notes = await panel.$$eval('section.tool-card', (items) =>
+      items.map((item) => item.querySelector('.tool-summary-warning')?.textContent ?? ''),
+    );
     expect(notes).toEqual(['', '', '', '', '', 'Clamped to range: points 100000 → 500']);
     await panel.close();
   });

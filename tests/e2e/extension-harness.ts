@@ -25,14 +25,28 @@ export async function launchExtension(extensionPath = TEST_BUILD): Promise<Exten
     pipe: true,
     enableExtensions: [extensionPath],
     userDataDir: profile,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-features=Translate'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-features=Translate',
+    ],
   });
-  const workerTarget = await browser.waitForTarget((target) => target.type() === 'service_worker' && target.url().endsWith('/background.js'), { timeout: 30_000 });
+  const workerTarget = await browser.waitForTarget(
+    (target) => target.type() === 'service_worker' && target.url().endsWith('/background.js'),
+    { timeout: 30_000 },
+  );
   const extensionId = new URL(workerTarget.url()).host;
   const base = `chrome-extension://${extensionId}`;
 
   const worker = async () => {
-    const target = await browser.waitForTarget((candidate) => candidate.type() === 'service_worker' && candidate.url().startsWith(base), { timeout: 30_000 });
+    const target = await browser.waitForTarget(
+      (candidate) => candidate.type() === 'service_worker' && candidate.url().startsWith(base),
+      { timeout: 30_000 },
+    );
     return (await target.worker())!;
   };
 
@@ -47,7 +61,10 @@ export async function launchExtension(extensionPath = TEST_BUILD): Promise<Exten
       return page;
     },
     stagePage: async () => {
-      const target = await browser.waitForTarget((candidate) => candidate.type() === 'page' && candidate.url().startsWith(`${base}/stage.html`), { timeout: 30_000 });
+      const target = await browser.waitForTarget(
+        (candidate) => candidate.type() === 'page' && candidate.url().startsWith(`${base}/stage.html`),
+        { timeout: 30_000 },
+      );
       return (await target.page())!;
     },
     targetFrame: async (targetId: string) => {
@@ -77,12 +94,27 @@ export async function launchExtension(extensionPath = TEST_BUILD): Promise<Exten
 }
 
 /** Writes the single-endpoint key of earlier versions, as `npm start` once did: the extension folds it into an active profile. */
-export async function configureEndpoint(session: ExtensionSession, baseUrl: string, extra: Record<string, unknown> = {}): Promise<void> {
+export async function configureEndpoint(
+  session: ExtensionSession,
+  baseUrl: string,
+  extra: Record<string, unknown> = {},
+): Promise<void> {
   const page = await session.browser.newPage();
   await page.goto(`chrome-extension://${session.extensionId}/options.html`);
   await page.evaluate(
-    (settings) => (globalThis as unknown as { chrome: { storage: { local: { set(value: unknown): Promise<void> } } } }).chrome.storage.local.set({ endpoint: settings }),
-    { kind: 'openai-compatible', label: 'Scripted test model', baseUrl, model: 'scripted-model', apiKey: '', scripted: true, ...extra },
+    (settings) =>
+      (
+        globalThis as unknown as { chrome: { storage: { local: { set(value: unknown): Promise<void> } } } }
+      ).chrome.storage.local.set({ endpoint: settings }),
+    {
+      kind: 'openai-compatible',
+      label: 'Scripted test model',
+      baseUrl,
+      model: 'scripted-model',
+      apiKey: '',
+      scripted: true,
+      ...extra,
+    },
   );
   await page.close();
 }
@@ -93,7 +125,11 @@ export async function configureProfile(session: ExtensionSession, settings: Reco
   await page.goto(`chrome-extension://${session.extensionId}/options.html`);
   await page.evaluate(
     async (profile) => {
-      const storage = (globalThis as unknown as { chrome: { storage: { local: { set(value: unknown): Promise<void>; remove(key: string): Promise<void> } } } }).chrome.storage.local;
+      const storage = (
+        globalThis as unknown as {
+          chrome: { storage: { local: { set(value: unknown): Promise<void>; remove(key: string): Promise<void> } } };
+        }
+      ).chrome.storage.local;
       await storage.remove('endpoint');
       await storage.set({ endpointProfiles: { activeId: profile.id, profiles: [profile] } });
     },
@@ -147,16 +183,21 @@ export async function readStoredLog(page: Page, sessionId: string): Promise<Stor
             resolve([]);
             return;
           }
-          const rows = database.transaction('events').objectStore('events').getAll(IDBKeyRange.bound([id, -Infinity], [id, Infinity]));
+          const rows = database
+            .transaction('events')
+            .objectStore('events')
+            .getAll(IDBKeyRange.bound([id, -Infinity], [id, Infinity]));
           rows.onsuccess = () => {
             database.close();
             resolve(
-              (rows.result as { seq: number; event: { type: string; toolCallId?: string; commandId?: string } }[]).map((row) => ({
-                seq: row.seq,
-                type: row.event.type,
-                toolCallId: row.event.toolCallId,
-                ...(row.event.commandId ? { commandId: row.event.commandId } : {}),
-              })),
+              (rows.result as { seq: number; event: { type: string; toolCallId?: string; commandId?: string } }[]).map(
+                (row) => ({
+                  seq: row.seq,
+                  type: row.event.type,
+                  toolCallId: row.event.toolCallId,
+                  ...(row.event.commandId ? { commandId: row.event.commandId } : {}),
+                }),
+              ),
             );
           };
           rows.onerror = () => reject(new Error(String(rows.error)));
@@ -167,7 +208,13 @@ export async function readStoredLog(page: Page, sessionId: string): Promise<Stor
 }
 
 /** Polls the stored log (every 5 ms, to catch short windows) until it holds `count` rows of `type`; returns how many it holds. */
-export async function waitForStoredRows(page: Page, sessionId: string, type: string, count: number, timeoutMs = 20_000): Promise<number> {
+export async function waitForStoredRows(
+  page: Page,
+  sessionId: string,
+  type: string,
+  count: number,
+  timeoutMs = 20_000,
+): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = (await readStoredLog(page, sessionId)).filter((row) => row.type === type).length;
@@ -178,7 +225,11 @@ export async function waitForStoredRows(page: Page, sessionId: string, type: str
 
 export async function currentSessionId(page: Page): Promise<string> {
   return page.evaluate(async () => {
-    const stored = await (globalThis as unknown as { chrome: { storage: { local: { get(key: string): Promise<Record<string, unknown>> } } } }).chrome.storage.local.get('lastSessionId');
+    const stored = await (
+      globalThis as unknown as {
+        chrome: { storage: { local: { get(key: string): Promise<Record<string, unknown>> } } };
+      }
+    ).chrome.storage.local.get('lastSessionId');
     return String(stored.lastSessionId);
   });
 }

@@ -14,7 +14,13 @@ const PROBE_COUNT = 33;
 async function manualTool(page: Page, toolName: string, input: unknown): Promise<{ ok: boolean }> {
   return page.evaluate(
     async (name, value) => {
-      const runtime = (globalThis as unknown as { chrome: { runtime: { sendMessage(message: unknown): Promise<{ ok: boolean; result: { output: { ok: boolean } } }> } } }).chrome.runtime;
+      const runtime = (
+        globalThis as unknown as {
+          chrome: {
+            runtime: { sendMessage(message: unknown): Promise<{ ok: boolean; result: { output: { ok: boolean } } }> };
+          };
+        }
+      ).chrome.runtime;
       const response = await runtime.sendMessage({ type: 'tool/manual', toolName: name, input: value });
       return response.result.output;
     },
@@ -78,15 +84,29 @@ describe('a hostile target cannot leave its sandbox', () => {
     await page.evaluate(() => {
       const reported: unknown[] = [];
       (window as unknown as { __reported: unknown[] }).__reported = reported;
-      const runtime = (globalThis as unknown as { chrome: { runtime: { connect(options: { name: string }): { onMessage: { addListener(listener: (message: unknown) => void): void } } } } }).chrome.runtime;
+      const runtime = (
+        globalThis as unknown as {
+          chrome: {
+            runtime: {
+              connect(options: { name: string }): {
+                onMessage: { addListener(listener: (message: unknown) => void): void };
+              };
+            };
+          };
+        }
+      ).chrome.runtime;
       runtime.connect({ name: 'targets' }).onMessage.addListener((message) => reported.push(message));
     });
     expect(await manualTool(page, 'openTarget', { targetId: 'hostile' })).toMatchObject({ ok: true });
-    expect(await manualTool(page, 'setParameter', { param: 'collector', value: collectorUrl })).toMatchObject({ ok: true });
+    expect(await manualTool(page, 'setParameter', { param: 'collector', value: collectorUrl })).toMatchObject({
+      ok: true,
+    });
     const frame = await session.targetFrame('hostile');
-    const hostile = () => frame.evaluate(() => (window as unknown as { hostileResults(): Record<string, ProbeResult> }).hostileResults());
+    const hostile = () =>
+      frame.evaluate(() => (window as unknown as { hostileResults(): Record<string, ProbeResult> }).hostileResults());
     const deadline = Date.now() + 10_000;
-    while (Object.keys(await hostile()).length < PROBE_COUNT && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+    while (Object.keys(await hostile()).length < PROBE_COUNT && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 200));
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const results = await hostile();
     const names = Object.keys(results);
@@ -99,12 +119,26 @@ describe('a hostile target cannot leave its sandbox', () => {
 
     // What the probes cannot see from inside: the stage, the runtime and the other targets took none of the forged messages.
     const inside = await frame.evaluate(() => {
-      const view = window as unknown as { hostileNestedPosted?: number; SplitbrainBridge: { debug: { applyCount: number; resetCount: number; ignored: number } } };
+      const view = window as unknown as {
+        hostileNestedPosted?: number;
+        SplitbrainBridge: { debug: { applyCount: number; resetCount: number; ignored: number } };
+      };
       return { nestedPosted: view.hostileNestedPosted ?? 0, ...view.SplitbrainBridge.debug };
     });
-    const parameters = (await manualTool(page, 'getParameters', {})) as unknown as { ok: boolean; parameters: { probe: { collector: { value: unknown }; run: { value: unknown } } } };
-    const reported = JSON.stringify(await page.evaluate(() => (window as unknown as { __reported: unknown[] }).__reported));
-    const stored = JSON.stringify(await page.evaluate(() => (globalThis as unknown as { chrome: { storage: { local: { get(): Promise<unknown> } } } }).chrome.storage.local.get()));
+    const parameters = (await manualTool(page, 'getParameters', {})) as unknown as {
+      ok: boolean;
+      parameters: { probe: { collector: { value: unknown }; run: { value: unknown } } };
+    };
+    const reported = JSON.stringify(
+      await page.evaluate(() => (window as unknown as { __reported: unknown[] }).__reported),
+    );
+    const stored = JSON.stringify(
+      await page.evaluate(() =>
+        (
+          globalThis as unknown as { chrome: { storage: { local: { get(): Promise<unknown> } } } }
+        ).chrome.storage.local.get(),
+      ),
+    );
     const stageStatus = await stage.$eval('#target-status', (element) => element.textContent ?? '');
     const stageFrames = stage.frames().map((candidate) => candidate.url());
     const extensionOrigin = `chrome-extension://${session.extensionId}`;
@@ -113,11 +147,18 @@ describe('a hostile target cannot leave its sandbox', () => {
     const outside = {
       'forged state accepted (targets port)': reported.includes('forged'),
       'forged state stored': stored.includes('forged'),
-      'forged stage command obeyed (stage retired or replaced)': /no longer driven/.test(stageStatus) || !stageFrames.some((url) => url.includes('/targets/hostile/')) || stageFrames.some((url) => url.includes('forged')),
-      'forged apply or reset run in the target': inside.applyCount !== 1 || inside.resetCount !== 0 || parameters.parameters.probe.run.value !== 0,
-      'window opened or top navigated': pages.length !== expectedPages.size || pages.some((url) => !expectedPages.has(url)),
+      'forged stage command obeyed (stage retired or replaced)':
+        /no longer driven/.test(stageStatus) ||
+        !stageFrames.some((url) => url.includes('/targets/hostile/')) ||
+        stageFrames.some((url) => url.includes('forged')),
+      'forged apply or reset run in the target':
+        inside.applyCount !== 1 || inside.resetCount !== 0 || parameters.parameters.probe.run.value !== 0,
+      'window opened or top navigated':
+        pages.length !== expectedPages.size || pages.some((url) => !expectedPages.has(url)),
     };
-    const outsideEscapes = Object.entries(outside).filter(([, escaped]) => escaped).map(([name]) => name);
+    const outsideEscapes = Object.entries(outside)
+      .filter(([, escaped]) => escaped)
+      .map(([name]) => name);
     console.log(
       `[hostile target] probes=${names.length} escapes=${escapes.length} checks from outside=${Object.keys(outside).length} escapes seen from outside=${outsideEscapes.length} ` +
         `forged messages posted by a nested target frame=${inside.nestedPosted} (nested frame got a document: ${results['nested frame posts as the target'].escaped}) by another stage frame=${forgedFromOtherFrame} ignored by the bridge=${inside.ignored} requests-to-collector=${hits.length}`,
@@ -129,7 +170,10 @@ describe('a hostile target cannot leave its sandbox', () => {
     expect(inside.ignored).toBeGreaterThan(0);
     expect(hits).toEqual([]);
     expect(await frame.evaluate(() => window.origin)).toBe('null');
-    expect(parameters).toMatchObject({ ok: true, parameters: { probe: { collector: { value: collectorUrl }, run: { value: 0 } } } });
+    expect(parameters).toMatchObject({
+      ok: true,
+      parameters: { probe: { collector: { value: collectorUrl }, run: { value: 0 } } },
+    });
     expect(reported).toContain(collectorUrl);
     await page.close();
   });

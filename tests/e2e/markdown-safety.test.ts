@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedModelServer, type ScriptedModelServer } from '../model-server/scripted-model-server';
-import { configureEndpoint, launchExtension, sendMessage, waitForTurnEnd, type ExtensionSession } from './extension-harness';
+import {
+  configureEndpoint,
+  launchExtension,
+  sendMessage,
+  waitForTurnEnd,
+  type ExtensionSession,
+} from './extension-harness';
 
 /** Every payload would set `window.__pwned` if it were ever rendered as HTML or followed as a URL. */
 function hostileMarkdown(imageOrigin: string): string {
@@ -45,7 +51,9 @@ declare global {
 function installWatch(): void {
   const watch: Watch = { checks: 0, violations: [], cspViolations: [] };
   window.__watch = watch;
-  document.addEventListener('securitypolicyviolation', (event) => watch.cspViolations.push(`${event.violatedDirective}: ${event.sample}`));
+  document.addEventListener('securitypolicyviolation', (event) =>
+    watch.cspViolations.push(`${event.violatedDirective}: ${event.sample}`),
+  );
   const check = () => {
     watch.checks += 1;
     const list = document.querySelector('.message-list');
@@ -54,9 +62,11 @@ function installWatch(): void {
       if (!watch.violations.includes(reason)) watch.violations.push(reason);
     };
     if (window.__pwned !== undefined) fail(`__pwned = ${String(window.__pwned)}`);
-    for (const element of list.querySelectorAll('script, iframe, object, embed, img, b, form, style, link, meta, base')) fail(`<${element.tagName.toLowerCase()}> in the message list`);
+    for (const element of list.querySelectorAll('script, iframe, object, embed, img, b, form, style, link, meta, base'))
+      fail(`<${element.tagName.toLowerCase()}> in the message list`);
     for (const element of list.querySelectorAll('*')) {
-      for (const attribute of element.getAttributeNames()) if (attribute.startsWith('on')) fail(`${attribute} attribute on <${element.tagName.toLowerCase()}>`);
+      for (const attribute of element.getAttributeNames())
+        if (attribute.startsWith('on')) fail(`${attribute} attribute on <${element.tagName.toLowerCase()}>`);
     }
     for (const anchor of list.querySelectorAll('a')) {
       const href = anchor.getAttribute('href') ?? '';
@@ -69,7 +79,12 @@ function installWatch(): void {
       if (text.includes('```')) fail(`fence marker shown as text: ${text}`);
     }
   };
-  new MutationObserver(check).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  new MutationObserver(check).observe(document.body, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    characterData: true,
+  });
 }
 
 describe('markdown from the model is safe at every moment of the stream', () => {
@@ -106,7 +121,12 @@ describe('markdown from the model is safe at every moment of the stream', () => 
     const view = await panel.$eval('.assistant-message', (message) => ({
       text: message.textContent ?? '',
       blocked: [...message.querySelectorAll('.blocked-link')].map((element) => element.textContent),
-      links: [...message.querySelectorAll('a')].map((anchor) => ({ text: anchor.textContent, href: anchor.getAttribute('href'), target: anchor.getAttribute('target'), rel: anchor.getAttribute('rel') })),
+      links: [...message.querySelectorAll('a')].map((anchor) => ({
+        text: anchor.textContent,
+        href: anchor.getAttribute('href'),
+        target: anchor.getAttribute('target'),
+        rel: anchor.getAttribute('rel'),
+      })),
       headers: [...message.querySelectorAll('table th')].map((cell) => cell.textContent),
       cells: [...message.querySelectorAll('table td')].map((cell) => cell.textContent),
       code: message.querySelector('.code-block code')?.textContent ?? '',
@@ -118,7 +138,12 @@ describe('markdown from the model is safe at every moment of the stream', () => 
     expect(view.blocked).toEqual(['this link', 'that one']);
     expect(view.links).toEqual([
       { text: 'safe link', href: 'https://example.org/docs', target: '_blank', rel: 'noopener noreferrer nofollow' },
-      { text: 'mailto:someone@example.org', href: 'mailto:someone@example.org', target: '_blank', rel: 'noopener noreferrer nofollow' },
+      {
+        text: 'mailto:someone@example.org',
+        href: 'mailto:someone@example.org',
+        target: '_blank',
+        rel: 'noopener noreferrer nofollow',
+      },
     ]);
     expect(view.headers).toEqual(['Param', 'Value']);
     expect(view.cells).toEqual(['speed', '12', 'mode', `<b onmouseover="window.__pwned='cell'">vortex</b>`]);

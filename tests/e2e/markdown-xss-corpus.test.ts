@@ -5,7 +5,14 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, configureEndpoint, launchExtension, sendMessage, waitForTurnEnd, type ExtensionSession } from './extension-harness';
+import {
+  CHROMIUM,
+  configureEndpoint,
+  launchExtension,
+  sendMessage,
+  waitForTurnEnd,
+  type ExtensionSession,
+} from './extension-harness';
 import { xssCorpus } from './xss-corpus';
 import type { EveryPrefixResult } from './xss-every-prefix-page';
 import { startOneCharacterStreamServer, type OneCharacterStreamServer } from './xss-one-character-stream-server';
@@ -44,8 +51,13 @@ async function servePage(script: string): Promise<{ server: Server; origin: stri
       response.end(JSON.stringify(corpus));
       return;
     }
-    response.writeHead(200, { 'content-type': 'text/html', 'content-security-policy-report-only': "default-src 'self'; style-src 'self' 'unsafe-inline'" });
-    response.end('<!doctype html><meta charset="utf-8"><title>xss corpus</title><link rel="icon" href="data:,"><script type="module" src="/page.js"></script>');
+    response.writeHead(200, {
+      'content-type': 'text/html',
+      'content-security-policy-report-only': "default-src 'self'; style-src 'self' 'unsafe-inline'",
+    });
+    response.end(
+      '<!doctype html><meta charset="utf-8"><title>xss corpus</title><link rel="icon" href="data:,"><script type="module" src="/page.js"></script>',
+    );
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   return { server, origin: `http://127.0.0.1:${(server.address() as { port: number }).port}` };
@@ -60,7 +72,12 @@ describe('the markdown XSS corpus runs nothing and loads nothing at any cut poin
     const script = await bundleEveryPrefixPage();
     const { server, origin } = await servePage(script);
     const profile = mkdtempSync(join(tmpdir(), 'splitbrain-xss-'));
-    const browser: Browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, userDataDir: profile, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'] });
+    const browser: Browser = await puppeteer.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      userDataDir: profile,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+    });
     try {
       const page = await browser.newPage();
       const allowed = new Set([`${origin}/`, `${origin}/page.js`, `${origin}/documents.json`]);
@@ -73,7 +90,10 @@ describe('the markdown XSS corpus runs nothing and loads nothing at any cut poin
       const pagesBefore = (await browser.pages()).length;
       await page.goto(`${origin}/`);
       const navigationsAtLoad = navigations;
-      await page.waitForFunction(() => window.__everyPrefixResult !== undefined || window.__everyPrefixError !== undefined, { timeout: 240_000, polling: 200 });
+      await page.waitForFunction(
+        () => window.__everyPrefixResult !== undefined || window.__everyPrefixError !== undefined,
+        { timeout: 240_000, polling: 200 },
+      );
       expect(await page.evaluate(() => window.__everyPrefixError)).toBeUndefined();
       await new Promise((done) => setTimeout(done, 1000));
       const result = (await page.evaluate(() => window.__everyPrefixResult)) as EveryPrefixResult;

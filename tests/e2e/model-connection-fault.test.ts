@@ -4,7 +4,13 @@ import { mulberry32 } from '../model-server/mulberry32';
 import { encodeOpenAIChatStream } from '../model-server/openai-chat-encoder';
 import { startScriptedModelServer, type ScriptedModelServer } from '../model-server/scripted-model-server';
 import { stepToEvents } from '../model-server/step-to-events';
-import { configureEndpoint, launchExtension, sendMessage, waitForTurnEnd, type ExtensionSession } from './extension-harness';
+import {
+  configureEndpoint,
+  launchExtension,
+  sendMessage,
+  waitForTurnEnd,
+  type ExtensionSession,
+} from './extension-harness';
 
 const REPLY = Array.from({ length: 30 }, (_, index) => `part${index}`).join(' ');
 const IDLE_TIMEOUT_SECONDS = 2;
@@ -16,7 +22,13 @@ const SEED = 8;
 /** The length of the reply on the wire (OpenAI chat completions with a usage chunk); ids vary a few bytes per reply. */
 function replyBytes(): number {
   const events = stepToEvents({ text: REPLY }, { turnIndex: 0, stepIndex: 0 });
-  const frames = encodeOpenAIChatStream(events, { completionId: 'chatcmpl-scripted-1', created: 1_700_000_000, model: 'scripted-model', usage: { promptTokens: 10, completionTokens: 10 }, includeUsageChunk: true });
+  const frames = encodeOpenAIChatStream(events, {
+    completionId: 'chatcmpl-scripted-1',
+    created: 1_700_000_000,
+    model: 'scripted-model',
+    usage: { promptTokens: 10, completionTokens: 10 },
+    includeUsageChunk: true,
+  });
   return frames.reduce((total, frame) => total + Buffer.byteLength(frame), 0);
 }
 
@@ -62,7 +74,9 @@ describe('the model connection is cut or stalls at random byte offsets', () => {
   it('ends every turn within the bound with the partial text kept, and a retry is a new attempt', async () => {
     const total = replyBytes();
     const random = mulberry32(SEED);
-    const cases = (['close', 'stall'] as const).flatMap((then) => Array.from({ length: OFFSETS_PER_MODE }, () => ({ then, byte: Math.floor(total * (0.05 + 0.85 * random())) })));
+    const cases = (['close', 'stall'] as const).flatMap((then) =>
+      Array.from({ length: OFFSETS_PER_MODE }, () => ({ then, byte: Math.floor(total * (0.05 + 0.85 * random())) })),
+    );
     const report: string[] = [];
     let failures = 0;
     let longestMs = 0;
@@ -70,7 +84,10 @@ describe('the model connection is cut or stalls at random byte offsets', () => {
     for (const { then, byte } of cases) {
       server.setScript({ turns: [{ steps: [{ cutAt: { text: REPLY, byte, then }, once: true }, { text: REPLY }] }] });
       await panel.click('button::-p-text(New chat)');
-      await panel.waitForFunction(() => document.querySelectorAll('article.turn').length === 0, { polling: 100, timeout: 10_000 });
+      await panel.waitForFunction(() => document.querySelectorAll('article.turn').length === 0, {
+        polling: 100,
+        timeout: 10_000,
+      });
       const sent = Date.now();
       await sendMessage(panel, `Cut ${then} at ${byte}.`);
       const status = await waitForTurnEnd(panel, 0, FINAL_STATE_BOUND_MS + 10_000);
@@ -78,8 +95,16 @@ describe('the model connection is cut or stalls at random byte offsets', () => {
       longestMs = Math.max(longestMs, elapsedMs);
       const cut = await turnView(panel, 0);
       const expectedError = then === 'stall' ? 'The model stopped sending.' : 'The connection to the model broke off.';
-      const ok = status === 'interrupted' && elapsedMs <= FINAL_STATE_BOUND_MS && REPLY.startsWith(cut.text) && cut.text.length < REPLY.length && (cut.text === '' || cut.itemStatus === 'interrupted') && cut.error.includes(expectedError);
-      report.push(`${then} at byte ${byte}/${total}: ${status} after ${elapsedMs} ms, kept ${cut.text.length} chars${ok ? '' : ` FAILED ${JSON.stringify(cut)}`}`);
+      const ok =
+        status === 'interrupted' &&
+        elapsedMs <= FINAL_STATE_BOUND_MS &&
+        REPLY.startsWith(cut.text) &&
+        cut.text.length < REPLY.length &&
+        (cut.text === '' || cut.itemStatus === 'interrupted') &&
+        cut.error.includes(expectedError);
+      report.push(
+        `${then} at byte ${byte}/${total}: ${status} after ${elapsedMs} ms, kept ${cut.text.length} chars${ok ? '' : ` FAILED ${JSON.stringify(cut)}`}`,
+      );
       if (!ok) failures++;
 
       await panel.click('button::-p-text(Retry)');
@@ -92,7 +117,9 @@ describe('the model connection is cut or stalls at random byte offsets', () => {
       expect(retryRequest.messages.filter((message) => message.role === 'user')).toHaveLength(1);
       expect(retryRequest.messages.filter((message) => message.role === 'assistant')).toHaveLength(0);
     }
-    console.log(`[model connection faults] idle timeout ${IDLE_TIMEOUT_SECONDS} s, bound ${FINAL_STATE_BOUND_MS} ms\n${report.join('\n')}\nruns: ${cases.length}, failures: ${failures}, longest time to a final state: ${longestMs} ms`);
+    console.log(
+      `[model connection faults] idle timeout ${IDLE_TIMEOUT_SECONDS} s, bound ${FINAL_STATE_BOUND_MS} ms\n${report.join('\n')}\nruns: ${cases.length}, failures: ${failures}, longest time to a final state: ${longestMs} ms`,
+    );
     expect(failures).toBe(0);
     await panel.close();
   });

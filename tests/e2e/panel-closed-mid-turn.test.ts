@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedModelServer, type ScriptedModelServer } from '../model-server/scripted-model-server';
-import { configureEndpoint, currentSessionId, launchExtension, sendMessage, waitForStoredRows, waitForTurnEnd, type ExtensionSession } from './extension-harness';
+import {
+  configureEndpoint,
+  currentSessionId,
+  launchExtension,
+  sendMessage,
+  waitForStoredRows,
+  waitForTurnEnd,
+  type ExtensionSession,
+} from './extension-harness';
 
 const LONG_TEXT = Array.from({ length: 40 }, (_, index) => `word${index}`).join(' ');
 
@@ -22,13 +30,19 @@ describe('the side panel is closed in the middle of a stream or of a tool call',
   it('records the turn as interrupted with the text the user saw, and a retry is a new completed turn', async () => {
     const panel = await session.openPanel();
     await sendMessage(panel, 'Tell me a long story.');
-    await panel.waitForFunction(() => (document.querySelector('.assistant-message')?.textContent ?? '').includes('word5'), { polling: 50, timeout: 20_000 });
+    await panel.waitForFunction(
+      () => (document.querySelector('.assistant-message')?.textContent ?? '').includes('word5'),
+      { polling: 50, timeout: 20_000 },
+    );
     const seen = await panel.$eval('.assistant-message', (element) => element.textContent ?? '');
     await panel.close();
 
     const reopened = await session.openPanel();
     expect(await waitForTurnEnd(reopened, 0)).toBe('interrupted');
-    const kept = await reopened.$eval('.assistant-message', (element) => ({ text: element.firstChild?.textContent ?? '', status: element.getAttribute('data-item-status') }));
+    const kept = await reopened.$eval('.assistant-message', (element) => ({
+      text: element.firstChild?.textContent ?? '',
+      status: element.getAttribute('data-item-status'),
+    }));
     expect(kept.status).toBe('interrupted');
     expect(kept.text.startsWith(seen.trim())).toBe(true);
     expect(LONG_TEXT.startsWith(kept.text)).toBe(true);
@@ -36,7 +50,9 @@ describe('the side panel is closed in the middle of a stream or of a tool call',
 
     await reopened.click('button::-p-text(Retry)');
     expect(await waitForTurnEnd(reopened, 1)).toBe('completed');
-    const texts = await reopened.$$eval('.assistant-message', (items) => items.map((item) => item.firstChild?.textContent ?? ''));
+    const texts = await reopened.$$eval('.assistant-message', (items) =>
+      items.map((item) => item.firstChild?.textContent ?? ''),
+    );
     expect(texts).toEqual([kept.text, LONG_TEXT]);
     const retryRequest = server.requests.at(-1)!.body as { messages: { role: string }[] };
     expect(retryRequest.messages.filter((message) => message.role === 'user')).toHaveLength(1);
@@ -69,12 +85,29 @@ describe('the side panel is closed in the middle of a stream or of a tool call',
     const endedAfterMs = Date.now() - closed;
     expect(['interrupted', 'completed']).toContain(status);
     const frame = await session.targetFrame('slow-counter');
-    await frame.waitForFunction(() => (window as unknown as { SplitbrainBridge: { isReady(): boolean } }).SplitbrainBridge.isReady(), { polling: 100, timeout: 10_000 });
-    await reopened.waitForFunction(() => [...document.querySelectorAll('section.tool-card')].every((card) => ['done', 'failed', 'unknown'].includes(card.getAttribute('data-status') ?? '')), { polling: 100, timeout: 10_000 });
-    const cards = await reopened.$$eval('section.tool-card', (items) => items.map((item) => item.getAttribute('data-status')));
-    const applies = await frame.evaluate(() => (window as unknown as { SplitbrainBridge: { debug: { applyCount: number } } }).SplitbrainBridge.debug.applyCount);
+    await frame.waitForFunction(
+      () => (window as unknown as { SplitbrainBridge: { isReady(): boolean } }).SplitbrainBridge.isReady(),
+      { polling: 100, timeout: 10_000 },
+    );
+    await reopened.waitForFunction(
+      () =>
+        [...document.querySelectorAll('section.tool-card')].every((card) =>
+          ['done', 'failed', 'unknown'].includes(card.getAttribute('data-status') ?? ''),
+        ),
+      { polling: 100, timeout: 10_000 },
+    );
+    const cards = await reopened.$$eval('section.tool-card', (items) =>
+      items.map((item) => item.getAttribute('data-status')),
+    );
+    const applies = await frame.evaluate(
+      () =>
+        (window as unknown as { SplitbrainBridge: { debug: { applyCount: number } } }).SplitbrainBridge.debug
+          .applyCount,
+    );
     const generating = (await reopened.$('button.stop-button')) !== null;
-    console.log(`[panel closed mid tool call] turn ${status} ${endedAfterMs} ms after the panel closed; cards ${cards.join(', ')}; applies ${applies}`);
+    console.log(
+      `[panel closed mid tool call] turn ${status} ${endedAfterMs} ms after the panel closed; cards ${cards.join(', ')}; applies ${applies}`,
+    );
     expect(cards).toEqual(['done', 'done']);
     expect(applies).toBe(1);
     expect(generating, 'no Stop button: nothing is still generating').toBe(false);

@@ -1,10 +1,20 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedModelServer, type ScriptedModelServer } from '../model-server/scripted-model-server';
-import { configureEndpoint, currentSessionId, launchExtension, readStoredLog, waitForTurnEnd, type ExtensionSession } from './extension-harness';
+import {
+  configureEndpoint,
+  currentSessionId,
+  launchExtension,
+  readStoredLog,
+  waitForTurnEnd,
+  type ExtensionSession,
+} from './extension-harness';
 
 const API_KEY = 'sk-test-do-not-export-0123456789';
-const LONG_ANSWER = Array.from({ length: 60 }, (_, index) => `Paragraph ${index}: the particles keep moving while this answer streams.\n\n`).join('');
+const LONG_ANSWER = Array.from(
+  { length: 60 },
+  (_, index) => `Paragraph ${index}: the particles keep moving while this answer streams.\n\n`,
+).join('');
 
 interface UserMessageBody {
   messages: { role: string; content?: unknown }[];
@@ -26,7 +36,10 @@ async function liveRegionText(panel: Page): Promise<string> {
 }
 
 interface WorkerChrome {
-  commands: { getAll(): Promise<{ name?: string; shortcut?: string; description?: string }[]>; onCommand: { dispatch(command: string, tab: { windowId: number }): void } };
+  commands: {
+    getAll(): Promise<{ name?: string; shortcut?: string; description?: string }[]>;
+    onCommand: { dispatch(command: string, tab: { windowId: number }): void };
+  };
   sidePanel: { open(options: { windowId: number }): Promise<void> };
   windows: { getLastFocused(): Promise<{ id?: number }> };
 }
@@ -41,20 +54,44 @@ async function typeAndPressEnter(panel: Page, text: string): Promise<void> {
 async function seedLongConversation(panel: Page, sessionId: string, turns: number): Promise<void> {
   await panel.evaluate(
     async (id, count) => {
-      const send = (message: unknown) => (globalThis as unknown as { chrome: { runtime: { sendMessage(message: unknown): Promise<{ ok: boolean; error?: string }> } } }).chrome.runtime.sendMessage(message);
-      const drafts: unknown[] = [{ type: 'session/created', sessionId: id, time: 1, data: { title: 'A very long conversation' } }];
+      const send = (message: unknown) =>
+        (
+          globalThis as unknown as {
+            chrome: { runtime: { sendMessage(message: unknown): Promise<{ ok: boolean; error?: string }> } };
+          }
+        ).chrome.runtime.sendMessage(message);
+      const drafts: unknown[] = [
+        { type: 'session/created', sessionId: id, time: 1, data: { title: 'A very long conversation' } },
+      ];
       for (let turn = 0; turn < count; turn++) {
         const ids = { sessionId: id, turnId: `t${turn}`, stepId: `s${turn}`, attemptId: `a${turn}` };
         drafts.push(
-          { type: 'turn/started', sessionId: id, turnId: ids.turnId, time: turn, data: { userItemId: `u${turn}`, text: `Question number ${turn}` } },
+          {
+            type: 'turn/started',
+            sessionId: id,
+            turnId: ids.turnId,
+            time: turn,
+            data: { userItemId: `u${turn}`, text: `Question number ${turn}` },
+          },
           { type: 'step/started', ...ids, time: turn, data: { index: 0 } },
-          { type: 'assistant/completed', ...ids, itemId: `i${turn}`, time: turn, data: { text: `Answer number **${turn}**.` } },
+          {
+            type: 'assistant/completed',
+            ...ids,
+            itemId: `i${turn}`,
+            time: turn,
+            data: { text: `Answer number **${turn}**.` },
+          },
           { type: 'step/completed', ...ids, time: turn, data: { finishReason: 'stop' } },
           { type: 'turn/completed', sessionId: id, turnId: ids.turnId, time: turn, data: { reason: 'stop' } },
         );
       }
       for (let start = 0; start < drafts.length; start += 5000) {
-        const reply = await send({ type: 'events/append', sessionId: id, batchId: `seed-${start}`, events: drafts.slice(start, start + 5000) });
+        const reply = await send({
+          type: 'events/append',
+          sessionId: id,
+          batchId: `seed-${start}`,
+          events: drafts.slice(start, start + 5000),
+        });
         if (!reply.ok) throw new Error(reply.error);
       }
     },
@@ -90,8 +127,13 @@ describe('side panel features', () => {
     await panel.keyboard.press('Enter');
     await panel.waitForSelector('.user-message');
     expect(await panel.$eval('.user-message', (message) => message.textContent)).toBe('first line\nsecond line');
-    expect(await panel.$eval('textarea[aria-label="Message"]', (textarea) => (textarea as HTMLTextAreaElement).value)).toBe('');
-    await panel.waitForFunction(() => (document.querySelector('.assistant-message')?.textContent ?? '').includes('Paragraph 2'), { polling: 20, timeout: 20_000 });
+    expect(
+      await panel.$eval('textarea[aria-label="Message"]', (textarea) => (textarea as HTMLTextAreaElement).value),
+    ).toBe('');
+    await panel.waitForFunction(
+      () => (document.querySelector('.assistant-message')?.textContent ?? '').includes('Paragraph 2'),
+      { polling: 20, timeout: 20_000 },
+    );
     await panel.keyboard.press('Escape');
     expect(await waitForTurnEnd(panel, 0)).toBe('aborted');
     await panel.waitForSelector('button::-p-text(Retry)');
@@ -105,8 +147,12 @@ describe('side panel features', () => {
     await panel.setViewport({ width: 400, height: 600 });
     await panel.click('button::-p-text(New chat)');
     await typeAndPressEnter(panel, 'Tell me a long story.');
-    const distanceFromBottom = () => panel.$eval('.message-list', (list) => list.scrollHeight - list.scrollTop - list.clientHeight);
-    await panel.waitForFunction(() => (document.querySelector('.assistant-message')?.textContent ?? '').includes('Paragraph 12'), { polling: 20, timeout: 20_000 });
+    const distanceFromBottom = () =>
+      panel.$eval('.message-list', (list) => list.scrollHeight - list.scrollTop - list.clientHeight);
+    await panel.waitForFunction(
+      () => (document.querySelector('.assistant-message')?.textContent ?? '').includes('Paragraph 12'),
+      { polling: 20, timeout: 20_000 },
+    );
     expect(await distanceFromBottom()).toBeLessThan(60);
     await panel.$eval('.message-list', (list) => list.scrollTo({ top: 0 }));
     await panel.waitForSelector('button::-p-text(New messages)', { timeout: 5_000 });
@@ -149,7 +195,9 @@ describe('side panel features', () => {
     await panel.click('button[aria-label="Sessions"]');
     await panel.waitForSelector('ul[aria-label="Sessions"] li');
     await panel.type('input[aria-label="Search conversations"]', 'ZEBRA');
-    const titles = await panel.$$eval('ul[aria-label="Sessions"] .session-title', (items) => items.map((item) => item.textContent));
+    const titles = await panel.$$eval('ul[aria-label="Sessions"] .session-title', (items) =>
+      items.map((item) => item.textContent),
+    );
     expect(titles).toHaveLength(1);
     expect(titles[0]).toContain('Remember the zebra code');
 
@@ -163,9 +211,15 @@ describe('side panel features', () => {
       };
     });
     await panel.click('ul[aria-label="Sessions"] button[aria-label^="Export"]');
-    await panel.waitForFunction(() => (window as unknown as { __exports: string[] }).__exports.length > 0, { timeout: 5_000 });
+    await panel.waitForFunction(() => (window as unknown as { __exports: string[] }).__exports.length > 0, {
+      timeout: 5_000,
+    });
     const exported = await panel.evaluate(() => (window as unknown as { __exports: string[] }).__exports[0]);
-    const exportedSession = JSON.parse(exported) as { format: string; session: { sessionId: string }; events: { type: string }[] };
+    const exportedSession = JSON.parse(exported) as {
+      format: string;
+      session: { sessionId: string };
+      events: { type: string }[];
+    };
     expect(exportedSession.format).toBe('splitbrain-session');
     expect(exportedSession.session.sessionId).toBe(sessionId);
     expect(exportedSession.events.map((event) => event.type)).toContain('assistant/completed');
@@ -174,7 +228,10 @@ describe('side panel features', () => {
 
     await panel.click('ul[aria-label="Sessions"] button[aria-label^="Delete"]');
     await panel.click('.session-confirm button::-p-text(Delete)');
-    await panel.waitForFunction(() => document.querySelectorAll('ul[aria-label="Sessions"] .session-title').length === 0, { timeout: 5_000 });
+    await panel.waitForFunction(
+      () => document.querySelectorAll('ul[aria-label="Sessions"] .session-title').length === 0,
+      { timeout: 5_000 },
+    );
     expect(await readStoredLog(panel, sessionId)).toEqual([]);
     expect(await currentSessionId(panel)).not.toBe(sessionId);
     await panel.close();
@@ -188,7 +245,12 @@ describe('side panel features', () => {
     expect(await hasNamed(panel, 'button', 'Sessions')).toBe(true);
     expect(await hasNamed(panel, 'textbox', 'Message')).toBe(true);
     expect(await hasNamed(panel, 'button', 'Send')).toBe(true);
-    expect(await panel.$eval('[role="status"][aria-live="polite"]', (region) => region.closest('[aria-hidden="true"]') === null)).toBe(true);
+    expect(
+      await panel.$eval(
+        '[role="status"][aria-live="polite"]',
+        (region) => region.closest('[aria-hidden="true"]') === null,
+      ),
+    ).toBe(true);
 
     await panel.focus('textarea[aria-label="Message"]');
     const composerRing = await panel.$eval('.composer-box', (box) => getComputedStyle(box).boxShadow);
@@ -198,7 +260,12 @@ describe('side panel features', () => {
     const focused = await panel.evaluate(() => {
       const element = document.activeElement as HTMLElement;
       const style = getComputedStyle(element);
-      return { text: element.textContent, focusVisible: element.matches(':focus-visible'), outline: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+      return {
+        text: element.textContent,
+        focusVisible: element.matches(':focus-visible'),
+        outline: style.outlineStyle,
+        width: parseFloat(style.outlineWidth),
+      };
     });
     expect(focused).toMatchObject({ text: 'Send', focusVisible: true, outline: 'solid' });
     expect(focused.width).toBeGreaterThanOrEqual(2);
@@ -206,11 +273,21 @@ describe('side panel features', () => {
     await panel.focus('textarea[aria-label="Message"]');
     await panel.keyboard.press('Enter');
     await panel.waitForSelector('::-p-aria([name="Stop"][role="button"])', { timeout: 10_000 });
-    await panel.waitForFunction(() => document.querySelector('[role="status"][aria-live="polite"]')?.textContent === 'The assistant is responding.', { polling: 100, timeout: 10_000 });
-    await panel.waitForFunction(() => (document.querySelector('.assistant-message')?.textContent ?? '').includes('Paragraph 2'), { polling: 20, timeout: 20_000 });
+    await panel.waitForFunction(
+      () =>
+        document.querySelector('[role="status"][aria-live="polite"]')?.textContent === 'The assistant is responding.',
+      { polling: 100, timeout: 10_000 },
+    );
+    await panel.waitForFunction(
+      () => (document.querySelector('.assistant-message')?.textContent ?? '').includes('Paragraph 2'),
+      { polling: 20, timeout: 20_000 },
+    );
     await panel.keyboard.press('Escape');
     expect(await waitForTurnEnd(panel, 0)).toBe('aborted');
-    await panel.waitForFunction(() => document.querySelector('[role="status"][aria-live="polite"]')?.textContent === 'Stopped.', { polling: 100, timeout: 5_000 });
+    await panel.waitForFunction(
+      () => document.querySelector('[role="status"][aria-live="polite"]')?.textContent === 'Stopped.',
+      { polling: 100, timeout: 5_000 },
+    );
     expect(await liveRegionText(panel)).toBe('Stopped.');
     expect(await hasNamed(panel, 'button', 'Retry')).toBe(true);
 
@@ -225,7 +302,10 @@ describe('side panel features', () => {
     await panel.waitForSelector('.empty-conversation .shortcut-hint kbd', { timeout: 5_000 });
     expect(await panel.$eval('.empty-conversation .shortcut-hint kbd', (key) => key.textContent)).toBe('Alt+Shift+Y');
     await panel.click('.shortcut-hint button::-p-text(Change shortcut)');
-    const shortcutsPage = await session.browser.waitForTarget((target) => target.url() === 'chrome://extensions/shortcuts', { timeout: 10_000 });
+    const shortcutsPage = await session.browser.waitForTarget(
+      (target) => target.url() === 'chrome://extensions/shortcuts',
+      { timeout: 10_000 },
+    );
     expect(shortcutsPage.type()).toBe('page');
     await (await shortcutsPage.page())?.close();
     await panel.close();
@@ -233,8 +313,14 @@ describe('side panel features', () => {
 
   it('declares the panel command with its shortcut; the command opens the side panel of its window at once', async () => {
     const worker = await session.worker();
-    const commands = await worker.evaluate(() => (globalThis as unknown as { chrome: WorkerChrome }).chrome.commands.getAll());
-    expect(commands).toContainEqual({ name: 'open-chat-panel', shortcut: 'Alt+Shift+Y', description: 'Open the Splitbrain chat panel' });
+    const commands = await worker.evaluate(() =>
+      (globalThis as unknown as { chrome: WorkerChrome }).chrome.commands.getAll(),
+    );
+    expect(commands).toContainEqual({
+      name: 'open-chat-panel',
+      shortcut: 'Alt+Shift+Y',
+      description: 'Open the Splitbrain chat panel',
+    });
     // Headless Chromium passes no key press to browser shortcuts, so the command event is dispatched to the worker's
     // listeners. sidePanel.open must be called within the listener itself (the user gesture ends when it returns).
     const calls = await worker.evaluate(async () => {
@@ -260,7 +346,9 @@ describe('side panel features', () => {
     expect(calls.seen).toEqual([{ windowId: calls.windowId, withinListener: true }]);
 
     // The real API, reached the same way, accepts the window and refuses only for want of a real key press.
-    const warning = new Promise<string>((resolve) => worker.on('console', (message) => message.text().includes('side panel') && resolve(message.text())));
+    const warning = new Promise<string>((resolve) =>
+      worker.on('console', (message) => message.text().includes('side panel') && resolve(message.text())),
+    );
     await worker.evaluate(async () => {
       const api = (globalThis as unknown as { chrome: WorkerChrome }).chrome;
       api.commands.onCommand.dispatch('open-chat-panel', { windowId: (await api.windows.getLastFocused()).id! });
@@ -272,19 +360,39 @@ describe('side panel features', () => {
     const panel = await session.openPanel();
     const sessionId = 'long-conversation';
     await seedLongConversation(panel, sessionId, 2_500);
-    await panel.evaluate((id) => (globalThis as unknown as { chrome: { storage: { local: { set(value: unknown): Promise<void> } } } }).chrome.storage.local.set({ lastSessionId: id }), sessionId);
+    await panel.evaluate(
+      (id) =>
+        (
+          globalThis as unknown as { chrome: { storage: { local: { set(value: unknown): Promise<void> } } } }
+        ).chrome.storage.local.set({ lastSessionId: id }),
+      sessionId,
+    );
     await panel.close();
     const started = Date.now();
     const reopened = await session.openPanel();
     await reopened.setViewport({ width: 400, height: 720 });
-    await reopened.waitForFunction(() => [...document.querySelectorAll('.user-message')].some((message) => message.textContent === 'Question number 2499'), { timeout: 30_000 });
+    await reopened.waitForFunction(
+      () =>
+        [...document.querySelectorAll('.user-message')].some(
+          (message) => message.textContent === 'Question number 2499',
+        ),
+      { timeout: 30_000 },
+    );
     const openedMs = Date.now() - started;
     const rendered = await reopened.$$eval('article.turn', (turns) => turns.length);
-    console.log(`[panel-features] 5,000 messages: opened and scrolled to the end in ${openedMs} ms with ${rendered} turns in the DOM`);
+    console.log(
+      `[panel-features] 5,000 messages: opened and scrolled to the end in ${openedMs} ms with ${rendered} turns in the DOM`,
+    );
     expect(rendered).toBeGreaterThan(0);
     expect(rendered).toBeLessThan(40);
     await reopened.$eval('.message-list', (list) => list.scrollTo({ top: list.scrollHeight / 2 }));
-    await reopened.waitForFunction(() => [...document.querySelectorAll('.user-message')].some((message) => /Question number 12\d\d/.test(message.textContent ?? '')), { timeout: 5_000 });
+    await reopened.waitForFunction(
+      () =>
+        [...document.querySelectorAll('.user-message')].some((message) =>
+          /Question number 12\d\d/.test(message.textContent ?? ''),
+        ),
+      { timeout: 5_000 },
+    );
     expect(await reopened.$$eval('article.turn', (turns) => turns.length)).toBeLessThan(40);
     await reopened.close();
   });

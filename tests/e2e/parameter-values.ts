@@ -49,7 +49,9 @@ function numberValue(spec: NumberSpec): number | undefined {
 function arrayValue(spec: ArraySpec, variant: number): number[] | undefined {
   const { low, high } = span(spec, 0);
   const slots = spec.length + 2;
-  const value = Array.from({ length: spec.length }, (_, index) => onGrid(low + ((high - low) * (index + 1 + (variant % 2))) / slots, { ...spec, type: 'number' }));
+  const value = Array.from({ length: spec.length }, (_, index) =>
+    onGrid(low + ((high - low) * (index + 1 + (variant % 2))) / slots, { ...spec, type: 'number' }),
+  );
   return value.some((item, index) => item !== spec.value[index]) ? value : undefined;
 }
 
@@ -74,7 +76,9 @@ export function nonDefaultValue(spec: ParameterSpec, variant = 0): ParameterValu
     case 'boolean':
       return !spec.value;
     case 'enum':
-      return spec.options.length > 1 ? spec.options[(spec.options.indexOf(spec.value) + 1) % spec.options.length] : undefined;
+      return spec.options.length > 1
+        ? spec.options[(spec.options.indexOf(spec.value) + 1) % spec.options.length]
+        : undefined;
     case 'color':
       return complementColor(spec.value.toLowerCase());
     case 'string':
@@ -107,7 +111,9 @@ export function invalidValues(spec: ParameterSpec): InvalidValue[] {
       return [
         { why: 'a number', value: 42 },
         { why: 'a boolean', value: false },
-        ...(spec.maxLength !== undefined ? [{ why: `${spec.maxLength + 1} characters`, value: 'x'.repeat(spec.maxLength + 1) }] : []),
+        ...(spec.maxLength !== undefined
+          ? [{ why: `${spec.maxLength + 1} characters`, value: 'x'.repeat(spec.maxLength + 1) }]
+          : []),
       ];
     case 'enum':
       return [
@@ -156,7 +162,12 @@ export function outOfRangeValue(spec: ParameterSpec, below = false): OutOfRange 
 /** Equal as the target would report it: numbers within float noise, arrays item by item. */
 export function sameValue(actual: unknown, expected: unknown): boolean {
   if (typeof expected === 'number') return typeof actual === 'number' && Math.abs(actual - expected) < 1e-9;
-  if (Array.isArray(expected)) return Array.isArray(actual) && actual.length === expected.length && expected.every((item, index) => sameValue(actual[index], item));
+  if (Array.isArray(expected))
+    return (
+      Array.isArray(actual) &&
+      actual.length === expected.length &&
+      expected.every((item, index) => sameValue(actual[index], item))
+    );
   return actual === expected;
 }
 

@@ -18,7 +18,11 @@ export async function openPopup(session: ExtensionSession): Promise<Page> {
 export async function chooseTarget(popup: Page, title: string): Promise<void> {
   await popup.bringToFront();
   await popup.click(`button.target-open::-p-text(${title})`);
-  await popup.waitForFunction((wanted) => document.querySelector('#parameter-form-title')?.textContent?.includes(wanted), WAIT, title);
+  await popup.waitForFunction(
+    (wanted) => document.querySelector('#parameter-form-title')?.textContent?.includes(wanted),
+    WAIT,
+    title,
+  );
 }
 
 /** Types a whole value into a field and presses Enter, as a user would. */
@@ -34,9 +38,16 @@ export async function typeInto(popup: Page, label: string, text: string): Promis
 
 export async function waitForField(popup: Page, label: string, expected: string): Promise<void> {
   try {
-    await popup.waitForFunction((name, value) => (document.querySelector(`[aria-label="${name}"]`) as HTMLInputElement | null)?.value === value, WAIT, label, expected);
+    await popup.waitForFunction(
+      (name, value) => (document.querySelector(`[aria-label="${name}"]`) as HTMLInputElement | null)?.value === value,
+      WAIT,
+      label,
+      expected,
+    );
   } catch (error) {
-    const shown = await popup.$eval(`[aria-label="${label}"]`, (input) => (input as HTMLInputElement).value).catch(() => '(missing)');
+    const shown = await popup
+      .$eval(`[aria-label="${label}"]`, (input) => (input as HTMLInputElement).value)
+      .catch(() => '(missing)');
     throw new Error(`The popup field "${label}" shows ${shown}, expected ${expected}: ${String(error)}`);
   }
 }
@@ -44,7 +55,12 @@ export async function waitForField(popup: Page, label: string, expected: string)
 export async function waitForResult(popup: Page, param: string, expected: string): Promise<void> {
   const selector = `.parameter-field[data-parameter="${param}"] .field-result`;
   try {
-    await popup.waitForFunction((query, text) => document.querySelector(query)?.textContent === text, WAIT, selector, expected);
+    await popup.waitForFunction(
+      (query, text) => document.querySelector(query)?.textContent === text,
+      WAIT,
+      selector,
+      expected,
+    );
   } catch (error) {
     const shown = await popup.$eval(selector, (line) => line.textContent).catch(() => '(missing)');
     throw new Error(`The result under "${param}" reads "${shown}", expected "${expected}": ${String(error)}`);
@@ -63,7 +79,12 @@ export async function applyCount(frame: TargetDocument): Promise<number> {
 }
 
 /** Polls by evaluating (not `waitForFunction`) so it works for any `TargetDocument`; background tabs run no rAF. */
-export async function waitForTargetValue(frame: TargetDocument, param: string, expected: unknown, timeoutMs = 20_000): Promise<void> {
+export async function waitForTargetValue(
+  frame: TargetDocument,
+  param: string,
+  expected: unknown,
+  timeoutMs = 20_000,
+): Promise<void> {
   const wanted = JSON.stringify(expected);
   const deadline = Date.now() + timeoutMs;
   let seen: unknown;

@@ -40,9 +40,14 @@ export function buildProject(folder: string): Promise<BuildResult> {
   delete env.SPLITBRAIN_EXTRA_TARGETS;
   delete env.SPLITBRAIN_OUT_DIR;
   return new Promise((done) => {
-    execFile(join(folder, 'node_modules/.bin/wxt'), ['build'], { cwd: folder, env, maxBuffer: 16 * 1024 * 1024, timeout: 180_000 }, (error, stdout, stderr) => {
-      const exitCode = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-      done({ exitCode, output: `${stdout}\n${stderr}` });
-    });
+    execFile(
+      join(folder, 'node_modules/.bin/wxt'),
+      ['build'],
+      { cwd: folder, env, maxBuffer: 16 * 1024 * 1024, timeout: 180_000 },
+      (error, stdout, stderr) => {
+        const exitCode = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        done({ exitCode, output: `${stdout}\n${stderr}` });
+      },
+    );
   });
 }

@@ -1,7 +1,14 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedModelServer, type ScriptedModelServer } from '../model-server/scripted-model-server';
-import { configureEndpoint, currentSessionId, launchExtension, sendMessage, waitForTurnEnd, type ExtensionSession } from './extension-harness';
+import {
+  configureEndpoint,
+  currentSessionId,
+  launchExtension,
+  sendMessage,
+  waitForTurnEnd,
+  type ExtensionSession,
+} from './extension-harness';
 
 /** Written by the target (tests/targets/injection): in its manifest description and in the state it reports. */
 const INSTRUCTIONS = /ignore previous instructions/i;
@@ -24,7 +31,10 @@ async function storedEvents(page: Page, sessionId: string): Promise<StoredEvent[
         const request = indexedDB.open('splitbrain');
         request.onerror = () => reject(new Error(String(request.error)));
         request.onsuccess = () => {
-          const rows = request.result.transaction('events').objectStore('events').getAll(IDBKeyRange.bound([id, -Infinity], [id, Infinity]));
+          const rows = request.result
+            .transaction('events')
+            .objectStore('events')
+            .getAll(IDBKeyRange.bound([id, -Infinity], [id, Infinity]));
           rows.onsuccess = () => resolve((rows.result as { event: StoredEvent }[]).map((row) => row.event));
           rows.onerror = () => reject(new Error(String(rows.error)));
         };
@@ -55,7 +65,9 @@ describe('instructions inside tool results and target state are data, not comman
       { name: 'getParameters', arguments: {} },
       { name: 'setParameter', arguments: { param: 'level', value: 5 } },
     ];
-    server.setScript({ turns: [{ steps: [...scripted.map((call) => ({ toolCalls: [call] })), { text: 'Level is 5.' }] }] });
+    server.setScript({
+      turns: [{ steps: [...scripted.map((call) => ({ toolCalls: [call] })), { text: 'Level is 5.' }] }],
+    });
     const panel = await session.openPanel();
     const userText = 'Open the injection page and set its level to 5.';
     await sendMessage(panel, userText);
@@ -63,14 +75,30 @@ describe('instructions inside tool results and target state are data, not comman
 
     expect(server.requests).toHaveLength(scripted.length + 1);
     const messages = (server.requests.at(-1)!.body as { messages: ChatMessage[] }).messages;
-    const carrying = (role: string) => messages.filter((message) => message.role === role && INSTRUCTIONS.test(JSON.stringify(message.content ?? ''))).length;
-    const figures = { system: carrying('system'), user: carrying('user'), assistant: carrying('assistant'), tool: carrying('tool') };
+    const carrying = (role: string) =>
+      messages.filter((message) => message.role === role && INSTRUCTIONS.test(JSON.stringify(message.content ?? '')))
+        .length;
+    const figures = {
+      system: carrying('system'),
+      user: carrying('user'),
+      assistant: carrying('assistant'),
+      tool: carrying('tool'),
+    };
 
     const events = await storedEvents(panel, await currentSessionId(panel));
     const requested = events.filter((event) => event.type === 'tool/requested').map((event) => event.data?.toolName);
     const frame = await session.targetFrame('injection');
-    const resetsInTarget = await frame.evaluate(() => (window as unknown as { SplitbrainBridge: { debug: { resetCount: number } } }).SplitbrainBridge.debug.resetCount);
-    const level = await frame.evaluate(() => (window as unknown as { SplitbrainBridge: { currentState(): { level: number } } }).SplitbrainBridge.currentState().level);
+    const resetsInTarget = await frame.evaluate(
+      () =>
+        (window as unknown as { SplitbrainBridge: { debug: { resetCount: number } } }).SplitbrainBridge.debug
+          .resetCount,
+    );
+    const level = await frame.evaluate(
+      () =>
+        (
+          window as unknown as { SplitbrainBridge: { currentState(): { level: number } } }
+        ).SplitbrainBridge.currentState().level,
+    );
     console.log(
       `[prompt injection] messages carrying the instructions by role: system=${figures.system} user=${figures.user} assistant=${figures.assistant} tool=${figures.tool}; ` +
         `tool calls scripted=${scripted.length} executed=${requested.length} (${requested.join(', ')}); resetTarget executed=${requested.filter((name) => name === 'resetTarget').length}; resets in the target=${resetsInTarget}`,
@@ -87,7 +115,9 @@ describe('instructions inside tool results and target state are data, not comman
     expect(requested).toEqual(scripted.map((call) => call.name));
     expect(resetsInTarget).toBe(0);
     expect(level).toBe(5);
-    const cards = await panel.$$eval('section.tool-card', (items) => items.map((item) => `${item.getAttribute('aria-label')}:${item.getAttribute('data-status')}`));
+    const cards = await panel.$$eval('section.tool-card', (items) =>
+      items.map((item) => `${item.getAttribute('aria-label')}:${item.getAttribute('data-status')}`),
+    );
     expect(cards).toEqual(scripted.map((call) => `Tool call ${call.name}:done`));
     await panel.close();
   });

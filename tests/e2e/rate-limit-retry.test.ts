@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scriptedEndpointSettings } from '../../lib/providers/scripted-endpoint-settings';
 import { startScriptedModelServer, type ScriptedModelServer } from '../model-server/scripted-model-server';
-import { configureProfile, currentSessionId, launchExtension, readStoredLog, sendMessage, waitForTurnEnd, type ExtensionSession } from './extension-harness';
+import {
+  configureProfile,
+  currentSessionId,
+  launchExtension,
+  readStoredLog,
+  sendMessage,
+  waitForTurnEnd,
+  type ExtensionSession,
+} from './extension-harness';
 
 const ANSWER = 'Back after the rate limit: speed unchanged.';
 
@@ -30,7 +38,10 @@ describe('a 429 with a retry hint, through the real extension', () => {
     server.clearRequests();
     const panel = await session.openPanel();
     await sendMessage(panel, 'How fast are the particles?');
-    await panel.waitForFunction(() => (document.querySelector('.retry-notice')?.textContent ?? '').includes('Retrying'), { polling: 50, timeout: 10_000 });
+    await panel.waitForFunction(
+      () => (document.querySelector('.retry-notice')?.textContent ?? '').includes('Retrying'),
+      { polling: 50, timeout: 10_000 },
+    );
     const notice = await panel.$eval('.retry-notice', (element) => element.textContent ?? '');
     expect(notice).toMatch(/Retrying in [12] s/);
     expect(notice).toContain('HTTP 429');
@@ -41,7 +52,9 @@ describe('a 429 with a retry hint, through the real extension', () => {
     console.log(`[retry] 429 with RetryInfo retryDelay "2s": the second request came ${waitedMs} ms after the first`);
     expect(waitedMs).toBeGreaterThanOrEqual(1500);
     expect(waitedMs).toBeLessThanOrEqual(4000);
-    expect(await panel.$$eval('.assistant-message', (items) => items.map((item) => item.textContent).join('\n'))).toContain(ANSWER);
+    expect(
+      await panel.$$eval('.assistant-message', (items) => items.map((item) => item.textContent).join('\n')),
+    ).toContain(ANSWER);
     expect(await panel.$('.retry-notice')).toBeNull();
     expect(await panel.$('.turn-error')).toBeNull();
     await panel.close();
@@ -53,7 +66,10 @@ describe('a 429 with a retry hint, through the real extension', () => {
     const panel = await session.openPanel();
     await panel.click('button::-p-text(New chat)');
     await sendMessage(panel, 'Make them faster.');
-    await panel.waitForFunction(() => (document.querySelector('.retry-notice')?.textContent ?? '').includes('Retrying'), { polling: 50, timeout: 10_000 });
+    await panel.waitForFunction(
+      () => (document.querySelector('.retry-notice')?.textContent ?? '').includes('Retrying'),
+      { polling: 50, timeout: 10_000 },
+    );
     await panel.click('button.stop-button');
     expect(await waitForTurnEnd(panel, 0, 5_000)).toBe('aborted');
     expect(await panel.$('.retry-notice')).toBeNull();

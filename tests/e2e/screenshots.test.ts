@@ -3,7 +3,13 @@ import { resolve } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedModelServer, type ScriptedModelServer } from '../model-server/scripted-model-server';
-import { configureEndpoint, launchExtension, sendMessage, waitForTurnEnd, type ExtensionSession } from './extension-harness';
+import {
+  configureEndpoint,
+  launchExtension,
+  sendMessage,
+  waitForTurnEnd,
+  type ExtensionSession,
+} from './extension-harness';
 
 /** Pictures of the panel's main states at side-panel size, committed so the README can show the product. */
 const OUTPUT = resolve(import.meta.dirname, '../screenshots');
@@ -77,7 +83,9 @@ describe('screenshots of the side panel', () => {
   it('onboarding: no endpoint yet', async () => {
     const panel = await openSizedPanel(session);
     await panel.waitForSelector('.onboarding');
-    expect(await panel.$eval('.onboarding h2', (heading) => heading.textContent)).toBe('Connect a model to get started');
+    expect(await panel.$eval('.onboarding h2', (heading) => heading.textContent)).toBe(
+      'Connect a model to get started',
+    );
     await shoot(panel, 'onboarding');
     await panel.close();
   });
@@ -96,7 +104,19 @@ describe('screenshots of the side panel', () => {
         {
           steps: [
             { toolCalls: [{ name: 'getParameters', arguments: {} }] },
-            { toolCalls: [{ name: 'setParameters', arguments: { changes: [{ param: 'speed', value: 12 }, { param: 'show_vectors', value: true }] } }] },
+            {
+              toolCalls: [
+                {
+                  name: 'setParameters',
+                  arguments: {
+                    changes: [
+                      { param: 'speed', value: 12 },
+                      { param: 'show_vectors', value: true },
+                    ],
+                  },
+                },
+              ],
+            },
             { toolCalls: [{ name: 'setParameter', arguments: { param: 'spd', value: 12 } }] },
             { text: ANSWER },
           ],
@@ -134,10 +154,18 @@ describe('screenshots of the side panel', () => {
     const panel = await openSizedPanel(session);
     await panel.click('button::-p-text(New chat)');
     await sendMessage(panel, 'How does the particle field move?');
-    await panel.waitForFunction(() => (document.querySelector('.assistant-message')?.textContent ?? '').includes('speed * dt'), { polling: 20, timeout: 30_000 });
+    await panel.waitForFunction(
+      () => (document.querySelector('.assistant-message')?.textContent ?? '').includes('speed * dt'),
+      { polling: 20, timeout: 30_000 },
+    );
     await panel.bringToFront();
     await panel.screenshot({ path: resolve(OUTPUT, 'streaming.png') as `${string}.png` });
-    const sizes = await panel.evaluate(() => ['.user-message', '.assistant-message p', '.panel-title', 'textarea'].map((selector) => `${selector}=${getComputedStyle(document.querySelector(selector)!).fontSize}/${getComputedStyle(document.querySelector(selector)!).fontFamily}`));
+    const sizes = await panel.evaluate(() =>
+      ['.user-message', '.assistant-message p', '.panel-title', 'textarea'].map(
+        (selector) =>
+          `${selector}=${getComputedStyle(document.querySelector(selector)!).fontSize}/${getComputedStyle(document.querySelector(selector)!).fontFamily}`,
+      ),
+    );
     console.log(sizes.join('\n'));
     await panel.keyboard.press('Escape');
     expect(await waitForTurnEnd(panel, 0)).toBe('aborted');
@@ -145,20 +173,34 @@ describe('screenshots of the side panel', () => {
   });
 
   it('error with advice and Retry', async () => {
-    server.setScript({ turns: [{ steps: [{ error: { status: 401, message: 'Incorrect API key provided: sk-test…' } }] }] });
+    server.setScript({
+      turns: [{ steps: [{ error: { status: 401, message: 'Incorrect API key provided: sk-test…' } }] }],
+    });
     const panel = await openSizedPanel(session);
     await panel.click('button::-p-text(New chat)');
     await sendMessage(panel, 'Make the particles swirl.');
     expect(await waitForTurnEnd(panel, 0)).toBe('interrupted');
     await panel.waitForSelector('.turn-error');
-    expect(await panel.$eval('.turn-error strong', (title) => title.textContent)).toBe('The endpoint rejected the API key.');
+    expect(await panel.$eval('.turn-error strong', (title) => title.textContent)).toBe(
+      'The endpoint rejected the API key.',
+    );
     await panel.waitForSelector('button::-p-text(Retry)');
     await shoot(panel, 'error');
     await panel.close();
   });
 
   it('approval card and a queued addition', async () => {
-    server.setScript({ turns: [{ steps: [{ toolCalls: [{ name: 'openTarget', arguments: { targetId: 'particles' } }] }, { toolCalls: [{ name: 'resetTarget', arguments: {} }] }, { text: 'Reset.' }] }] });
+    server.setScript({
+      turns: [
+        {
+          steps: [
+            { toolCalls: [{ name: 'openTarget', arguments: { targetId: 'particles' } }] },
+            { toolCalls: [{ name: 'resetTarget', arguments: {} }] },
+            { text: 'Reset.' },
+          ],
+        },
+      ],
+    });
     const panel = await openSizedPanel(session);
     await panel.click('button::-p-text(New chat)');
     await sendMessage(panel, 'Start over with the particles.');
@@ -166,7 +208,10 @@ describe('screenshots of the side panel', () => {
     await panel.bringToFront();
     await panel.type('textarea[aria-label="Message"]', 'and keep the colours');
     await panel.keyboard.press('Enter');
-    await panel.waitForFunction(() => document.querySelector('.steer-row')?.textContent?.includes('Queued'), { polling: 50, timeout: 10_000 });
+    await panel.waitForFunction(() => document.querySelector('.steer-row')?.textContent?.includes('Queued'), {
+      polling: 50,
+      timeout: 10_000,
+    });
     await shoot(panel, 'approval');
     await panel.click('section.approval-card ::-p-text(Deny)');
     expect(await waitForTurnEnd(panel, 0)).toBe('completed');

@@ -3,7 +3,17 @@ import type { Page } from 'puppeteer-core';
 import { startScriptedModelServer, type ScriptedModelServer } from '../model-server/scripted-model-server';
 import type { Script } from '../model-server/script';
 import { mulberry32 } from '../model-server/mulberry32';
-import { configureEndpoint, currentSessionId, launchExtension, readStoredLog, sendMessage, waitForStoredRows, waitForTurnEnd, type ExtensionSession, type StoredRow } from './extension-harness';
+import {
+  configureEndpoint,
+  currentSessionId,
+  launchExtension,
+  readStoredLog,
+  sendMessage,
+  waitForStoredRows,
+  waitForTurnEnd,
+  type ExtensionSession,
+  type StoredRow,
+} from './extension-harness';
 
 /** One, two and three tool steps; the worker is stopped at every durable write of each. */
 const SEEDS = [1, 2, 3];
@@ -24,7 +34,17 @@ function seededRun(seed: number): SeededRun {
   let nextSpeed = 1 + pick(10);
   const speed = () => (nextSpeed += 1 + pick(3));
   const applying = () =>
-    pick(2) === 0 ? { name: 'setParameter', arguments: { param: 'speed', value: speed() } } : { name: 'setParameters', arguments: { changes: [{ param: 'speed', value: speed() }, { param: 'mode', value: modes[pick(3)] }] } };
+    pick(2) === 0
+      ? { name: 'setParameter', arguments: { param: 'speed', value: speed() } }
+      : {
+          name: 'setParameters',
+          arguments: {
+            changes: [
+              { param: 'speed', value: speed() },
+              { param: 'mode', value: modes[pick(3)] },
+            ],
+          },
+        };
   const steps: Script['turns'][number]['steps'] = [];
   let applyingCalls = 0;
   let toolCalls = 0;
@@ -32,7 +52,10 @@ function seededRun(seed: number): SeededRun {
   const stepCount = 1 + ((seed - 1) % 3);
   for (let index = 0; index < stepCount; index++) {
     const applyingInStep = index === 0 ? 1 : 1 + pick(2);
-    const calls = [...(index === 0 && pick(2) === 0 ? [{ name: 'getParameters', arguments: {} }] : []), ...Array.from({ length: applyingInStep }, applying)];
+    const calls = [
+      ...(index === 0 && pick(2) === 0 ? [{ name: 'getParameters', arguments: {} }] : []),
+      ...Array.from({ length: applyingInStep }, applying),
+    ];
     applyingCalls += applyingInStep;
     toolCalls += calls.length;
     steps.push({ toolCalls: calls, delayMs: 10 });
@@ -52,7 +75,9 @@ async function viewOf(panel: Page): Promise<RunView> {
     const turn = document.querySelector('article.turn')!;
     return {
       status: turn.getAttribute('data-status') ?? '',
-      cards: [...turn.querySelectorAll('section.tool-card')].map((card) => `${card.getAttribute('aria-label')}:${card.getAttribute('data-status')}`),
+      cards: [...turn.querySelectorAll('section.tool-card')].map(
+        (card) => `${card.getAttribute('aria-label')}:${card.getAttribute('data-status')}`,
+      ),
       text: [...turn.querySelectorAll('.assistant-message')].map((item) => item.textContent).join('|'),
     };
   });
@@ -60,7 +85,10 @@ async function viewOf(panel: Page): Promise<RunView> {
 
 async function applyCount(session: ExtensionSession): Promise<number> {
   const frame = await session.targetFrame('particles');
-  return frame.evaluate(() => (window as unknown as { SplitbrainBridge: { debug: { applyCount: number } } }).SplitbrainBridge.debug.applyCount);
+  return frame.evaluate(
+    () =>
+      (window as unknown as { SplitbrainBridge: { debug: { applyCount: number } } }).SplitbrainBridge.debug.applyCount,
+  );
 }
 
 interface RunResult {
@@ -108,10 +136,15 @@ describe('the service worker is stopped at durable writes of random runs', () =>
         }
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
-      expect(acknowledged.length, `the worker was stopped once ${killAtRows} rows were durable`).toBeGreaterThanOrEqual(killAtRows);
+      expect(acknowledged.length, `the worker was stopped once ${killAtRows} rows were durable`).toBeGreaterThanOrEqual(
+        killAtRows,
+      );
     }
     await waitForTurnEnd(panel, 0, 45_000);
-    await panel.waitForFunction(() => !document.querySelector('.status-line')?.textContent, { polling: 100, timeout: 20_000 });
+    await panel.waitForFunction(() => !document.querySelector('.status-line')?.textContent, {
+      polling: 100,
+      timeout: 20_000,
+    });
     const view = await viewOf(panel);
     const rows = await readStoredLog(inspector, sessionId);
     const applies = (await applyCount(session)) - appliesBefore;
@@ -132,9 +165,14 @@ describe('the service worker is stopped at durable writes of random runs', () =>
       const reference = await runOnce(undefined);
       runs++;
       expect(reference.view.status, `seed ${seed} undisturbed`).toBe('completed');
-      expect(reference.view.cards.every((card) => card.endsWith(':done')) && reference.view.cards.length === toolCalls, `seed ${seed} cards ${reference.view.cards.join(', ')}`).toBe(true);
+      expect(
+        reference.view.cards.every((card) => card.endsWith(':done')) && reference.view.cards.length === toolCalls,
+        `seed ${seed} cards ${reference.view.cards.join(', ')}`,
+      ).toBe(true);
       expect(reference.applies, `seed ${seed} undisturbed applies`).toBe(applyingCalls);
-      report.push(`seed ${seed}: ${script.turns[0].steps.length - 1} tool steps, ${toolCalls} tool calls (${applyingCalls} applying), ${reference.rows.length} durable rows undisturbed`);
+      report.push(
+        `seed ${seed}: ${script.turns[0].steps.length - 1} tool steps, ${toolCalls} tool calls (${applyingCalls} applying), ${reference.rows.length} durable rows undisturbed`,
+      );
       // Every durable row of the undisturbed run is a kill point (rows written in one transaction give the same state).
       const kills = reference.rows.map((_, index) => index + 1);
       for (const killAtRows of kills) {
@@ -145,13 +183,19 @@ describe('the service worker is stopped at durable writes of random runs', () =>
         const problems: string[] = [];
         const seqs = run.rows.map((row) => row.seq);
         if (!seqs.every((seq, index) => seq === index + 1)) problems.push(`seq not contiguous: ${seqs.join(',')}`);
-        const lost = run.acknowledged.filter((row) => !run.rows.some((kept) => kept.seq === row.seq && kept.type === row.type && kept.toolCallId === row.toolCallId));
+        const lost = run.acknowledged.filter(
+          (row) =>
+            !run.rows.some(
+              (kept) => kept.seq === row.seq && kept.type === row.type && kept.toolCallId === row.toolCallId,
+            ),
+        );
         if (lost.length > 0) problems.push(`lost ${lost.map((row) => `${row.seq}:${row.type}`).join(', ')}`);
         if (run.applies > applyingCalls) problems.push(`${run.applies} applies for ${applyingCalls} calls`);
         const doneApplying = run.view.cards.filter((card) => /setParameters?:done$/.test(card)).length;
         if (run.applies < doneApplying) problems.push(`${doneApplying} calls shown done but ${run.applies} applies`);
         if (!FINAL_STATES.includes(run.view.status)) problems.push(`turn shown as ${run.view.status}`);
-        if (run.view.cards.some((card) => !/:(done|unknown|failed)$/.test(card))) problems.push(`cards ${run.view.cards.join(', ')}`);
+        if (run.view.cards.some((card) => !/:(done|unknown|failed)$/.test(card)))
+          problems.push(`cards ${run.view.cards.join(', ')}`);
         const sameAsReference = JSON.stringify(run.view) === JSON.stringify(reference.view);
         if (problems.length > 0) failures++;
         report.push(
@@ -159,7 +203,9 @@ describe('the service worker is stopped at durable writes of random runs', () =>
         );
       }
     }
-    console.log(`[service-worker restarts] seeds ${SEEDS.join(', ')}, a kill at every durable write of each\n${report.join('\n')}\nruns: ${runs} (${SEEDS.length} undisturbed), kill points: ${killPoints} (${distinctStates.size} distinct durable states at the kill), failures: ${failures}, ${Math.round((Date.now() - started) / 1000)} s`);
+    console.log(
+      `[service-worker restarts] seeds ${SEEDS.join(', ')}, a kill at every durable write of each\n${report.join('\n')}\nruns: ${runs} (${SEEDS.length} undisturbed), kill points: ${killPoints} (${distinctStates.size} distinct durable states at the kill), failures: ${failures}, ${Math.round((Date.now() - started) / 1000)} s`,
+    );
     expect(failures).toBe(0);
   }, 600_000);
 
@@ -182,13 +228,26 @@ describe('the service worker is stopped at durable writes of random runs', () =>
     expect(await waitForStoredRows(inspector, sessionId, 'tool/started', 2)).toBe(2);
     await session.stopServiceWorker();
     expect(await waitForTurnEnd(panel, 0, 45_000)).toBe('completed');
-    const cards = await panel.$$eval('section.tool-card', (items) => items.map((item) => item.getAttribute('data-status')));
-    const cardText = await panel.$$eval('section.tool-card', (items) => items.map((item) => item.textContent).join(' | '));
+    const cards = await panel.$$eval('section.tool-card', (items) =>
+      items.map((item) => item.getAttribute('data-status')),
+    );
+    const cardText = await panel.$$eval('section.tool-card', (items) =>
+      items.map((item) => item.textContent).join(' | '),
+    );
     expect(cards, cardText).toEqual(['done', 'unknown']);
     const frame = await session.targetFrame('slow-counter');
-    await frame.waitForFunction(() => (window as unknown as { SplitbrainBridge: { isReady(): boolean } }).SplitbrainBridge.isReady(), { polling: 100, timeout: 10_000 });
+    await frame.waitForFunction(
+      () => (window as unknown as { SplitbrainBridge: { isReady(): boolean } }).SplitbrainBridge.isReady(),
+      { polling: 100, timeout: 10_000 },
+    );
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await frame.evaluate(() => (window as unknown as { SplitbrainBridge: { debug: { applyCount: number } } }).SplitbrainBridge.debug.applyCount)).toBe(1);
+    expect(
+      await frame.evaluate(
+        () =>
+          (window as unknown as { SplitbrainBridge: { debug: { applyCount: number } } }).SplitbrainBridge.debug
+            .applyCount,
+      ),
+    ).toBe(1);
     const rows = await readStoredLog(inspector, sessionId);
     expect(rows.filter((row) => row.type === 'tool/unknown')).toHaveLength(1);
     const lastBody = server.requests.at(-1)!.body as { messages: { role: string; content: string }[] };

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startScriptedModelServer, type ScriptedModelServer } from '../model-server/scripted-model-server';
-import { configureEndpoint, launchExtension, sendMessage, waitForTurnEnd, type ExtensionSession } from './extension-harness';
+import {
+  configureEndpoint,
+  launchExtension,
+  sendMessage,
+  waitForTurnEnd,
+  type ExtensionSession,
+} from './extension-harness';
 
 interface ChatRequestBody {
   messages: { role: string; content?: unknown; tool_call_id?: string }[];
@@ -33,7 +39,19 @@ describe('the split-brain loop in Chromium', () => {
         {
           steps: [
             { toolCalls: [{ name: 'getParameters', arguments: {} }] },
-            { toolCalls: [{ name: 'setParameters', arguments: { changes: [{ param: 'speed', value: 12 }, { param: 'show_vectors', value: true }] } }] },
+            {
+              toolCalls: [
+                {
+                  name: 'setParameters',
+                  arguments: {
+                    changes: [
+                      { param: 'speed', value: 12 },
+                      { param: 'show_vectors', value: true },
+                    ],
+                  },
+                },
+              ],
+            },
             { text: 'Speed is now 12 m/s and velocity vectors are on.' },
           ],
         },
@@ -47,7 +65,11 @@ describe('the split-brain loop in Chromium', () => {
 
     const frame = await session.targetFrame('particles');
     const inside = await frame.evaluate(() => {
-      const bridge = (window as unknown as { SplitbrainBridge: { debug: { applyCount: number }; currentState(): Record<string, unknown> } }).SplitbrainBridge;
+      const bridge = (
+        window as unknown as {
+          SplitbrainBridge: { debug: { applyCount: number }; currentState(): Record<string, unknown> };
+        }
+      ).SplitbrainBridge;
       return { state: bridge.currentState(), applyCount: bridge.debug.applyCount };
     });
     expect(inside.state.speed).toBe(12);
@@ -64,7 +86,9 @@ describe('the split-brain loop in Chromium', () => {
 
     const text = await panel.$$eval('.assistant-message', (items) => items.map((item) => item.textContent).join('\n'));
     expect(text).toContain('Speed is now 12 m/s and velocity vectors are on.');
-    const cards = await panel.$$eval('section.tool-card', (items) => items.map((item) => `${item.getAttribute('aria-label')}:${item.getAttribute('data-status')}`));
+    const cards = await panel.$$eval('section.tool-card', (items) =>
+      items.map((item) => `${item.getAttribute('aria-label')}:${item.getAttribute('data-status')}`),
+    );
     expect(cards).toEqual(['Tool call getParameters:done', 'Tool call setParameters:done']);
     await panel.close();
   });
@@ -92,8 +116,17 @@ describe('the split-brain loop in Chromium', () => {
     expect(error.error).toContain('speed');
     expect(error.error).toContain('show_vectors');
     const frame = await session.targetFrame('particles');
-    expect(await frame.evaluate(() => (window as unknown as { SplitbrainBridge: { currentState(): { speed: number } } }).SplitbrainBridge.currentState().speed)).toBe(20);
-    const statuses = await panel.$$eval('section.tool-card', (items) => items.map((item) => item.getAttribute('data-status')));
+    expect(
+      await frame.evaluate(
+        () =>
+          (
+            window as unknown as { SplitbrainBridge: { currentState(): { speed: number } } }
+          ).SplitbrainBridge.currentState().speed,
+      ),
+    ).toBe(20);
+    const statuses = await panel.$$eval('section.tool-card', (items) =>
+      items.map((item) => item.getAttribute('data-status')),
+    );
     expect(statuses).toEqual(['failed', 'done']);
     await panel.close();
   });
@@ -114,12 +147,21 @@ describe('the split-brain loop in Chromium', () => {
     await panel.click('button::-p-text(New chat)');
     await sendMessage(panel, 'Open the slow counter and set it to 42.');
     const frame = await session.targetFrame('slow-counter');
-    const readyAtApply = await frame.evaluate(() => (window as unknown as { SplitbrainBridge: { debug: { applyCount: number } } }).SplitbrainBridge.debug.applyCount);
+    const readyAtApply = await frame.evaluate(
+      () =>
+        (window as unknown as { SplitbrainBridge: { debug: { applyCount: number } } }).SplitbrainBridge.debug
+          .applyCount,
+    );
     expect(readyAtApply).toBe(0);
     expect(await waitForTurnEnd(panel, 0)).toBe('completed');
-    const inside = await frame.evaluate(() => (window as unknown as { slowCounterState(): { count: number } }).slowCounterState());
+    const inside = await frame.evaluate(() =>
+      (window as unknown as { slowCounterState(): { count: number } }).slowCounterState(),
+    );
     expect(inside.count).toBe(42);
-    const result = JSON.parse(String(toolMessages(server.requests[2].body)[1].content)) as { ok: boolean; applied: { count: number } };
+    const result = JSON.parse(String(toolMessages(server.requests[2].body)[1].content)) as {
+      ok: boolean;
+      applied: { count: number };
+    };
     expect(result).toMatchObject({ ok: true, applied: { count: 42 } });
     await panel.close();
   });

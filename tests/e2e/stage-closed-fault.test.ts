@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { startScriptedModelServer, type ScriptedModelServer } from '../model-server/scripted-model-server';
-import { configureEndpoint, currentSessionId, launchExtension, readStoredLog, sendMessage, waitForStoredRows, waitForTurnEnd, type ExtensionSession } from './extension-harness';
+import {
+  configureEndpoint,
+  currentSessionId,
+  launchExtension,
+  readStoredLog,
+  sendMessage,
+  waitForStoredRows,
+  waitForTurnEnd,
+  type ExtensionSession,
+} from './extension-harness';
 
 /** The runtime fails a job 1.5 s after its stage went away; 6 s leaves room for a loaded machine. */
 const FAILED_CARD_BOUND_MS = 6_000;
@@ -60,7 +69,13 @@ describe('the stage tab is closed during a tool call', () => {
       }
       const closed = Date.now();
       await stage.close();
-      await panel.waitForFunction(() => ['failed', 'done'].includes(document.querySelectorAll('section.tool-card')[1]?.getAttribute('data-status') ?? ''), { polling: 50, timeout: FAILED_CARD_BOUND_MS + 10_000 });
+      await panel.waitForFunction(
+        () =>
+          ['failed', 'done'].includes(
+            document.querySelectorAll('section.tool-card')[1]?.getAttribute('data-status') ?? '',
+          ),
+        { polling: 50, timeout: FAILED_CARD_BOUND_MS + 10_000 },
+      );
       const failedAfterMs = Date.now() - closed;
       if ((await panel.$$eval('section.tool-card', (cards) => cards[1].getAttribute('data-status'))) === 'done') {
         missed++;
@@ -70,17 +85,26 @@ describe('the stage tab is closed during a tool call', () => {
         continue;
       }
       hits++;
-      const error = await panel.$$eval('section.tool-card', (cards) => cards[1].querySelector('.tool-summary, .tool-error')?.textContent ?? cards[1].textContent ?? '');
+      const error = await panel.$$eval(
+        'section.tool-card',
+        (cards) => cards[1].querySelector('.tool-summary, .tool-error')?.textContent ?? cards[1].textContent ?? '',
+      );
       const status = await waitForTurnEnd(panel, 0, 20_000);
-      report.push(`attempt ${attempt + 1}: call failed ${failedAfterMs} ms after the stage closed, turn ${status}: ${error}`);
+      report.push(
+        `attempt ${attempt + 1}: call failed ${failedAfterMs} ms after the stage closed, turn ${status}: ${error}`,
+      );
       expect(failedAfterMs).toBeLessThanOrEqual(FAILED_CARD_BOUND_MS);
       expect(error).toContain('The stage tab was closed before the target answered');
       expect(status).toBe('completed');
-      const toolMessage = (server.requests.at(-1)!.body as { messages: { role: string; content: string }[] }).messages.filter((message) => message.role === 'tool').at(-1)!;
+      const toolMessage = (server.requests.at(-1)!.body as { messages: { role: string; content: string }[] }).messages
+        .filter((message) => message.role === 'tool')
+        .at(-1)!;
       expect(toolMessage.content).toContain('The stage tab was closed');
       await panel.close();
     }
-    console.log(`[stage tab closed mid-call] bound ${FAILED_CARD_BOUND_MS} ms\n${report.join('\n')}\nruns: ${hits} (${missed} attempts missed the window), failures: 0`);
+    console.log(
+      `[stage tab closed mid-call] bound ${FAILED_CARD_BOUND_MS} ms\n${report.join('\n')}\nruns: ${hits} (${missed} attempts missed the window), failures: 0`,
+    );
     expect(hits).toBe(RUNS);
   });
 });

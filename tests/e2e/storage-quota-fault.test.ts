@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CDPSession, Page } from 'puppeteer-core';
 import { startScriptedModelServer, type ScriptedModelServer } from '../model-server/scripted-model-server';
-import { configureEndpoint, currentSessionId, launchExtension, readStoredLog, sendMessage, waitForTurnEnd, type ExtensionSession } from './extension-harness';
+import {
+  configureEndpoint,
+  currentSessionId,
+  launchExtension,
+  readStoredLog,
+  sendMessage,
+  waitForTurnEnd,
+  type ExtensionSession,
+} from './extension-harness';
 
 const REPLY = 'The particles keep their speed.';
 /** How long the panel may take to report a failed write: the runtime client retries a little before it gives up. */
@@ -81,7 +89,10 @@ describe('IndexedDB refuses writes (quota exceeded)', () => {
       area.dispatchEvent(new Event('input', { bubbles: true }));
     }, LARGE_MESSAGE);
     await panel.type('textarea[aria-label="Message"]', '.');
-    await panel.waitForFunction(() => !(document.querySelector('button[type="submit"]') as HTMLButtonElement).disabled, { polling: 100, timeout: 10_000 });
+    await panel.waitForFunction(
+      () => !(document.querySelector('button[type="submit"]') as HTMLButtonElement).disabled,
+      { polling: 100, timeout: 10_000 },
+    );
     const sent = Date.now();
     await panel.click('button[type="submit"]');
     await panel.waitForSelector('.panel-error[role="alert"]', { timeout: REPORT_BOUND_MS + 10_000 });
@@ -90,10 +101,17 @@ describe('IndexedDB refuses writes (quota exceeded)', () => {
     await panel.waitForFunction(() => !document.querySelector('button.stop-button'), { polling: 100, timeout: 10_000 });
     const turnsShown = await panel.$$eval('article.turn', (turns) => turns.length);
     const during = await readStoredLog(inspector, sessionId);
-    const composerText = await panel.$eval('textarea[aria-label="Message"]', (area) => (area as HTMLTextAreaElement).value);
-    console.log(`[storage quota] quota set to ${QUOTA_BYTES} byte (enforced after ${probes} probe writes), message of ${LARGE_MESSAGE.length} characters; reported after ${reportedAfterMs} ms: "${shown}"; rows ${before.length} -> ${during.length}; turns shown ${turnsShown}`);
+    const composerText = await panel.$eval(
+      'textarea[aria-label="Message"]',
+      (area) => (area as HTMLTextAreaElement).value,
+    );
+    console.log(
+      `[storage quota] quota set to ${QUOTA_BYTES} byte (enforced after ${probes} probe writes), message of ${LARGE_MESSAGE.length} characters; reported after ${reportedAfterMs} ms: "${shown}"; rows ${before.length} -> ${during.length}; turns shown ${turnsShown}`,
+    );
     expect(reportedAfterMs).toBeLessThanOrEqual(REPORT_BOUND_MS);
-    expect(shown).toContain('The conversation could not be saved: the browser has no storage space left for the extension');
+    expect(shown).toContain(
+      'The conversation could not be saved: the browser has no storage space left for the extension',
+    );
     expect(during).toEqual(before);
     expect(turnsShown, 'no turn the log does not hold').toBe(1);
     expect(composerText, 'the unsent message is back in the composer').toBe(`${LARGE_MESSAGE}.`);
@@ -103,7 +121,10 @@ describe('IndexedDB refuses writes (quota exceeded)', () => {
     // The user sends the same message again, as it was handed back.
     await panel.click('button[type="submit"]');
     expect(await waitForTurnEnd(panel, 1)).toBe('completed');
-    const resent = await panel.$$eval('article.turn', (turns) => turns[1]?.querySelector('.user-message')?.textContent ?? '');
+    const resent = await panel.$$eval(
+      'article.turn',
+      (turns) => turns[1]?.querySelector('.user-message')?.textContent ?? '',
+    );
     expect(resent).toContain('Store this: xxx');
     const after = await readStoredLog(inspector, sessionId);
     expect(after.map((row) => row.seq)).toEqual(after.map((_, index) => index + 1));

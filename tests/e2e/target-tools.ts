@@ -13,21 +13,35 @@ export interface ToolOutput {
 }
 
 interface ChromeGlobal {
-  chrome: { runtime: { sendMessage(message: unknown): Promise<{ ok: boolean; result?: { output: ToolOutput }; error?: string }> } };
+  chrome: {
+    runtime: {
+      sendMessage(message: unknown): Promise<{ ok: boolean; result?: { output: ToolOutput }; error?: string }>;
+    };
+  };
 }
 
 interface BridgeWindow {
-  SplitbrainBridge: { isReady(): boolean; currentState(): Record<string, unknown> | null; debug: { applyCount: number } };
+  SplitbrainBridge: {
+    isReady(): boolean;
+    currentState(): Record<string, unknown> | null;
+    debug: { applyCount: number };
+  };
 }
 
 /** Runs a tool the way the toolbar does (`tool/manual`: same tools and validation as the model's calls, no chat). */
 export async function manualTool(page: Page, toolName: string, input: unknown): Promise<ToolOutput> {
   const response = await page.evaluate(
-    (name, args) => (globalThis as unknown as ChromeGlobal).chrome.runtime.sendMessage({ type: 'tool/manual', toolName: name, input: args }),
+    (name, args) =>
+      (globalThis as unknown as ChromeGlobal).chrome.runtime.sendMessage({
+        type: 'tool/manual',
+        toolName: name,
+        input: args,
+      }),
     toolName,
     input as never,
   );
-  if (!response.ok || !response.result) throw new Error(`The runtime refused tool/manual ${toolName}: ${response.error}`);
+  if (!response.ok || !response.result)
+    throw new Error(`The runtime refused tool/manual ${toolName}: ${response.error}`);
   return response.result.output;
 }
 
@@ -45,5 +59,8 @@ export async function readInsideTarget(frame: Frame): Promise<InsideTarget> {
 }
 
 export async function waitUntilReady(frame: Frame): Promise<void> {
-  await frame.waitForFunction(() => (window as unknown as BridgeWindow).SplitbrainBridge.isReady(), { polling: 100, timeout: 20_000 });
+  await frame.waitForFunction(() => (window as unknown as BridgeWindow).SplitbrainBridge.isReady(), {
+    polling: 100,
+    timeout: 20_000,
+  });
 }

@@ -9,7 +9,12 @@ interface StorageGlobal {
 
 /** The values saved for a target in storage.local, as the background writes them (coalesced). */
 function storedValues(page: Page, targetId: string): Promise<Record<string, unknown> | undefined> {
-  return page.evaluate(async (key) => (await (globalThis as unknown as StorageGlobal).chrome.storage.local.get(key))[key] as Record<string, unknown> | undefined, `targetValues:${targetId}`);
+  return page.evaluate(
+    async (key) =>
+      (await (globalThis as unknown as StorageGlobal).chrome.storage.local.get(key))[key] as
+        Record<string, unknown> | undefined,
+    `targetValues:${targetId}`,
+  );
 }
 
 describe('per-target values in Chromium', () => {
@@ -34,15 +39,26 @@ describe('per-target values in Chromium', () => {
     expect((await manualTool(control, 'openTarget', { targetId: 'particles' })).ok).toBe(true);
     const frame = await session.targetFrame('particles');
     await waitUntilReady(frame);
-    await frame.waitForFunction(() => (window as unknown as { SplitbrainBridge: { currentState(): { speed?: number } | null } }).SplitbrainBridge.currentState()?.speed === 23, { polling: 100, timeout: 10_000 });
+    await frame.waitForFunction(
+      () =>
+        (
+          window as unknown as { SplitbrainBridge: { currentState(): { speed?: number } | null } }
+        ).SplitbrainBridge.currentState()?.speed === 23,
+      { polling: 100, timeout: 10_000 },
+    );
     expect((await readInsideTarget(frame)).state.speed).toBe(23);
   });
 
   it('keeps the last of a burst of changes across the stage tab closing and the worker restarting', async () => {
-    for (let speed = 31; speed <= 40; speed++) expect((await manualTool(control, 'setParameter', { param: 'speed', value: speed })).applied).toEqual({ speed });
+    for (let speed = 31; speed <= 40; speed++)
+      expect((await manualTool(control, 'setParameter', { param: 'speed', value: speed })).applied).toEqual({ speed });
     await (await session.stagePage()).close();
     await control.waitForFunction(
-      async (key) => ((await (globalThis as unknown as StorageGlobal).chrome.storage.local.get(key))[key] as { speed?: number } | undefined)?.speed === 40,
+      async (key) =>
+        (
+          (await (globalThis as unknown as StorageGlobal).chrome.storage.local.get(key))[key] as
+            { speed?: number } | undefined
+        )?.speed === 40,
       { polling: 100, timeout: 10_000 },
       'targetValues:particles',
     );
@@ -50,7 +66,13 @@ describe('per-target values in Chromium', () => {
     expect((await manualTool(control, 'openTarget', { targetId: 'particles' })).ok).toBe(true);
     const frame = await session.targetFrame('particles');
     await waitUntilReady(frame);
-    await frame.waitForFunction(() => (window as unknown as { SplitbrainBridge: { currentState(): { speed?: number } | null } }).SplitbrainBridge.currentState()?.speed === 40, { polling: 100, timeout: 10_000 });
+    await frame.waitForFunction(
+      () =>
+        (
+          window as unknown as { SplitbrainBridge: { currentState(): { speed?: number } | null } }
+        ).SplitbrainBridge.currentState()?.speed === 40,
+      { polling: 100, timeout: 10_000 },
+    );
     expect((await readInsideTarget(frame)).state.speed).toBe(40);
     expect((await storedValues(control, 'particles'))?.speed).toBe(40);
   });

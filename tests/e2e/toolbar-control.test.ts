@@ -1,15 +1,32 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Frame, Page } from 'puppeteer-core';
 import { startScriptedModelServer, type ScriptedModelServer } from '../model-server/scripted-model-server';
-import { configureEndpoint, launchExtension, sendMessage, waitForTurnEnd, type ExtensionSession } from './extension-harness';
-import { applyCount, chooseTarget, openPopup, targetState, typeInto, waitForField, waitForResult, waitForTargetValue } from './popup-driver';
+import {
+  configureEndpoint,
+  launchExtension,
+  sendMessage,
+  waitForTurnEnd,
+  type ExtensionSession,
+} from './extension-harness';
+import {
+  applyCount,
+  chooseTarget,
+  openPopup,
+  targetState,
+  typeInto,
+  waitForField,
+  waitForResult,
+  waitForTargetValue,
+} from './popup-driver';
 
 interface ChatRequestBody {
   messages: { role: string; content?: unknown }[];
 }
 
 function toolResults(body: unknown): unknown[] {
-  return (body as ChatRequestBody).messages.filter((message) => message.role === 'tool').map((message) => JSON.parse(String(message.content)));
+  return (body as ChatRequestBody).messages
+    .filter((message) => message.role === 'tool')
+    .map((message) => JSON.parse(String(message.content)));
 }
 
 describe('toolbar control of the active target in Chromium', () => {
@@ -32,12 +49,20 @@ describe('toolbar control of the active target in Chromium', () => {
 
   it('lists the targets and opens one in the stage through the tool path', async () => {
     const titles = await popup.$$eval('.target-title', (items) => items.map((item) => item.firstChild?.textContent));
-    expect(titles).toEqual(expect.arrayContaining(['Particle field', '3D scene', 'Data chart', 'Step synthesizer', 'Typography playground']));
+    expect(titles).toEqual(
+      expect.arrayContaining(['Particle field', '3D scene', 'Data chart', 'Step synthesizer', 'Typography playground']),
+    );
     await chooseTarget(popup, 'Particle field');
     frame = await session.targetFrame('particles');
-    const active = await popup.$$eval('button.target-open[aria-current="true"] .target-title', (items) => items.map((item) => item.firstChild?.textContent));
+    const active = await popup.$$eval('button.target-open[aria-current="true"] .target-title', (items) =>
+      items.map((item) => item.firstChild?.textContent),
+    );
     expect(active).toEqual(['Particle field']);
-    const controls = await popup.$$eval('.parameter-field [aria-label]', (items) => items.map((item) => `${item.tagName.toLowerCase()}:${item.getAttribute('type') ?? ''}:${item.getAttribute('aria-label')}`));
+    const controls = await popup.$$eval('.parameter-field [aria-label]', (items) =>
+      items.map(
+        (item) => `${item.tagName.toLowerCase()}:${item.getAttribute('type') ?? ''}:${item.getAttribute('aria-label')}`,
+      ),
+    );
     expect(controls).toEqual([
       'input:range:speed slider',
       'input:number:speed',
@@ -51,8 +76,16 @@ describe('toolbar control of the active target in Chromium', () => {
       'input:number:position y',
       'input:number:position z',
     ]);
-    expect(await popup.$eval('.parameter-field[data-parameter="speed"]', (field) => field.textContent)).toContain('m/s');
-    expect(await popup.$eval('input[aria-label="speed slider"]', (slider) => [slider.getAttribute('min'), slider.getAttribute('max'), slider.getAttribute('step')])).toEqual(['0', '50', '0.5']);
+    expect(await popup.$eval('.parameter-field[data-parameter="speed"]', (field) => field.textContent)).toContain(
+      'm/s',
+    );
+    expect(
+      await popup.$eval('input[aria-label="speed slider"]', (slider) => [
+        slider.getAttribute('min'),
+        slider.getAttribute('max'),
+        slider.getAttribute('step'),
+      ]),
+    ).toEqual(['0', '50', '0.5']);
   });
 
   it('applies a typed value inside the target and shows the applied value', async () => {
@@ -99,7 +132,19 @@ describe('toolbar control of the active target in Chromium', () => {
         {
           steps: [
             { toolCalls: [{ name: 'getParameters', arguments: {} }] },
-            { toolCalls: [{ name: 'setParameters', arguments: { changes: [{ param: 'speed', value: 12.5 }, { param: 'position', value: [3, 4, 5] }] } }] },
+            {
+              toolCalls: [
+                {
+                  name: 'setParameters',
+                  arguments: {
+                    changes: [
+                      { param: 'speed', value: 12.5 },
+                      { param: 'position', value: [3, 4, 5] },
+                    ],
+                  },
+                },
+              ],
+            },
             { text: 'Speed is 12.5 m/s and the camera is at [3, 4, 5].' },
           ],
         },
@@ -110,7 +155,9 @@ describe('toolbar control of the active target in Chromium', () => {
     await sendMessage(panel, 'Slow the particles to 12.5 m/s and move the camera to [3, 4, 5].');
     expect(await waitForTurnEnd(panel, 0)).toBe('completed');
 
-    const [readBack] = toolResults(server.requests[1].body) as { parameters: { settings: { speed: { value: number } }; view: { position: { value: number[] } } } }[];
+    const [readBack] = toolResults(server.requests[1].body) as {
+      parameters: { settings: { speed: { value: number } }; view: { position: { value: number[] } } };
+    }[];
     expect(readBack.parameters.settings.speed.value).toBe(50);
     expect(readBack.parameters.view.position.value).toEqual([0, 30, 12]);
 
@@ -119,7 +166,9 @@ describe('toolbar control of the active target in Chromium', () => {
     await waitForField(popup, 'position y', '4');
     await waitForField(popup, 'position z', '5');
     await waitForResult(popup, 'speed', 'Changed elsewhere to 12.5 m/s.');
-    expect(await popup.$eval('input[aria-label="speed slider"]', (slider) => (slider as HTMLInputElement).value)).toBe('12.5');
+    expect(await popup.$eval('input[aria-label="speed slider"]', (slider) => (slider as HTMLInputElement).value)).toBe(
+      '12.5',
+    );
     expect(await targetState(frame)).toMatchObject({ speed: 12.5, position: [3, 4, 5] });
     await panel.close();
   });
@@ -128,19 +177,34 @@ describe('toolbar control of the active target in Chromium', () => {
     await popup.bringToFront();
     await popup.click('button::-p-text(Reset)');
     await waitForTargetValue(frame, 'speed', 8);
-    expect(await targetState(frame)).toMatchObject({ speed: 8, mode: 'auto', show_vectors: false, position: [0, 12, 12], color: '#5ec8ff', particle_count: 800 });
+    expect(await targetState(frame)).toMatchObject({
+      speed: 8,
+      mode: 'auto',
+      show_vectors: false,
+      position: [0, 12, 12],
+      color: '#5ec8ff',
+      particle_count: 800,
+    });
     await waitForField(popup, 'speed', '8');
     await waitForField(popup, 'position y', '12');
-    expect(await popup.$eval('select[aria-label="mode"]', (select) => (select as HTMLSelectElement).value)).toBe('auto');
-    expect(await popup.$eval('input[aria-label="show_vectors"]', (toggle) => (toggle as HTMLInputElement).checked)).toBe(false);
-    expect(await popup.$eval('.form-notice', (notice) => notice.textContent)).toBe('Every parameter is back to its default.');
+    expect(await popup.$eval('select[aria-label="mode"]', (select) => (select as HTMLSelectElement).value)).toBe(
+      'auto',
+    );
+    expect(
+      await popup.$eval('input[aria-label="show_vectors"]', (toggle) => (toggle as HTMLInputElement).checked),
+    ).toBe(false);
+    expect(await popup.$eval('.form-notice', (notice) => notice.textContent)).toBe(
+      'Every parameter is back to its default.',
+    );
   });
 
   it('opens the chat side panel from the popup', async () => {
     expect(session.browser.targets().some((target) => target.url().endsWith('/sidepanel.html'))).toBe(false);
     await popup.bringToFront();
     await popup.click('button::-p-text(Open chat)');
-    const panel = await session.browser.waitForTarget((target) => target.url().endsWith('/sidepanel.html'), { timeout: 10_000 });
+    const panel = await session.browser.waitForTarget((target) => target.url().endsWith('/sidepanel.html'), {
+      timeout: 10_000,
+    });
     expect(panel.url()).toContain(session.extensionId);
     expect(await popup.$('.popup-notice')).toBeNull();
   });

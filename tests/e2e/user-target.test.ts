@@ -6,7 +6,16 @@ import { extname, join, resolve } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchExtension, TEST_BUILD, type ExtensionSession } from './extension-harness';
-import { chooseTarget, openPopup, targetState, typeInto, waitForField, waitForResult, waitForTargetValue, type TargetDocument } from './popup-driver';
+import {
+  chooseTarget,
+  openPopup,
+  targetState,
+  typeInto,
+  waitForField,
+  waitForResult,
+  waitForTargetValue,
+  type TargetDocument,
+} from './popup-driver';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const ROUTES: Record<string, string> = {
@@ -37,7 +46,12 @@ async function startFixtureServer(): Promise<FixtureServer> {
     }
     try {
       const body = readFileSync(file);
-      response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' }).end(body);
+      response
+        .writeHead(200, {
+          'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+          'cache-control': 'no-store',
+        })
+        .end(body);
     } catch {
       response.writeHead(404).end('Not found');
     }
@@ -100,12 +114,24 @@ async function addByUrl(popup: Page, url: string): Promise<string> {
   });
   await popup.keyboard.type(url);
   await popup.click('button::-p-text(Add)');
-  await popup.waitForFunction(() => document.querySelector('.add-target-result') && !document.querySelector('.add-target button[disabled]'), { polling: 100, timeout: 20_000 });
+  await popup.waitForFunction(
+    () => document.querySelector('.add-target-result') && !document.querySelector('.add-target button[disabled]'),
+    { polling: 100, timeout: 20_000 },
+  );
   return popup.$eval('.add-target-result', (line) => line.textContent ?? '');
 }
 
-async function runtimeCall(popup: Page, request: unknown): Promise<{ ok: boolean; result?: { output?: Record<string, unknown> } & Record<string, unknown>; error?: string }> {
-  return popup.evaluate((message) => (globalThis as unknown as { chrome: { runtime: { sendMessage(value: unknown): Promise<never> } } }).chrome.runtime.sendMessage(message), request);
+async function runtimeCall(
+  popup: Page,
+  request: unknown,
+): Promise<{ ok: boolean; result?: { output?: Record<string, unknown> } & Record<string, unknown>; error?: string }> {
+  return popup.evaluate(
+    (message) =>
+      (
+        globalThis as unknown as { chrome: { runtime: { sendMessage(value: unknown): Promise<never> } } }
+      ).chrome.runtime.sendMessage(message),
+    request,
+  );
 }
 
 describe('a target the user registers by URL, in Chromium', () => {
@@ -130,10 +156,16 @@ describe('a target the user registers by URL, in Chromium', () => {
 
   it('names the file and the field when the manifest is broken, and the status when it is missing', async () => {
     const broken = await addByUrl(popup, `${fixture.url}/broken/`);
-    expect(broken).toBe(`${fixture.url}/broken/manifest.json: params.light.brightness.value: default is outside [min, max]`);
+    expect(broken).toBe(
+      `${fixture.url}/broken/manifest.json: params.light.brightness.value: default is outside [min, max]`,
+    );
     const missing = await addByUrl(popup, `${fixture.url}/nothing-here/index.html`);
-    expect(missing).toBe(`Could not read ${fixture.url}/nothing-here/manifest.json: the server answered 404 Not Found.`);
-    expect(await popup.$$eval('.target-title', (items) => items.map((item) => item.firstChild?.textContent))).not.toContain('Broken lamp');
+    expect(missing).toBe(
+      `Could not read ${fixture.url}/nothing-here/manifest.json: the server answered 404 Not Found.`,
+    );
+    expect(
+      await popup.$$eval('.target-title', (items) => items.map((item) => item.firstChild?.textContent)),
+    ).not.toContain('Broken lamp');
   });
 
   it('registers the target from the popup: manifest fetched from its origin, stored and listed', async () => {
@@ -141,19 +173,32 @@ describe('a target the user registers by URL, in Chromium', () => {
     expect(added).toBe(`Added "${TITLE}". Choose it in the list to open it.`);
     expect(fixture.requests).toContain('/lamp/manifest.json');
     await popup.waitForSelector(`button[aria-label="Remove ${TITLE}"]`);
-    const origins = await popup.$$eval('.target-item', (items) => items.map((item) => [item.querySelector('.target-title')?.firstChild?.textContent, item.querySelector('.target-origin')?.textContent ?? null]));
+    const origins = await popup.$$eval('.target-item', (items) =>
+      items.map((item) => [
+        item.querySelector('.target-title')?.firstChild?.textContent,
+        item.querySelector('.target-origin')?.textContent ?? null,
+      ]),
+    );
     expect(origins).toContainEqual([TITLE, `${new URL(fixture.url).host} · `]);
     expect(origins.filter(([, origin]) => origin !== null)).toHaveLength(1);
 
     const listed = await runtimeCall(popup, { type: 'targets/list' });
-    const targets = (listed.result as { catalog: { targets: { manifest: { id: string }; entryUrl?: string }[] } }).catalog.targets;
+    const targets = (listed.result as { catalog: { targets: { manifest: { id: string }; entryUrl?: string }[] } })
+      .catalog.targets;
     expect(targets.find((entry) => entry.manifest.id === 'desk-lamp')?.entryUrl).toBe(`${fixture.url}/lamp/index.html`);
   });
 
   it('opens it in a sandboxed frame of the stage through the tool path', async () => {
     await chooseTarget(popup, TITLE);
     frame = await documentAt(session, `${fixture.url}/lamp/index.html`);
-    await waitUntil(() => frame.evaluate(() => (window as unknown as { SplitbrainBridge?: { isReady(): boolean } }).SplitbrainBridge?.isReady() === true), 'The user target loaded but its bridge never became ready.');
+    await waitUntil(
+      () =>
+        frame.evaluate(
+          () =>
+            (window as unknown as { SplitbrainBridge?: { isReady(): boolean } }).SplitbrainBridge?.isReady() === true,
+        ),
+      'The user target loaded but its bridge never became ready.',
+    );
     const inside = await frame.evaluate(() => {
       let parentDocument: string;
       try {
@@ -161,13 +206,18 @@ describe('a target the user registers by URL, in Chromium', () => {
       } catch (error) {
         parentDocument = `blocked: ${(error as Error).name}`;
       }
-      const extensionApi = typeof (globalThis as unknown as { chrome?: { runtime?: { id?: string } } }).chrome?.runtime?.id;
+      const extensionApi = typeof (globalThis as unknown as { chrome?: { runtime?: { id?: string } } }).chrome?.runtime
+        ?.id;
       return { origin: window.origin, parentDocument, extensionApi };
     });
     expect(inside).toEqual({ origin: 'null', parentDocument: 'blocked: SecurityError', extensionApi: 'undefined' });
     const stage = await session.stagePage();
     expect(await stage.$eval('iframe', (element) => element.getAttribute('sandbox'))).toBe('allow-scripts');
-    expect(await popup.$$eval('.parameter-field [aria-label]', (items) => items.map((item) => item.getAttribute('aria-label')))).toEqual(['brightness slider', 'brightness', 'power', 'tint', 'label']);
+    expect(
+      await popup.$$eval('.parameter-field [aria-label]', (items) =>
+        items.map((item) => item.getAttribute('aria-label')),
+      ),
+    ).toEqual(['brightness slider', 'brightness', 'power', 'tint', 'label']);
   });
 
   it('applies a value set in the form inside the frame, and one set through the runtime in the form', async () => {
@@ -175,21 +225,46 @@ describe('a target the user registers by URL, in Chromium', () => {
     await waitForTargetValue(frame, 'brightness', 75);
     await waitForResult(popup, 'brightness', 'Applied: 75 %.');
 
-    const set = await runtimeCall(popup, { type: 'tool/manual', toolName: 'setParameter', input: { param: 'label', value: 'Reading' } });
-    expect(set).toMatchObject({ ok: true, result: { output: { ok: true, targetId: 'desk-lamp', applied: { label: 'Reading' } } } });
+    const set = await runtimeCall(popup, {
+      type: 'tool/manual',
+      toolName: 'setParameter',
+      input: { param: 'label', value: 'Reading' },
+    });
+    expect(set).toMatchObject({
+      ok: true,
+      result: { output: { ok: true, targetId: 'desk-lamp', applied: { label: 'Reading' } } },
+    });
     await waitForTargetValue(frame, 'label', 'Reading');
     await waitForField(popup, 'label', 'Reading');
 
     const read = await runtimeCall(popup, { type: 'tool/manual', toolName: 'getParameters', input: {} });
-    expect(read).toMatchObject({ ok: true, result: { output: { ok: true, targetId: 'desk-lamp', parameters: { light: { brightness: { value: 75, unit: '%' } }, note: { label: { value: 'Reading' } } } } } });
+    expect(read).toMatchObject({
+      ok: true,
+      result: {
+        output: {
+          ok: true,
+          targetId: 'desk-lamp',
+          parameters: { light: { brightness: { value: 75, unit: '%' } }, note: { label: { value: 'Reading' } } },
+        },
+      },
+    });
 
-    const wrong = await runtimeCall(popup, { type: 'tool/manual', toolName: 'setParameter', input: { param: 'brightnes', value: 10 } });
+    const wrong = await runtimeCall(popup, {
+      type: 'tool/manual',
+      toolName: 'setParameter',
+      input: { param: 'brightnes', value: 10 },
+    });
     expect(String(wrong.result?.output?.error)).toContain('Did you mean "brightness"?');
   });
 
-  it('ignores messages that other frames post to the stage in the target\'s name', async () => {
+  it("ignores messages that other frames post to the stage in the target's name", async () => {
     const stage = await session.stagePage();
-    await stage.evaluate(() => window.postMessage({ source: 'splitbrain:target', type: 'state', payload: { brightness: 2, label: 'forged' } }, '*'));
+    await stage.evaluate(() =>
+      window.postMessage(
+        { source: 'splitbrain:target', type: 'state', payload: { brightness: 2, label: 'forged' } },
+        '*',
+      ),
+    );
     // The forging frame is nested in the target and same-site with it, so it has no target of its own; it reports its runs to the target frame.
     const forgerRuns = await frame.evaluate(
       () =>
@@ -209,9 +284,19 @@ describe('a target the user registers by URL, in Chromium', () => {
     await new Promise((done) => setTimeout(done, 500));
 
     expect(await targetState(frame)).toMatchObject({ brightness: 75, label: 'Reading' });
-    expect(await popup.$eval('input[aria-label="brightness"]', (input) => (input as HTMLInputElement).value)).toBe('75');
-    expect(await popup.$eval('input[aria-label="label"]', (input) => (input as HTMLInputElement).value)).toBe('Reading');
-    const stored = await popup.evaluate(() => (globalThis as unknown as { chrome: { storage: { local: { get(key: string): Promise<Record<string, unknown>> } } } }).chrome.storage.local.get('targetValues:desk-lamp'));
+    expect(await popup.$eval('input[aria-label="brightness"]', (input) => (input as HTMLInputElement).value)).toBe(
+      '75',
+    );
+    expect(await popup.$eval('input[aria-label="label"]', (input) => (input as HTMLInputElement).value)).toBe(
+      'Reading',
+    );
+    const stored = await popup.evaluate(() =>
+      (
+        globalThis as unknown as {
+          chrome: { storage: { local: { get(key: string): Promise<Record<string, unknown>> } } };
+        }
+      ).chrome.storage.local.get('targetValues:desk-lamp'),
+    );
     expect(stored['targetValues:desk-lamp']).toMatchObject({ brightness: 75, label: 'Reading' });
 
     await popup.bringToFront();
@@ -222,7 +307,12 @@ describe('a target the user registers by URL, in Chromium', () => {
   it('removes the target from the list and the catalog', async () => {
     await popup.bringToFront();
     await popup.click(`button[aria-label="Remove ${TITLE}"]`);
-    await popup.waitForFunction((title) => ![...document.querySelectorAll('.target-title')].some((item) => item.firstChild?.textContent === title), { polling: 100, timeout: 10_000 }, TITLE);
+    await popup.waitForFunction(
+      (title) =>
+        ![...document.querySelectorAll('.target-title')].some((item) => item.firstChild?.textContent === title),
+      { polling: 100, timeout: 10_000 },
+      TITLE,
+    );
     const listed = await runtimeCall(popup, { type: 'targets/list' });
     const targets = (listed.result as { catalog: { targets: { manifest: { id: string } }[] } }).catalog.targets;
     expect(targets.map((entry) => entry.manifest.id)).not.toContain('desk-lamp');

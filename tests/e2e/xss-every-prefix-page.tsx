@@ -39,7 +39,11 @@ async function positiveControl(): Promise<EveryPrefixResult['control']> {
   await new Promise((resolve) => setTimeout(resolve, 200));
   scratch.remove();
   const watch = window.__xssWatch!;
-  const control = { executed: watch.executed.length, cspViolations: watch.cspViolations.length, violations: watch.violations.length };
+  const control = {
+    executed: watch.executed.length,
+    cspViolations: watch.cspViolations.length,
+    violations: watch.violations.length,
+  };
   watch.executed.length = 0;
   watch.cspViolations.length = 0;
   watch.violations.length = 0;

@@ -27,8 +27,16 @@ export async function startOneCharacterStreamServer(delayMs: number): Promise<On
     }
     request.resume();
     request.on('end', () => {
-      const events: ModelStreamEvent[] = [...Array.from(answer).map((character): ModelStreamEvent => ({ type: 'text-delta', text: character })), { type: 'finish', reason: 'stop' }];
-      const frames = encodeOpenAIChatStream(events, { completionId: 'chatcmpl-xss', created: 0, model: 'scripted-model', usage: { promptTokens: 1, completionTokens: 1 } });
+      const events: ModelStreamEvent[] = [
+        ...Array.from(answer).map((character): ModelStreamEvent => ({ type: 'text-delta', text: character })),
+        { type: 'finish', reason: 'stop' },
+      ];
+      const frames = encodeOpenAIChatStream(events, {
+        completionId: 'chatcmpl-xss',
+        created: 0,
+        model: 'scripted-model',
+        usage: { promptTokens: 1, completionTokens: 1 },
+      });
       response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
       response.flushHeaders();
       let index = 0;

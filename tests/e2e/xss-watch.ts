@@ -32,10 +32,64 @@ export function installXssWatch(observedSelector: string | null): void {
   window.alert = record('alert');
   window.confirm = record('confirm') as unknown as typeof window.confirm;
   window.prompt = record('prompt') as unknown as typeof window.prompt;
-  document.addEventListener('securitypolicyviolation', (event) => watch.cspViolations.push(`${event.violatedDirective} ${event.blockedURI} ${event.sample}`));
+  document.addEventListener('securitypolicyviolation', (event) =>
+    watch.cspViolations.push(`${event.violatedDirective} ${event.blockedURI} ${event.sample}`),
+  );
 
-  const forbiddenElements = new Set(['script', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'form', 'meta', 'base', 'link', 'style', 'img', 'image', 'video', 'audio', 'source', 'track', 'picture', 'math', 'template', 'noscript', 'textarea', 'select', 'portal', 'foreignobject', 'use', 'animate', 'set', 'animatetransform', 'animatemotion', 'handler', 'listener']);
-  const urlAttributes = new Set(['src', 'srcset', 'srcdoc', 'action', 'formaction', 'data', 'poster', 'background', 'codebase', 'xlink:href', 'ping', 'manifest', 'lowsrc', 'dynsrc', 'longdesc', 'cite', 'content']);
+  const forbiddenElements = new Set([
+    'script',
+    'iframe',
+    'frame',
+    'frameset',
+    'object',
+    'embed',
+    'applet',
+    'form',
+    'meta',
+    'base',
+    'link',
+    'style',
+    'img',
+    'image',
+    'video',
+    'audio',
+    'source',
+    'track',
+    'picture',
+    'math',
+    'template',
+    'noscript',
+    'textarea',
+    'select',
+    'portal',
+    'foreignobject',
+    'use',
+    'animate',
+    'set',
+    'animatetransform',
+    'animatemotion',
+    'handler',
+    'listener',
+  ]);
+  const urlAttributes = new Set([
+    'src',
+    'srcset',
+    'srcdoc',
+    'action',
+    'formaction',
+    'data',
+    'poster',
+    'background',
+    'codebase',
+    'xlink:href',
+    'ping',
+    'manifest',
+    'lowsrc',
+    'dynsrc',
+    'longdesc',
+    'cite',
+    'content',
+  ]);
   const allowedHref = /^(https?:|mailto:|#)/i;
   const fail = (reason: string) => {
     if (!watch.violations.includes(reason)) watch.violations.push(reason);
@@ -45,15 +99,18 @@ export function installXssWatch(observedSelector: string | null): void {
     for (const element of root.querySelectorAll('*')) {
       const tag = element.tagName.toLowerCase();
       if (forbiddenElements.has(tag)) fail(`<${tag}> rendered`);
-      if (tag === 'input' && !(element.getAttribute('type') === 'checkbox' && element.hasAttribute('disabled'))) fail('an enabled or non-checkbox <input> rendered');
+      if (tag === 'input' && !(element.getAttribute('type') === 'checkbox' && element.hasAttribute('disabled')))
+        fail('an enabled or non-checkbox <input> rendered');
       for (const name of element.getAttributeNames()) {
         const value = element.getAttribute(name) ?? '';
         const lower = name.toLowerCase();
         if (lower.startsWith('on')) fail(`${lower} attribute on <${tag}>`);
         if (urlAttributes.has(lower)) fail(`${lower}="${value}" on <${tag}>`);
         if (lower === 'href' && !allowedHref.test(value)) fail(`href="${value}" on <${tag}>`);
-        if (lower === 'style' && /url\(|expression\(|@import|javascript:/i.test(value)) fail(`style="${value}" on <${tag}>`);
-        if (lower === 'http-equiv' || lower === 'target' && value !== '_blank') fail(`${lower}="${value}" on <${tag}>`);
+        if (lower === 'style' && /url\(|expression\(|@import|javascript:/i.test(value))
+          fail(`style="${value}" on <${tag}>`);
+        if (lower === 'http-equiv' || (lower === 'target' && value !== '_blank'))
+          fail(`${lower}="${value}" on <${tag}>`);
       }
     }
   };
@@ -63,5 +120,10 @@ export function installXssWatch(observedSelector: string | null): void {
     const root = document.querySelector(observedSelector);
     if (root) scan(root);
   };
-  new MutationObserver(check).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  new MutationObserver(check).observe(document.body, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    characterData: true,
+  });
 }

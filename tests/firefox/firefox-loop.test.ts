@@ -1,7 +1,13 @@
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedModelServer, type ScriptedModelServer } from '../model-server/scripted-model-server';
-import { launchFirefox, OTHER_REMOTE_TEST_HOST, REMOTE_TEST_HOST, type FirefoxSession, type Marionette } from './marionette';
+import {
+  launchFirefox,
+  OTHER_REMOTE_TEST_HOST,
+  REMOTE_TEST_HOST,
+  type FirefoxSession,
+  type Marionette,
+} from './marionette';
 
 const FIREFOX_BUILD = resolve(import.meta.dirname, '../../.output/firefox-mv2');
 const WAIT_MS = 30_000;
@@ -36,7 +42,10 @@ async function switchToTab(marionette: Marionette, prefix: string): Promise<void
 /** Opens an extension page in a new tab: only the chrome context may load moz-extension:// addresses. */
 async function openExtensionTab(marionette: Marionette, url: string): Promise<void> {
   await marionette.send('Marionette:SetContext', { value: 'chrome' });
-  await marionette.execute('gBrowser.selectedTab = gBrowser.addTab(arguments[0], { triggeringPrincipal: Services.scriptSecurityManager.getSystemPrincipal() }); return true;', [url]);
+  await marionette.execute(
+    'gBrowser.selectedTab = gBrowser.addTab(arguments[0], { triggeringPrincipal: Services.scriptSecurityManager.getSystemPrincipal() }); return true;',
+    [url],
+  );
   await switchToTab(marionette, url);
 }
 
@@ -53,14 +62,23 @@ async function saveEndpoint(marionette: Marionette, baseUrl: string, name: strin
 async function answerPermissionPrompt(marionette: Marionette, answer: 'allow' | 'deny'): Promise<string> {
   await marionette.send('Marionette:SetContext', { value: 'chrome' });
   const asked = await until('the permission prompt', () =>
-    marionette.execute<string | false>("const notification = PopupNotifications.panel.querySelector('popupnotification'); return notification ? notification.getAttribute('popupid') + ': ' + notification.textContent : false;"),
+    marionette.execute<string | false>(
+      "const notification = PopupNotifications.panel.querySelector('popupnotification'); return notification ? notification.getAttribute('popupid') + ': ' + notification.textContent : false;",
+    ),
   );
-  await marionette.execute(`const notification = PopupNotifications.panel.querySelector('popupnotification'); (arguments[0] === 'allow' ? notification.button : notification.secondaryButton).click(); return true;`, [answer]);
+  await marionette.execute(
+    `const notification = PopupNotifications.panel.querySelector('popupnotification'); (arguments[0] === 'allow' ? notification.button : notification.secondaryButton).click(); return true;`,
+    [answer],
+  );
   return asked;
 }
 
 async function saveStatus(marionette: Marionette): Promise<string> {
-  return until('the save to finish', () => marionette.execute<string | false>("const text = document.querySelector('.endpoint-editor .status')?.textContent ?? ''; return text.startsWith('Saved.') ? text : false;"));
+  return until('the save to finish', () =>
+    marionette.execute<string | false>(
+      "const text = document.querySelector('.endpoint-editor .status')?.textContent ?? ''; return text.startsWith('Saved.') ? text : false;",
+    ),
+  );
 }
 
 describe('the split-brain loop in Firefox ESR', () => {
@@ -84,7 +102,10 @@ describe('the split-brain loop in Firefox ESR', () => {
     });
     firefox = await launchFirefox();
     const marionette = firefox.marionette;
-    const { value: addonId } = await marionette.send<{ value: string }>('Addon:Install', { path: FIREFOX_BUILD, temporary: true });
+    const { value: addonId } = await marionette.send<{ value: string }>('Addon:Install', {
+      path: FIREFOX_BUILD,
+      temporary: true,
+    });
     await marionette.send('Marionette:SetContext', { value: 'chrome' });
     base = `moz-extension://${await marionette.execute<string>('return WebExtensionPolicy.getByID(arguments[0]).mozExtensionHostname;', [addonId])}`;
   }, 120_000);
@@ -103,7 +124,11 @@ describe('the split-brain loop in Firefox ESR', () => {
       [server.url],
     );
     await marionette.send('WebDriver:Refresh');
-    await until('the composer', () => marionette.execute<boolean>('return Boolean(document.querySelector(\'textarea[aria-label="Message"]\')) && !document.querySelector(\'textarea[aria-label="Message"]\').disabled;'));
+    await until('the composer', () =>
+      marionette.execute<boolean>(
+        'return Boolean(document.querySelector(\'textarea[aria-label="Message"]\')) && !document.querySelector(\'textarea[aria-label="Message"]\').disabled;',
+      ),
+    );
     await marionette.execute(
       `const area = document.querySelector('textarea[aria-label="Message"]');
        Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value').set.call(area, arguments[0]);
@@ -111,26 +136,44 @@ describe('the split-brain loop in Firefox ESR', () => {
        return true;`,
       ['Make the particles faster, 12 m/s.'],
     );
-    await until('the send button', () => marionette.execute<boolean>('const button = document.querySelector(\'button[type="submit"]\'); if (!button || button.disabled) return false; button.click(); return true;'));
-    const status = await until('the turn to end', () => marionette.execute<string | false>("const turn = document.querySelector('article.turn'); const status = turn?.getAttribute('data-status'); return status && status !== 'running' ? status : false;"));
+    await until('the send button', () =>
+      marionette.execute<boolean>(
+        'const button = document.querySelector(\'button[type="submit"]\'); if (!button || button.disabled) return false; button.click(); return true;',
+      ),
+    );
+    const status = await until('the turn to end', () =>
+      marionette.execute<string | false>(
+        "const turn = document.querySelector('article.turn'); const status = turn?.getAttribute('data-status'); return status && status !== 'running' ? status : false;",
+      ),
+    );
     // textContent: the stage tab took the focus, and a background tab skips rendering `content-visibility: auto` text.
-    const panelText = await marionette.execute<string>("return document.querySelector('article.turn')?.textContent ?? '';");
+    const panelText = await marionette.execute<string>(
+      "return document.querySelector('article.turn')?.textContent ?? '';",
+    );
     expect(status, panelText).toBe('completed');
     expect(panelText).toContain('The particles now move at 12 m/s.');
-    const cards = await marionette.execute<string[]>("return [...document.querySelectorAll('section.tool-card')].map((card) => card.getAttribute('aria-label') + ':' + card.getAttribute('data-status'));");
+    const cards = await marionette.execute<string[]>(
+      "return [...document.querySelectorAll('section.tool-card')].map((card) => card.getAttribute('aria-label') + ':' + card.getAttribute('data-status'));",
+    );
     expect(cards).toEqual(['Tool call openTarget:done', 'Tool call setParameter:done']);
 
     // The model was sent the applied value as the tool's result.
-    const lastRequest = JSON.stringify((server.requests.at(-1)!.body as ChatRequestBody).messages.filter((message) => message.role === 'tool'));
+    const lastRequest = JSON.stringify(
+      (server.requests.at(-1)!.body as ChatRequestBody).messages.filter((message) => message.role === 'tool'),
+    );
     expect(lastRequest).toContain('\\"speed\\":12');
 
     // The value inside the sandboxed target frame, read in the stage tab the runtime opened.
     await switchToTab(marionette, `${base}/stage.html`);
-    const sandbox = await marionette.execute<string | null>("return document.querySelector('iframe')?.getAttribute('sandbox') ?? null;");
+    const sandbox = await marionette.execute<string | null>(
+      "return document.querySelector('iframe')?.getAttribute('sandbox') ?? null;",
+    );
     expect(sandbox).toBe('allow-scripts');
     await marionette.send('WebDriver:SwitchToFrame', { id: 0 });
     const inside = await until('the target to report speed 12', () =>
-      marionette.execute<{ speed: number; applyCount: number } | false>('const bridge = window.SplitbrainBridge; const state = bridge?.currentState(); return state?.speed === 12 ? { speed: state.speed, applyCount: bridge.debug.applyCount } : false;'),
+      marionette.execute<{ speed: number; applyCount: number } | false>(
+        'const bridge = window.SplitbrainBridge; const state = bridge?.currentState(); return state?.speed === 12 ? { speed: state.speed, applyCount: bridge.debug.applyCount } : false;',
+      ),
     );
     expect(inside.speed).toBe(12);
     expect(inside.applyCount).toBeGreaterThanOrEqual(1);
@@ -138,23 +181,41 @@ describe('the split-brain loop in Firefox ESR', () => {
     expect(await marionette.execute<string>('return window.origin;')).toBe('null');
   }, 120_000);
 
-  it('the toolbar popup shows the active target\'s form with the value the model set, and a value typed there is applied inside the frame', async () => {
+  it("the toolbar popup shows the active target's form with the value the model set, and a value typed there is applied inside the frame", async () => {
     const marionette = firefox.marionette;
     await openExtensionTab(marionette, `${base}/popup.html`);
-    await until('the particle field form', () => marionette.execute<boolean>("return document.querySelector('#parameter-form-title')?.textContent?.includes('Particle field') ?? false;"));
-    await until('speed 12 in the form', () => marionette.execute<boolean>('return document.querySelector(\'input[aria-label="speed"]\')?.value === "12";'));
+    await until('the particle field form', () =>
+      marionette.execute<boolean>(
+        "return document.querySelector('#parameter-form-title')?.textContent?.includes('Particle field') ?? false;",
+      ),
+    );
+    await until('speed 12 in the form', () =>
+      marionette.execute<boolean>('return document.querySelector(\'input[aria-label="speed"]\')?.value === "12";'),
+    );
     await marionette.type('input[aria-label="speed"]', '20\uE007');
-    const result = await until('the applied value', () => marionette.execute<string | false>("const line = document.querySelector('.parameter-field[data-parameter=\"speed\"] .field-result')?.textContent ?? ''; return line.startsWith('Applied') ? line : false;"));
+    const result = await until('the applied value', () =>
+      marionette.execute<string | false>(
+        "const line = document.querySelector('.parameter-field[data-parameter=\"speed\"] .field-result')?.textContent ?? ''; return line.startsWith('Applied') ? line : false;",
+      ),
+    );
     expect(result).toBe('Applied: 20 m/s.');
     await switchToTab(marionette, `${base}/stage.html`);
     await marionette.send('WebDriver:SwitchToFrame', { id: 0 });
-    expect(await until('speed 20 inside the frame', () => marionette.execute<number | false>('const speed = window.SplitbrainBridge?.currentState()?.speed; return speed === 20 ? speed : false;'))).toBe(20);
+    expect(
+      await until('speed 20 inside the frame', () =>
+        marionette.execute<number | false>(
+          'const speed = window.SplitbrainBridge?.currentState()?.speed; return speed === 20 ? speed : false;',
+        ),
+      ),
+    ).toBe(20);
   }, 120_000);
 
   it('saving an endpoint on another host asks Firefox for that host; once allowed, the panel talks to it', async () => {
     const marionette = firefox.marionette;
     await openExtensionTab(marionette, `${base}/options.html`);
-    await until('the endpoint list', () => marionette.execute<boolean>('return Boolean(document.querySelector(\'ul[aria-label="Saved endpoints"]\'));'));
+    await until('the endpoint list', () =>
+      marionette.execute<boolean>('return Boolean(document.querySelector(\'ul[aria-label="Saved endpoints"]\'));'),
+    );
     const remoteUrl = `http://${REMOTE_TEST_HOST}:${server.port}/v1`;
     await saveEndpoint(marionette, remoteUrl, 'Remote scripted model');
     const asked = await answerPermissionPrompt(marionette, 'allow');
@@ -163,16 +224,28 @@ describe('the split-brain loop in Firefox ESR', () => {
     await switchToTab(marionette, `${base}/options.html`);
     const status = await saveStatus(marionette);
     expect(status).toBe('Saved.');
-    expect(await marionette.execute<boolean>('return browser.permissions.contains({ origins: [arguments[0]] });', [`${new URL(remoteUrl).origin}/*`])).toBe(true);
+    expect(
+      await marionette.execute<boolean>('return browser.permissions.contains({ origins: [arguments[0]] });', [
+        `${new URL(remoteUrl).origin}/*`,
+      ]),
+    ).toBe(true);
 
     server.setScript({ turns: [{ steps: [{ text: 'Hello from the other host.' }] }] });
     server.clearRequests();
     await switchToTab(marionette, `${base}/sidepanel.html`);
     await marionette.send('WebDriver:Refresh');
-    await until('the new chat button', () => marionette.execute<boolean>("const button = [...document.querySelectorAll('button')].find((candidate) => candidate.textContent?.includes('New chat')); if (!button) return false; button.click(); return true;"));
+    await until('the new chat button', () =>
+      marionette.execute<boolean>(
+        "const button = [...document.querySelectorAll('button')].find((candidate) => candidate.textContent?.includes('New chat')); if (!button) return false; button.click(); return true;",
+      ),
+    );
     await marionette.type('textarea[aria-label="Message"]', 'Hello?');
     await marionette.click('button[type="submit"]');
-    const reply = await until('the reply', () => marionette.execute<string | false>("const turn = document.querySelector('article.turn'); return turn?.getAttribute('data-status') === 'completed' ? turn.textContent : false;"));
+    const reply = await until('the reply', () =>
+      marionette.execute<string | false>(
+        "const turn = document.querySelector('article.turn'); return turn?.getAttribute('data-status') === 'completed' ? turn.textContent : false;",
+      ),
+    );
     expect(reply).toContain('Hello from the other host.');
     expect(server.requests.some((request) => request.headers.host === `${REMOTE_TEST_HOST}:${server.port}`)).toBe(true);
   }, 120_000);
@@ -184,7 +257,13 @@ describe('the split-brain loop in Firefox ESR', () => {
     await saveEndpoint(marionette, `${otherOrigin}/v1`, 'Refused host');
     expect(await answerPermissionPrompt(marionette, 'deny')).toContain(OTHER_REMOTE_TEST_HOST);
     await switchToTab(marionette, `${base}/options.html`);
-    expect(await saveStatus(marionette)).toBe(`Saved. Access to ${otherOrigin} was not granted; requests work only if that server allows cross-origin calls.`);
-    expect(await marionette.execute<boolean>('return browser.permissions.contains({ origins: [arguments[0]] });', [`${otherOrigin}/*`])).toBe(false);
+    expect(await saveStatus(marionette)).toBe(
+      `Saved. Access to ${otherOrigin} was not granted; requests work only if that server allows cross-origin calls.`,
+    );
+    expect(
+      await marionette.execute<boolean>('return browser.permissions.contains({ origins: [arguments[0]] });', [
+        `${otherOrigin}/*`,
+      ]),
+    ).toBe(false);
   }, 120_000);
 });

@@ -11,7 +11,12 @@ export const REMOTE_TEST_HOST = 'models.splitbrain.test';
 export const OTHER_REMOTE_TEST_HOST = 'other.splitbrain.test';
 
 /** Marionette answers `[1, id, error, result]`; it greets with an object first. */
-const replySchema = z.tuple([z.literal(1), z.number(), z.object({ error: z.string(), message: z.string() }).nullable(), z.unknown()]);
+const replySchema = z.tuple([
+  z.literal(1),
+  z.number(),
+  z.object({ error: z.string(), message: z.string() }).nullable(),
+  z.unknown(),
+]);
 
 /**
  * A minimal client of Firefox's Marionette protocol (length-prefixed JSON over TCP). Unlike WebDriver BiDi,
@@ -52,7 +57,9 @@ export class Marionette {
     const body = Buffer.from(JSON.stringify([0, id, command, parameters]), 'utf8');
     this.socket.write(`${body.length}:`);
     this.socket.write(body);
-    return new Promise<T>((resolve, reject) => this.waiting.set(id, { resolve: resolve as (value: unknown) => void, reject }));
+    return new Promise<T>((resolve, reject) =>
+      this.waiting.set(id, { resolve: resolve as (value: unknown) => void, reject }),
+    );
   }
 
   /** Runs `script` (an async function body; `arguments` are `args`) in the current context and returns its value. */
@@ -63,7 +70,8 @@ export class Marionette {
 
   /** The first element matching a CSS selector (or an XPath when `using` says so), as a WebDriver element reference. */
   async find(selector: string, using: 'css selector' | 'xpath' = 'css selector'): Promise<Record<string, string>> {
-    return (await this.send<{ value: Record<string, string> }>('WebDriver:FindElement', { using, value: selector })).value;
+    return (await this.send<{ value: Record<string, string> }>('WebDriver:FindElement', { using, value: selector }))
+      .value;
   }
 
   /** A trusted click, as a user's: it counts as the gesture an extension needs to ask for a permission. */
@@ -75,7 +83,10 @@ export class Marionette {
   /** Replaces a field's value by typing over it, as a user would (WebDriver's clear is not a user's edit). */
   async type(selector: string, text: string): Promise<void> {
     const id = Object.values(await this.find(selector))[0];
-    await this.execute('const field = document.querySelector(arguments[0]); field.focus(); field.select(); return true;', [selector]);
+    await this.execute(
+      'const field = document.querySelector(arguments[0]); field.focus(); field.select(); return true;',
+      [selector],
+    );
     await this.send('WebDriver:ElementSendKeys', { id, text });
   }
 
@@ -99,7 +110,8 @@ export interface FirefoxSession {
 
 /** Headless Firefox ESR with a fresh profile and Marionette on a free port. */
 export async function launchFirefox(): Promise<FirefoxSession> {
-  if (!existsSync(FIREFOX)) throw new Error(`Firefox ESR is not at ${FIREFOX}: install it (apt-get install firefox-esr) or set FIREFOX_PATH.`);
+  if (!existsSync(FIREFOX))
+    throw new Error(`Firefox ESR is not at ${FIREFOX}: install it (apt-get install firefox-esr) or set FIREFOX_PATH.`);
   const port = await freePort();
   const profile = mkdtempSync(join(tmpdir(), 'splitbrain-firefox-'));
   writeFileSync(
@@ -116,7 +128,11 @@ export async function launchFirefox(): Promise<FirefoxSession> {
       `user_pref("network.dns.localDomains", "${REMOTE_TEST_HOST},${OTHER_REMOTE_TEST_HOST}");`,
     ].join('\n'),
   );
-  const child: ChildProcess = spawn(FIREFOX, ['--headless', '--marionette', '-remote-allow-system-access', '--no-remote', '--profile', profile], { stdio: 'ignore' });
+  const child: ChildProcess = spawn(
+    FIREFOX,
+    ['--headless', '--marionette', '-remote-allow-system-access', '--no-remote', '--profile', profile],
+    { stdio: 'ignore' },
+  );
   const deadline = Date.now() + 60_000;
   for (;;) {
     const socket = await new Promise<Socket | undefined>((resolve) => {

@@ -16,7 +16,13 @@ describe('anthropicMessageRoles', () => {
   it('splits a merged tool result and user text into tool then user, and spots continuations', () => {
     expect(
       anthropicMessageRoles([
-        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: '{}' }, { type: 'text', text: 'Also this.' }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'tool_result', tool_use_id: 'toolu_1', content: '{}' },
+            { type: 'text', text: 'Also this.' },
+          ],
+        },
         { role: 'user', content: [{ type: 'text', text: 'Continue.' }] },
       ]),
     ).toEqual([{ role: 'tool' }, { role: 'user' }, { role: 'user', continuation: true }]);

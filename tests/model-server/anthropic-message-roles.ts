@@ -20,7 +20,9 @@ export function anthropicMessageRoles(messages: readonly AnthropicMessage[]): Sc
   return messages.flatMap((message): ScriptMessage[] => {
     if (message.role !== 'user') return [{ role: message.role }];
     if (typeof message.content === 'string') return [userRole(message.content)];
-    const blocks = message.content.map((block) => contentBlockSchema.safeParse(block)).flatMap((parsed) => (parsed.success ? [parsed.data] : []));
+    const blocks = message.content
+      .map((block) => contentBlockSchema.safeParse(block))
+      .flatMap((parsed) => (parsed.success ? [parsed.data] : []));
     const toolResults = blocks.filter((block) => block.type === 'tool_result');
     const userBlocks = blocks.filter((block) => block.type !== 'tool_result');
     const roles: ScriptMessage[] = [];

@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { encodeAnthropicMessage, encodeAnthropicMessagesStream, scriptedThinkingSignature, type AnthropicMessagesEncoderContext } from './anthropic-messages-encoder';
+import {
+  encodeAnthropicMessage,
+  encodeAnthropicMessagesStream,
+  scriptedThinkingSignature,
+  type AnthropicMessagesEncoderContext,
+} from './anthropic-messages-encoder';
 import type { ModelStreamEvent } from './model-stream-event';
 
-const context: AnthropicMessagesEncoderContext = { messageId: 'msg_scripted_2', model: 'claude-test', usage: { promptTokens: 12, completionTokens: 5 } };
+const context: AnthropicMessagesEncoderContext = {
+  messageId: 'msg_scripted_2',
+  model: 'claude-test',
+  usage: { promptTokens: 12, completionTokens: 5 },
+};
 
 const events: ModelStreamEvent[] = [
   { type: 'reasoning-delta', text: 'Hmm.' },
@@ -17,7 +26,10 @@ const events: ModelStreamEvent[] = [
 function parseFrames(frames: string[]): { event: string; payload: Record<string, unknown> }[] {
   return frames.map((frame) => {
     const [eventLine = '', dataLine = ''] = frame.split('\n');
-    return { event: eventLine.replace(/^event: /, ''), payload: JSON.parse(dataLine.replace(/^data: /, '')) as Record<string, unknown> };
+    return {
+      event: eventLine.replace(/^event: /, ''),
+      payload: JSON.parse(dataLine.replace(/^data: /, '')) as Record<string, unknown>,
+    };
   });
 }
 
@@ -42,12 +54,20 @@ describe('encodeAnthropicMessagesStream', () => {
       { type: 'content_block_start', index: 0, content_block: { type: 'thinking', thinking: '', signature: '' } },
       { type: 'ping' },
       { type: 'content_block_delta', index: 0, delta: { type: 'thinking_delta', thinking: 'Hmm.' } },
-      { type: 'content_block_delta', index: 0, delta: { type: 'signature_delta', signature: scriptedThinkingSignature } },
+      {
+        type: 'content_block_delta',
+        index: 0,
+        delta: { type: 'signature_delta', signature: scriptedThinkingSignature },
+      },
       { type: 'content_block_stop', index: 0 },
       { type: 'content_block_start', index: 1, content_block: { type: 'text', text: '' } },
       { type: 'content_block_delta', index: 1, delta: { type: 'text_delta', text: 'On it.' } },
       { type: 'content_block_stop', index: 1 },
-      { type: 'content_block_start', index: 2, content_block: { type: 'tool_use', id: 'toolu_0_0_0', name: 'setParameters', input: {} } },
+      {
+        type: 'content_block_start',
+        index: 2,
+        content_block: { type: 'tool_use', id: 'toolu_0_0_0', name: 'setParameters', input: {} },
+      },
       { type: 'content_block_delta', index: 2, delta: { type: 'input_json_delta', partial_json: '' } },
       { type: 'content_block_delta', index: 2, delta: { type: 'input_json_delta', partial_json: '{' } },
       { type: 'content_block_delta', index: 2, delta: { type: 'input_json_delta', partial_json: '}' } },
@@ -62,10 +82,23 @@ describe('encodeAnthropicMessagesStream', () => {
   });
 
   it('says end_turn for a text reply and stops after the last delta without a finish', () => {
-    const finished = parseFrames(encodeAnthropicMessagesStream([{ type: 'text-delta', text: 'Hi' }, { type: 'finish', reason: 'stop' }], context));
+    const finished = parseFrames(
+      encodeAnthropicMessagesStream(
+        [
+          { type: 'text-delta', text: 'Hi' },
+          { type: 'finish', reason: 'stop' },
+        ],
+        context,
+      ),
+    );
     expect(finished.at(-2)?.payload).toMatchObject({ type: 'message_delta', delta: { stop_reason: 'end_turn' } });
     const truncated = parseFrames(encodeAnthropicMessagesStream([{ type: 'text-delta', text: 'Hi' }], context));
-    expect(truncated.map((frame) => frame.payload['type'])).toEqual(['message_start', 'content_block_start', 'ping', 'content_block_delta']);
+    expect(truncated.map((frame) => frame.payload['type'])).toEqual([
+      'message_start',
+      'content_block_start',
+      'ping',
+      'content_block_delta',
+    ]);
   });
 });
 

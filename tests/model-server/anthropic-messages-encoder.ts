@@ -31,15 +31,27 @@ const stopReasons: Record<ModelFinishReason, 'end_turn' | 'tool_use'> = {
  * the first block starts, and message_delta (stop_reason, usage) + message_stop.
  * Without a `finish` event the stream stops after the last delta.
  */
-export function encodeAnthropicMessagesStream(events: readonly ModelStreamEvent[], context: AnthropicMessagesEncoderContext): string[] {
+export function encodeAnthropicMessagesStream(
+  events: readonly ModelStreamEvent[],
+  context: AnthropicMessagesEncoderContext,
+): string[] {
   return encodeMessage(events, context).frames;
 }
 
 /** The non-streaming reply (`stream` absent or false). */
-export function encodeAnthropicMessage(events: readonly ModelStreamEvent[], context: AnthropicMessagesEncoderContext): Record<string, unknown> {
+export function encodeAnthropicMessage(
+  events: readonly ModelStreamEvent[],
+  context: AnthropicMessagesEncoderContext,
+): Record<string, unknown> {
   const { blocks, stopReason } = encodeMessage(events, context);
   const { usage, stop_sequence, ...envelope } = messageEnvelope(context);
-  return { ...envelope, content: blocks, stop_reason: stopReason, stop_sequence, usage: { ...usage, output_tokens: context.usage.completionTokens } };
+  return {
+    ...envelope,
+    content: blocks,
+    stop_reason: stopReason,
+    stop_sequence,
+    usage: { ...usage, output_tokens: context.usage.completionTokens },
+  };
 }
 
 /** A fixed stand-in for the signature Anthropic puts on thinking blocks; clients only pass it back. */
@@ -63,7 +75,11 @@ function encodeMessage(
     const block = open;
     open = undefined;
     if (block.type === 'thinking') {
-      push({ type: 'content_block_delta', index: block.index, delta: { type: 'signature_delta', signature: scriptedThinkingSignature } });
+      push({
+        type: 'content_block_delta',
+        index: block.index,
+        delta: { type: 'signature_delta', signature: scriptedThinkingSignature },
+      });
       blocks.push({ type: 'thinking', thinking: block.text, signature: scriptedThinkingSignature });
     } else if (block.type === 'text') {
       blocks.push({ type: 'text', text: block.text });
@@ -91,27 +107,51 @@ function encodeMessage(
   for (const event of events) {
     switch (event.type) {
       case 'reasoning-delta': {
-        const block = open?.type === 'thinking' ? open : start({ type: 'thinking', index: startedBlocks, text: '' }, { type: 'thinking', thinking: '', signature: '' });
+        const block =
+          open?.type === 'thinking'
+            ? open
+            : start(
+                { type: 'thinking', index: startedBlocks, text: '' },
+                { type: 'thinking', thinking: '', signature: '' },
+              );
         block.text += event.text;
-        push({ type: 'content_block_delta', index: block.index, delta: { type: 'thinking_delta', thinking: event.text } });
+        push({
+          type: 'content_block_delta',
+          index: block.index,
+          delta: { type: 'thinking_delta', thinking: event.text },
+        });
         break;
       }
       case 'text-delta': {
-        const block = open?.type === 'text' ? open : start({ type: 'text', index: startedBlocks, text: '' }, { type: 'text', text: '' });
+        const block =
+          open?.type === 'text'
+            ? open
+            : start({ type: 'text', index: startedBlocks, text: '' }, { type: 'text', text: '' });
         block.text += event.text;
         push({ type: 'content_block_delta', index: block.index, delta: { type: 'text_delta', text: event.text } });
         break;
       }
       case 'tool-call-start': {
-        const block = start({ type: 'tool_use', index: startedBlocks, id: event.id, name: event.name, text: '' }, { type: 'tool_use', id: event.id, name: event.name, input: {} });
+        const block = start(
+          { type: 'tool_use', index: startedBlocks, id: event.id, name: event.name, text: '' },
+          { type: 'tool_use', id: event.id, name: event.name, input: {} },
+        );
         // The API opens every tool input with an empty fragment.
-        push({ type: 'content_block_delta', index: block.index, delta: { type: 'input_json_delta', partial_json: '' } });
+        push({
+          type: 'content_block_delta',
+          index: block.index,
+          delta: { type: 'input_json_delta', partial_json: '' },
+        });
         break;
       }
       case 'tool-call-delta':
         if (open?.type === 'tool_use') {
           open.text += event.argumentsDelta;
-          push({ type: 'content_block_delta', index: open.index, delta: { type: 'input_json_delta', partial_json: event.argumentsDelta } });
+          push({
+            type: 'content_block_delta',
+            index: open.index,
+            delta: { type: 'input_json_delta', partial_json: event.argumentsDelta },
+          });
         }
         break;
       case 'tool-call-end':
@@ -144,7 +184,12 @@ function messageEnvelope(context: AnthropicMessagesEncoderContext) {
     role: 'assistant',
     model: context.model,
     stop_sequence: null,
-    usage: { input_tokens: context.usage.promptTokens, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 1 },
+    usage: {
+      input_tokens: context.usage.promptTokens,
+      cache_creation_input_tokens: 0,
+      cache_read_input_tokens: 0,
+      output_tokens: 1,
+    },
   } as const;
 }
 

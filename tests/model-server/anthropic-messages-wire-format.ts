@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { anthropicErrorBody, anthropicErrorTypeForStatus } from './anthropic-error-body';
 import { anthropicMessageRoles } from './anthropic-message-roles';
-import { encodeAnthropicMessage, encodeAnthropicMessagesStream, type AnthropicMessagesEncoderContext } from './anthropic-messages-encoder';
+import {
+  encodeAnthropicMessage,
+  encodeAnthropicMessagesStream,
+  type AnthropicMessagesEncoderContext,
+} from './anthropic-messages-encoder';
 import { retryAfterHeader } from './retry-after-header';
 import { scriptedModelId } from './scripted-model-id';
 import { sseFrame } from './sse-frame';
@@ -45,9 +49,14 @@ export const anthropicMessagesWireFormat: WireFormat = {
     };
   },
   errorReply(error) {
-    const defaultMessage = error.quotaExhausted === true ? anthropicCreditBalanceMessage : scriptedErrorMessage(error.status);
+    const defaultMessage =
+      error.quotaExhausted === true ? anthropicCreditBalanceMessage : scriptedErrorMessage(error.status);
     const body = anthropicErrorBody(error.message ?? defaultMessage, anthropicErrorTypeForStatus(error.status));
-    return { contentType: 'application/json', body: JSON.stringify(body), headers: retryAfterHeader(error.retryDelaySeconds) };
+    return {
+      contentType: 'application/json',
+      body: JSON.stringify(body),
+      headers: retryAfterHeader(error.retryDelaySeconds),
+    };
   },
   replyHeaders: (context) => ({ 'request-id': `req_scripted_${context.replyNumber}` }),
   malformedFrame: 'event: content_block_delta\ndata: {not json}\n\n',

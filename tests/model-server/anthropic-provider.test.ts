@@ -17,7 +17,8 @@ describeStreamTextConformance(anthropicProvider, {
       type: 'error',
       error: {
         type: 'rate_limit_error',
-        message: 'Your credit balance is too low to access the Anthropic API. Please go to Plans & Billing to upgrade or purchase credits.',
+        message:
+          'Your credit balance is too low to access the Anthropic API. Please go to Plans & Billing to upgrade or purchase credits.',
       },
     });
   },
@@ -30,42 +31,61 @@ describeStreamTextConformance(anthropicProvider, {
   },
 });
 
-describe.skipIf(createModel === undefined)(`Anthropic messages: what the provider sends${createModel === undefined ? ' (skipped: @ai-sdk/anthropic is not installed)' : ''}`, { timeout: 20_000 }, () => {
-  let server: ScriptedModelServer;
+describe.skipIf(createModel === undefined)(
+  `Anthropic messages: what the provider sends${createModel === undefined ? ' (skipped: @ai-sdk/anthropic is not installed)' : ''}`,
+  { timeout: 20_000 },
+  () => {
+    let server: ScriptedModelServer;
 
-  beforeAll(async () => {
-    server = await startScriptedModelServer();
-  });
-
-  afterAll(async () => {
-    await server.close();
-  });
-
-  it('sends x-api-key and anthropic-version to `${origin}/v1/messages`, tool results as tool_result blocks', async () => {
-    if (createModel === undefined) return;
-    server.setScript({ turns: [{ steps: [{ toolCalls: [{ name: 'getParameters', arguments: {} }] }, { text: 'Read them.' }] }] });
-    const model = createModel(server.origin);
-    const result = streamText({
-      model,
-      messages: [
-        { role: 'user', content: 'Read the parameters.' },
-        { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'toolu_0_0_0', toolName: 'getParameters', input: {} }] },
-        { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'toolu_0_0_0', toolName: 'getParameters', output: { type: 'json', value: { speed: 4 } } }] },
-      ],
-      maxRetries: 0,
+    beforeAll(async () => {
+      server = await startScriptedModelServer();
     });
-    expect(await result.text).toBe('Read them.');
-    const request = server.requests.at(-1);
-    expect(request?.path).toBe('/v1/messages');
-    expect(request?.headers['x-api-key']).toBe('test-key');
-    expect(request?.headers['anthropic-version']).toBe('2023-06-01');
-    expect(request?.body).toMatchObject({
-      stream: true,
-      messages: [
-        { role: 'user', content: [{ type: 'text', text: 'Read the parameters.' }] },
-        { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_0_0_0', name: 'getParameters', input: {} }] },
-        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_0_0_0', content: '{"speed":4}' }] },
-      ],
+
+    afterAll(async () => {
+      await server.close();
     });
-  });
-});
+
+    it('sends x-api-key and anthropic-version to `${origin}/v1/messages`, tool results as tool_result blocks', async () => {
+      if (createModel === undefined) return;
+      server.setScript({
+        turns: [{ steps: [{ toolCalls: [{ name: 'getParameters', arguments: {} }] }, { text: 'Read them.' }] }],
+      });
+      const model = createModel(server.origin);
+      const result = streamText({
+        model,
+        messages: [
+          { role: 'user', content: 'Read the parameters.' },
+          {
+            role: 'assistant',
+            content: [{ type: 'tool-call', toolCallId: 'toolu_0_0_0', toolName: 'getParameters', input: {} }],
+          },
+          {
+            role: 'tool',
+            content: [
+              {
+                type: 'tool-result',
+                toolCallId: 'toolu_0_0_0',
+                toolName: 'getParameters',
+                output: { type: 'json', value: { speed: 4 } },
+              },
+            ],
+          },
+        ],
+        maxRetries: 0,
+      });
+      expect(await result.text).toBe('Read them.');
+      const request = server.requests.at(-1);
+      expect(request?.path).toBe('/v1/messages');
+      expect(request?.headers['x-api-key']).toBe('test-key');
+      expect(request?.headers['anthropic-version']).toBe('2023-06-01');
+      expect(request?.body).toMatchObject({
+        stream: true,
+        messages: [
+          { role: 'user', content: [{ type: 'text', text: 'Read the parameters.' }] },
+          { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_0_0_0', name: 'getParameters', input: {} }] },
+          { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_0_0_0', content: '{"speed":4}' }] },
+        ],
+      });
+    });
+  },
+);

@@ -11,5 +11,7 @@ export function causeChain(error: unknown): unknown[] {
 
 /** The `code` values along the cause chain, e.g. `ECONNRESET` or `UND_ERR_SOCKET`. */
 export function causeCodes(error: unknown): unknown[] {
-  return causeChain(error).flatMap((link) => (typeof link === 'object' && link !== null && 'code' in link ? [link.code] : []));
+  return causeChain(error).flatMap((link) =>
+    typeof link === 'object' && link !== null && 'code' in link ? [link.code] : [],
+  );
 }

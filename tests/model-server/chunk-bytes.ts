@@ -16,7 +16,12 @@ export interface ChunkBytesOptions {
 export function chunkBytes(bytes: Uint8Array, options: ChunkBytesOptions = {}): Buffer[] {
   const minPieceBytes = options.minPieceBytes ?? 1;
   const maxPieceBytes = options.maxPieceBytes ?? 5;
-  if (!Number.isInteger(minPieceBytes) || !Number.isInteger(maxPieceBytes) || minPieceBytes < 1 || maxPieceBytes < minPieceBytes) {
+  if (
+    !Number.isInteger(minPieceBytes) ||
+    !Number.isInteger(maxPieceBytes) ||
+    minPieceBytes < 1 ||
+    maxPieceBytes < minPieceBytes
+  ) {
     throw new RangeError(`Invalid piece sizes: min ${minPieceBytes}, max ${maxPieceBytes}`);
   }
   const random = options.random ?? mulberry32(options.seed ?? 1);

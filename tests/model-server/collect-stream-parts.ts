@@ -35,34 +35,45 @@ export async function collectStreamParts(fullStream: AsyncIterable<TextStreamPar
   let thrown: unknown;
   try {
     for await (const part of fullStream) {
-    partTypes.push(part.type);
-    switch (part.type) {
-      case 'text-delta':
-        text += part.text;
-        textDeltaCount += 1;
-        break;
-      case 'reasoning-delta':
-        reasoning += part.text;
-        break;
-      case 'tool-input-delta':
-        toolInputs.set(part.id, (toolInputs.get(part.id) ?? '') + part.delta);
-        toolInputDeltaCount += 1;
-        break;
-      case 'tool-call':
-        toolCalls.push({ toolCallId: part.toolCallId, toolName: part.toolName, input: part.input });
-        break;
-      case 'error':
-        errors.push(part.error);
-        break;
-      case 'finish':
-        finishReason = part.finishReason;
-        break;
-      default:
-        break;
+      partTypes.push(part.type);
+      switch (part.type) {
+        case 'text-delta':
+          text += part.text;
+          textDeltaCount += 1;
+          break;
+        case 'reasoning-delta':
+          reasoning += part.text;
+          break;
+        case 'tool-input-delta':
+          toolInputs.set(part.id, (toolInputs.get(part.id) ?? '') + part.delta);
+          toolInputDeltaCount += 1;
+          break;
+        case 'tool-call':
+          toolCalls.push({ toolCallId: part.toolCallId, toolName: part.toolName, input: part.input });
+          break;
+        case 'error':
+          errors.push(part.error);
+          break;
+        case 'finish':
+          finishReason = part.finishReason;
+          break;
+        default:
+          break;
+      }
     }
-  }
   } catch (error) {
     thrown = error;
   }
-  return { partTypes, text, textDeltaCount, reasoning, toolInputs, toolInputDeltaCount, toolCalls, errors, thrown, finishReason };
+  return {
+    partTypes,
+    text,
+    textDeltaCount,
+    reasoning,
+    toolInputs,
+    toolInputDeltaCount,
+    toolCalls,
+    errors,
+    thrown,
+    finishReason,
+  };
 }

@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { encodeGeminiResponse, encodeGeminiStream, scriptedThoughtSignature, type GeminiEncoderContext } from './gemini-encoder';
+import {
+  encodeGeminiResponse,
+  encodeGeminiStream,
+  scriptedThoughtSignature,
+  type GeminiEncoderContext,
+} from './gemini-encoder';
 import type { ModelStreamEvent } from './model-stream-event';
 
-const context: GeminiEncoderContext = { responseId: 'scripted-4', modelVersion: 'gemini-test', usage: { promptTokens: 8, completionTokens: 6 } };
+const context: GeminiEncoderContext = {
+  responseId: 'scripted-4',
+  modelVersion: 'gemini-test',
+  usage: { promptTokens: 8, completionTokens: 6 },
+};
 
 const toolEvents: ModelStreamEvent[] = [
   { type: 'reasoning-delta', text: 'Two calls.' },
@@ -17,7 +26,8 @@ const toolEvents: ModelStreamEvent[] = [
   { type: 'finish', reason: 'tool-calls' },
 ];
 
-const payloads = (frames: string[]): unknown[] => frames.map((frame) => JSON.parse(frame.replace(/^data: /, '')) as unknown);
+const payloads = (frames: string[]): unknown[] =>
+  frames.map((frame) => JSON.parse(frame.replace(/^data: /, '')) as unknown);
 
 describe('encodeGeminiStream', () => {
   it('ends every line with CRLF', () => {
@@ -30,31 +40,60 @@ describe('encodeGeminiStream', () => {
   it('streams thoughts and text, then sends all function calls whole in the last frame with finishReason STOP', () => {
     const [thought, text, calls, ...rest] = payloads(encodeGeminiStream(toolEvents, context));
     expect(rest).toEqual([]);
-    expect(thought).toMatchObject({ candidates: [{ content: { parts: [{ text: 'Two calls.', thought: true }], role: 'model' }, index: 0 }] });
+    expect(thought).toMatchObject({
+      candidates: [{ content: { parts: [{ text: 'Two calls.', thought: true }], role: 'model' }, index: 0 }],
+    });
     expect(thought).not.toHaveProperty('candidates.0.finishReason');
-    expect(text).toMatchObject({ candidates: [{ content: { parts: [{ text: 'Reading.', thoughtSignature: scriptedThoughtSignature }] } }] });
+    expect(text).toMatchObject({
+      candidates: [{ content: { parts: [{ text: 'Reading.', thoughtSignature: scriptedThoughtSignature }] } }],
+    });
     expect(calls).toEqual({
       candidates: [
         {
           content: {
-            parts: [{ functionCall: { name: 'getParameters', args: { target: 'particles' } } }, { functionCall: { name: 'setParameters', args: {} } }],
+            parts: [
+              { functionCall: { name: 'getParameters', args: { target: 'particles' } } },
+              { functionCall: { name: 'setParameters', args: {} } },
+            ],
             role: 'model',
           },
           finishReason: 'STOP',
           index: 0,
         },
       ],
-      usageMetadata: { promptTokenCount: 8, candidatesTokenCount: 6, totalTokenCount: 14, promptTokensDetails: [{ modality: 'TEXT', tokenCount: 8 }] },
+      usageMetadata: {
+        promptTokenCount: 8,
+        candidatesTokenCount: 6,
+        totalTokenCount: 14,
+        promptTokensDetails: [{ modality: 'TEXT', tokenCount: 8 }],
+      },
       modelVersion: 'gemini-test',
       responseId: 'scripted-4',
     });
   });
 
   it('puts finishReason on the last text frame of a text reply, and sends none when the events have no finish', () => {
-    const finished = payloads(encodeGeminiStream([{ type: 'text-delta', text: 'a ' }, { type: 'text-delta', text: 'b' }, { type: 'finish', reason: 'stop' }], context));
+    const finished = payloads(
+      encodeGeminiStream(
+        [
+          { type: 'text-delta', text: 'a ' },
+          { type: 'text-delta', text: 'b' },
+          { type: 'finish', reason: 'stop' },
+        ],
+        context,
+      ),
+    );
     expect(finished).toHaveLength(2);
     expect(finished[1]).toMatchObject({ candidates: [{ content: { parts: [{ text: 'b' }] }, finishReason: 'STOP' }] });
-    const truncated = payloads(encodeGeminiStream([{ type: 'text-delta', text: 'a ' }, { type: 'tool-call-start', index: 0, id: 'x', name: 'lost' }], context));
+    const truncated = payloads(
+      encodeGeminiStream(
+        [
+          { type: 'text-delta', text: 'a ' },
+          { type: 'tool-call-start', index: 0, id: 'x', name: 'lost' },
+        ],
+        context,
+      ),
+    );
     expect(truncated).toHaveLength(1);
     expect(JSON.stringify(truncated)).not.toContain('finishReason');
   });
@@ -66,7 +105,9 @@ describe('encodeGeminiStream', () => {
       { type: 'tool-call-end', index: 0 },
       { type: 'finish', reason: 'tool-calls' },
     ];
-    expect(payloads(encodeGeminiStream(events, context))[0]).toMatchObject({ candidates: [{ content: { parts: [{ functionCall: { name: 'broken', args: '{"a": tru' } }] } }] });
+    expect(payloads(encodeGeminiStream(events, context))[0]).toMatchObject({
+      candidates: [{ content: { parts: [{ functionCall: { name: 'broken', args: '{"a": tru' } }] } }],
+    });
   });
 });
 
@@ -80,7 +121,18 @@ describe('encodeGeminiResponse', () => {
       { type: 'finish', reason: 'stop' },
     ];
     expect(encodeGeminiResponse(events, context)).toMatchObject({
-      candidates: [{ content: { parts: [{ text: 'a b', thought: true }, { text: 'c d', thoughtSignature: scriptedThoughtSignature }], role: 'model' }, finishReason: 'STOP' }],
+      candidates: [
+        {
+          content: {
+            parts: [
+              { text: 'a b', thought: true },
+              { text: 'c d', thoughtSignature: scriptedThoughtSignature },
+            ],
+            role: 'model',
+          },
+          finishReason: 'STOP',
+        },
+      ],
     });
   });
 });

@@ -40,7 +40,12 @@ export function encodeGeminiStream(events: readonly ModelStreamEvent[], context:
     return { ...part, thoughtSignature: scriptedThoughtSignature };
   };
   const push = (parts: GeminiPart[], finished: boolean): void => {
-    frames.push(sseFrame(chunk(parts, finished, context, finished ? context.usage.completionTokens : Math.ceil(outputCharacters / 4)), { lineEnding: '\r\n' }));
+    frames.push(
+      sseFrame(
+        chunk(parts, finished, context, finished ? context.usage.completionTokens : Math.ceil(outputCharacters / 4)),
+        { lineEnding: '\r\n' },
+      ),
+    );
   };
 
   events.forEach((event, position) => {
@@ -70,7 +75,8 @@ export function encodeGeminiStream(events: readonly ModelStreamEvent[], context:
         const previous = events[position - 1];
         const finishedWithText = previous?.type === 'text-delta' && calls.length === 0;
         if (finishedWithText) break;
-        const parts: GeminiPart[] = calls.length > 0 ? calls.map((call) => withSignature(functionCallPart(call))) : [{ text: '' }];
+        const parts: GeminiPart[] =
+          calls.length > 0 ? calls.map((call) => withSignature(functionCallPart(call))) : [{ text: '' }];
         push(parts, true);
         break;
       }
@@ -80,7 +86,10 @@ export function encodeGeminiStream(events: readonly ModelStreamEvent[], context:
 }
 
 /** The non-streaming `:generateContent` reply: the same parts, adjacent texts joined. */
-export function encodeGeminiResponse(events: readonly ModelStreamEvent[], context: GeminiEncoderContext): Record<string, unknown> {
+export function encodeGeminiResponse(
+  events: readonly ModelStreamEvent[],
+  context: GeminiEncoderContext,
+): Record<string, unknown> {
   const parts: GeminiPart[] = [];
   const calls: PendingCall[] = [];
   let finished = false;
@@ -95,7 +104,9 @@ export function encodeGeminiResponse(events: readonly ModelStreamEvent[], contex
         parts.push({ text: event.text, thought: true });
         signaturePending = true;
       } else {
-        parts.push(signaturePending ? { text: event.text, thoughtSignature: scriptedThoughtSignature } : { text: event.text });
+        parts.push(
+          signaturePending ? { text: event.text, thoughtSignature: scriptedThoughtSignature } : { text: event.text },
+        );
         signaturePending = false;
       }
     }
@@ -110,7 +121,10 @@ export function encodeGeminiResponse(events: readonly ModelStreamEvent[], contex
     const part = functionCallPart(call);
     parts.push(index === 0 && signaturePending ? { ...part, thoughtSignature: scriptedThoughtSignature } : part);
   });
-  return JSON.parse(JSON.stringify(chunk(parts, finished, context, context.usage.completionTokens))) as Record<string, unknown>;
+  return JSON.parse(JSON.stringify(chunk(parts, finished, context, context.usage.completionTokens))) as Record<
+    string,
+    unknown
+  >;
 }
 
 function functionCallPart(call: PendingCall): GeminiPart {

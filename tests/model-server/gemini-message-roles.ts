@@ -19,7 +19,9 @@ export interface GeminiContent {
 export function geminiMessageRoles(contents: readonly GeminiContent[]): ScriptMessage[] {
   return contents.flatMap((content): ScriptMessage[] => {
     if (content.role === 'model') return [{ role: 'assistant' }];
-    const parts = content.parts.map((part) => partSchema.safeParse(part)).flatMap((parsed) => (parsed.success ? [parsed.data] : []));
+    const parts = content.parts
+      .map((part) => partSchema.safeParse(part))
+      .flatMap((parsed) => (parsed.success ? [parsed.data] : []));
     const toolResults = parts.filter((part) => part.functionResponse !== undefined);
     const userParts = parts.filter((part) => part.functionResponse === undefined);
     const roles: ScriptMessage[] = [];

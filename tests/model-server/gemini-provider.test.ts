@@ -33,7 +33,15 @@ describeStreamTextConformance(geminiProvider, {
         status: 'RESOURCE_EXHAUSTED',
         details: [
           quotaFailure('GenerateRequestsPerDayPerProjectPerModel-FreeTier', '250'),
-          { '@type': 'type.googleapis.com/google.rpc.Help', links: [{ description: 'Learn more about Gemini API quotas', url: 'https://ai.google.dev/gemini-api/docs/rate-limits' }] },
+          {
+            '@type': 'type.googleapis.com/google.rpc.Help',
+            links: [
+              {
+                description: 'Learn more about Gemini API quotas',
+                url: 'https://ai.google.dev/gemini-api/docs/rate-limits',
+              },
+            ],
+          },
         ],
       },
     });
@@ -55,45 +63,68 @@ describeStreamTextConformance(geminiProvider, {
   },
   expectStreamError(error) {
     // A `data: {"error": …}` chunk becomes an APICallError whose status is the error's code.
-    expect(error).toMatchObject({ statusCode: 500, message: 'The scripted model server broke off this reply.', isRetryable: true });
+    expect(error).toMatchObject({
+      statusCode: 500,
+      message: 'The scripted model server broke off this reply.',
+      isRetryable: true,
+    });
   },
 });
 
-describe.skipIf(createModel === undefined)(`Gemini: what the provider sends${createModel === undefined ? ' (skipped: @ai-sdk/google is not installed)' : ''}`, { timeout: 20_000 }, () => {
-  let server: ScriptedModelServer;
+describe.skipIf(createModel === undefined)(
+  `Gemini: what the provider sends${createModel === undefined ? ' (skipped: @ai-sdk/google is not installed)' : ''}`,
+  { timeout: 20_000 },
+  () => {
+    let server: ScriptedModelServer;
 
-  beforeAll(async () => {
-    server = await startScriptedModelServer();
-  });
-
-  afterAll(async () => {
-    await server.close();
-  });
-
-  it('sends x-goog-api-key to `${origin}/v1beta/models/{model}:streamGenerateContent?alt=sse`, tool results as functionResponse parts', async () => {
-    if (createModel === undefined) return;
-    server.setScript({ turns: [{ steps: [{ toolCalls: [{ name: 'getParameters', arguments: {} }] }, { text: 'Read them.' }] }] });
-    const result = streamText({
-      model: createModel(server.origin),
-      system: 'You drive a particle field.',
-      messages: [
-        { role: 'user', content: 'Read the parameters.' },
-        { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'any-id', toolName: 'getParameters', input: {} }] },
-        { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'any-id', toolName: 'getParameters', output: { type: 'json', value: { speed: 4 } } }] },
-      ],
-      maxRetries: 0,
+    beforeAll(async () => {
+      server = await startScriptedModelServer();
     });
-    expect(await result.text).toBe('Read them.');
-    const request = server.requests.at(-1);
-    expect(request?.path).toBe('/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse');
-    expect(request?.headers['x-goog-api-key']).toBe('test-key');
-    expect(request?.body).toMatchObject({
-      systemInstruction: { parts: [{ text: 'You drive a particle field.' }] },
-      contents: [
-        { role: 'user', parts: [{ text: 'Read the parameters.' }] },
-        { role: 'model', parts: [{ functionCall: { name: 'getParameters', args: {} } }] },
-        { role: 'user', parts: [{ functionResponse: { name: 'getParameters' } }] },
-      ],
+
+    afterAll(async () => {
+      await server.close();
     });
-  });
-});
+
+    it('sends x-goog-api-key to `${origin}/v1beta/models/{model}:streamGenerateContent?alt=sse`, tool results as functionResponse parts', async () => {
+      if (createModel === undefined) return;
+      server.setScript({
+        turns: [{ steps: [{ toolCalls: [{ name: 'getParameters', arguments: {} }] }, { text: 'Read them.' }] }],
+      });
+      const result = streamText({
+        model: createModel(server.origin),
+        system: 'You drive a particle field.',
+        messages: [
+          { role: 'user', content: 'Read the parameters.' },
+          {
+            role: 'assistant',
+            content: [{ type: 'tool-call', toolCallId: 'any-id', toolName: 'getParameters', input: {} }],
+          },
+          {
+            role: 'tool',
+            content: [
+              {
+                type: 'tool-result',
+                toolCallId: 'any-id',
+                toolName: 'getParameters',
+                output: { type: 'json', value: { speed: 4 } },
+              },
+            ],
+          },
+        ],
+        maxRetries: 0,
+      });
+      expect(await result.text).toBe('Read them.');
+      const request = server.requests.at(-1);
+      expect(request?.path).toBe('/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse');
+      expect(request?.headers['x-goog-api-key']).toBe('test-key');
+      expect(request?.body).toMatchObject({
+        systemInstruction: { parts: [{ text: 'You drive a particle field.' }] },
+        contents: [
+          { role: 'user', parts: [{ text: 'Read the parameters.' }] },
+          { role: 'model', parts: [{ functionCall: { name: 'getParameters', args: {} } }] },
+          { role: 'user', parts: [{ functionResponse: { name: 'getParameters' } }] },
+        ],
+      });
+    });
+  },
+);

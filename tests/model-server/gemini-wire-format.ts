@@ -31,7 +31,10 @@ export const geminiWireFormat: WireFormat = {
     const [, modelPath = 'models/scripted-model', method] = geminiPathPattern.exec(target.pathname) ?? [];
     const stream = method === 'streamGenerateContent';
     if (stream && target.searchParams.get('alt') !== 'sse') {
-      return { success: false, message: 'The scripted model server only streams Gemini replies as server-sent events: add ?alt=sse.' };
+      return {
+        success: false,
+        message: 'The scripted model server only streams Gemini replies as server-sent events: add ?alt=sse.',
+      };
     }
     const parsed = generateContentRequestSchema.safeParse(body);
     if (!parsed.success) return { success: false, message: z.prettifyError(parsed.error) };
@@ -55,7 +58,10 @@ export const geminiWireFormat: WireFormat = {
     };
   },
   errorReply(error) {
-    const defaultMessage = error.quotaExhausted === true || error.retryDelaySeconds !== undefined ? googleQuotaMessage : scriptedErrorMessage(error.status);
+    const defaultMessage =
+      error.quotaExhausted === true || error.retryDelaySeconds !== undefined
+        ? googleQuotaMessage
+        : scriptedErrorMessage(error.status);
     const body = googleErrorBody(error.status, error.message ?? defaultMessage, {
       ...(error.quotaExhausted === undefined ? {} : { quotaExhausted: error.quotaExhausted }),
       ...(error.retryDelaySeconds === undefined ? {} : { retryDelaySeconds: error.retryDelaySeconds }),

@@ -30,13 +30,18 @@ describe('googleErrorBody', () => {
       'type.googleapis.com/google.rpc.Help',
       'type.googleapis.com/google.rpc.RetryInfo',
     ]);
-    expect(body.error.details?.at(-1)).toEqual({ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '2s' });
+    expect(body.error.details?.at(-1)).toEqual({
+      '@type': 'type.googleapis.com/google.rpc.RetryInfo',
+      retryDelay: '2s',
+    });
   });
 
   it('has a per-day QuotaFailure and no RetryInfo for an exhausted quota, and no details otherwise', () => {
     const exhausted = googleErrorBody(429, 'out', { quotaExhausted: true, retryDelaySeconds: 2 });
     expect(JSON.stringify(exhausted)).not.toContain('RetryInfo');
-    expect(exhausted.error.details?.[0]).toMatchObject({ violations: [{ quotaId: 'GenerateRequestsPerDayPerProjectPerModel-FreeTier' }] });
+    expect(exhausted.error.details?.[0]).toMatchObject({
+      violations: [{ quotaId: 'GenerateRequestsPerDayPerProjectPerModel-FreeTier' }],
+    });
     expect(googleErrorBody(500, 'boom')).toEqual({ error: { code: 500, message: 'boom', status: 'INTERNAL' } });
   });
 });

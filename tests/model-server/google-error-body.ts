@@ -48,19 +48,34 @@ export function googleErrorBody(status: number, message: string, options: Google
         violations: [
           {
             quotaMetric: `generativelanguage.googleapis.com/generate_content_free_tier_requests`,
-            quotaId: perDay ? 'GenerateRequestsPerDayPerProjectPerModel-FreeTier' : 'GenerateRequestsPerMinutePerProjectPerModel-FreeTier',
+            quotaId: perDay
+              ? 'GenerateRequestsPerDayPerProjectPerModel-FreeTier'
+              : 'GenerateRequestsPerMinutePerProjectPerModel-FreeTier',
             quotaDimensions: { location: 'global', model },
             quotaValue: perDay ? '250' : '10',
           },
         ],
       },
-      { '@type': 'type.googleapis.com/google.rpc.Help', links: [{ description: 'Learn more about Gemini API quotas', url: 'https://ai.google.dev/gemini-api/docs/rate-limits' }] },
+      {
+        '@type': 'type.googleapis.com/google.rpc.Help',
+        links: [
+          {
+            description: 'Learn more about Gemini API quotas',
+            url: 'https://ai.google.dev/gemini-api/docs/rate-limits',
+          },
+        ],
+      },
     );
   }
   if (options.retryDelaySeconds !== undefined && options.quotaExhausted !== true) {
-    details.push({ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: googleDuration(options.retryDelaySeconds) });
+    details.push({
+      '@type': 'type.googleapis.com/google.rpc.RetryInfo',
+      retryDelay: googleDuration(options.retryDelaySeconds),
+    });
   }
-  return { error: { code: status, message, status: googleStatusName(status), ...(details.length > 0 ? { details } : {}) } };
+  return {
+    error: { code: status, message, status: googleStatusName(status), ...(details.length > 0 ? { details } : {}) },
+  };
 }
 
 /** Google's JSON form of a protobuf Duration: seconds with up to nine decimals and an `s`, e.g. `2s`, `1.500s`. */
@@ -70,6 +85,10 @@ export function googleDuration(seconds: number): string {
   const nanos = totalNanos - whole * 1e9;
   if (nanos === 0) return `${whole}s`;
   const digits = String(nanos).padStart(9, '0');
-  const fraction = digits.endsWith('000000') ? digits.slice(0, 3) : digits.endsWith('000') ? digits.slice(0, 6) : digits;
+  const fraction = digits.endsWith('000000')
+    ? digits.slice(0, 3)
+    : digits.endsWith('000')
+      ? digits.slice(0, 6)
+      : digits;
   return `${whole}.${fraction}s`;
 }

@@ -7,6 +7,8 @@ export function messageText(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
   return content
-    .map((part: unknown) => (typeof part === 'object' && part !== null && 'text' in part && typeof part.text === 'string' ? part.text : ''))
+    .map((part: unknown) =>
+      typeof part === 'object' && part !== null && 'text' in part && typeof part.text === 'string' ? part.text : '',
+    )
     .join('');
 }

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { encodeOpenAIChatCompletion, encodeOpenAIChatStream, type OpenAIChatEncoderContext } from './openai-chat-encoder';
+import {
+  encodeOpenAIChatCompletion,
+  encodeOpenAIChatStream,
+  type OpenAIChatEncoderContext,
+} from './openai-chat-encoder';
 import type { ModelStreamEvent } from './model-stream-event';
 
 const context: OpenAIChatEncoderContext = {
@@ -36,7 +40,9 @@ describe('encodeOpenAIChatStream', () => {
             role: 'assistant',
             content: null,
             refusal: null,
-            tool_calls: [{ index: 0, id: 'call_0_0_0', type: 'function', function: { name: 'getParameters', arguments: '' } }],
+            tool_calls: [
+              { index: 0, id: 'call_0_0_0', type: 'function', function: { name: 'getParameters', arguments: '' } },
+            ],
           },
           logprobs: null,
           finish_reason: null,
@@ -48,7 +54,10 @@ describe('encodeOpenAIChatStream', () => {
   });
 
   it('adds a usage chunk when asked to', () => {
-    const frames = encodeOpenAIChatStream([{ type: 'finish', reason: 'stop' }], { ...context, includeUsageChunk: true });
+    const frames = encodeOpenAIChatStream([{ type: 'finish', reason: 'stop' }], {
+      ...context,
+      includeUsageChunk: true,
+    });
     expect(parseFrame(frames.at(-2) ?? '')).toMatchObject({
       choices: [],
       usage: { prompt_tokens: 10, completion_tokens: 3, total_tokens: 13 },

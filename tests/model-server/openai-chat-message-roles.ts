@@ -10,6 +10,8 @@ export interface OpenAIChatMessage {
 /** Chat messages already have the neutral roles; only a user "Continue." becomes a continuation. */
 export function openAIChatMessageRoles(messages: readonly OpenAIChatMessage[]): ScriptMessage[] {
   return messages.map((message) =>
-    message.role === 'user' && isContinuationText(messageText(message.content)) ? { role: 'user', continuation: true } : { role: message.role },
+    message.role === 'user' && isContinuationText(messageText(message.content))
+      ? { role: 'user', continuation: true }
+      : { role: message.role },
   );
 }

@@ -15,14 +15,26 @@ describeStreamTextConformance(openAIChatProvider, {
     expect(body).toEqual({ error: { message, type: 'rate_limit_exceeded', param: null, code: null } });
   },
   expectQuotaExhaustedBody(body) {
-    expect(body).toEqual({ error: { message: openAIQuotaExhaustedMessage, type: 'insufficient_quota', param: null, code: 'insufficient_quota' } });
+    expect(body).toEqual({
+      error: {
+        message: openAIQuotaExhaustedMessage,
+        type: 'insufficient_quota',
+        param: null,
+        code: 'insufficient_quota',
+      },
+    });
   },
   expectRetryInfo(error) {
     expect(error.responseHeaders?.['retry-after']).toBe('2');
   },
   expectStreamError(error) {
     // A mid-stream `data: {"error": …}` chunk reaches streamText as the bare error object.
-    expect(error).toEqual({ message: 'The scripted model server broke off this reply.', type: 'server_error', param: null, code: null });
+    expect(error).toEqual({
+      message: 'The scripted model server broke off this reply.',
+      type: 'server_error',
+      param: null,
+      code: null,
+    });
   },
 });
 
@@ -39,21 +51,35 @@ describe('OpenAI chat completions: what the provider sends and how it retries', 
 
   it('sends a Bearer key and stream_options to `${origin}/v1/chat/completions`', async () => {
     server.setScript({ turns: [{ steps: [{ text: 'ok' }] }] });
-    const result = streamText({ model: createOpenAI({ baseURL: `${server.origin}/v1`, apiKey: 'sk-test' }).chat('gpt-4.1-mini'), prompt: 'hi', maxRetries: 0 });
+    const result = streamText({
+      model: createOpenAI({ baseURL: `${server.origin}/v1`, apiKey: 'sk-test' }).chat('gpt-4.1-mini'),
+      prompt: 'hi',
+      maxRetries: 0,
+    });
     expect(await result.text).toBe('ok');
     const request = server.requests.at(-1);
     expect(request?.path).toBe('/v1/chat/completions');
     expect(request?.headers['authorization']).toBe('Bearer sk-test');
     expect(request?.headers['user-agent']).toMatch(/ai-sdk\/openai\//);
-    expect(request?.body).toMatchObject({ model: 'gpt-4.1-mini', stream: true, stream_options: { include_usage: true } });
+    expect(request?.body).toMatchObject({
+      model: 'gpt-4.1-mini',
+      stream: true,
+      stream_options: { include_usage: true },
+    });
   });
 
   it("waits out retry-after-ms with the AI SDK's own retry, then gets the reply", async () => {
     server.setScript(retryAfterMsScript);
     const startedAt = performance.now();
-    const result = streamText({ model: createOpenAI({ baseURL: `${server.origin}/v1`, apiKey: 'sk-test' }).chat('gpt-4.1-mini'), prompt: 'hi', maxRetries: 1 });
+    const result = streamText({
+      model: createOpenAI({ baseURL: `${server.origin}/v1`, apiKey: 'sk-test' }).chat('gpt-4.1-mini'),
+      prompt: 'hi',
+      maxRetries: 1,
+    });
     expect(await result.text).toBe(afterRateLimitText);
     expect(performance.now() - startedAt).toBeGreaterThanOrEqual(1400);
-    expect(server.requests.filter((request) => request.path === '/v1/chat/completions').length).toBeGreaterThanOrEqual(2);
+    expect(server.requests.filter((request) => request.path === '/v1/chat/completions').length).toBeGreaterThanOrEqual(
+      2,
+    );
   });
 });

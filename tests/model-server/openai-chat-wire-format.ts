@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { encodeOpenAIChatCompletion, encodeOpenAIChatStream, type OpenAIChatEncoderContext } from './openai-chat-encoder';
+import {
+  encodeOpenAIChatCompletion,
+  encodeOpenAIChatStream,
+  type OpenAIChatEncoderContext,
+} from './openai-chat-encoder';
 import { openAIChatMessageRoles } from './openai-chat-message-roles';
 import { openAIErrorBody, openAIErrorTypeForStatus, openAIQuotaExhaustedBody } from './openai-error-body';
 import { retryAfterHeader } from './retry-after-header';
@@ -33,7 +37,8 @@ export const openAIChatWireFormat: WireFormat = {
         model,
         stream: chatRequest.stream === true,
         promptCharacters: JSON.stringify(chatRequest.messages).length,
-        encodeStream: (events, context) => encodeOpenAIChatStream(events, { ...chatContext(context), includeUsageChunk }),
+        encodeStream: (events, context) =>
+          encodeOpenAIChatStream(events, { ...chatContext(context), includeUsageChunk }),
         encodeComplete: (events, context) => encodeOpenAIChatCompletion(events, chatContext(context)),
       },
     };
@@ -43,7 +48,11 @@ export const openAIChatWireFormat: WireFormat = {
       error.quotaExhausted === true
         ? openAIQuotaExhaustedBody(error.message)
         : openAIErrorBody(error.message ?? scriptedErrorMessage(error.status), openAIErrorTypeForStatus(error.status));
-    return { contentType: 'application/json', body: JSON.stringify(body), headers: retryAfterHeader(error.retryDelaySeconds) };
+    return {
+      contentType: 'application/json',
+      body: JSON.stringify(body),
+      headers: retryAfterHeader(error.retryDelaySeconds),
+    };
   },
   replyHeaders: (context) => ({ 'x-request-id': `req_scripted_${context.replyNumber}` }),
   malformedFrame: 'data: {not json}\n\n',
@@ -51,5 +60,10 @@ export const openAIChatWireFormat: WireFormat = {
 };
 
 function chatContext(context: ReplyContext): OpenAIChatEncoderContext {
-  return { completionId: `chatcmpl-scripted-${context.replyNumber}`, created: context.created, model: context.model, usage: context.usage };
+  return {
+    completionId: `chatcmpl-scripted-${context.replyNumber}`,
+    created: context.created,
+    model: context.model,
+    usage: context.usage,
+  };
 }

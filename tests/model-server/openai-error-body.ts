@@ -8,7 +8,11 @@ export interface OpenAIErrorBody {
 }
 
 /** The error shape api.openai.com answers with (and the one the AI SDK's OpenAI providers parse). */
-export function openAIErrorBody(message: string, type = 'invalid_request_error', code: string | null = null): OpenAIErrorBody {
+export function openAIErrorBody(
+  message: string,
+  type = 'invalid_request_error',
+  code: string | null = null,
+): OpenAIErrorBody {
   return { error: { message, type, param: null, code } };
 }
 

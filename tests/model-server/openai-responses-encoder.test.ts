@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelStreamEvent } from './model-stream-event';
-import { encodeOpenAIResponsesResponse, encodeOpenAIResponsesStream, type OpenAIResponsesEncoderContext } from './openai-responses-encoder';
+import {
+  encodeOpenAIResponsesResponse,
+  encodeOpenAIResponsesStream,
+  type OpenAIResponsesEncoderContext,
+} from './openai-responses-encoder';
 
 const context: OpenAIResponsesEncoderContext = {
   responseId: 'resp_scripted_7',
@@ -28,7 +32,10 @@ interface ParsedFrame {
 function parseFrames(frames: string[]): ParsedFrame[] {
   return frames.map((frame) => {
     const [eventLine = '', dataLine = ''] = frame.split('\n');
-    return { event: eventLine.replace(/^event: /, ''), payload: JSON.parse(dataLine.replace(/^data: /, '')) as ParsedFrame['payload'] };
+    return {
+      event: eventLine.replace(/^event: /, ''),
+      payload: JSON.parse(dataLine.replace(/^data: /, '')) as ParsedFrame['payload'],
+    };
   });
 }
 
@@ -64,9 +71,16 @@ describe('encodeOpenAIResponsesStream', () => {
 
   it('gives every item an id derived from the response id and its output index', () => {
     const parsed = parseFrames(encodeOpenAIResponsesStream(events, context));
-    const added = parsed.filter((frame) => frame.payload.type === 'response.output_item.added').map((frame) => frame.payload);
+    const added = parsed
+      .filter((frame) => frame.payload.type === 'response.output_item.added')
+      .map((frame) => frame.payload);
     expect(added).toEqual([
-      { type: 'response.output_item.added', sequence_number: 2, output_index: 0, item: { id: 'rs_scripted_7_0', type: 'reasoning', summary: [] } },
+      {
+        type: 'response.output_item.added',
+        sequence_number: 2,
+        output_index: 0,
+        item: { id: 'rs_scripted_7_0', type: 'reasoning', summary: [] },
+      },
       {
         type: 'response.output_item.added',
         sequence_number: 9,
@@ -77,7 +91,14 @@ describe('encodeOpenAIResponsesStream', () => {
         type: 'response.output_item.added',
         sequence_number: 15,
         output_index: 2,
-        item: { id: 'fc_scripted_7_2', type: 'function_call', status: 'in_progress', arguments: '', call_id: 'call_0_0_0', name: 'getParameters' },
+        item: {
+          id: 'fc_scripted_7_2',
+          type: 'function_call',
+          status: 'in_progress',
+          arguments: '',
+          call_id: 'call_0_0_0',
+          name: 'getParameters',
+        },
       },
     ]);
     expect(parsed.at(-1)?.payload).toMatchObject({
@@ -96,9 +117,13 @@ describe('encodeOpenAIResponsesStream', () => {
   });
 
   it('adds encrypted_content to reasoning items only when the request included it', () => {
-    const withEncrypted = parseFrames(encodeOpenAIResponsesStream(events, { ...context, includeEncryptedReasoning: true }));
+    const withEncrypted = parseFrames(
+      encodeOpenAIResponsesStream(events, { ...context, includeEncryptedReasoning: true }),
+    );
     const reasoningDone = withEncrypted.find((frame) => frame.payload.type === 'response.output_item.done')?.payload;
-    expect(reasoningDone).toMatchObject({ item: { type: 'reasoning', encrypted_content: expect.stringMatching(/^gAAAAA/) } });
+    expect(reasoningDone).toMatchObject({
+      item: { type: 'reasoning', encrypted_content: expect.stringMatching(/^gAAAAA/) },
+    });
   });
 
   it('stops after the last delta, without done events or response.completed, when the events have no finish', () => {

@@ -30,12 +30,26 @@ interface OutputText {
 export type OpenAIResponsesOutputItem =
   | { id: string; type: 'reasoning'; summary: SummaryText[]; encrypted_content?: string }
   | { id: string; type: 'message'; status: 'in_progress' | 'completed'; content: OutputText[]; role: 'assistant' }
-  | { id: string; type: 'function_call'; status: 'in_progress' | 'completed'; arguments: string; call_id: string; name: string };
+  | {
+      id: string;
+      type: 'function_call';
+      status: 'in_progress' | 'completed';
+      arguments: string;
+      call_id: string;
+      name: string;
+    };
 
 type OpenItem =
   | { readonly kind: 'reasoning'; readonly id: string; readonly outputIndex: number; text: string }
   | { readonly kind: 'message'; readonly id: string; readonly outputIndex: number; text: string }
-  | { readonly kind: 'function_call'; readonly id: string; readonly outputIndex: number; readonly callId: string; readonly name: string; text: string };
+  | {
+      readonly kind: 'function_call';
+      readonly id: string;
+      readonly outputIndex: number;
+      readonly callId: string;
+      readonly name: string;
+      text: string;
+    };
 
 interface EncodedResponse {
   readonly frames: string[];
@@ -49,12 +63,18 @@ interface EncodedResponse {
  * then per output item added → deltas → done, and finally response.completed.
  * Without a `finish` event the stream just stops after the last delta.
  */
-export function encodeOpenAIResponsesStream(events: readonly ModelStreamEvent[], context: OpenAIResponsesEncoderContext): string[] {
+export function encodeOpenAIResponsesStream(
+  events: readonly ModelStreamEvent[],
+  context: OpenAIResponsesEncoderContext,
+): string[] {
   return encodeResponse(events, context).frames;
 }
 
 /** The non-streaming (`stream: false`) reply: the response object that response.completed carries. */
-export function encodeOpenAIResponsesResponse(events: readonly ModelStreamEvent[], context: OpenAIResponsesEncoderContext): Record<string, unknown> {
+export function encodeOpenAIResponsesResponse(
+  events: readonly ModelStreamEvent[],
+  context: OpenAIResponsesEncoderContext,
+): Record<string, unknown> {
   const { output, finished } = encodeResponse(events, context);
   return responseObject(context, finished ? 'completed' : 'in_progress', output, finished);
 }
@@ -71,7 +91,9 @@ function encodeResponse(events: readonly ModelStreamEvent[], context: OpenAIResp
     sequenceNumber += 1;
   };
   const encryptedContent = (text: string): Record<string, string> =>
-    context.includeEncryptedReasoning === true ? { encrypted_content: `gAAAAA${Buffer.from(`scripted:${text}`, 'utf8').toString('base64')}` } : {};
+    context.includeEncryptedReasoning === true
+      ? { encrypted_content: `gAAAAA${Buffer.from(`scripted:${text}`, 'utf8').toString('base64')}` }
+      : {};
 
   const close = (): void => {
     if (open === undefined) return;
@@ -96,14 +118,25 @@ function encodeResponse(events: readonly ModelStreamEvent[], context: OpenAIResp
       }
       case 'function_call':
         push('response.function_call_arguments.done', { ...base, arguments: item.text });
-        doneItem = { id: item.id, type: 'function_call', status: 'completed', arguments: item.text, call_id: item.callId, name: item.name };
+        doneItem = {
+          id: item.id,
+          type: 'function_call',
+          status: 'completed',
+          arguments: item.text,
+          call_id: item.callId,
+          name: item.name,
+        };
         break;
     }
     output.push(doneItem);
     push('response.output_item.done', { output_index: item.outputIndex, item: doneItem });
   };
 
-  const openItem = (kind: OpenItem['kind'], prefix: string, extra: { callId: string; name: string } | undefined): OpenItem => {
+  const openItem = (
+    kind: OpenItem['kind'],
+    prefix: string,
+    extra: { callId: string; name: string } | undefined,
+  ): OpenItem => {
     close();
     const outputIndex = output.length;
     const id = `${prefix}_${itemSuffix}_${outputIndex}`;
@@ -111,7 +144,14 @@ function encodeResponse(events: readonly ModelStreamEvent[], context: OpenAIResp
     let addedItem: OpenAIResponsesOutputItem;
     if (kind === 'function_call' && extra !== undefined) {
       item = { kind, id, outputIndex, callId: extra.callId, name: extra.name, text: '' };
-      addedItem = { id, type: 'function_call', status: 'in_progress', arguments: '', call_id: extra.callId, name: extra.name };
+      addedItem = {
+        id,
+        type: 'function_call',
+        status: 'in_progress',
+        arguments: '',
+        call_id: extra.callId,
+        name: extra.name,
+      };
     } else if (kind === 'reasoning') {
       item = { kind, id, outputIndex, text: '' };
       addedItem = { id, type: 'reasoning', summary: [], ...encryptedContent('') };
@@ -121,7 +161,12 @@ function encodeResponse(events: readonly ModelStreamEvent[], context: OpenAIResp
     }
     push('response.output_item.added', { output_index: outputIndex, item: addedItem });
     if (item.kind === 'reasoning') {
-      push('response.reasoning_summary_part.added', { item_id: id, output_index: outputIndex, summary_index: 0, part: { type: 'summary_text', text: '' } });
+      push('response.reasoning_summary_part.added', {
+        item_id: id,
+        output_index: outputIndex,
+        summary_index: 0,
+        part: { type: 'summary_text', text: '' },
+      });
     }
     if (item.kind === 'message') {
       push('response.content_part.added', {
@@ -143,13 +188,24 @@ function encodeResponse(events: readonly ModelStreamEvent[], context: OpenAIResp
       case 'reasoning-delta': {
         const item = open?.kind === 'reasoning' ? open : openItem('reasoning', 'rs', undefined);
         item.text += event.text;
-        push('response.reasoning_summary_text.delta', { item_id: item.id, output_index: item.outputIndex, summary_index: 0, delta: event.text });
+        push('response.reasoning_summary_text.delta', {
+          item_id: item.id,
+          output_index: item.outputIndex,
+          summary_index: 0,
+          delta: event.text,
+        });
         break;
       }
       case 'text-delta': {
         const item = open?.kind === 'message' ? open : openItem('message', 'msg', undefined);
         item.text += event.text;
-        push('response.output_text.delta', { item_id: item.id, output_index: item.outputIndex, content_index: 0, delta: event.text, logprobs: [] });
+        push('response.output_text.delta', {
+          item_id: item.id,
+          output_index: item.outputIndex,
+          content_index: 0,
+          delta: event.text,
+          logprobs: [],
+        });
         break;
       }
       case 'tool-call-start':
@@ -158,7 +214,11 @@ function encodeResponse(events: readonly ModelStreamEvent[], context: OpenAIResp
       case 'tool-call-delta':
         if (open?.kind === 'function_call') {
           open.text += event.argumentsDelta;
-          push('response.function_call_arguments.delta', { item_id: open.id, output_index: open.outputIndex, delta: event.argumentsDelta });
+          push('response.function_call_arguments.delta', {
+            item_id: open.id,
+            output_index: open.outputIndex,
+            delta: event.argumentsDelta,
+          });
         }
         break;
       case 'tool-call-end':
@@ -180,7 +240,10 @@ function responseObject(
   output: readonly OpenAIResponsesOutputItem[],
   withUsage: boolean,
 ): Record<string, unknown> {
-  const reasoningCharacters = output.reduce((sum, item) => sum + (item.type === 'reasoning' ? (item.summary[0]?.text.length ?? 0) : 0), 0);
+  const reasoningCharacters = output.reduce(
+    (sum, item) => sum + (item.type === 'reasoning' ? (item.summary[0]?.text.length ?? 0) : 0),
+    0,
+  );
   return {
     id: context.responseId,
     object: 'response',

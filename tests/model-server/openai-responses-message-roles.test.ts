@@ -16,15 +16,26 @@ describe('openAIResponsesMessageRoles', () => {
         { type: 'reasoning', id: 'rs_2', summary: [] },
         { role: 'assistant', content: [{ type: 'output_text', text: 'Done.' }] },
       ]),
-    ).toEqual([{ role: 'system' }, { role: 'user' }, { role: 'assistant' }, { role: 'tool' }, { role: 'tool' }, { role: 'assistant' }]);
+    ).toEqual([
+      { role: 'system' },
+      { role: 'user' },
+      { role: 'assistant' },
+      { role: 'tool' },
+      { role: 'tool' },
+      { role: 'assistant' },
+    ]);
   });
 
   it('reads a string input as one user message and spots continuations', () => {
     expect(openAIResponsesMessageRoles('Hello')).toEqual([{ role: 'user' }]);
-    expect(openAIResponsesMessageRoles([{ type: 'message', role: 'user', content: 'Continue.' }])).toEqual([{ role: 'user', continuation: true }]);
+    expect(openAIResponsesMessageRoles([{ type: 'message', role: 'user', content: 'Continue.' }])).toEqual([
+      { role: 'user', continuation: true },
+    ]);
   });
 
   it('skips items it cannot read', () => {
-    expect(openAIResponsesMessageRoles([42, null, { type: 'unknown_thing' }, { role: 'user', content: 'x' }])).toEqual([{ role: 'user' }]);
+    expect(openAIResponsesMessageRoles([42, null, { type: 'unknown_thing' }, { role: 'user', content: 'x' }])).toEqual([
+      { role: 'user' },
+    ]);
   });
 });

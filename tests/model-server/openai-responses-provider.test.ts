@@ -14,14 +14,25 @@ describeStreamTextConformance(openAIResponsesProvider, {
     expect(body).toEqual({ error: { message, type: 'rate_limit_exceeded', param: null, code: null } });
   },
   expectQuotaExhaustedBody(body) {
-    expect(body).toEqual({ error: { message: openAIQuotaExhaustedMessage, type: 'insufficient_quota', param: null, code: 'insufficient_quota' } });
+    expect(body).toEqual({
+      error: {
+        message: openAIQuotaExhaustedMessage,
+        type: 'insufficient_quota',
+        param: null,
+        code: 'insufficient_quota',
+      },
+    });
   },
   expectRetryInfo(error) {
     expect(error.responseHeaders?.['retry-after']).toBe('2');
   },
   expectStreamError(error) {
     // response.failed after output began becomes an error part carrying the failure's message and code.
-    expect(error).toMatchObject({ message: 'The scripted model server broke off this reply.', code: 'server_error', isRetryable: true });
+    expect(error).toMatchObject({
+      message: 'The scripted model server broke off this reply.',
+      code: 'server_error',
+      isRetryable: true,
+    });
   },
 });
 
@@ -47,7 +58,17 @@ describe('OpenAI Responses: what the provider sends back', { timeout: 20_000 }, 
     const followUp: ModelMessage[] = [
       ...messages,
       ...(await first.response).messages,
-      { role: 'tool', content: [{ type: 'tool-result', toolCallId: call?.toolCallId ?? '', toolName: 'getParameters', output: { type: 'json', value: { speed: 4 } } }] },
+      {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: call?.toolCallId ?? '',
+            toolName: 'getParameters',
+            output: { type: 'json', value: { speed: 4 } },
+          },
+        ],
+      },
     ];
     const second = streamText({ model, messages: followUp, tools, maxRetries: 0 });
     expect(await second.text).toBe('Speed is 12 m/s and vectors are on.');

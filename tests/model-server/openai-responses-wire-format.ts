@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { openAIErrorBody, openAIErrorTypeForStatus, openAIQuotaExhaustedBody } from './openai-error-body';
-import { encodeOpenAIResponsesResponse, encodeOpenAIResponsesStream, type OpenAIResponsesEncoderContext } from './openai-responses-encoder';
+import {
+  encodeOpenAIResponsesResponse,
+  encodeOpenAIResponsesStream,
+  type OpenAIResponsesEncoderContext,
+} from './openai-responses-encoder';
 import { openAIResponsesMessageRoles } from './openai-responses-message-roles';
 import { retryAfterHeader } from './retry-after-header';
 import { scriptedModelId } from './scripted-model-id';
@@ -54,7 +58,11 @@ export const openAIResponsesWireFormat: WireFormat = {
       error.quotaExhausted === true
         ? openAIQuotaExhaustedBody(error.message)
         : openAIErrorBody(error.message ?? scriptedErrorMessage(error.status), openAIErrorTypeForStatus(error.status));
-    return { contentType: 'application/json', body: JSON.stringify(body), headers: retryAfterHeader(error.retryDelaySeconds) };
+    return {
+      contentType: 'application/json',
+      body: JSON.stringify(body),
+      headers: retryAfterHeader(error.retryDelaySeconds),
+    };
   },
   replyHeaders: (context) => ({ 'x-request-id': `req_scripted_${context.replyNumber}` }),
   malformedFrame: 'event: response.output_text.delta\ndata: {not json}\n\n',

@@ -2,10 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { locateStep, nothingMoreToSayText, pickStep, scriptSchema, type Script } from './script';
 
 const script: Script = {
-  turns: [
-    { steps: [{ text: 'turn 0 step 0' }, { text: 'turn 0 step 1' }] },
-    { steps: [{ text: 'turn 1 step 0' }] },
-  ],
+  turns: [{ steps: [{ text: 'turn 0 step 0' }, { text: 'turn 0 step 1' }] }, { steps: [{ text: 'turn 1 step 0' }] }],
 };
 
 const roles = (...names: string[]) => names.map((role) => ({ role }));
@@ -52,7 +49,10 @@ describe('continuation messages', () => {
   it('neither start a turn nor reset the step count', () => {
     const messages = [{ role: 'user' }, { role: 'assistant' }, { role: 'user', continuation: true }];
     expect(locateStep(script, messages)).toEqual({ turnIndex: 0, stepIndex: 1 });
-    expect(pickStep(script, [...messages, { role: 'assistant' }, { role: 'user' }])).toMatchObject({ turnIndex: 1, stepIndex: 0 });
+    expect(pickStep(script, [...messages, { role: 'assistant' }, { role: 'user' }])).toMatchObject({
+      turnIndex: 1,
+      stepIndex: 0,
+    });
   });
 });
 
@@ -84,14 +84,29 @@ describe('once steps', () => {
 
   it('take no position of their own', () => {
     const secondPosition = roles('user', 'assistant', 'tool');
-    expect(pickStep(retryScript, secondPosition, 0)).toMatchObject({ stepIndex: 1, step: { breakAfter: { text: 'half', error: 'network' } } });
-    expect(pickStep(retryScript, secondPosition, 1)).toMatchObject({ stepIndex: 1, step: { text: 'second' }, isFallback: false });
+    expect(pickStep(retryScript, secondPosition, 0)).toMatchObject({
+      stepIndex: 1,
+      step: { breakAfter: { text: 'half', error: 'network' } },
+    });
+    expect(pickStep(retryScript, secondPosition, 1)).toMatchObject({
+      stepIndex: 1,
+      step: { text: 'second' },
+      isFallback: false,
+    });
   });
 
   it('at the end of a turn are followed by the fallback', () => {
     const thirdPosition = roles('user', 'assistant', 'tool', 'assistant', 'tool');
-    expect(pickStep(retryScript, thirdPosition, 0)).toMatchObject({ stepIndex: 2, step: { error: { status: 500 } }, isFallback: false });
-    expect(pickStep(retryScript, thirdPosition, 1)).toMatchObject({ stepIndex: 2, step: { text: nothingMoreToSayText }, isFallback: true });
+    expect(pickStep(retryScript, thirdPosition, 0)).toMatchObject({
+      stepIndex: 2,
+      step: { error: { status: 500 } },
+      isFallback: false,
+    });
+    expect(pickStep(retryScript, thirdPosition, 1)).toMatchObject({
+      stepIndex: 2,
+      step: { text: nothingMoreToSayText },
+      isFallback: true,
+    });
   });
 });
 
@@ -103,7 +118,13 @@ describe('scriptSchema', () => {
         {
           steps: [
             { text: 'hello', reasoning: 'thinking', delayMs: 5 },
-            { toolCalls: [{ name: 'a', arguments: { x: 1 } }, { name: 'b', arguments: '{not json', id: 'call_b' }], text: 'calling' },
+            {
+              toolCalls: [
+                { name: 'a', arguments: { x: 1 } },
+                { name: 'b', arguments: '{not json', id: 'call_b' },
+              ],
+              text: 'calling',
+            },
             { error: { status: 429, body: { error: { message: 'slow down' } }, headers: { 'retry-after': '1' } } },
             { truncate: { text: 'cut' } },
             { breakAfter: { text: 'half', error: 'malformed' }, once: true },
@@ -126,7 +147,9 @@ describe('scriptSchema', () => {
   it('rejects a step without a known key', () => {
     const result = scriptSchema.safeParse({ turns: [{ steps: [{ say: 'hi' }] }] });
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toBe('A step needs one of the keys text, toolCalls, error, truncate, breakAfter, cutAt.');
+    expect(result.error?.issues[0]?.message).toBe(
+      'A step needs one of the keys text, toolCalls, error, truncate, breakAfter, cutAt.',
+    );
   });
 
   it('rejects once on steps that do not fail, and unknown break kinds', () => {

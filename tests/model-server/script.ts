@@ -75,9 +75,12 @@ const stepKinds = [
   ['text', textStepSchema],
 ] as const;
 
-export const stepSchema = z.union([textStepSchema, toolCallsStepSchema, errorStepSchema, truncateStepSchema, breakAfterStepSchema, cutAtStepSchema], {
-  error: (issue) => describeStepProblem(issue.input),
-});
+export const stepSchema = z.union(
+  [textStepSchema, toolCallsStepSchema, errorStepSchema, truncateStepSchema, breakAfterStepSchema, cutAtStepSchema],
+  {
+    error: (issue) => describeStepProblem(issue.input),
+  },
+);
 
 // A plain union only reports "Invalid input"; naming the step kind and its own problem helps script authors.
 function describeStepProblem(input: unknown): string {
@@ -156,9 +159,7 @@ export function locateStep(script: Script, messages: readonly ScriptMessage[]): 
   messages.forEach((message, position) => {
     if (startsTurn(message)) lastUserPosition = position;
   });
-  const stepIndex = messages
-    .slice(lastUserPosition + 1)
-    .filter((message) => message.role === 'assistant').length;
+  const stepIndex = messages.slice(lastUserPosition + 1).filter((message) => message.role === 'assistant').length;
   return { turnIndex, stepIndex };
 }
 

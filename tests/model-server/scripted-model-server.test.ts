@@ -6,7 +6,12 @@ import type { Script } from './script';
 import { startScriptedModelServer, type ScriptedModelServer } from './scripted-model-server';
 
 const multilingualText = '粒子场已启动，速度设为十二米每秒。Particles are flowing 🚀✨ — vectors on 👩‍🔬 done.';
-const setParametersArguments = { changes: [{ param: 'speed', value: 12 }, { param: 'show_vectors', value: true }] };
+const setParametersArguments = {
+  changes: [
+    { param: 'speed', value: 12 },
+    { param: 'show_vectors', value: true },
+  ],
+};
 
 const testScript: Script = {
   name: 'server test',
@@ -17,7 +22,11 @@ const testScript: Script = {
         { text: multilingualText },
       ],
     },
-    { steps: [{ error: { status: 400, body: { error: { message: 'Scripted refusal', type: 'invalid_request_error' } } } }] },
+    {
+      steps: [
+        { error: { status: 400, body: { error: { message: 'Scripted refusal', type: 'invalid_request_error' } } } },
+      ],
+    },
     { steps: [{ truncate: { text: 'This answer will be cut' } }] },
   ],
 };
@@ -57,7 +66,9 @@ async function postChat(body: unknown): Promise<Response> {
   });
 }
 
-async function streamChat(messages: unknown[]): Promise<{ payloads: ChunkPayload[]; data: string[]; chunkCount: number }> {
+async function streamChat(
+  messages: unknown[],
+): Promise<{ payloads: ChunkPayload[]; data: string[]; chunkCount: number }> {
   const response = await postChat({ model: 'scripted-model', stream: true, messages });
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
@@ -70,8 +81,14 @@ async function streamChat(messages: unknown[]): Promise<{ payloads: ChunkPayload
 
 describe('scripted model server: OpenAI chat completions stream', () => {
   it('streams text with Chinese and emoji that reassembles exactly', async () => {
-    const { payloads, chunkCount } = await streamChat([userMessage, { role: 'assistant', content: null }, { role: 'tool', content: '{}' }]);
-    const contentDeltas = payloads.map((payload) => payload.choices[0]?.delta?.content ?? '').filter((content) => content !== '');
+    const { payloads, chunkCount } = await streamChat([
+      userMessage,
+      { role: 'assistant', content: null },
+      { role: 'tool', content: '{}' },
+    ]);
+    const contentDeltas = payloads
+      .map((payload) => payload.choices[0]?.delta?.content ?? '')
+      .filter((content) => content !== '');
     expect(contentDeltas.length).toBeGreaterThan(1);
     expect(contentDeltas.join('')).toBe(multilingualText);
     expect(payloads.at(-1)?.choices[0]?.finish_reason).toBe('stop');
@@ -87,7 +104,9 @@ describe('scripted model server: OpenAI chat completions stream', () => {
       type: 'function',
       function: { name: 'setParameters', arguments: '' },
     });
-    const argumentDeltas = toolCallDeltas.map((delta) => delta.function.arguments ?? '').filter((piece) => piece !== '');
+    const argumentDeltas = toolCallDeltas
+      .map((delta) => delta.function.arguments ?? '')
+      .filter((piece) => piece !== '');
     expect(argumentDeltas.length).toBeGreaterThan(1);
     expect(argumentDeltas.join('')).toBe(JSON.stringify(setParametersArguments));
     const text = payloads.map((payload) => payload.choices[0]?.delta?.content ?? '').join('');
@@ -96,8 +115,14 @@ describe('scripted model server: OpenAI chat completions stream', () => {
   });
 
   it('selects the step from the counts of user and assistant messages', async () => {
-    const afterToolCall = await streamChat([userMessage, { role: 'assistant', content: null }, { role: 'tool', content: '{}' }]);
-    expect(afterToolCall.payloads.map((payload) => payload.choices[0]?.delta?.content ?? '').join('')).toBe(multilingualText);
+    const afterToolCall = await streamChat([
+      userMessage,
+      { role: 'assistant', content: null },
+      { role: 'tool', content: '{}' },
+    ]);
+    expect(afterToolCall.payloads.map((payload) => payload.choices[0]?.delta?.content ?? '').join('')).toBe(
+      multilingualText,
+    );
 
     const secondTurn = await postChat({ messages: [userMessage, { role: 'assistant', content: 'ok' }, userMessage] });
     expect(secondTurn.status).toBe(400);
@@ -144,7 +169,13 @@ describe('scripted model server: OpenAI chat completions stream', () => {
           message: {
             role: 'assistant',
             content: 'Changing it now.',
-            tool_calls: [{ id: 'call_0_0_0', type: 'function', function: { name: 'setParameters', arguments: JSON.stringify(setParametersArguments) } }],
+            tool_calls: [
+              {
+                id: 'call_0_0_0',
+                type: 'function',
+                function: { name: 'setParameters', arguments: JSON.stringify(setParametersArguments) },
+              },
+            ],
           },
           finish_reason: 'tool_calls',
         },
@@ -208,13 +239,19 @@ describe('scripted model server: bookkeeping and errors', () => {
   it('answers a body without messages with 400', async () => {
     const response = await postChat({ model: 'scripted-model' });
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ error: { type: 'invalid_request_error', message: expect.stringContaining('messages') } });
+    expect(await response.json()).toMatchObject({
+      error: { type: 'invalid_request_error', message: expect.stringContaining('messages') },
+    });
   });
 
   it('answers CORS preflights and adds CORS headers to every response', async () => {
     const preflight = await fetch(`${server.url}/chat/completions`, {
       method: 'OPTIONS',
-      headers: { Origin: 'chrome-extension://abc', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, content-type' },
+      headers: {
+        Origin: 'chrome-extension://abc',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization, content-type',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
@@ -229,13 +266,24 @@ describe('scripted model server: bookkeeping and errors', () => {
 
   it('replaces the script through the control route and rejects invalid scripts with the zod message', async () => {
     const controlUrl = server.url.replace(/\/v1$/, '/__control/script');
-    const invalid = await fetch(controlUrl, { method: 'POST', body: JSON.stringify({ turns: [{ steps: [{ say: 'hi' }] }] }) });
+    const invalid = await fetch(controlUrl, {
+      method: 'POST',
+      body: JSON.stringify({ turns: [{ steps: [{ say: 'hi' }] }] }),
+    });
     expect(invalid.status).toBe(400);
     expect(await invalid.json()).toMatchObject({
-      error: { type: 'invalid_request_error', message: expect.stringContaining('A step needs one of the keys text, toolCalls, error, truncate, breakAfter, cutAt.') },
+      error: {
+        type: 'invalid_request_error',
+        message: expect.stringContaining(
+          'A step needs one of the keys text, toolCalls, error, truncate, breakAfter, cutAt.',
+        ),
+      },
     });
 
-    const valid = await fetch(controlUrl, { method: 'POST', body: JSON.stringify({ turns: [{ steps: [{ text: 'Replaced.' }] }] }) });
+    const valid = await fetch(controlUrl, {
+      method: 'POST',
+      body: JSON.stringify({ turns: [{ steps: [{ text: 'Replaced.' }] }] }),
+    });
     expect(valid.status).toBe(200);
     const { payloads } = await streamChat([userMessage]);
     expect(payloads.map((payload) => payload.choices[0]?.delta?.content ?? '').join('')).toBe('Replaced.');
@@ -264,7 +312,9 @@ describe('scripted model server: slow streams and shutdown', () => {
   });
 
   it('closes promptly while a slow stream is still open', async () => {
-    const slowServer = await startScriptedModelServer({ script: { turns: [{ steps: [{ text: 'never finishes in time', delayMs: 5000 }] }] } });
+    const slowServer = await startScriptedModelServer({
+      script: { turns: [{ steps: [{ text: 'never finishes in time', delayMs: 5000 }] }] },
+    });
     const response = await fetch(`${slowServer.url}/chat/completions`, {
       method: 'POST',
       body: JSON.stringify({ stream: true, messages: [userMessage] }),
@@ -290,7 +340,12 @@ describe('scripted model server through the Vercel AI SDK', () => {
   };
 
   it('yields a parsed tool call, then text deltas that reassemble to the scripted text', async () => {
-    const provider = createOpenAICompatible({ name: 'scripted', baseURL: server.url, apiKey: 'test-key', includeUsage: true });
+    const provider = createOpenAICompatible({
+      name: 'scripted',
+      baseURL: server.url,
+      apiKey: 'test-key',
+      includeUsage: true,
+    });
     const model = provider.chatModel('scripted-model');
     const messages: ModelMessage[] = [{ role: 'user', content: 'Make the particles faster.' }];
 
@@ -300,8 +355,18 @@ describe('scripted model server through the Vercel AI SDK', () => {
     const firstTypes = firstParts.map((part) => part.type);
     expect(firstTypes.filter((type) => type === 'tool-input-delta').length).toBeGreaterThan(1);
     const toolCall = firstParts.find((part) => part.type === 'tool-call');
-    expect(toolCall).toMatchObject({ type: 'tool-call', toolCallId: 'call_0_0_0', toolName: 'setParameters', input: setParametersArguments });
-    expect(firstParts.filter((part) => part.type === 'text-delta').map((part) => part.text).join('')).toBe('Changing it now.');
+    expect(toolCall).toMatchObject({
+      type: 'tool-call',
+      toolCallId: 'call_0_0_0',
+      toolName: 'setParameters',
+      input: setParametersArguments,
+    });
+    expect(
+      firstParts
+        .filter((part) => part.type === 'text-delta')
+        .map((part) => part.text)
+        .join(''),
+    ).toBe('Changing it now.');
     expect(firstTypes).toContain('tool-input-start');
     expect(firstTypes.at(-2)).toBe('finish-step');
     expect(firstTypes.at(-1)).toBe('finish');
@@ -313,10 +378,23 @@ describe('scripted model server through the Vercel AI SDK', () => {
       ...(await first.response).messages,
       {
         role: 'tool',
-        content: [{ type: 'tool-result', toolCallId: 'call_0_0_0', toolName: 'setParameters', output: { type: 'json', value: { ok: true } } }],
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'call_0_0_0',
+            toolName: 'setParameters',
+            output: { type: 'json', value: { ok: true } },
+          },
+        ],
       },
     ];
-    const second = streamText({ model, system: 'You drive a particle field.', messages: followUp, tools, maxRetries: 0 });
+    const second = streamText({
+      model,
+      system: 'You drive a particle field.',
+      messages: followUp,
+      tools,
+      maxRetries: 0,
+    });
     let text = '';
     let textDeltaCount = 0;
     for await (const part of second.fullStream) {
@@ -340,7 +418,13 @@ describe('scripted model server through the Vercel AI SDK', () => {
         {
           role: 'assistant',
           content: 'Changing it now.',
-          tool_calls: [{ id: 'call_0_0_0', type: 'function', function: { name: 'setParameters', arguments: JSON.stringify(setParametersArguments) } }],
+          tool_calls: [
+            {
+              id: 'call_0_0_0',
+              type: 'function',
+              function: { name: 'setParameters', arguments: JSON.stringify(setParametersArguments) },
+            },
+          ],
         },
         { role: 'tool', tool_call_id: 'call_0_0_0', content: '{"ok":true}' },
       ],

@@ -12,7 +12,17 @@ import type { TokenUsage } from './openai-chat-encoder';
 import { openAIChatWireFormat } from './openai-chat-wire-format';
 import { openAIErrorBody } from './openai-error-body';
 import { openAIResponsesWireFormat } from './openai-responses-wire-format';
-import { isBreakAfterStep, isCutAtStep, isErrorStep, isTruncateStep, locateStep, pickStep, scriptSchema, type ErrorStep, type Script } from './script';
+import {
+  isBreakAfterStep,
+  isCutAtStep,
+  isErrorStep,
+  isTruncateStep,
+  locateStep,
+  pickStep,
+  scriptSchema,
+  type ErrorStep,
+  type Script,
+} from './script';
 import { scriptedModelId } from './scripted-model-id';
 import { stepToEvents } from './step-to-events';
 import { uiMessageStreamWireFormat } from './ui-message-stream-wire-format';
@@ -69,11 +79,14 @@ const corsHeaders = {
 } as const;
 
 const invalidJsonMessage =
-  'We could not parse the JSON body of your request. (HINT: This likely means you aren\'t using your HTTP library correctly. The OpenAI API expects a JSON payload, but what was sent was not valid JSON.)';
+  "We could not parse the JSON body of your request. (HINT: This likely means you aren't using your HTTP library correctly. The OpenAI API expects a JSON payload, but what was sent was not valid JSON.)";
 
 const streamErrorMessage = 'The scripted model server broke off this reply.';
 
-type ParsedBody = { readonly kind: 'empty' } | { readonly kind: 'json'; readonly value: unknown } | { readonly kind: 'invalid'; readonly text: string };
+type ParsedBody =
+  | { readonly kind: 'empty' }
+  | { readonly kind: 'json'; readonly value: unknown }
+  | { readonly kind: 'invalid'; readonly text: string };
 
 const modelRoutes: ReadonlyMap<string, WireFormat> = new Map([
   ['/v1/chat/completions', openAIChatWireFormat],
@@ -128,7 +141,9 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
     const responseClosed = new AbortController();
     response.once('close', () => responseClosed.abort());
     const pause = (delayMs: number | undefined): Promise<boolean> =>
-      delayMs === undefined ? Promise.resolve(true) : sleep(delayMs, true, { signal: responseClosed.signal }).catch(() => false);
+      delayMs === undefined
+        ? Promise.resolve(true)
+        : sleep(delayMs, true, { signal: responseClosed.signal }).catch(() => false);
 
     const location = locateStep(script, modelRequest.messages);
     const attemptKey = `${location.turnIndex}:${location.stepIndex}`;
@@ -181,7 +196,8 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
     const encoded = modelRequest.encodeStream(events, context);
     const frames = isCutAtStep(step) ? framesUpToByte(encoded, step.cutAt.byte) : encoded;
     if (isBreakAfterStep(step) && step.breakAfter.error === 'malformed') frames.push(format.malformedFrame);
-    if (isBreakAfterStep(step) && step.breakAfter.error === 'server') frames.push(...format.streamErrorFrames(streamErrorMessage, context, frames.length));
+    if (isBreakAfterStep(step) && step.breakAfter.error === 'server')
+      frames.push(...format.streamErrorFrames(streamErrorMessage, context, frames.length));
     const completed = await writeFramesInPieces(response, frames, {
       random: mulberry32((seed ^ Math.imul(replyNumber, 0x9e3779b9)) >>> 0),
       minPieceBytes,
@@ -223,7 +239,13 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
     const headers = flattenHeaders(request);
     const isControlRoute = pathname.startsWith('/__control/');
     if (!isControlRoute) {
-      requests.push({ method, path: target, headers, body: body.kind === 'json' ? body.value : bodyText, time: Date.now() });
+      requests.push({
+        method,
+        path: target,
+        headers,
+        body: body.kind === 'json' ? body.value : bodyText,
+        time: Date.now(),
+      });
     }
 
     const format = method === 'POST' ? wireFormatForPath(pathname) : undefined;
@@ -264,7 +286,11 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
         return;
       default: {
         const message = `Invalid URL (${method} ${url.pathname})`;
-        sendJson(response, 404, pathname.startsWith('/v1beta/') ? googleErrorBody(404, message) : openAIErrorBody(message));
+        sendJson(
+          response,
+          404,
+          pathname.startsWith('/v1beta/') ? googleErrorBody(404, message) : openAIErrorBody(message),
+        );
       }
     }
   };
@@ -316,11 +342,22 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
   };
 }
 
-function sendJson(response: ServerResponse, status: number, payload: unknown, headers: Record<string, string> = {}): void {
+function sendJson(
+  response: ServerResponse,
+  status: number,
+  payload: unknown,
+  headers: Record<string, string> = {},
+): void {
   sendText(response, status, 'application/json', JSON.stringify(payload), headers);
 }
 
-function sendText(response: ServerResponse, status: number, contentType: string, text: string, headers: Readonly<Record<string, string>> = {}): void {
+function sendText(
+  response: ServerResponse,
+  status: number,
+  contentType: string,
+  text: string,
+  headers: Readonly<Record<string, string>> = {},
+): void {
   response.writeHead(status, {
     'Content-Type': contentType,
     'Content-Length': Buffer.byteLength(text),
@@ -362,7 +399,13 @@ function sendScriptedError(response: ServerResponse, step: ErrorStep, format: Wi
   const { status, body, headers = {}, message, quotaExhausted, retryDelaySeconds } = step.error;
   if (body !== undefined) {
     const isText = typeof body === 'string';
-    sendText(response, status, isText ? 'text/plain; charset=utf-8' : 'application/json', isText ? body : JSON.stringify(body), headers);
+    sendText(
+      response,
+      status,
+      isText ? 'text/plain; charset=utf-8' : 'application/json',
+      isText ? body : JSON.stringify(body),
+      headers,
+    );
     return;
   }
   const reply = format.errorReply({
@@ -417,7 +460,12 @@ function openAIModelList() {
 }
 
 function anthropicModelList() {
-  const model = { type: 'model', id: scriptedModelId, display_name: 'Scripted Model', created_at: '2025-01-01T00:00:00Z' };
+  const model = {
+    type: 'model',
+    id: scriptedModelId,
+    display_name: 'Scripted Model',
+    created_at: '2025-01-01T00:00:00Z',
+  };
   return { data: [model], has_more: false, first_id: scriptedModelId, last_id: scriptedModelId };
 }
 

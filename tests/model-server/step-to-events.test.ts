@@ -28,7 +28,12 @@ describe('splitArgumentsIntoDeltas', () => {
 describe('stepToEvents', () => {
   it('numbers tool call ids by turn, step and index unless an id is given', () => {
     const events = stepToEvents(
-      { toolCalls: [{ name: 'first', arguments: {} }, { name: 'second', arguments: '{}', id: 'call_given' }] },
+      {
+        toolCalls: [
+          { name: 'first', arguments: {} },
+          { name: 'second', arguments: '{}', id: 'call_given' },
+        ],
+      },
       { turnIndex: 2, stepIndex: 1 },
     );
     const starts = events.filter((event) => event.type === 'tool-call-start');
@@ -40,8 +45,13 @@ describe('stepToEvents', () => {
   });
 
   it('sends string arguments verbatim, even when they are not valid JSON', () => {
-    const events = stepToEvents({ toolCalls: [{ name: 'broken', arguments: '{"a": tru' }] }, { turnIndex: 0, stepIndex: 0 });
-    const argumentsText = events.map((event) => (event.type === 'tool-call-delta' ? event.argumentsDelta : '')).join('');
+    const events = stepToEvents(
+      { toolCalls: [{ name: 'broken', arguments: '{"a": tru' }] },
+      { turnIndex: 0, stepIndex: 0 },
+    );
+    const argumentsText = events
+      .map((event) => (event.type === 'tool-call-delta' ? event.argumentsDelta : ''))
+      .join('');
     expect(argumentsText).toBe('{"a": tru');
   });
 
@@ -71,7 +81,11 @@ describe('stepToEvents', () => {
   });
 
   it('streams reasoning, then text, then tool calls with ids under the given prefix', () => {
-    const events = stepToEvents({ reasoning: 'Why.', text: 'Now.', toolCalls: [{ name: 'a', arguments: {} }] }, { turnIndex: 1, stepIndex: 2 }, { toolCallIdPrefix: 'toolu_' });
+    const events = stepToEvents(
+      { reasoning: 'Why.', text: 'Now.', toolCalls: [{ name: 'a', arguments: {} }] },
+      { turnIndex: 1, stepIndex: 2 },
+      { toolCallIdPrefix: 'toolu_' },
+    );
     expect(events).toEqual([
       { type: 'reasoning-delta', text: 'Why.' },
       { type: 'text-delta', text: 'Now.' },

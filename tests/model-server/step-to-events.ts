@@ -15,7 +15,11 @@ const longestTextDeltaCodePoints = 8;
 const argumentsSplitCharacters = new Set(['{', '}', '[', ']', ',', ':', '"']);
 
 /** The events of one reply. Truncate and breakAfter steps get no `finish`: their streams stop early. */
-export function stepToEvents(step: StreamableStep, position: StepPosition, options: StepToEventsOptions = {}): ModelStreamEvent[] {
+export function stepToEvents(
+  step: StreamableStep,
+  position: StepPosition,
+  options: StepToEventsOptions = {},
+): ModelStreamEvent[] {
   if (isTruncateStep(step)) {
     return textEvents('text-delta', step.truncate.text);
   }
@@ -26,7 +30,10 @@ export function stepToEvents(step: StreamableStep, position: StepPosition, optio
     return [...textEvents('text-delta', step.cutAt.text), { type: 'finish', reason: 'stop' }];
   }
   if (isToolCallsStep(step)) {
-    const events: ModelStreamEvent[] = [...textEvents('reasoning-delta', step.reasoning ?? ''), ...textEvents('text-delta', step.text ?? '')];
+    const events: ModelStreamEvent[] = [
+      ...textEvents('reasoning-delta', step.reasoning ?? ''),
+      ...textEvents('text-delta', step.text ?? ''),
+    ];
     const toolCallIdPrefix = options.toolCallIdPrefix ?? 'call_';
     step.toolCalls.forEach((toolCall, index) => {
       const id = toolCall.id ?? `${toolCallIdPrefix}${position.turnIndex}_${position.stepIndex}_${index}`;

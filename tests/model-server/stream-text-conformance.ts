@@ -3,16 +3,34 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { causeCodes } from './cause-chain';
 import { collectStreamParts, type CollectedStream } from './collect-stream-parts';
 import { chineseEmojiText, chineseEmojiTextScript } from './fixtures/chinese-emoji-text-script';
-import { malformedFramePartialText, malformedFrameRetryText, malformedFrameScript } from './fixtures/malformed-frame-script';
+import {
+  malformedFramePartialText,
+  malformedFrameRetryText,
+  malformedFrameScript,
+} from './fixtures/malformed-frame-script';
 import { networkBreakPartialText, networkBreakRetryText, networkBreakScript } from './fixtures/network-break-script';
-import { parallelCalls, parallelCallsAnswer, parallelCallsIntro, parallelToolCallsScript } from './fixtures/parallel-tool-calls-script';
+import {
+  parallelCalls,
+  parallelCallsAnswer,
+  parallelCallsIntro,
+  parallelToolCallsScript,
+} from './fixtures/parallel-tool-calls-script';
 import { punctuatedArguments, punctuatedArgumentsScript } from './fixtures/punctuated-arguments-script';
 import { quotaExhaustedScript } from './fixtures/quota-exhausted-script';
-import { reasoningAnswer, reasoningBeforeAnswer, reasoningBeforeCall, reasoningScript } from './fixtures/reasoning-script';
+import {
+  reasoningAnswer,
+  reasoningBeforeAnswer,
+  reasoningBeforeCall,
+  reasoningScript,
+} from './fixtures/reasoning-script';
 import { retryAfterMsScript } from './fixtures/retry-after-ms-script';
 import { afterRateLimitText, retryAfterSecondsScript } from './fixtures/retry-after-seconds-script';
 import { retryInfoScript } from './fixtures/retry-info-script';
-import { serverErrorInStreamScript, serverErrorPartialText, serverErrorRetryText } from './fixtures/server-error-in-stream-script';
+import {
+  serverErrorInStreamScript,
+  serverErrorPartialText,
+  serverErrorRetryText,
+} from './fixtures/server-error-in-stream-script';
 import { truncatedPartialText, truncatedRetryText, truncatedStreamScript } from './fixtures/truncated-stream-script';
 import type { ProviderUnderTest } from './providers-under-test';
 import type { Script } from './script';
@@ -61,12 +79,24 @@ export function describeStreamTextConformance(provider: ProviderUnderTest, expec
       await server.close();
     });
 
-    const run = async (script: Script | undefined, messages: ModelMessage[], maxRetries = 0): Promise<{ collected: CollectedStream; responseMessages: ModelMessage[] }> => {
+    const run = async (
+      script: Script | undefined,
+      messages: ModelMessage[],
+      maxRetries = 0,
+    ): Promise<{ collected: CollectedStream; responseMessages: ModelMessage[] }> => {
       if (script !== undefined) server.setScript(script);
       if (createModel === undefined) throw new Error('Provider not installed');
-      const result = streamText({ model: createModel(server.origin), system: 'You drive a particle field.', messages, tools, maxRetries, onError: () => undefined });
+      const result = streamText({
+        model: createModel(server.origin),
+        system: 'You drive a particle field.',
+        messages,
+        tools,
+        maxRetries,
+        onError: () => undefined,
+      });
       const collected = await collectStreamParts(result.fullStream);
-      const responseMessages = collected.thrown === undefined && collected.errors.length === 0 ? (await result.response).messages : [];
+      const responseMessages =
+        collected.thrown === undefined && collected.errors.length === 0 ? (await result.response).messages : [];
       return { collected, responseMessages };
     };
 
@@ -105,7 +135,11 @@ export function describeStreamTextConformance(provider: ProviderUnderTest, expec
       expect(first.collected.toolCalls).toMatchObject([{ toolName: 'getParameters', input: {} }]);
       expect(first.collected.finishReason).toBe('tool-calls');
 
-      const second = await run(undefined, [...userMessages, ...first.responseMessages, toolResultsFor(first.collected)]);
+      const second = await run(undefined, [
+        ...userMessages,
+        ...first.responseMessages,
+        toolResultsFor(first.collected),
+      ]);
       expect(second.collected.reasoning).toBe(provider.parsesReasoning ? reasoningBeforeAnswer : '');
       expect(second.collected.text).toBe(reasoningAnswer);
       expect(second.collected.finishReason).toBe('stop');
@@ -114,14 +148,24 @@ export function describeStreamTextConformance(provider: ProviderUnderTest, expec
     it('yields two parallel tool calls in one step, then answers once both results are back', async () => {
       const first = await run(parallelToolCallsScript, userMessages);
       expect(first.collected.text).toBe(parallelCallsIntro);
-      expect(first.collected.toolCalls.map(({ toolName, input }) => ({ name: toolName, arguments: input }))).toEqual(parallelCalls);
+      expect(first.collected.toolCalls.map(({ toolName, input }) => ({ name: toolName, arguments: input }))).toEqual(
+        parallelCalls,
+      );
       if (provider.keepsToolCallIds) {
-        expect(first.collected.toolCalls.map((call) => call.toolCallId)).toEqual([`${expectations.toolCallIdPrefix}0_0_0`, `${expectations.toolCallIdPrefix}0_0_1`]);
+        expect(first.collected.toolCalls.map((call) => call.toolCallId)).toEqual([
+          `${expectations.toolCallIdPrefix}0_0_0`,
+          `${expectations.toolCallIdPrefix}0_0_1`,
+        ]);
       }
-      for (const call of first.collected.toolCalls) expect(first.collected.toolInputs.get(call.toolCallId)).toBe(JSON.stringify(call.input));
+      for (const call of first.collected.toolCalls)
+        expect(first.collected.toolInputs.get(call.toolCallId)).toBe(JSON.stringify(call.input));
       expect(first.collected.finishReason).toBe('tool-calls');
 
-      const second = await run(undefined, [...userMessages, ...first.responseMessages, toolResultsFor(first.collected)]);
+      const second = await run(undefined, [
+        ...userMessages,
+        ...first.responseMessages,
+        toolResultsFor(first.collected),
+      ]);
       expect(second.collected.text).toBe(parallelCallsAnswer);
     });
 
@@ -188,7 +232,10 @@ export function describeStreamTextConformance(provider: ProviderUnderTest, expec
       expect(error.isRetryable).toBe(true);
       expect(error.responseHeaders?.['retry-after']).toBe('2');
       expect(error.message).toBe('Rate limit reached. Please try again in 2s.');
-      expectations.expectRateLimitBody(JSON.parse(error.responseBody ?? 'null'), 'Rate limit reached. Please try again in 2s.');
+      expectations.expectRateLimitBody(
+        JSON.parse(error.responseBody ?? 'null'),
+        'Rate limit reached. Please try again in 2s.',
+      );
 
       const retry = await run(undefined, userMessages);
       expect(retry.collected.text).toBe(afterRateLimitText);
@@ -199,7 +246,10 @@ export function describeStreamTextConformance(provider: ProviderUnderTest, expec
       const error = apiCallError(onlyError(first.collected));
       expect(error.statusCode).toBe(429);
       expect(error.responseHeaders?.['retry-after-ms']).toBe('1500');
-      expectations.expectRateLimitBody(JSON.parse(error.responseBody ?? 'null'), 'Rate limit reached. Please try again in 1.5s.');
+      expectations.expectRateLimitBody(
+        JSON.parse(error.responseBody ?? 'null'),
+        'Rate limit reached. Please try again in 1.5s.',
+      );
 
       const retry = await run(undefined, userMessages);
       expect(retry.collected.text).toBe(afterRateLimitText);

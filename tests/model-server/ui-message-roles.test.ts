@@ -23,7 +23,13 @@ describe('uiMessageRoles', () => {
   it('counts an assistant message without step-start parts as one step, and an empty one as none', () => {
     expect(
       uiMessageRoles([
-        { role: 'assistant', parts: [{ type: 'text', text: 'a' }, { type: 'tool-x', state: 'output-available' }] },
+        {
+          role: 'assistant',
+          parts: [
+            { type: 'text', text: 'a' },
+            { type: 'tool-x', state: 'output-available' },
+          ],
+        },
         { role: 'assistant', parts: [] },
       ]),
     ).toEqual([{ role: 'assistant' }]);

@@ -32,7 +32,8 @@ export function uiMessageRoles(messages: readonly UIMessageLike[]): ScriptMessag
     }
     if (message.role === 'user') {
       const isContinuation =
-        continuationMetadataSchema.safeParse(message.metadata).success || isContinuationText(messageText(message.parts.filter((part) => part.type === 'text')));
+        continuationMetadataSchema.safeParse(message.metadata).success ||
+        isContinuationText(messageText(message.parts.filter((part) => part.type === 'text')));
       return [isContinuation ? { role: 'user', continuation: true } : { role: 'user' }];
     }
     return [{ role: message.role }];

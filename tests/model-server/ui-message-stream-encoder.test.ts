@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { ModelStreamEvent } from './model-stream-event';
 import { encodeUIMessageStream } from './ui-message-stream-encoder';
 
-const parse = (frames: string[]): unknown[] => frames.map((frame) => frame.replace(/^data: /, '').trim()).map((data) => (data === '[DONE]' ? data : (JSON.parse(data) as unknown)));
+const parse = (frames: string[]): unknown[] =>
+  frames
+    .map((frame) => frame.replace(/^data: /, '').trim())
+    .map((data) => (data === '[DONE]' ? data : (JSON.parse(data) as unknown)));
 
 describe('encodeUIMessageStream', () => {
   it('writes one step of reasoning, text and a tool call the way toUIMessageStreamResponse does', () => {

@@ -18,7 +18,10 @@ type OpenPart =
  * finish-step, finish and `data: [DONE]`. Without a `finish` event the stream
  * stops after the last delta.
  */
-export function encodeUIMessageStream(events: readonly ModelStreamEvent[], context: UIMessageStreamEncoderContext): string[] {
+export function encodeUIMessageStream(
+  events: readonly ModelStreamEvent[],
+  context: UIMessageStreamEncoderContext,
+): string[] {
   const frames: string[] = [];
   const push = (part: { type: string } & Record<string, unknown>): void => {
     frames.push(sseFrame(part));
@@ -32,7 +35,12 @@ export function encodeUIMessageStream(events: readonly ModelStreamEvent[], conte
     if (part.kind === 'tool') {
       const input = parseInput(part.inputText);
       if (input.success) {
-        push({ type: 'tool-input-available', toolCallId: part.toolCallId, toolName: part.toolName, input: input.value });
+        push({
+          type: 'tool-input-available',
+          toolCallId: part.toolCallId,
+          toolName: part.toolName,
+          input: input.value,
+        });
       } else {
         push({
           type: 'tool-input-error',

@@ -36,12 +36,17 @@ export const uiMessageStreamWireFormat: WireFormat = {
         model: model ?? scriptedModelId,
         stream: true,
         promptCharacters: JSON.stringify(messages).length,
-        encodeStream: (events, context) => encodeUIMessageStream(events, { messageId: continuedMessageId ?? `msg_scripted_${context.replyNumber}` }),
+        encodeStream: (events, context) =>
+          encodeUIMessageStream(events, { messageId: continuedMessageId ?? `msg_scripted_${context.replyNumber}` }),
       },
     };
   },
   errorReply(error) {
-    return { contentType: 'text/plain; charset=utf-8', body: error.message ?? scriptedErrorMessage(error.status), headers: retryAfterHeader(error.retryDelaySeconds) };
+    return {
+      contentType: 'text/plain; charset=utf-8',
+      body: error.message ?? scriptedErrorMessage(error.status),
+      headers: retryAfterHeader(error.retryDelaySeconds),
+    };
   },
   replyHeaders: () => ({ 'x-vercel-ai-ui-message-stream': 'v1', 'x-accel-buffering': 'no' }),
   malformedFrame: 'data: {not json}\n\n',

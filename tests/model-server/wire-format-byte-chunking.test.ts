@@ -9,7 +9,12 @@ import { stepToEvents } from './step-to-events';
 import { uiMessageStreamWireFormat } from './ui-message-stream-wire-format';
 import type { ReplyContext, RequestTarget, WireFormat } from './wire-format';
 
-const context: ReplyContext = { replyNumber: 3, created: 1700000000, model: 'scripted-model', usage: { promptTokens: 5, completionTokens: 9 } };
+const context: ReplyContext = {
+  replyNumber: 3,
+  created: 1700000000,
+  model: 'scripted-model',
+  usage: { promptTokens: 5, completionTokens: 9 },
+};
 
 interface ChunkingCase {
   readonly format: WireFormat;
@@ -18,11 +23,27 @@ interface ChunkingCase {
 }
 
 const cases: ChunkingCase[] = [
-  { format: openAIChatWireFormat, body: { stream: true, messages: [{ role: 'user', content: 'hi' }] }, pathname: '/v1/chat/completions' },
+  {
+    format: openAIChatWireFormat,
+    body: { stream: true, messages: [{ role: 'user', content: 'hi' }] },
+    pathname: '/v1/chat/completions',
+  },
   { format: openAIResponsesWireFormat, body: { stream: true, input: 'hi' }, pathname: '/v1/responses' },
-  { format: anthropicMessagesWireFormat, body: { stream: true, messages: [{ role: 'user', content: 'hi' }] }, pathname: '/v1/messages' },
-  { format: geminiWireFormat, body: { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] }, pathname: '/v1beta/models/scripted-model:streamGenerateContent' },
-  { format: uiMessageStreamWireFormat, body: { messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'hi' }] }] }, pathname: '/api/chat' },
+  {
+    format: anthropicMessagesWireFormat,
+    body: { stream: true, messages: [{ role: 'user', content: 'hi' }] },
+    pathname: '/v1/messages',
+  },
+  {
+    format: geminiWireFormat,
+    body: { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] },
+    pathname: '/v1beta/models/scripted-model:streamGenerateContent',
+  },
+  {
+    format: uiMessageStreamWireFormat,
+    body: { messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'hi' }] }] },
+    pathname: '/api/chat',
+  },
 ];
 
 const events = stepToEvents(

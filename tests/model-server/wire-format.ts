@@ -48,7 +48,8 @@ export interface HttpErrorReply {
   readonly headers: Readonly<Record<string, string>>;
 }
 
-export type ParseRequestResult = { readonly success: true; readonly request: ModelRequest } | { readonly success: false; readonly message: string };
+export type ParseRequestResult =
+  { readonly success: true; readonly request: ModelRequest } | { readonly success: false; readonly message: string };
 
 export interface WireFormat {
   readonly name: WireFormatName;

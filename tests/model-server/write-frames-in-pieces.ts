@@ -39,7 +39,9 @@ export async function writeFramesInPieces(
     let pieceFrameIndex = Math.max(frameIndex, 0);
     while (offset >= (frameEnds[pieceFrameIndex] ?? Number.POSITIVE_INFINITY)) pieceFrameIndex += 1;
     if (pieceFrameIndex !== frameIndex && delayMs > 0) {
-      const slept = await sleep(delayMs, true, options.signal === undefined ? {} : { signal: options.signal }).catch(() => false);
+      const slept = await sleep(delayMs, true, options.signal === undefined ? {} : { signal: options.signal }).catch(
+        () => false,
+      );
       if (!slept) return false;
     }
     frameIndex = pieceFrameIndex;

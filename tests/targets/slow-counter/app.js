@@ -2,16 +2,28 @@
   'use strict';
   var state = { count: 1, label: 'hello' };
   var view = document.getElementById('view');
-  function render() { view.textContent = state.label + ': ' + state.count; }
-  window.slowCounterState = function () { return { count: state.count, label: state.label }; };
+  function render() {
+    view.textContent = state.label + ': ' + state.count;
+  }
+  window.slowCounterState = function () {
+    return { count: state.count, label: state.label };
+  };
   var bridge = window.SplitbrainBridge.connect({
     apply: function (changes) {
       if ('count' in changes) state.count = changes.count;
       if ('label' in changes) state.label = changes.label;
       render();
     },
-    reset: function () { state = { count: 1, label: 'hello' }; render(); },
-    getState: function () { return { count: state.count, label: state.label }; }
+    reset: function () {
+      state = { count: 1, label: 'hello' };
+      render();
+    },
+    getState: function () {
+      return { count: state.count, label: state.label };
+    },
   });
-  setTimeout(function () { render(); bridge.ready(); }, 2000);
+  setTimeout(function () {
+    render();
+    bridge.ready();
+  }, 2000);
 })();
