@@ -1,5 +1,5 @@
 import browser from 'webextension-polyfill';
-import type { AgentEvent, AgentEventDraft } from '@/lib/protocol/agent-event';
+import type { AgentEvent } from '@/lib/protocol/agent-event';
 import {
   publisherMessageSchema,
   runtimeResponseSchema,
@@ -24,11 +24,6 @@ export async function callRuntime<TResult>(request: RuntimeRequest, attempts = 4
       await new Promise((resolve) => setTimeout(resolve, 150 * attempt));
     }
   }
-}
-
-/** The batch id makes a retry after a lost reply harmless: the runtime writes each batch once. */
-export function appendEvents(sessionId: string, events: AgentEventDraft[]): Promise<{ lastSeq: number }> {
-  return callRuntime({ type: 'events/append', sessionId, batchId: crypto.randomUUID(), events });
 }
 
 export async function readEvents(sessionId: string, afterSeq: number): Promise<AgentEvent[]> {

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import browser from 'webextension-polyfill';
 import { ChatPanel, type ConnectionStatus } from '@/components/chat-panel';
 import { HumanLoopContext, type HumanLoopActions } from '@/components/human-loop-actions';
+import { startTurn, type TurnHandle } from '@/lib/agent/turn-driver';
 import { frameScheduler } from '@/lib/panel/frame-scheduler';
 import { sessionExport, sessionExportFileName } from '@/lib/panel/session-export';
 import type { SessionRecord } from '@/lib/runtime/event-store';
@@ -12,7 +13,7 @@ import { downloadJson } from '../shared/download-json';
 import { loadEndpoint, onEndpointChange } from '../shared/endpoint-storage';
 import { callRuntime, openEventsConnection, readEvents, type EventsConnection } from '../shared/runtime-client';
 import { usePanelShortcut } from './panel-shortcut';
-import { startTurn, type TurnHandle } from './turn-runner';
+import { panelRuntimeClient } from './panel-runtime-client';
 
 const LAST_SESSION_KEY = 'lastSessionId';
 /** A reconnect shorter than this (the usual service-worker restart) is not worth a banner. */
@@ -103,7 +104,8 @@ export function SidePanelApp() {
   const send = (text: string, retryOf?: string) => {
     if (!endpoint || !state || turn) return;
     setError(undefined);
-    const handle = startTurn(endpoint, state, text, connectionRef.current!, retryOf);
+    const client = panelRuntimeClient(connectionRef.current!);
+    const handle = startTurn({ client, settings: endpoint, state, text, retryOf });
     setTurn(handle);
     handle.recorded.catch(() => setUnsent({ text, nonce: Date.now() }));
     handle.done
