@@ -5,7 +5,9 @@ import {
   runtimeResponseSchema,
   type PublisherMessage,
   type RuntimeRequest,
+  type SubscriberMessage,
 } from '@/lib/protocol/runtime-message';
+import { openReconnectingPort } from '@/lib/protocol/reconnecting-port';
 
 const RETRYABLE =
   /Could not establish connection|Receiving end does not exist|message port closed|message channel closed/i;
@@ -44,40 +46,28 @@ export function openEventsConnection(
   onReconnect: () => void,
   onDisconnect?: () => void,
 ): EventsConnection {
-  let port: ReturnType<typeof browser.runtime.connect> | undefined;
-  let closed = false;
   const owned = new Map<string, string>();
-  const connect = () => {
-    port = browser.runtime.connect({ name: 'events' });
-    port.onMessage.addListener((raw: unknown) => {
-      const parsed = publisherMessageSchema.safeParse(raw);
-      if (parsed.success) onMessage(parsed.data);
-    });
-    port.onDisconnect.addListener(() => {
-      port = undefined;
-      if (closed) return;
-      onDisconnect?.();
-      setTimeout(() => {
-        connect();
-        for (const [turnId, sessionId] of owned) port?.postMessage({ type: 'own-turn', sessionId, turnId });
-        onReconnect();
-      }, 100);
-    });
-  };
-  connect();
+  const port = openReconnectingPort<SubscriberMessage, PublisherMessage>({
+    name: 'events',
+    connect: (name) => browser.runtime.connect({ name }),
+    schema: publisherMessageSchema,
+    onMessage,
+    onDisconnect,
+    onReconnect: () => {
+      for (const [turnId, sessionId] of owned) port.post({ type: 'own-turn', sessionId, turnId });
+      onReconnect();
+    },
+  });
   return {
-    subscribe: (sessionId, generation) => port?.postMessage({ type: 'subscribe', sessionId, generation }),
+    subscribe: (sessionId, generation) => port.post({ type: 'subscribe', sessionId, generation }),
     ownTurn: (sessionId, turnId) => {
       owned.set(turnId, sessionId);
-      port?.postMessage({ type: 'own-turn', sessionId, turnId });
+      port.post({ type: 'own-turn', sessionId, turnId });
     },
     releaseTurn: (sessionId, turnId) => {
       owned.delete(turnId);
-      port?.postMessage({ type: 'release-turn', sessionId, turnId });
+      port.post({ type: 'release-turn', sessionId, turnId });
     },
-    close: () => {
-      closed = true;
-      port?.disconnect();
-    },
+    close: () => port.close(),
   };
 }
