@@ -3,6 +3,8 @@ import browser from 'webextension-polyfill';
 import { ChatPanel, type ConnectionStatus } from '@/components/chat-panel';
 import { HumanLoopContext, type HumanLoopActions } from '@/components/human-loop-actions';
 import { startTurn, type TurnHandle } from '@/lib/agent/turn-driver';
+import { followTurn, steerTurn } from '@/lib/agent/turn-feedback';
+import { turnReplacedByEdit } from '@/lib/agent/turn-replaced-by-edit';
 import { frameScheduler } from '@/lib/panel/frame-scheduler';
 import { sessionExport, sessionExportFileName } from '@/lib/panel/session-export';
 import type { SessionRecord } from '@/lib/runtime/event-store';
@@ -107,13 +109,14 @@ export function SidePanelApp() {
     const client = panelRuntimeClient(connectionRef.current!);
     const handle = startTurn({ client, settings: endpoint, state, text, retryOf });
     setTurn(handle);
-    handle.recorded.catch(() => setUnsent({ text, nonce: Date.now() }));
-    handle.done
-      .catch((reason: unknown) => setError(messageOf(reason)))
-      .finally(() => {
+    followTurn(handle, text, {
+      unsent: (unsentText) => setUnsent({ text: unsentText, nonce: Date.now() }),
+      failed: setError,
+      ended: () => {
         setTurn(undefined);
         refreshSessions();
-      });
+      },
+    });
   };
   // Stable identities let turns that did not change skip rendering.
   const sendRef = useRef(send);
@@ -126,22 +129,19 @@ export function SidePanelApp() {
     if (retried) sendRef.current(retried.userText, turnId);
   }, []);
 
-  /** An edited message is a new turn; if it replaces the failed last turn, that one is left out of the model's history like a retry. */
   const onResend = useCallback((text: string, turnId: string) => {
     const current = stateRef.current;
-    const edited = current?.turns[turnId];
-    const replacesFailedLast =
-      edited && current.turnOrder.at(-1) === turnId && (edited.status === 'interrupted' || edited.status === 'aborted');
-    sendRef.current(text, replacesFailedLast ? turnId : undefined);
+    sendRef.current(text, current && turnReplacedByEdit(current, turnId));
   }, []);
 
   const onStop = useCallback(() => turn?.stop(), [turn]);
   const onSteer = useCallback(
     (text: string) => {
-      turn?.steer(text).catch((reason: unknown) => {
-        setError(`Could not add to the turn: ${messageOf(reason)}`);
-        setUnsent({ text, nonce: Date.now() });
-      });
+      if (turn)
+        steerTurn(turn, text, {
+          unsent: (unsentText) => setUnsent({ text: unsentText, nonce: Date.now() }),
+          failed: setError,
+        });
     },
     [turn],
   );
