@@ -103,6 +103,10 @@ export function SidePanelApp() {
     sync.connect();
   }, [sessionId]);
 
+  const feedback = useMemo(
+    () => ({ unsent: (text: string) => setUnsent({ text, nonce: Date.now() }), failed: setError }),
+    [],
+  );
   const send = (text: string, retryOf?: string) => {
     if (!endpoint || !state || turn) return;
     setError(undefined);
@@ -110,8 +114,7 @@ export function SidePanelApp() {
     const handle = startTurn({ client, settings: endpoint, state, text, retryOf });
     setTurn(handle);
     followTurn(handle, text, {
-      unsent: (unsentText) => setUnsent({ text: unsentText, nonce: Date.now() }),
-      failed: setError,
+      ...feedback,
       ended: () => {
         setTurn(undefined);
         refreshSessions();
@@ -137,13 +140,9 @@ export function SidePanelApp() {
   const onStop = useCallback(() => turn?.stop(), [turn]);
   const onSteer = useCallback(
     (text: string) => {
-      if (turn)
-        steerTurn(turn, text, {
-          unsent: (unsentText) => setUnsent({ text: unsentText, nonce: Date.now() }),
-          failed: setError,
-        });
+      if (turn) steerTurn(turn, text, feedback);
     },
-    [turn],
+    [turn, feedback],
   );
   const humanLoop = useMemo<HumanLoopActions>(
     () => ({
