@@ -1,46 +1,12 @@
 /*
  * Data chart target: deterministic synthetic daily data (seeded), drawn on a 2D canvas as line,
  * area, bar or scatter charts with linear or log y axis, grid, legend, a peak annotation and a
- * hover read-out. Defaults mirror manifest.json (targets have no network, so no fetch).
+ * hover read-out. Parameter specs and defaults come from manifest.json through ../params.js.
  */
 (function () {
   'use strict';
 
-  var DEFAULTS = {
-    series_count: 3,
-    points: 120,
-    noise: 0.3,
-    smoothing: 3,
-    seed: 42,
-    x_range: [0, 180],
-    y_min: 0,
-    y_max: 200,
-    scale: 'linear',
-    chart_type: 'line',
-    palette: 'ocean',
-    line_width: 2,
-    show_grid: true,
-    show_legend: true,
-    title: 'Daily active users by region',
-  };
-
-  var SPECS = {
-    series_count: { type: 'integer', min: 1, max: 5 },
-    points: { type: 'integer', min: 10, max: 500 },
-    noise: { type: 'number', min: 0, max: 1 },
-    smoothing: { type: 'integer', min: 1, max: 50 },
-    seed: { type: 'integer', min: 1, max: 9999 },
-    x_range: { type: 'array', length: 2, min: 0, max: 365 },
-    y_min: { type: 'number', min: -1000, max: 10000 },
-    y_max: { type: 'number', min: -1000, max: 10000 },
-    scale: { type: 'enum', options: ['linear', 'log'] },
-    chart_type: { type: 'enum', options: ['line', 'area', 'bar', 'scatter'] },
-    palette: { type: 'enum', options: ['ocean', 'sunset', 'forest', 'vivid', 'mono'] },
-    line_width: { type: 'number', min: 0.5, max: 6 },
-    show_grid: { type: 'boolean' },
-    show_legend: { type: 'boolean' },
-    title: { type: 'string', maxLength: 80 },
-  };
+  var params = window.SplitbrainParams.fromManifest();
 
   var SERIES = [
     { name: 'Europe', base: 90, growth: 0.22, weekly: 0.09 },
@@ -61,7 +27,7 @@
   var FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Liberation Sans", sans-serif';
   var TWEEN_MS = 380;
 
-  var state = cloneState(DEFAULTS);
+  var state = params.defaults();
   var isReady = false;
   var canvas = document.getElementById('chart');
   var context = canvas.getContext('2d');
@@ -76,72 +42,12 @@
 
   // ---- parameters -------------------------------------------------------------------------
 
-  function cloneState(source) {
-    var copy = {};
-    Object.keys(SPECS).forEach(function (name) {
-      var value = source[name];
-      copy[name] = Array.isArray(value) ? value.slice() : value;
-    });
-    return copy;
-  }
-
   function getState() {
-    return cloneState(state);
-  }
-
-  function describe(value) {
-    try {
-      return JSON.stringify(value);
-    } catch (error) {
-      return String(value);
-    }
-  }
-
-  function toNumber(name, value) {
-    var number = NaN;
-    if (typeof value === 'number') number = value;
-    else if (typeof value === 'string' && value.trim() !== '') number = Number(value);
-    if (!isFinite(number)) throw new Error(name + ': expected a number, got ' + describe(value));
-    return number;
+    return params.copy(state);
   }
 
   function clamp(value, min, max) {
     return Math.min(max, Math.max(min, value));
-  }
-
-  function coerce(name, value) {
-    var spec = SPECS[name];
-    switch (spec.type) {
-      case 'number':
-        return clamp(toNumber(name, value), spec.min, spec.max);
-      case 'integer':
-        return Math.round(clamp(toNumber(name, value), spec.min, spec.max));
-      case 'boolean':
-        if (typeof value === 'boolean') return value;
-        if (value === 'true' || value === 1) return true;
-        if (value === 'false' || value === 0) return false;
-        throw new Error(name + ': expected true or false, got ' + describe(value));
-      case 'enum':
-        var option = String(value).trim().toLowerCase();
-        if (spec.options.indexOf(option) < 0) {
-          throw new Error(name + ': expected one of ' + spec.options.join(', ') + ', got ' + describe(value));
-        }
-        return option;
-      case 'string':
-        if (value === null || value === undefined || typeof value === 'object') {
-          throw new Error(name + ': expected a string, got ' + describe(value));
-        }
-        return String(value).slice(0, spec.maxLength);
-      case 'array':
-        if (!value || typeof value.length !== 'number' || value.length !== spec.length) {
-          throw new Error(name + ': expected ' + spec.length + ' numbers [start, end], got ' + describe(value));
-        }
-        var out = [];
-        for (var i = 0; i < spec.length; i++)
-          out.push(clamp(toNumber(name + '[' + i + ']', value[i]), spec.min, spec.max));
-        return out;
-    }
-    return value;
   }
 
   function checkCombination(next) {
@@ -162,16 +68,13 @@
 
   // All-or-nothing: one bad value (or an impossible combination) leaves everything as it was.
   function apply(changes) {
-    var next = cloneState(state);
-    Object.keys(changes).forEach(function (name) {
-      if (Object.prototype.hasOwnProperty.call(SPECS, name)) next[name] = coerce(name, changes[name]);
-    });
+    var next = params.merge(state, changes);
     checkCombination(next);
     commit(next);
   }
 
   function reset() {
-    commit(cloneState(DEFAULTS));
+    commit(params.defaults());
   }
 
   function commit(next) {

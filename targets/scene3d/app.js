@@ -3,40 +3,12 @@
  * Blinn-Phong shading, hemisphere ambient light, ACES tone mapping, planar projected shadows
  * (stencil-masked so overlaps do not darken twice), a procedural ground grid with distance fog
  * and a sky with a sun disc. Wireframe mode draws polygon edges with barycentric coordinates.
- * Defaults mirror manifest.json (targets have no network, so the app never fetches it).
+ * Parameter specs and defaults come from manifest.json through ../params.js.
  */
 (function () {
   'use strict';
 
-  var DEFAULTS = {
-    position: [6.5, 3.6, 7.5],
-    look_at: [0, 1.3, 0],
-    field_of_view: 45,
-    light_direction: [-0.55, 0.8, 0.45],
-    light_intensity: 2.2,
-    ambient: 0.3,
-    light_color: '#fff1dc',
-    object_color: '#e2653d',
-    roughness: 0.3,
-    wireframe: false,
-    shape: 'knot',
-    spin_speed: 30,
-  };
-
-  var SPECS = {
-    position: { type: 'array', length: 3, min: -50, max: 50 },
-    look_at: { type: 'array', length: 3, min: -50, max: 50 },
-    field_of_view: { type: 'number', min: 20, max: 100 },
-    light_direction: { type: 'array', length: 3, min: -1, max: 1 },
-    light_intensity: { type: 'number', min: 0, max: 5 },
-    ambient: { type: 'number', min: 0, max: 1 },
-    light_color: { type: 'color' },
-    object_color: { type: 'color' },
-    roughness: { type: 'number', min: 0, max: 1 },
-    wireframe: { type: 'boolean' },
-    shape: { type: 'enum', options: ['torus', 'sphere', 'cube', 'knot'] },
-    spin_speed: { type: 'number', min: 0, max: 360 },
-  };
+  var params = window.SplitbrainParams.fromManifest();
 
   var MAIN_CENTER = [0, 1.7, 0];
   var SKY_ZENITH = [0.045, 0.09, 0.23];
@@ -56,7 +28,7 @@
     [-0.04, 0.02],
   ];
 
-  var state = cloneState(DEFAULTS);
+  var state = params.defaults();
   var isReady = false;
   var angle = 0.6; // main object's spin, radians
   var lastTime = 0;
@@ -75,86 +47,18 @@
 
   // ---- parameters -------------------------------------------------------------------------
 
-  function cloneState(source) {
-    var copy = {};
-    Object.keys(SPECS).forEach(function (name) {
-      var value = source[name];
-      copy[name] = Array.isArray(value) ? value.slice() : value;
-    });
-    return copy;
-  }
-
   function getState() {
-    return cloneState(state);
-  }
-
-  function describe(value) {
-    try {
-      return JSON.stringify(value);
-    } catch (error) {
-      return String(value);
-    }
-  }
-
-  function toNumber(name, value) {
-    var number = NaN;
-    if (typeof value === 'number') number = value;
-    else if (typeof value === 'string' && value.trim() !== '') number = Number(value);
-    if (!isFinite(number)) throw new Error(name + ': expected a number, got ' + describe(value));
-    return number;
-  }
-
-  function clamp(value, min, max) {
-    return Math.min(max, Math.max(min, value));
-  }
-
-  function coerce(name, value) {
-    var spec = SPECS[name];
-    switch (spec.type) {
-      case 'number':
-        return clamp(toNumber(name, value), spec.min, spec.max);
-      case 'boolean':
-        if (typeof value === 'boolean') return value;
-        if (value === 'true' || value === 1) return true;
-        if (value === 'false' || value === 0) return false;
-        throw new Error(name + ': expected true or false, got ' + describe(value));
-      case 'enum':
-        var option = String(value).trim().toLowerCase();
-        if (spec.options.indexOf(option) < 0) {
-          throw new Error(name + ': expected one of ' + spec.options.join(', ') + ', got ' + describe(value));
-        }
-        return option;
-      case 'color':
-        var match = /^#?([0-9a-f]{6}|[0-9a-f]{3})$/i.exec(String(value).trim());
-        if (!match) throw new Error(name + ': expected a colour as #rrggbb, got ' + describe(value));
-        var hex = match[1].toLowerCase();
-        if (hex.length === 3) hex = hex[0] + hex[0] + hex[1] + hex[1] + hex[2] + hex[2];
-        return '#' + hex;
-      case 'array':
-        var list = value;
-        if (list && typeof list === 'object' && !Array.isArray(list) && 'x' in list) list = [list.x, list.y, list.z];
-        if (!list || typeof list.length !== 'number' || list.length !== spec.length) {
-          throw new Error(name + ': expected ' + spec.length + ' numbers [x, y, z], got ' + describe(value));
-        }
-        var out = [];
-        for (var i = 0; i < spec.length; i++)
-          out.push(clamp(toNumber(name + '[' + i + ']', list[i]), spec.min, spec.max));
-        return out;
-    }
-    return value;
+    return params.copy(state);
   }
 
   // All-or-nothing: one bad value leaves every parameter as it was.
   function apply(changes) {
-    var next = cloneState(state);
-    Object.keys(changes).forEach(function (name) {
-      if (Object.prototype.hasOwnProperty.call(SPECS, name)) next[name] = coerce(name, changes[name]);
-    });
+    var next = params.merge(state, changes);
     commit(next);
   }
 
   function reset() {
-    commit(cloneState(DEFAULTS));
+    commit(params.defaults());
   }
 
   function commit(next) {

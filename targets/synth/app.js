@@ -5,46 +5,14 @@
  *
  * Sound needs the user: the AudioContext is only created inside the click handler of the Start
  * button. Until then `playing` stays false whatever the model applies, and the status says so.
- * Defaults mirror manifest.json (targets have no network, so no fetch).
+ * Parameter specs and defaults come from manifest.json through ../params.js.
  */
 (function () {
   'use strict';
 
   var NOTE_NAMES = ['C', 'C#', 'D', 'D#', 'E', 'F', 'F#', 'G', 'G#', 'A', 'A#', 'B'];
 
-  var DEFAULTS = {
-    playing: false,
-    tempo: 112,
-    pattern: [1, 0, 0.55, 0, 0.8, 0, 0.45, 0.7, 1, 0, 0.55, 0.3, 0.8, 0, 0.6, 0.4],
-    root_note: 'A',
-    octave: 2,
-    scale: 'minor',
-    melody: 'arpeggio',
-    waveform: 'sawtooth',
-    filter_cutoff: 1400,
-    filter_resonance: 6,
-    attack: 8,
-    release: 280,
-    echo_mix: 0.25,
-    volume: -12,
-  };
-
-  var SPECS = {
-    playing: { type: 'boolean' },
-    tempo: { type: 'number', min: 40, max: 240 },
-    pattern: { type: 'array', length: 16, min: 0, max: 1 },
-    root_note: { type: 'enum', options: NOTE_NAMES },
-    octave: { type: 'integer', min: 1, max: 6 },
-    scale: { type: 'enum', options: ['minor', 'major', 'dorian', 'phrygian', 'pentatonic', 'blues'] },
-    melody: { type: 'enum', options: ['arpeggio', 'bassline', 'rise', 'bounce'] },
-    waveform: { type: 'enum', options: ['sine', 'square', 'sawtooth', 'triangle'] },
-    filter_cutoff: { type: 'number', min: 40, max: 18000 },
-    filter_resonance: { type: 'number', min: 0.1, max: 20 },
-    attack: { type: 'number', min: 1, max: 2000 },
-    release: { type: 'number', min: 10, max: 4000 },
-    echo_mix: { type: 'number', min: 0, max: 1 },
-    volume: { type: 'number', min: -60, max: 0 },
-  };
+  var params = window.SplitbrainParams.fromManifest();
 
   var SCALES = {
     minor: [0, 2, 3, 5, 7, 8, 10],
@@ -68,7 +36,7 @@
   var TICK_MS = 25;
   var ECHO_FEEDBACK = 0.38;
 
-  var state = cloneState(DEFAULTS);
+  var state = params.defaults();
   var playRequested = false; // the model asked to play before the user allowed sound
 
   var audio = null; // {context, filter, master, echoSend, echo, feedback, compressor, analyser}
@@ -109,85 +77,17 @@
 
   // ---- parameters -------------------------------------------------------------------------
 
-  function cloneState(source) {
-    var copy = {};
-    Object.keys(SPECS).forEach(function (name) {
-      var value = source[name];
-      copy[name] = Array.isArray(value) ? value.slice() : value;
-    });
-    return copy;
-  }
-
   function getState() {
-    return cloneState(state);
-  }
-
-  function describe(value) {
-    try {
-      return JSON.stringify(value);
-    } catch (error) {
-      return String(value);
-    }
-  }
-
-  function toNumber(name, value) {
-    var number = NaN;
-    if (typeof value === 'number') number = value;
-    else if (typeof value === 'string' && value.trim() !== '') number = Number(value);
-    if (!isFinite(number)) throw new Error(name + ': expected a number, got ' + describe(value));
-    return number;
+    return params.copy(state);
   }
 
   function clamp(value, min, max) {
     return Math.min(max, Math.max(min, value));
   }
 
-  function coerce(name, value) {
-    var spec = SPECS[name];
-    switch (spec.type) {
-      case 'number':
-        return clamp(toNumber(name, value), spec.min, spec.max);
-      case 'integer':
-        return Math.round(clamp(toNumber(name, value), spec.min, spec.max));
-      case 'boolean':
-        if (typeof value === 'boolean') return value;
-        if (value === 'true' || value === 1) return true;
-        if (value === 'false' || value === 0) return false;
-        throw new Error(name + ': expected true or false, got ' + describe(value));
-      case 'enum':
-        var text = String(value).trim();
-        for (var k = 0; k < spec.options.length; k++) {
-          if (spec.options[k].toLowerCase() === text.toLowerCase()) return spec.options[k];
-        }
-        throw new Error(name + ': expected one of ' + spec.options.join(', ') + ', got ' + describe(value));
-      case 'array':
-        if (!value || typeof value.length !== 'number' || value.length !== spec.length) {
-          throw new Error(
-            name +
-              ': expected ' +
-              spec.length +
-              ' numbers from ' +
-              spec.min +
-              ' to ' +
-              spec.max +
-              ', got ' +
-              describe(value),
-          );
-        }
-        var out = [];
-        for (var i = 0; i < spec.length; i++)
-          out.push(clamp(toNumber(name + '[' + i + ']', value[i]), spec.min, spec.max));
-        return out;
-    }
-    return value;
-  }
-
   // All-or-nothing: one bad value leaves every parameter as it was.
   function apply(changes) {
-    var next = cloneState(state);
-    Object.keys(changes).forEach(function (name) {
-      if (Object.prototype.hasOwnProperty.call(SPECS, name)) next[name] = coerce(name, changes[name]);
-    });
+    var next = params.merge(state, changes);
     if (Object.prototype.hasOwnProperty.call(changes, 'playing')) {
       playRequested = next.playing && !unlocked;
       if (!unlocked) next.playing = false; // no sound before the user pressed Start
@@ -197,7 +97,7 @@
 
   function reset() {
     playRequested = false;
-    commit(cloneState(DEFAULTS));
+    commit(params.defaults());
   }
 
   function commit(next) {
@@ -360,7 +260,7 @@
         playRequested = false;
         gate.hidden = true;
         transport.hidden = false;
-        var next = cloneState(state);
+        var next = params.copy(state);
         next.playing = true;
         commit(next);
         bridge.reportState();
@@ -379,7 +279,7 @@
 
   function toggleTransport() {
     if (!unlocked) return;
-    var next = cloneState(state);
+    var next = params.copy(state);
     next.playing = !state.playing;
     commit(next);
     bridge.reportState();
