@@ -51,6 +51,10 @@
     return params.copy(state);
   }
 
+  function clamp(value, min, max) {
+    return Math.min(max, Math.max(min, value));
+  }
+
   // All-or-nothing: one bad value leaves every parameter as it was.
   function apply(changes) {
     var next = params.merge(state, changes);
