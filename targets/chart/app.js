@@ -7,14 +7,15 @@
   'use strict';
 
   var params = window.SplitbrainParams.fromManifest();
-
-  var SERIES = [
-    { name: 'Europe', base: 90, growth: 0.22, weekly: 0.09 },
-    { name: 'Americas', base: 70, growth: 0.3, weekly: 0.07 },
-    { name: 'Asia', base: 120, growth: 0.35, weekly: 0.05 },
-    { name: 'Africa', base: 40, growth: 0.6, weekly: 0.06 },
-    { name: 'Oceania', base: 20, growth: 0.18, weekly: 0.1 },
-  ];
+  var modules = window.ChartModules;
+  var SERIES = modules.series.SERIES;
+  var valueAt = modules.series.valueAt;
+  var movingAverage = modules.series.movingAverage;
+  var easing = modules.series.easing;
+  var linearTicks = modules.scales.linearTicks;
+  var logTicks = modules.scales.logTicks;
+  var formatValue = modules.scales.formatValue;
+  var formatDay = modules.scales.formatDay;
 
   var PALETTES = {
     ocean: ['#1d4ed8', '#0ea5b7', '#7c3aed', '#10b981', '#64748b'],
@@ -86,59 +87,6 @@
 
   // ---- data -------------------------------------------------------------------------------
 
-  function hash(a, b, c, d) {
-    var h = Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(b + 0x632be5ab, 0xc2b2ae35);
-    h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d) ^ Math.imul(c + 0x27d4eb2f, 0x165667b1);
-    h = Math.imul(h ^ (h >>> 13), 0x297a2d39) ^ Math.imul(d + 0x7f4a7c15, 0x94d049bb);
-    h ^= h >>> 16;
-    return ((h >>> 0) / 4294967296) * 2 - 1; // [-1, 1)
-  }
-
-  function valueNoise(seed, series, octave, t) {
-    var i = Math.floor(t);
-    var f = t - i;
-    var u = f * f * (3 - 2 * f);
-    var a = hash(seed, series, octave, i);
-    var b = hash(seed, series, octave, i + 1);
-    return a + (b - a) * u;
-  }
-
-  var OCTAVES = [
-    [1 / 45, 0.45],
-    [1 / 12, 0.3],
-    [1 / 3, 0.17],
-    [1, 0.08],
-  ];
-
-  function valueAt(seriesIndex, day) {
-    var series = SERIES[seriesIndex];
-    var seed = state.seed;
-    var phase = hash(seed, seriesIndex, 97, 5) * Math.PI;
-    var yearPhase = hash(seed, seriesIndex, 98, 11) * Math.PI;
-    var wiggle = 0;
-    for (var o = 0; o < OCTAVES.length; o++) {
-      wiggle += OCTAVES[o][1] * valueNoise(seed, seriesIndex, o, day * OCTAVES[o][0] + o * 17.3);
-    }
-    var level = series.base * (1 + (series.growth * day) / 365);
-    var weekly = 1 + series.weekly * Math.sin((2 * Math.PI * day) / 7 + phase);
-    var yearly = 1 + 0.12 * Math.sin((2 * Math.PI * day) / 365 + yearPhase);
-    var value = level * weekly * yearly * (1 + state.noise * 0.45 * wiggle * 1.6);
-    return Math.max(0.5, value);
-  }
-
-  function movingAverage(values, window) {
-    if (window <= 1) return values.slice();
-    var prefix = [0];
-    for (var i = 0; i < values.length; i++) prefix.push(prefix[i] + values[i]);
-    var before = Math.floor((window - 1) / 2);
-    var after = window - 1 - before;
-    return values.map(function (value, index) {
-      var from = Math.max(0, index - before);
-      var to = Math.min(values.length - 1, index + after);
-      return (prefix[to + 1] - prefix[from]) / (to - from + 1);
-    });
-  }
-
   function rebuildData() {
     var start = state.x_range[0];
     var end = state.x_range[1];
@@ -148,7 +96,7 @@
     var series = [];
     for (var s = 0; s < state.series_count; s++) {
       var raw = x.map(function (day) {
-        return valueAt(s, day);
+        return valueAt(s, day, state);
       });
       series.push(movingAverage(raw, state.smoothing));
     }
@@ -158,10 +106,6 @@
       from = currentSeries(performance.now());
     }
     data = { x: x, series: series, from: from, start: performance.now() };
-  }
-
-  function easing(t) {
-    return 1 - Math.pow(1 - t, 3);
   }
 
   function currentSeries(now) {
@@ -181,57 +125,6 @@
   }
 
   // ---- scales and ticks ---------------------------------------------------------------------
-
-  function niceStep(span, count) {
-    var raw = span / Math.max(1, count);
-    var power = Math.pow(10, Math.floor(Math.log10(raw)));
-    var unit = raw / power;
-    var nice = unit < 1.5 ? 1 : unit < 3 ? 2 : unit < 7 ? 5 : 10;
-    return nice * power;
-  }
-
-  function linearTicks(min, max, count) {
-    var step = niceStep(max - min, count);
-    var ticks = [];
-    var first = Math.ceil(min / step - 1e-9) * step;
-    for (var v = first; v <= max + step * 1e-6; v += step)
-      ticks.push({ value: Math.abs(v) < step * 1e-9 ? 0 : v, major: true });
-    return ticks;
-  }
-
-  function logTicks(min, max) {
-    var ticks = [];
-    var lo = Math.floor(Math.log10(min));
-    var hi = Math.ceil(Math.log10(max));
-    var decades = Math.log10(max) - Math.log10(min);
-    var labelled = decades > 2.5 ? [1] : decades > 1.2 ? [1, 2, 5] : [1, 2, 3, 5, 7];
-    for (var e = lo; e <= hi; e++) {
-      for (var m = 1; m < 10; m++) {
-        var v = m * Math.pow(10, e);
-        if (v < min * (1 - 1e-9) || v > max * (1 + 1e-9)) continue;
-        ticks.push({ value: v, major: labelled.indexOf(m) >= 0 });
-      }
-    }
-    return ticks;
-  }
-
-  function formatValue(value) {
-    var abs = Math.abs(value);
-    if (abs >= 1e6) return trim(value / 1e6) + 'M';
-    if (abs >= 1e4) return trim(value / 1e3) + 'k';
-    if (abs >= 100) return String(Math.round(value));
-    if (abs >= 10) return trim(Math.round(value * 10) / 10);
-    if (abs === 0) return '0';
-    return String(Number(value.toPrecision(2)));
-  }
-
-  function trim(value) {
-    return String(Math.round(value * 10) / 10);
-  }
-
-  function formatDay(day) {
-    return String(Math.round(day * 10) / 10);
-  }
 
   // ---- drawing ------------------------------------------------------------------------------
 

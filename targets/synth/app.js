@@ -10,26 +10,14 @@
 (function () {
   'use strict';
 
-  var NOTE_NAMES = ['C', 'C#', 'D', 'D#', 'E', 'F', 'F#', 'G', 'G#', 'A', 'A#', 'B'];
-
   var params = window.SplitbrainParams.fromManifest();
-
-  var SCALES = {
-    minor: [0, 2, 3, 5, 7, 8, 10],
-    major: [0, 2, 4, 5, 7, 9, 11],
-    dorian: [0, 2, 3, 5, 7, 9, 10],
-    phrygian: [0, 1, 3, 5, 7, 8, 10],
-    pentatonic: [0, 3, 5, 7, 10],
-    blues: [0, 3, 5, 6, 7, 10],
-  };
-
-  // Scale degrees per step (0 = root; the scale repeats an octave up past its last degree).
-  var MELODIES = {
-    arpeggio: [0, 2, 4, 7, 9, 7, 4, 2, 0, 2, 4, 7, 11, 9, 7, 4],
-    bassline: [0, 0, 7, 0, 0, 7, 4, 0, 0, 0, 7, 0, 5, 4, 3, 1],
-    rise: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 7],
-    bounce: [0, 9, 2, 9, 4, 9, 2, 9, 0, 9, 3, 9, 5, 9, 4, 9],
-  };
+  var modules = window.SynthModules;
+  var rootMidi = modules.music.rootMidi;
+  var stepMidi = modules.music.stepMidi;
+  var midiName = modules.music.midiName;
+  var midiFrequency = modules.music.midiFrequency;
+  var stepSeconds = modules.music.stepSeconds;
+  var dbToGain = modules.music.dbToGain;
 
   var WAVE_GAIN = { sine: 0.5, triangle: 0.45, square: 0.2, sawtooth: 0.24 };
   var LOOKAHEAD = 0.12; // seconds scheduled ahead
@@ -111,32 +99,6 @@
 
   // ---- music ------------------------------------------------------------------------------
 
-  function rootMidi() {
-    return 12 * (state.octave + 1) + NOTE_NAMES.indexOf(state.root_note);
-  }
-
-  function stepMidi(step) {
-    var scale = SCALES[state.scale] || SCALES.minor;
-    var degree = (MELODIES[state.melody] || MELODIES.arpeggio)[step];
-    return rootMidi() + scale[degree % scale.length] + 12 * Math.floor(degree / scale.length);
-  }
-
-  function midiName(midi) {
-    return NOTE_NAMES[((midi % 12) + 12) % 12] + (Math.floor(midi / 12) - 1);
-  }
-
-  function midiFrequency(midi) {
-    return 440 * Math.pow(2, (midi - 69) / 12);
-  }
-
-  function stepSeconds() {
-    return 60 / state.tempo / 4;
-  }
-
-  function dbToGain(db) {
-    return db <= -60 ? 0 : Math.pow(10, db / 20);
-  }
-
   // ---- audio ------------------------------------------------------------------------------
 
   function createAudio() {
@@ -186,7 +148,7 @@
     set(audio.filter.Q, state.filter_resonance);
     set(audio.master.gain, dbToGain(state.volume));
     set(audio.echoSend.gain, state.echo_mix * 0.8);
-    set(audio.echo.delayTime, Math.min(2, stepSeconds() * 3));
+    set(audio.echo.delayTime, Math.min(2, stepSeconds(state) * 3));
   }
 
   function playVoice(step, time, velocity) {
@@ -194,11 +156,11 @@
     var oscillator = ctx.createOscillator();
     var envelope = ctx.createGain();
     oscillator.type = state.waveform;
-    oscillator.frequency.setValueAtTime(midiFrequency(stepMidi(step)), time);
+    oscillator.frequency.setValueAtTime(midiFrequency(stepMidi(state, step)), time);
     var peak = (WAVE_GAIN[state.waveform] || 0.3) * velocity;
     var attack = state.attack / 1000;
     var release = state.release / 1000;
-    var gateEnd = time + Math.max(stepSeconds() * 0.6, attack);
+    var gateEnd = time + Math.max(stepSeconds(state) * 0.6, attack);
     envelope.gain.setValueAtTime(0, time);
     envelope.gain.linearRampToValueAtTime(peak, time + attack);
     envelope.gain.setValueAtTime(peak, gateEnd);
@@ -221,7 +183,7 @@
       var velocity = state.pattern[nextStep];
       if (velocity > 0) playVoice(nextStep, nextStepTime, velocity);
       scheduled.push({ step: nextStep, time: nextStepTime });
-      nextStepTime += stepSeconds();
+      nextStepTime += stepSeconds(state);
       nextStep = (nextStep + 1) % 16;
     }
   }
@@ -666,7 +628,7 @@
     context.font = font(500, 12);
     context.fillStyle = 'rgba(180, 195, 235, 0.7)';
     context.fillText(
-      state.waveform + ' · ' + state.melody + ' · ' + formatHz(midiFrequency(rootMidi())),
+      state.waveform + ' · ' + state.melody + ' · ' + formatHz(midiFrequency(rootMidi(state))),
       ix + 19,
       y + h - 15,
     );
@@ -725,7 +687,7 @@
       context.font = font(600, 11);
       context.fillStyle =
         velocity > 0 ? (current ? '#ffffff' : 'rgba(225, 232, 250, 0.85)') : 'rgba(180, 195, 235, 0.35)';
-      context.fillText(velocity > 0 ? midiName(stepMidi(step)) : 'rest', cx + cell / 2, top + 7);
+      context.fillText(velocity > 0 ? midiName(stepMidi(state, step)) : 'rest', cx + cell / 2, top + 7);
     }
   }
 
