@@ -48,7 +48,7 @@ describe('an exception inside a target reaches the model and the panel (tests/ta
                 ],
               },
               { toolCalls: [{ name: 'getParameters', arguments: {} }] },
-              { toolCalls: [{ name: 'resetTarget', arguments: {} }] },
+              { toolCalls: [{ name: 'setParameter', arguments: { param: 'fault', value: 'none' } }] },
               { text: 'The target failed twice; I told you what it said.' },
             ],
           },
@@ -69,19 +69,19 @@ describe('an exception inside a target reaches the model and the panel (tests/ta
     await sendMessage(panel, 'Break the faulty target.');
     expect(await waitForTurnEnd(panel, 0, 60_000)).toBe('completed');
 
-    const [opened, thrown, applied, read, reset] = toolResults(server.requests.at(-1)!.body);
+    const [opened, thrown, applied, read, calm] = toolResults(server.requests.at(-1)!.body);
     expect(opened).toMatchObject({ ok: true, targetId: 'faulty' });
     expect(thrown.ok).toBe(false);
     expect(thrown.error).toContain(`The target reported an error: ${THROWN}`);
     expect(applied).toMatchObject({ ok: true, applied: { level: 40, fault: 'crash-after-apply' } });
     expect(read).toMatchObject({ ok: true, targetId: 'faulty', targetErrors: [CRASHED] });
     // Each error is handed out once: the next result carries none.
-    expect(reset).toMatchObject({ ok: true, values: { level: 10, fault: 'none' } });
-    expect(reset.targetErrors).toBeUndefined();
+    expect(calm).toMatchObject({ ok: true, applied: { fault: 'none' } });
+    expect(calm.targetErrors).toBeUndefined();
 
     const frame = await session.targetFrame('faulty');
     const inside = await readInsideTarget(frame);
-    expect(inside.state).toEqual({ level: 10, fault: 'none' });
+    expect(inside.state).toEqual({ level: 40, fault: 'none' });
     // The stage handed the target a MessagePort after ready, and the commands came over it.
     expect(
       await frame.evaluate(
@@ -100,7 +100,7 @@ describe('an exception inside a target reaches the model and the panel (tests/ta
       'Tool call setParameter:failed',
       'Tool call setParameters:done',
       'Tool call getParameters:done',
-      'Tool call resetTarget:done',
+      'Tool call setParameter:done',
     ]);
     expect(cards[1].summary).toContain(THROWN);
     expect(cards[3].summary).toBe(`The target reported: ${CRASHED}`);
