@@ -68,10 +68,11 @@ function openTarget(targetId: string, title: string, url: string): void {
   frame.title = targetId;
   frame.src = url;
   const channel = new TargetChannel({
-    post: (message) => frame.contentWindow?.postMessage(message, '*'),
+    post: (message, transfer = []) => frame.contentWindow?.postMessage(message, '*', transfer),
     timeoutMs: TARGET_TIMEOUT_MS,
     newId: () => crypto.randomUUID(),
     onState: (state) => report({ type: 'stage/target-state', targetId, state }),
+    onError: (message) => report({ type: 'stage/target-error', targetId, message: message.slice(0, 4000) }),
   });
   hosted = { targetId, frame, channel };
   frameHost.replaceChildren(frame);
