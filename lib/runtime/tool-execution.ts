@@ -52,9 +52,14 @@ export class ToolExecution {
 
   constructor(private readonly access: ToolExecutionAccess) {}
 
+  /** Whether this runtime is running the call now, so that its outcome is still to come. */
+  isRunning(sessionId: string, toolCallId: string): boolean {
+    return this.running.has(runningKey(sessionId, toolCallId));
+  }
+
   /** Runs a tool call at most once per toolCallId, however often it is asked for. */
   execute(request: ToolExecutionRequest): Promise<ToolExecutionResult> {
-    const key = `${request.sessionId}\u0000${request.toolCallId}`;
+    const key = runningKey(request.sessionId, request.toolCallId);
     const running = this.running.get(key);
     // A second ask while the call runs waits for its result instead of reading "started, no result" as unknown.
     if (running) return running.then((result) => ({ ...result, replayed: true }));
@@ -167,4 +172,8 @@ export class ToolExecution {
     }
     return { status: 'unknown', output, replayed: true };
   }
+}
+
+function runningKey(sessionId: string, toolCallId: string): string {
+  return `${sessionId}\u0000${toolCallId}`;
 }
