@@ -104,4 +104,21 @@ describe('a turn that ends with a call started and no outcome', () => {
     expect(await toolTypes(store, 'call-done')).toEqual(['tool/requested', 'tool/started', 'tool/completed']);
     expect(await toolTypes(store, 'call-ask')).toEqual(['tool/requested', 'tool/started', 'tool/failed']);
   });
+
+  it('answers a call re-asked after a restart whose recovery fails as unknown, instead of failing the request', async () => {
+    const { store } = recordingStore();
+    const before = runtimeOn(store).runtime;
+    await before.append(sessionId, [turnStarted]);
+    void before.executeTool(call('call-1'));
+    await vi.waitFor(async () => expect(await toolTypes(store, 'call-1')).toEqual(['tool/requested', 'tool/started']));
+    const executeTool = vi.fn(async (): Promise<ToolOutput> => ({ ok: true }));
+    const recoverTool = vi.fn(async () => {
+      throw new Error('Failed to fetch');
+    });
+    const restarted = new Runtime({ store, executeTool, recoverTool, now: () => 5, newId: () => 'id' });
+    expect(await restarted.executeTool(call('call-1'))).toMatchObject({ status: 'unknown', replayed: true });
+    expect(recoverTool).toHaveBeenCalledTimes(1);
+    expect(executeTool).not.toHaveBeenCalled();
+    expect(await toolTypes(store, 'call-1')).toEqual(['tool/requested', 'tool/started', 'tool/unknown']);
+  });
 });

@@ -130,14 +130,13 @@ export class ToolExecution {
     const requested = recorded.find((event) => event.type === 'tool/requested');
     const alreadyUnknown = recorded.some((event) => event.type === 'tool/unknown');
     const started = recorded.find((event) => event.type === 'tool/started');
+    // A recovery that fails (the stage or the catalog not reachable yet) learns nothing: the outcome is unknown.
+    // Letting it throw would fail the caller's request and leave the call started with no outcome at all.
     const recovery =
       requested?.type === 'tool/requested' && started && !alreadyUnknown
-        ? await this.access.recoverTool?.(
-            requested.data.toolName,
-            requested.data.input,
-            `${sessionId}/${toolCallId}`,
-            started.time,
-          )
+        ? await this.access
+            .recoverTool?.(requested.data.toolName, requested.data.input, `${sessionId}/${toolCallId}`, started.time)
+            .catch((): ToolRecovery => ({ kind: 'unknown' }))
         : undefined;
     if (recovery?.kind === 'never-reached') return undefined;
     const recovered = recovery?.kind === 'recovered' ? recovery.output : undefined;
