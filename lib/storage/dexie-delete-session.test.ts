@@ -8,7 +8,15 @@ function created(
   seq: number,
   type: 'session/created' | 'session/renamed' = 'session/created',
 ): AgentEvent {
-  return { schemaVersion: AGENT_EVENT_SCHEMA_VERSION, type, sessionId, seq, time: seq, durable: true, data: { title: `Session ${sessionId}` } };
+  return {
+    schemaVersion: AGENT_EVENT_SCHEMA_VERSION,
+    type,
+    sessionId,
+    seq,
+    time: seq,
+    durable: true,
+    data: { title: `Session ${sessionId}` },
+  };
 }
 
 describe('DexieEventStore.deleteSession', () => {
