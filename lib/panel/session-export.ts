@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import type { AgentEvent } from '../protocol/agent-event';
+import { readStoredEvent } from '../protocol/event-migrations';
 
 export const SESSION_EXPORT_FORMAT = 'splitbrain-session';
 
@@ -39,6 +41,37 @@ export function sessionExport(
     session: { ...session, title: redact(session.title, usable) as string },
     events: redact(events, usable) as AgentEvent[],
   };
+}
+
+const sessionExportSchema = z.object({
+  format: z.literal(SESSION_EXPORT_FORMAT),
+  version: z.literal(1),
+  exportedAt: z.string(),
+  session: z.object({
+    sessionId: z.string().min(1),
+    title: z.string(),
+    createdAt: z.number().optional(),
+    updatedAt: z.number().optional(),
+  }),
+  events: z.array(z.unknown()),
+});
+
+export type SessionImport = { ok: true; document: SessionExport } | { ok: false; error: string };
+
+/**
+ * Reads an exported session back: its events go through the same migrations as stored rows, so a file written
+ * by an older version imports as current events, and one holding an event newer than this code is refused whole.
+ */
+export function readSessionExport(raw: unknown): SessionImport {
+  const parsed = sessionExportSchema.safeParse(raw);
+  if (!parsed.success) return { ok: false, error: `Not a Splitbrain session: ${parsed.error.issues[0]?.message}` };
+  const events: AgentEvent[] = [];
+  for (const [index, candidate] of parsed.data.events.entries()) {
+    const reading = readStoredEvent(candidate);
+    if (!reading.ok) return { ok: false, error: `Event ${index} of the session is unreadable: ${reading.reason}.` };
+    events.push(reading.event);
+  }
+  return { ok: true, document: { ...parsed.data, events } as SessionExport };
 }
 
 /** `splitbrain-make-the-particles-faster-2025-01-31.json` */

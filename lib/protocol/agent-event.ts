@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { jsonValueSchema } from './json-value';
 
-export const AGENT_EVENT_SCHEMA_VERSION = 1;
+/** The version the runtime stamps on every event; a stored row of an older one is upgraded by `event-migrations.ts`. */
+export const AGENT_EVENT_SCHEMA_VERSION = 2;
 
 const id = z.string().min(1).max(200);
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { agentEventSchema } from './agent-event';
+import { AGENT_EVENT_SCHEMA_VERSION, agentEventSchema } from './agent-event';
 import {
   runtimeRequestSchema,
   stageCommandMessageSchema,
@@ -32,7 +32,7 @@ const validSamples: Record<keyof typeof schemas, unknown> = {
   },
   'stage reports': { type: 'stage/state', jobId: 'j', state: { speed: 1 } },
   'stored rows (AgentEvent)': {
-    schemaVersion: 1,
+    schemaVersion: AGENT_EVENT_SCHEMA_VERSION,
     type: 'turn/completed',
     sessionId: 's',
     seq: 3,

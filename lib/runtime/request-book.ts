@@ -32,6 +32,8 @@ export interface CommandRecord {
 export type TurnEnding = { status: 'completed' | 'aborted' | 'interrupted'; commandId?: string };
 
 const TURN_ENDED = 'The turn ended before this was answered.';
+export const ENDED_WITHOUT_OUTCOME =
+  'Outcome unknown: the turn ended before this call reported a result, so it may or may not have been applied.';
 
 /**
  * What the runtime knows of one session's questions, approvals and commands, rebuilt from the log.
@@ -43,6 +45,8 @@ export class RequestBook {
   readonly commands = new Map<string, CommandRecord>();
   readonly endedTurns = new Map<string, TurnEnding>();
   readonly startedTurns = new Set<string>();
+  /** Calls recorded as started and not yet settled, by toolCallId: the turn each belongs to. */
+  private readonly startedCalls = new Map<string, string>();
   /** Targets the user allowed for the rest of this session. */
   readonly grants = new Set<string>();
   private readonly live = new Set<string>();
@@ -64,6 +68,15 @@ export class RequestBook {
         return;
       case 'turn/interrupted':
         this.endedTurns.set(event.turnId, { status: 'interrupted' });
+        return;
+      case 'tool/started':
+        this.startedCalls.set(event.toolCallId, event.turnId);
+        return;
+      case 'tool/completed':
+      case 'tool/failed':
+      case 'tool/unknown':
+      case 'tool/denied':
+        this.startedCalls.delete(event.toolCallId);
         return;
       case 'ask/requested':
         this.requests.set(event.requestId, {
@@ -164,8 +177,17 @@ export class RequestBook {
     });
   }
 
-  /** What must be recorded when turns end in `events`: open requests expire, queued steers go stale, cancels are settled. */
-  followUps(sessionId: string, events: readonly AgentEvent[], time: number): AgentEventDraft[] {
+  /**
+   * What must be recorded when turns end in `events`: open requests expire, queued steers go stale, cancels are
+   * settled, and a call that started and has no outcome is recorded as unknown, so that no card stays running,
+   * unless `isRunning` says it is still running here (it then records its own outcome).
+   */
+  followUps(
+    sessionId: string,
+    events: readonly AgentEvent[],
+    time: number,
+    isRunning: (toolCallId: string) => boolean = () => false,
+  ): AgentEventDraft[] {
     const drafts: AgentEventDraft[] = [];
     for (const event of events) {
       if (event.type !== 'turn/completed' && event.type !== 'turn/aborted' && event.type !== 'turn/interrupted')
@@ -189,9 +211,41 @@ export class RequestBook {
             ),
           );
       }
+      drafts.push(...this.unsettledCallDrafts(sessionId, turnId, time, drafts, isRunning));
     }
     return drafts;
   }
+
+  private unsettledCallDrafts(
+    sessionId: string,
+    turnId: string,
+    time: number,
+    settling: readonly AgentEventDraft[],
+    isRunning: (toolCallId: string) => boolean,
+  ): AgentEventDraft[] {
+    const settled = new Set(settling.flatMap((draft) => (isToolOutcome(draft) ? [draft.toolCallId] : [])));
+    return [...this.startedCalls]
+      .filter(([toolCallId, callTurnId]) => callTurnId === turnId && !settled.has(toolCallId) && !isRunning(toolCallId))
+      .map(([toolCallId]) => ({
+        type: 'tool/unknown',
+        sessionId,
+        turnId,
+        toolCallId,
+        time,
+        data: { reason: ENDED_WITHOUT_OUTCOME },
+      }));
+  }
+}
+
+function isToolOutcome(
+  draft: AgentEventDraft,
+): draft is Extract<AgentEventDraft, { type: 'tool/completed' | 'tool/failed' | 'tool/unknown' | 'tool/denied' }> {
+  return (
+    draft.type === 'tool/completed' ||
+    draft.type === 'tool/failed' ||
+    draft.type === 'tool/unknown' ||
+    draft.type === 'tool/denied'
+  );
 }
 
 export function commandDraft(

@@ -265,7 +265,9 @@ export class Runtime {
     batchId?: string,
   ): Promise<void> {
     // Requests and commands of a turn that ends here are settled in the same transaction, so none is left answerable.
-    const followUps = memory.book.followUps(sessionId, proposed, this.dependencies.now());
+    const followUps = memory.book.followUps(sessionId, proposed, this.dependencies.now(), (toolCallId) =>
+      this.toolExecution.isRunning(sessionId, toolCallId),
+    );
     const lastProposed = proposed.findLast((event) => event.durable)?.seq ?? memory.lastSeq;
     const events = followUps.length > 0 ? [...proposed, ...this.stamp(memory, followUps, lastProposed)] : proposed;
     const durable = events.filter((event) => event.durable);

@@ -52,9 +52,14 @@ export class ToolExecution {
 
   constructor(private readonly access: ToolExecutionAccess) {}
 
+  /** Whether this runtime is running the call now, so that its outcome is still to come. */
+  isRunning(sessionId: string, toolCallId: string): boolean {
+    return this.running.has(runningKey(sessionId, toolCallId));
+  }
+
   /** Runs a tool call at most once per toolCallId, however often it is asked for. */
   execute(request: ToolExecutionRequest): Promise<ToolExecutionResult> {
-    const key = `${request.sessionId}\u0000${request.toolCallId}`;
+    const key = runningKey(request.sessionId, request.toolCallId);
     const running = this.running.get(key);
     // A second ask while the call runs waits for its result instead of reading "started, no result" as unknown.
     if (running) return running.then((result) => ({ ...result, replayed: true }));
@@ -125,14 +130,13 @@ export class ToolExecution {
     const requested = recorded.find((event) => event.type === 'tool/requested');
     const alreadyUnknown = recorded.some((event) => event.type === 'tool/unknown');
     const started = recorded.find((event) => event.type === 'tool/started');
+    // A recovery that fails (the stage or the catalog not reachable yet) learns nothing: the outcome is unknown.
+    // Letting it throw would fail the caller's request and leave the call started with no outcome at all.
     const recovery =
       requested?.type === 'tool/requested' && started && !alreadyUnknown
-        ? await this.access.recoverTool?.(
-            requested.data.toolName,
-            requested.data.input,
-            `${sessionId}/${toolCallId}`,
-            started.time,
-          )
+        ? await this.access
+            .recoverTool?.(requested.data.toolName, requested.data.input, `${sessionId}/${toolCallId}`, started.time)
+            .catch((): ToolRecovery => ({ kind: 'unknown' }))
         : undefined;
     if (recovery?.kind === 'never-reached') return undefined;
     const recovered = recovery?.kind === 'recovered' ? recovery.output : undefined;
@@ -167,4 +171,8 @@ export class ToolExecution {
     }
     return { status: 'unknown', output, replayed: true };
   }
+}
+
+function runningKey(sessionId: string, toolCallId: string): string {
+  return `${sessionId}\u0000${toolCallId}`;
 }

@@ -1,6 +1,6 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import type { AgentEvent } from '../protocol/agent-event';
+import { AGENT_EVENT_SCHEMA_VERSION, type AgentEvent } from '../protocol/agent-event';
 import { DexieEventStore, openSplitbrainDatabase } from './dexie-event-store';
 
 function created(
@@ -8,7 +8,15 @@ function created(
   seq: number,
   type: 'session/created' | 'session/renamed' = 'session/created',
 ): AgentEvent {
-  return { schemaVersion: 1, type, sessionId, seq, time: seq, durable: true, data: { title: `Session ${sessionId}` } };
+  return {
+    schemaVersion: AGENT_EVENT_SCHEMA_VERSION,
+    type,
+    sessionId,
+    seq,
+    time: seq,
+    durable: true,
+    data: { title: `Session ${sessionId}` },
+  };
 }
 
 describe('DexieEventStore.deleteSession', () => {

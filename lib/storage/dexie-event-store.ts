@@ -1,5 +1,6 @@
 import Dexie, { type DexieOptions, type EntityTable, type Table } from 'dexie';
-import { agentEventSchema, type AgentEvent } from '../protocol/agent-event';
+import type { AgentEvent } from '../protocol/agent-event';
+import { readStoredEvent } from '../protocol/event-migrations';
 import type { EventStore, SessionRecord } from '../runtime/event-store';
 import { sessionRecordAfter } from '../runtime/session-record';
 
@@ -69,14 +70,45 @@ function writeRows(
   });
 }
 
-function parseRow(row: EventRow): AgentEvent {
-  const parsed = agentEventSchema.safeParse(row.event);
-  if (!parsed.success) {
-    throw new StoredRowError(
-      `Stored event ${row.sessionId}#${row.seq} is unreadable: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
-    );
-  }
-  return parsed.data;
+/** A row read as an older schema version: the upgraded event to write back in place of the stored one. */
+interface UpgradedRow {
+  row: EventRow;
+  fromVersion: number;
+}
+
+/** A row newer than this code, or broken, fails the whole read: a log read in part could let a call run twice. */
+function parseRows(rows: EventRow[]): { events: AgentEvent[]; upgraded: UpgradedRow[] } {
+  const upgraded: UpgradedRow[] = [];
+  const events = rows.map((row) => {
+    const reading = readStoredEvent(row.event);
+    if (!reading.ok)
+      throw new StoredRowError(`Stored event ${row.sessionId}#${row.seq} is unreadable: ${reading.reason}.`);
+    if (reading.upgradedFrom !== undefined)
+      upgraded.push({ row: { ...row, event: reading.event }, fromVersion: reading.upgradedFrom });
+    return reading.event;
+  });
+  return { events, upgraded };
+}
+
+/**
+ * Writes upgraded rows back over the stored ones in one transaction of their own, each only if the stored row
+ * is still there with the version it was read at (a session deleted meanwhile stays deleted).
+ */
+function writeBackUpgrades(database: IDBDatabase, upgraded: UpgradedRow[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const transaction = database.transaction('events', 'readwrite');
+    const eventStore = transaction.objectStore('events');
+    for (const { row, fromVersion } of upgraded) {
+      const reading = eventStore.get([row.sessionId, row.seq]);
+      reading.onsuccess = () => {
+        const stored = reading.result as EventRow | undefined;
+        if ((stored?.event as { schemaVersion?: unknown } | undefined)?.schemaVersion === fromVersion)
+          eventStore.put(row);
+      };
+    }
+    transaction.oncomplete = () => resolve();
+    transaction.onabort = () => reject(transaction.error ?? new Error('The upgrade write was aborted.'));
+  });
 }
 
 function toolCallIdOf(event: AgentEvent): string | undefined {
@@ -91,6 +123,7 @@ function toolCallIdOf(event: AgentEvent): string | undefined {
 export class DexieEventStore implements EventStore {
   private readonly sessionRows = new Map<string, SessionRecord>();
   private readonly toolCallIds = new Map<string, { ids: Set<string>; loaded: Promise<Set<string>> }>();
+  private upgrading: Promise<void> = Promise.resolve();
 
   constructor(private readonly database: SplitbrainDatabase = openSplitbrainDatabase()) {}
 
@@ -143,13 +176,40 @@ export class DexieEventStore implements EventStore {
       .where('[sessionId+seq]')
       .between([sessionId, afterSeq], [sessionId, Dexie.maxKey], false, true)
       .toArray();
-    return rows.map(parseRow);
+    return this.parsed(rows);
   }
 
   async readToolCall(sessionId: string, toolCallId: string): Promise<AgentEvent[]> {
     if (!(await this.knownToolCallIds(sessionId)).has(toolCallId)) return [];
     const rows = await this.database.events.where('[sessionId+toolCallId]').equals([sessionId, toolCallId]).toArray();
-    return rows.sort((left, right) => left.seq - right.seq).map(parseRow);
+    return this.parsed(rows.sort((left, right) => left.seq - right.seq));
+  }
+
+  /**
+   * Migration is lazy, on read: rows of an older schema version are upgraded in memory and written back in
+   * the new form, in their own transaction that the read does not wait for. Not in Dexie's version upgrade on
+   * open: that would rewrite every session's history before the worker's first answer after an update, and
+   * raise the database version, so that an older build could not open the log at all instead of refusing
+   * only the rows it cannot read. A failed write-back costs nothing: the row is upgraded again on its next read.
+   */
+  private parsed(rows: EventRow[]): AgentEvent[] {
+    const { events, upgraded } = parseRows(rows);
+    if (upgraded.length > 0) this.upgrading = this.writeBack(upgraded);
+    return events;
+  }
+
+  private async writeBack(upgraded: UpgradedRow[]): Promise<void> {
+    await this.upgrading;
+    try {
+      await writeBackUpgrades(await this.openBackend(), upgraded);
+    } catch (error) {
+      console.warn('Could not store upgraded events; they are upgraded again when next read.', error);
+    }
+  }
+
+  /** Resolves once every upgrade started by a read so far is stored (or given up). */
+  upgradesStored(): Promise<void> {
+    return this.upgrading;
   }
 
   /** Every tool call id of a session, read once (index keys only) and then kept up to date by `append`. */

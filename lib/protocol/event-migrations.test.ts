@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { replayLog } from '../state/reduce-events';
+import { meaningfulState } from '../testing/meaningful-state';
+import { AGENT_EVENT_SCHEMA_VERSION, type AgentEvent } from './agent-event';
+import { EVENT_MIGRATIONS, readStoredEvent } from './event-migrations';
+import v1Fixture from './fixtures/v1-rows.json';
+
+/** Every durable event type of schema version 1: the fixture must hold each (it was recorded once, never regenerated). */
+const V1_DURABLE_TYPES = [
+  'approval/decided',
+  'approval/expired',
+  'approval/requested',
+  'artifact/referenced',
+  'ask/answered',
+  'ask/expired',
+  'ask/requested',
+  'assistant/completed',
+  'assistant/interrupted',
+  'blob/referenced',
+  'command/state',
+  'notification',
+  'reasoning/completed',
+  'reasoning/interrupted',
+  'session/created',
+  'session/renamed',
+  'step/completed',
+  'step/started',
+  'stream/error',
+  'tool/completed',
+  'tool/denied',
+  'tool/failed',
+  'tool/requested',
+  'tool/started',
+  'tool/unknown',
+  'turn/aborted',
+  'turn/completed',
+  'turn/interrupted',
+  'turn/started',
+];
+
+const storedV1 = v1Fixture.events.map((row) => row.event as Record<string, unknown>);
+
+function readAll(events: unknown[]): AgentEvent[] {
+  return events.map((event) => {
+    const reading = readStoredEvent(event);
+    if (!reading.ok) throw new Error(reading.reason);
+    return reading.event;
+  });
+}
+
+describe('the frozen version 1 rows', () => {
+  it('are 61 rows of schema version 1 holding every durable event type of that version', () => {
+    expect(storedV1).toHaveLength(61);
+    expect(storedV1.every((event) => event.schemaVersion === 1)).toBe(true);
+    expect([...new Set(storedV1.map((event) => event.type))].sort()).toEqual(V1_DURABLE_TYPES);
+  });
+
+  it('read back unchanged but for the version, each reported as upgraded from 1', () => {
+    const readings = storedV1.map((event) => readStoredEvent(event));
+    expect(readings.every((reading) => reading.ok && reading.upgradedFrom === 1)).toBe(true);
+    expect(readAll(storedV1)).toEqual(
+      storedV1.map((event) => ({ ...event, schemaVersion: AGENT_EVENT_SCHEMA_VERSION })),
+    );
+  });
+
+  it('reduce to the client state they reduced to as version 1', () => {
+    const migrated = replayLog('fixture-session', readAll(storedV1));
+    expect(meaningfulState(migrated)).toEqual(
+      meaningfulState(replayLog('fixture-session', storedV1 as unknown as AgentEvent[])),
+    );
+    expect(migrated.title).toBe('Faster blue particles');
+    expect(migrated.lastSeq).toBe(61);
+    expect(migrated.turnOrder.map((turnId) => migrated.turns[turnId]?.status)).toEqual([
+      'completed',
+      'aborted',
+      'interrupted',
+      'completed',
+    ]);
+    expect(Object.values(migrated.toolCalls).map((call) => `${call.toolCallId}:${call.status}`)).toEqual([
+      'call-1:done',
+      'call-2:failed',
+      'call-3:done',
+      'call-4:denied',
+      'call-5:done',
+      'call-6:failed',
+      'call-7:denied',
+      'call-8:unknown',
+    ]);
+  });
+});
+
+describe('readStoredEvent', () => {
+  const current = { ...storedV1[0], schemaVersion: AGENT_EVENT_SCHEMA_VERSION };
+
+  it('has one migration step for every version before the current one', () => {
+    for (let version = 1; version < AGENT_EVENT_SCHEMA_VERSION; version++)
+      expect(EVENT_MIGRATIONS[version], `step ${version}`).toBeTypeOf('function');
+  });
+
+  it('reads an event of the current version as it is, not as upgraded', () => {
+    expect(readStoredEvent(current)).toEqual({ ok: true, event: current });
+  });
+
+  it('refuses an event of a newer version as newer, naming both versions', () => {
+    const reading = readStoredEvent({ ...current, schemaVersion: AGENT_EVENT_SCHEMA_VERSION + 1, data: { novel: 1 } });
+    expect(reading).toMatchObject({ ok: false, newer: true });
+    expect(reading.ok ? '' : reading.reason).toContain(
+      `event schema ${AGENT_EVENT_SCHEMA_VERSION + 1}; this one reads up to ${AGENT_EVENT_SCHEMA_VERSION}`,
+    );
+  });
+
+  it('refuses what has no usable version, or fails the schema after upgrading', () => {
+    for (const raw of [null, [], 'event', { ...current, schemaVersion: undefined }, { ...current, schemaVersion: 0 }])
+      expect(readStoredEvent(raw)).toMatchObject({ ok: false, newer: false });
+    expect(readStoredEvent({ ...storedV1[0], data: { title: 42 } })).toMatchObject({
+      ok: false,
+      newer: false,
+      reason: expect.stringContaining('data.title'),
+    });
+  });
+});

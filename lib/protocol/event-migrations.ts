@@ -1,0 +1,52 @@
+import { AGENT_EVENT_SCHEMA_VERSION, agentEventSchema, type AgentEvent } from './agent-event';
+
+type RawEvent = Record<string, unknown>;
+
+/**
+ * Step N turns a stored event of schema version N into one of version N + 1. Pure (no clock, ids or I/O) and
+ * total: it never refuses an event its version could hold. The runner stamps the new version afterwards.
+ */
+type MigrationStep = (event: RawEvent) => RawEvent;
+
+/** One step for every version before AGENT_EVENT_SCHEMA_VERSION; a change of shape adds the next one. */
+export const EVENT_MIGRATIONS: Readonly<Record<number, MigrationStep>> = {
+  /**
+   * Version 2 changes no event's shape. It marks rows written by code that has this table, so that an event
+   * shape added later comes with a version an older build can tell it does not read.
+   */
+  1: (event) => event,
+};
+
+export type StoredEventReading =
+  | { ok: true; event: AgentEvent; upgradedFrom?: number }
+  /** `newer`: written by a later version of Splitbrain; such a row is kept as it is and reported, never rewritten. */
+  | { ok: false; reason: string; newer: boolean };
+
+/** Reads one stored event of any version this code knows: older ones are upgraded step by step, then validated. */
+export function readStoredEvent(raw: unknown): StoredEventReading {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw))
+    return { ok: false, reason: 'not an event object', newer: false };
+  const version = (raw as RawEvent).schemaVersion;
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1)
+    return { ok: false, reason: `schemaVersion ${JSON.stringify(version)} is not a version`, newer: false };
+  if (version > AGENT_EVENT_SCHEMA_VERSION)
+    return {
+      ok: false,
+      reason: `it was written by a newer version of Splitbrain (event schema ${version}; this one reads up to ${AGENT_EVENT_SCHEMA_VERSION}). Update Splitbrain to open it`,
+      newer: true,
+    };
+  let event = raw as RawEvent;
+  for (let from = version; from < AGENT_EVENT_SCHEMA_VERSION; from++) {
+    const step = EVENT_MIGRATIONS[from];
+    if (!step) return { ok: false, reason: `no migration from event schema ${from}`, newer: false };
+    event = { ...step(event), schemaVersion: from + 1 };
+  }
+  const parsed = agentEventSchema.safeParse(event);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { ok: false, reason: `${issue?.path.join('.') || 'event'}: ${issue?.message ?? 'invalid'}`, newer: false };
+  }
+  return version === AGENT_EVENT_SCHEMA_VERSION
+    ? { ok: true, event: parsed.data }
+    : { ok: true, event: parsed.data, upgradedFrom: version };
+}
