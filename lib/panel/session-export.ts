@@ -1,6 +1,6 @@
 import type { AgentEvent } from '../protocol/agent-event';
 
-export const SESSION_EXPORT_FORMAT = 'splitbrain-session';
+const SESSION_EXPORT_FORMAT = 'splitbrain-session';
 
 export interface SessionExport {
   format: typeof SESSION_EXPORT_FORMAT;
