@@ -16,7 +16,6 @@ export default defineConfig({
             'targets/**/*.test.ts',
             'tests/model-server/**/*.test.ts',
           ],
-          exclude: ['lib/providers/chunking-equivalence-*.test.ts'],
           environment: 'node',
           // Worker threads start faster than forked processes: 55 s instead of 68 s for this project on 2 cores.
           pool: 'threads',
@@ -27,7 +26,7 @@ export default defineConfig({
         test: {
           // 200 random 1-5 byte chunkings of every fixture in six formats, one file per format; part of `npm test`.
           name: 'chunking',
-          include: ['lib/providers/chunking-equivalence-*.test.ts'],
+          include: ['tests/chunking/chunking-equivalence-*.test.ts'],
           environment: 'node',
           testTimeout: 600_000,
           // Millions of tiny stream chunks allocate promises by the million: a larger young generation means far fewer scavenges.

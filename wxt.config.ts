@@ -24,6 +24,9 @@ function allTargets() {
 /** The project's own shared target scripts; an extra targets folder cannot replace them. */
 const SHARED_SCRIPTS = ['targets/bridge.js', 'targets/params.js'];
 
+/** Rendered from `scripts/icons/splitbrain.svg` by `scripts/icons/render.sh`. */
+const ICONS = { 16: 'icon/16.png', 32: 'icon/32.png', 48: 'icon/48.png', 128: 'icon/128.png' };
+
 const TARGET_CSP = [
   'sandbox allow-scripts',
   "default-src 'none'",
@@ -41,6 +44,8 @@ const TARGET_CSP = [
 
 export default defineConfig({
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
+  // Every module is imported where it is used, so a file shows what it depends on and the lint rings can see it.
+  imports: false,
   outDir: process.env.SPLITBRAIN_OUT_DIR ?? '.output',
   manifest: ({ browser }) => {
     const targets = allTargets();
@@ -49,7 +54,9 @@ export default defineConfig({
       description: 'Chat with a language model that drives live web apps in your browser.',
       permissions: ['storage', ...(browser === 'firefox' ? [] : ['sidePanel'])],
       optional_host_permissions: ['http://*/*', 'https://*/*'],
-      action: { default_title: 'Open Splitbrain' },
+      // The toolbar button (action / browser_action) and Firefox's sidebar take theirs from the
+      // `manifest.default_icon` meta tag of entrypoints/popup/index.html and entrypoints/sidepanel/index.html.
+      icons: ICONS,
       commands: {
         [openPanelCommandName(browser)]: {
           suggested_key: OPEN_PANEL_SUGGESTED_KEY,
@@ -62,9 +69,14 @@ export default defineConfig({
             browser_specific_settings: {
               gecko: {
                 id: 'splitbrain@example.org',
+                // `data_collection_permissions`, which addons.mozilla.org asks every new add-on for, is read from
+                // Firefox 140 on (desktop); everything else used is older (sidebar_action and optional host
+                // permissions 57, AbortSignal.any 124).
                 strict_min_version: '140.0',
                 data_collection_permissions: { required: ['none'] },
               },
+              // Firefox for Android reads `data_collection_permissions` from 142 on.
+              gecko_android: { strict_min_version: '142.0' },
             },
           }
         : {
@@ -93,6 +105,11 @@ export default defineConfig({
         ),
       });
     },
+  },
+  zip: {
+    // The sources Firefox's reviewers rebuild from: everything `npm ci && npm run build:firefox` needs, no test
+    // suites, screenshots or local state.
+    excludeSources: ['tests/**', 'docs/**', '.output/**', '.splitbrain-profile/**', '.scratch/**', '**/*.test.ts'],
   },
   vite: () => ({ build: { chunkSizeWarningLimit: 2000 } }),
 });

@@ -21,16 +21,23 @@ export function Composer({ running, disabled, seed, returned, onSend, onSteer, o
   const [text, setText] = useState('');
   const textareaRef = useRef<HTMLTextAreaElement>(null);
 
+  // A new seed or returned text changes the text during render (React's "adjusting state when a prop changes"),
+  // so the box never shows a frame without it.
+  const [seenSeed, setSeenSeed] = useState<typeof seed>();
+  if (seed !== seenSeed) {
+    setSeenSeed(seed);
+    if (seed) setText(seed.text);
+  }
+  const [seenReturned, setSeenReturned] = useState<typeof returned>();
+  if (returned !== seenReturned) {
+    setSeenReturned(returned);
+    if (returned) setText((current) => (current.trim() ? `${returned.text}\n\n${current}` : returned.text));
+  }
   useEffect(() => {
-    if (!seed) return;
-    setText(seed.text);
-    textareaRef.current?.focus();
+    if (seed) textareaRef.current?.focus();
   }, [seed]);
-
   useEffect(() => {
-    if (!returned) return;
-    setText((current) => (current.trim() ? `${returned.text}\n\n${current}` : returned.text));
-    textareaRef.current?.focus();
+    if (returned) textareaRef.current?.focus();
   }, [returned]);
 
   useLayoutEffect(() => {

@@ -127,16 +127,6 @@ export const RetryIcon = () => (
     <path d="M21 3v5h-5" />
   </Icon>
 );
-export const ToolIcon = () => (
-  <Icon size={14}>
-    <path d="M14.7 6.3a4 4 0 0 0-5.4 5.4L3 18l3 3 6.3-6.3a4 4 0 0 0 5.4-5.4l-2.5 2.5-2.4-.6-.6-2.4Z" />
-  </Icon>
-);
-export const SparkIcon = ({ size = 16 }: { size?: number }) => (
-  <Icon size={size}>
-    <path d="M12 3v4M12 17v4M3 12h4M17 12h4M5.6 5.6l2.8 2.8M15.6 15.6l2.8 2.8M5.6 18.4l2.8-2.8M15.6 8.4l2.8-2.8" />
-  </Icon>
-);
 /** Splitbrain's mark: one mind in two halves, the chat and the browser. */
 export const BrandMark = ({ size = 16 }: { size?: number }) => (
   <Icon size={size}>

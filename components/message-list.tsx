@@ -27,6 +27,8 @@ export function MessageList({ state, running, onRetry, onResend, onOpenOptions, 
   const stuck = useRef(true);
   const [unseen, setUnseen] = useState(false);
   const { turnOrder } = state;
+  // The build runs no React Compiler, and the virtualizer's functions are called here, never handed to memoized children.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: turnOrder.length,
     getScrollElement: () => scrollRef.current,

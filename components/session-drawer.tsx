@@ -3,6 +3,7 @@ import type { SessionRecord } from '@/lib/runtime/event-store';
 import { filterSessions } from '@/lib/panel/filter-sessions';
 import { relativeTime } from '@/lib/panel/relative-time';
 import { CrossIcon, DownloadIcon, PlusIcon, SearchIcon, TrashIcon } from './icons';
+import { useNow } from './use-now';
 
 export interface SessionDrawerProps {
   sessions: SessionRecord[];
@@ -32,7 +33,7 @@ export function SessionDrawer({
   const searchRef = useRef<HTMLInputElement>(null);
   useEffect(() => searchRef.current?.focus(), []);
   const shown = filterSessions(sessions, query);
-  const now = Date.now();
+  const now = useNow(true);
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Escape') return;
     event.preventDefault();

@@ -28,7 +28,7 @@ export function ToolbarPopup(props: ToolbarPopupProps) {
     <main className="toolbar-popup">
       <header className="popup-header">
         <span className="brand">
-          <span className="brand-mark" aria-hidden="true" />
+          <img className="brand-mark" src="/icon/32.png" alt="" />
           Splitbrain
         </span>
         <button type="button" className="primary" onClick={props.onOpenChat}>

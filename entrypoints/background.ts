@@ -1,5 +1,6 @@
 import '@/entrypoints/shared/zod-setup';
 import browser, { type Runtime as BrowserRuntime } from 'webextension-polyfill';
+import { defineBackground } from 'wxt/utils/define-background';
 import {
   targetCatalogSchema,
   TARGET_CATALOG_PATH,

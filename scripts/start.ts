@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import puppeteer from 'puppeteer-core';
-import { startScriptedModelServer } from '../tests/model-server/scripted-model-server';
+import { startScriptedModelServer } from './scripted-model-server/scripted-model-server';
 
 const root = resolve(import.meta.dirname, '..');
 const extensionPath = resolve(root, '.output/chrome-mv3');

@@ -83,6 +83,8 @@ export function PopupApp() {
   }, [dispatch]);
 
   useEffect(() => {
+    // refresh sets state only once the runtime has answered, never synchronously inside the effect.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     void refresh();
     void currentWindowId().then((id) => (windowIdRef.current = id));
     return openTargetsPort(

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import browser from 'webextension-polyfill';
 import { ChatPanel, type ConnectionStatus } from '@/components/chat-panel';
 import { HumanLoopContext, type HumanLoopActions } from '@/components/human-loop-actions';
@@ -41,7 +41,9 @@ export function SidePanelApp() {
   const [unsent, setUnsent] = useState<{ text: string; nonce: number }>();
   const syncRef = useRef<SessionSync>(undefined);
   const turnRef = useRef<TurnHandle>(undefined);
-  turnRef.current = turn;
+  useLayoutEffect(() => {
+    turnRef.current = turn;
+  });
   const connectionRef = useRef<EventsConnection>(undefined);
   const reconnectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const shortcut = usePanelShortcut();
@@ -123,9 +125,11 @@ export function SidePanelApp() {
   };
   // Stable identities let turns that did not change skip rendering.
   const sendRef = useRef(send);
-  sendRef.current = send;
   const stateRef = useRef(state);
-  stateRef.current = state;
+  useLayoutEffect(() => {
+    sendRef.current = send;
+    stateRef.current = state;
+  });
 
   const onRetry = useCallback((turnId: string) => {
     const retried = stateRef.current?.turns[turnId];

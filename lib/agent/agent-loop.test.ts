@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedModelServer, type ScriptedModelServer } from '../../tests/model-server/scripted-model-server';
-import type { Script } from '../../tests/model-server/script';
+import {
+  startScriptedModelServer,
+  type ScriptedModelServer,
+} from '../../scripts/scripted-model-server/scripted-model-server';
+import type { Script } from '../../scripts/scripted-model-server/script';
 import {
   AGENT_EVENT_SCHEMA_VERSION,
   isDurableType,
@@ -10,7 +13,7 @@ import {
 import type { JsonValue } from '../protocol/json-value';
 import { createLanguageModel } from '../providers/create-language-model';
 import { replayLog } from '../state/reduce-events';
-import { runTestTurn } from '../testing/run-test-turn';
+import { runTestTurn } from '../../tests/support/run-test-turn';
 import type { ToolCallRequest } from './agent-loop';
 
 let server: ScriptedModelServer;

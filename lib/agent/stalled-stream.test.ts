@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedModelServer, type ScriptedModelServer } from '../../tests/model-server/scripted-model-server';
+import {
+  startScriptedModelServer,
+  type ScriptedModelServer,
+} from '../../scripts/scripted-model-server/scripted-model-server';
 import type { AgentEventDraft } from '../protocol/agent-event';
 import { createLanguageModel } from '../providers/create-language-model';
 import {
   endpointFormats,
   scriptedEndpointSettings,
   type EndpointFormat,
-} from '../providers/scripted-endpoint-settings';
-import { runTestTurn } from '../testing/run-test-turn';
+} from '../../tests/support/scripted-endpoint-settings';
+import { runTestTurn } from '../../tests/support/run-test-turn';
 
 const TEXT = 'The particles now drift slowly toward the left edge of the field.';
 

@@ -2,11 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { retryInfoScript } from '../../tests/model-server/fixtures/retry-info-script';
 import { afterRateLimitText } from '../../tests/model-server/fixtures/retry-after-seconds-script';
 import { quotaExhaustedScript } from '../../tests/model-server/fixtures/quota-exhausted-script';
-import type { Script } from '../../tests/model-server/script';
-import { startScriptedModelServer, type ScriptedModelServer } from '../../tests/model-server/scripted-model-server';
+import type { Script } from '../../scripts/scripted-model-server/script';
+import {
+  startScriptedModelServer,
+  type ScriptedModelServer,
+} from '../../scripts/scripted-model-server/scripted-model-server';
 import type { AgentEventDraft } from '../protocol/agent-event';
 import { createLanguageModel } from '../providers/create-language-model';
-import { scriptedEndpointSettings, type EndpointFormat } from '../providers/scripted-endpoint-settings';
+import { scriptedEndpointSettings, type EndpointFormat } from '../../tests/support/scripted-endpoint-settings';
 import { runAgentTurn } from './agent-loop';
 
 let server: ScriptedModelServer;

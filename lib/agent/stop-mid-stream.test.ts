@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedModelServer, type ScriptedModelServer } from '../../tests/model-server/scripted-model-server';
+import {
+  startScriptedModelServer,
+  type ScriptedModelServer,
+} from '../../scripts/scripted-model-server/scripted-model-server';
 import { createLanguageModel } from '../providers/create-language-model';
-import { endpointFormats, scriptedEndpointSettings } from '../providers/scripted-endpoint-settings';
-import { runTestTurn } from '../testing/run-test-turn';
+import { endpointFormats, scriptedEndpointSettings } from '../../tests/support/scripted-endpoint-settings';
+import { runTestTurn } from '../../tests/support/run-test-turn';
 
 let server: ScriptedModelServer;
 beforeAll(async () => {

@@ -1,15 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { truncatedPartialText, truncatedStreamScript } from '../../tests/model-server/fixtures/truncated-stream-script';
-import { startScriptedModelServer, type ScriptedModelServer } from '../../tests/model-server/scripted-model-server';
+import {
+  startScriptedModelServer,
+  type ScriptedModelServer,
+} from '../../scripts/scripted-model-server/scripted-model-server';
 import { createLanguageModel } from '../providers/create-language-model';
-import { recordingFetch, replayFetch, type RecordedResponse } from '../providers/replay-fetch';
+import { recordingFetch, replayFetch, type RecordedResponse } from '../../tests/support/replay-fetch';
 import {
   endpointFormats,
   scriptedEndpointSettings,
   type EndpointFormat,
-} from '../providers/scripted-endpoint-settings';
-import type { Script } from '../../tests/model-server/script';
-import { runTestTurn } from '../testing/run-test-turn';
+} from '../../tests/support/scripted-endpoint-settings';
+import type { Script } from '../../scripts/scripted-model-server/script';
+import { runTestTurn } from '../../tests/support/run-test-turn';
 
 let server: ScriptedModelServer;
 beforeAll(async () => {

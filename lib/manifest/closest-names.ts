@@ -1,4 +1,4 @@
-export function editDistance(left: string, right: string): number {
+function editDistance(left: string, right: string): number {
   const previous = Array.from({ length: right.length + 1 }, (_, index) => index);
   for (let row = 1; row <= left.length; row++) {
     let diagonal = previous[0];

@@ -101,7 +101,7 @@ export function decimalsOf(step: number): number {
   return Math.max(0, fraction - Number(exponent));
 }
 
-export function roundToDecimals(value: number, decimals: number): number {
+function roundToDecimals(value: number, decimals: number): number {
   return Number(value.toFixed(Math.min(decimals, 20)));
 }
 

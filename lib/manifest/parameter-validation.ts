@@ -98,7 +98,7 @@ function resolveName(param: string, names: string[]): string | undefined {
   return dotted && names.includes(dotted) ? dotted : undefined;
 }
 
-export function unknownParameterError(param: string, names: string[]): string {
+function unknownParameterError(param: string, names: string[]): string {
   const close = closestNames(param, names);
   const hint = close.length ? ` Did you mean ${close.map((item) => `"${item}"`).join(' or ')}?` : '';
   return `Parameter "${param}" not found.${hint} Known parameters: ${names.join(', ')}.`;

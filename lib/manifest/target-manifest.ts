@@ -118,9 +118,3 @@ export function flattenParameters(manifest: TargetManifest): Map<string, { group
   }
   return flat;
 }
-
-export function defaultValues(manifest: TargetManifest): Record<string, ParameterSpec['value']> {
-  const values: Record<string, ParameterSpec['value']> = {};
-  for (const [parameterName, { spec }] of flattenParameters(manifest)) values[parameterName] = spec.value;
-  return values;
-}

@@ -1,5 +1,5 @@
 /** Within this many pixels of the end the list counts as "at the bottom" and follows new content. */
-export const STICK_THRESHOLD_PX = 48;
+const STICK_THRESHOLD_PX = 48;
 
 export function isNearBottom(
   position: { scrollTop: number; scrollHeight: number; clientHeight: number },

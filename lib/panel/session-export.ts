@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AgentEvent } from '../protocol/agent-event';
 import { readStoredEvent } from '../protocol/event-migrations';
 
-export const SESSION_EXPORT_FORMAT = 'splitbrain-session';
+const SESSION_EXPORT_FORMAT = 'splitbrain-session';
 
 export interface SessionExport {
   format: typeof SESSION_EXPORT_FORMAT;

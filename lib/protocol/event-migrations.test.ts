@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { replayLog } from '../state/reduce-events';
-import { meaningfulState } from '../testing/meaningful-state';
+import { meaningfulState } from '../../tests/support/meaningful-state';
 import { AGENT_EVENT_SCHEMA_VERSION, type AgentEvent } from './agent-event';
 import { EVENT_MIGRATIONS, readStoredEvent } from './event-migrations';
 import v1Fixture from './fixtures/v1-rows.json';

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { AgentEventDraft } from '../protocol/agent-event';
-import { runTestTurn } from '../testing/run-test-turn';
+import { runTestTurn } from '../../tests/support/run-test-turn';
 import { createLanguageModel } from './create-language-model';
 import { OLLAMA_ORIGINS_ADVICE } from './loopback-url';
 

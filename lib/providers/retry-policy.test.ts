@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { anthropicErrorBody } from '../../tests/model-server/anthropic-error-body';
-import { googleErrorBody, googleQuotaMessage } from '../../tests/model-server/google-error-body';
-import { openAIErrorBody, openAIQuotaExhaustedBody } from '../../tests/model-server/openai-error-body';
+import { anthropicErrorBody } from '../../scripts/scripted-model-server/anthropic-error-body';
+import { googleErrorBody, googleQuotaMessage } from '../../scripts/scripted-model-server/google-error-body';
+import { openAIErrorBody, openAIQuotaExhaustedBody } from '../../scripts/scripted-model-server/openai-error-body';
 import { retryDecision, type HttpFailure } from './retry-policy';
 
 const now = Date.UTC(2025, 0, 1, 12, 0, 0);

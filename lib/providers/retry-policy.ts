@@ -26,8 +26,8 @@ export type RetryDecision =
   | { retry: true; delayMs: number; reason: string }
   | { retry: false; message: string; code: 'quota' | 'rate-limit' | 'http' };
 
-export const DEFAULT_MAX_RETRIES = 3;
-export const DEFAULT_RETRY_CAP_MS = 60_000;
+const DEFAULT_MAX_RETRIES = 3;
+const DEFAULT_RETRY_CAP_MS = 60_000;
 /** Statuses that mean "not now": rate limited, unavailable, and Anthropic's overloaded. */
 const RETRYABLE_STATUSES = new Set([429, 503, 529]);
 
@@ -71,11 +71,7 @@ export function retryDecision(failure: HttpFailure, options: RetryPolicyOptions)
 }
 
 /** The endpoint's hint in ms, from the most precise source it gave. */
-export function retryHintMs(
-  failure: HttpFailure,
-  body: ProviderErrorBody | undefined,
-  now: number,
-): number | undefined {
+function retryHintMs(failure: HttpFailure, body: ProviderErrorBody | undefined, now: number): number | undefined {
   const milliseconds = failure.headers['retry-after-ms']?.trim();
   if (milliseconds && /^\d+(\.\d+)?$/.test(milliseconds)) return Math.round(Number(milliseconds));
   const retryAfter = failure.headers['retry-after']?.trim();

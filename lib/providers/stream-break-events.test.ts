@@ -8,11 +8,18 @@ import {
   serverErrorInStreamScript,
   serverErrorPartialText,
 } from '../../tests/model-server/fixtures/server-error-in-stream-script';
-import type { Script } from '../../tests/model-server/script';
-import { startScriptedModelServer, type ScriptedModelServer } from '../../tests/model-server/scripted-model-server';
-import { runTestTurn } from '../testing/run-test-turn';
+import type { Script } from '../../scripts/scripted-model-server/script';
+import {
+  startScriptedModelServer,
+  type ScriptedModelServer,
+} from '../../scripts/scripted-model-server/scripted-model-server';
+import { runTestTurn } from '../../tests/support/run-test-turn';
 import { createLanguageModel } from './create-language-model';
-import { endpointFormats, scriptedEndpointSettings, type EndpointFormat } from './scripted-endpoint-settings';
+import {
+  endpointFormats,
+  scriptedEndpointSettings,
+  type EndpointFormat,
+} from '../../tests/support/scripted-endpoint-settings';
 
 let server: ScriptedModelServer;
 beforeAll(async () => {

@@ -1,9 +1,12 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedModelServer, type ScriptedModelServer } from '../../tests/model-server/scripted-model-server';
+import {
+  startScriptedModelServer,
+  type ScriptedModelServer,
+} from '../../scripts/scripted-model-server/scripted-model-server';
 import { listModels } from './list-models';
-import { endpointFormats, scriptedEndpointSettings } from './scripted-endpoint-settings';
+import { endpointFormats, scriptedEndpointSettings } from '../../tests/support/scripted-endpoint-settings';
 import { testConnection } from './test-connection';
 
 let server: ScriptedModelServer;

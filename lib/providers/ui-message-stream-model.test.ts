@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedModelServer, type ScriptedModelServer } from '../../tests/model-server/scripted-model-server';
-import { runTestTurn } from '../testing/run-test-turn';
+import {
+  startScriptedModelServer,
+  type ScriptedModelServer,
+} from '../../scripts/scripted-model-server/scripted-model-server';
+import { runTestTurn } from '../../tests/support/run-test-turn';
 import { createLanguageModel } from './create-language-model';
-import { scriptedEndpointSettings } from './scripted-endpoint-settings';
+import { scriptedEndpointSettings } from '../../tests/support/scripted-endpoint-settings';
 import { UIMessageChunkMapper } from './ui-message-chunk-mapper';
 
 let server: ScriptedModelServer;

@@ -9,7 +9,7 @@ export interface ChatUIMessage {
 }
 
 /** The text of the invisible user turn that asks a server to go on after tool results. */
-export const CONTINUATION_TEXT = 'Continue.';
+const CONTINUATION_TEXT = 'Continue.';
 
 /**
  * The conversation as useChat would hold it: one assistant message per turn, a `step-start` part before

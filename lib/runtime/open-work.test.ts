@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EventLog } from '../testing/event-log';
+import { EventLog } from '../../tests/support/event-log';
 import { OpenWork } from './open-work';
 
 const step = { turnId: 'turn-1', stepId: 'step-1', attemptId: 'attempt-1' };

@@ -19,7 +19,7 @@ export interface EndpointDraft {
   scripted: boolean;
 }
 
-export const defaultModels: Record<EndpointKind, string> = {
+const defaultModels: Record<EndpointKind, string> = {
   openai: 'gpt-4.1-mini',
   'openai-compatible': '',
   anthropic: 'claude-sonnet-4-5',

@@ -20,10 +20,10 @@ const storedShapeSchema = z.object({
   profiles: z.array(z.unknown()).max(100),
 });
 
-export const emptyEndpointProfiles: EndpointProfiles = { activeId: undefined, profiles: [] };
+const emptyEndpointProfiles: EndpointProfiles = { activeId: undefined, profiles: [] };
 
 /** Reads one profile; undefined when it does not validate. */
-export function parseEndpointProfile(value: unknown): EndpointProfile | undefined {
+function parseEndpointProfile(value: unknown): EndpointProfile | undefined {
   const id = z.object({ id: profileId }).safeParse(value);
   const settings = parseEndpointSettings(value);
   return id.success && settings ? { ...settings, id: id.data.id } : undefined;

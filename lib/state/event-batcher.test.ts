@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../protocol/agent-event';
-import { EventLog } from '../testing/event-log';
-import { ManualScheduler } from '../testing/fake-sync';
+import { EventLog } from '../../tests/support/event-log';
+import { ManualScheduler } from '../../tests/support/fake-sync';
 import { EventBatcher } from './event-batcher';
 
 const item = { turnId: 'turn-1', stepId: 'step-1', attemptId: 'attempt-1', itemId: 'item-1' };

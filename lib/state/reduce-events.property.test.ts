@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EVENT_DURABILITY, type AgentEvent } from '../protocol/agent-event';
-import { deliverChaotically, snapshotAt, type DeliveryStats } from '../testing/delivery';
-import { firstDifference, meaningfulState } from '../testing/meaningful-state';
-import { Random } from '../testing/random';
-import { generateRun, type GeneratedRun } from '../testing/run-generator';
+import { deliverChaotically, snapshotAt, type DeliveryStats } from '../../tests/support/delivery';
+import { firstDifference, meaningfulState } from '../../tests/support/meaningful-state';
+import { Random } from '../../tests/support/random';
+import { generateRun, type GeneratedRun } from '../../tests/support/run-generator';
 import { initialClientState } from './client-state';
 import { reduceEvents, replayLog } from './reduce-events';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../protocol/agent-event';
-import { EventLog } from '../testing/event-log';
-import { meaningfulState } from '../testing/meaningful-state';
+import { EventLog } from '../../tests/support/event-log';
+import { meaningfulState } from '../../tests/support/meaningful-state';
 import { initialClientState, itemKey, itemOf } from './client-state';
 import { reduceEvents, replayLog } from './reduce-events';
 

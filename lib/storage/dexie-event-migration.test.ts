@@ -5,7 +5,7 @@ import v1Fixture from '../protocol/fixtures/v1-rows.json';
 import { Runtime } from '../runtime/runtime';
 import type { SessionRecord } from '../runtime/event-store';
 import { replayLog } from '../state/reduce-events';
-import { meaningfulState } from '../testing/meaningful-state';
+import { meaningfulState } from '../../tests/support/meaningful-state';
 import { DexieEventStore, openSplitbrainDatabase, StoredRowError } from './dexie-event-store';
 
 const sessionId = 'fixture-session';

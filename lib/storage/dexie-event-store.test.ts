@@ -2,7 +2,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../protocol/agent-event';
 import { Runtime } from '../runtime/runtime';
-import { EventLog } from '../testing/event-log';
+import { EventLog } from '../../tests/support/event-log';
 import { DexieEventStore, openSplitbrainDatabase, StoredRowError } from './dexie-event-store';
 
 /** A database in its own fresh in-memory IndexedDB; `reopen` opens the same one again, as a restarted worker would. */

@@ -9,10 +9,10 @@ import { declaredTools } from '../../lib/agent/agent-loop';
 import { StepStreamMapper } from '../../lib/agent/step-stream-mapper';
 import { streamStep } from '../../lib/agent/stream-step';
 import { createLanguageModel } from '../../lib/providers/create-language-model';
-import { replayFetch, type RecordedResponse } from '../../lib/providers/replay-fetch';
-import type { ModelStreamEvent } from '../model-server/model-stream-event';
-import { encodeOpenAIChatStream } from '../model-server/openai-chat-encoder';
-import { splitArgumentsIntoDeltas } from '../model-server/step-to-events';
+import { replayFetch, type RecordedResponse } from '../support/replay-fetch';
+import type { ModelStreamEvent } from '../../scripts/scripted-model-server/model-stream-event';
+import { encodeOpenAIChatStream } from '../../scripts/scripted-model-server/openai-chat-encoder';
+import { splitArgumentsIntoDeltas } from '../../scripts/scripted-model-server/step-to-events';
 
 z.config({ jitless: true });
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;

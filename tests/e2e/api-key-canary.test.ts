@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { CDPSession, ConsoleMessage, Page, Target } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedModelServer, type ScriptedModelServer } from '../model-server/scripted-model-server';
+import {
+  startScriptedModelServer,
+  type ScriptedModelServer,
+} from '../../scripts/scripted-model-server/scripted-model-server';
 import {
   configureProfile,
   launchExtension,

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpointFormats, scriptedEndpointSettings, type EndpointFormat } from '../support/scripted-endpoint-settings';
 import {
-  endpointFormats,
-  scriptedEndpointSettings,
-  type EndpointFormat,
-} from '../../lib/providers/scripted-endpoint-settings';
-import { startScriptedModelServer, type ScriptedModelServer } from '../model-server/scripted-model-server';
+  startScriptedModelServer,
+  type ScriptedModelServer,
+} from '../../scripts/scripted-model-server/scripted-model-server';
 import {
   configureProfile,
   launchExtension,

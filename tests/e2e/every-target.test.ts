@@ -3,7 +3,10 @@ import { join, resolve } from 'node:path';
 import type { Frame, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flattenParameters, type ParameterSpec, type TargetManifest } from '../../lib/manifest/target-manifest';
-import { startScriptedModelServer, type ScriptedModelServer } from '../model-server/scripted-model-server';
+import {
+  startScriptedModelServer,
+  type ScriptedModelServer,
+} from '../../scripts/scripted-model-server/scripted-model-server';
 import {
   configureEndpoint,
   launchExtension,

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
-import { mulberry32 } from '../model-server/mulberry32';
-import { encodeOpenAIChatStream } from '../model-server/openai-chat-encoder';
-import { startScriptedModelServer, type ScriptedModelServer } from '../model-server/scripted-model-server';
-import { stepToEvents } from '../model-server/step-to-events';
+import { mulberry32 } from '../../scripts/scripted-model-server/mulberry32';
+import { encodeOpenAIChatStream } from '../../scripts/scripted-model-server/openai-chat-encoder';
+import {
+  startScriptedModelServer,
+  type ScriptedModelServer,
+} from '../../scripts/scripted-model-server/scripted-model-server';
+import { stepToEvents } from '../../scripts/scripted-model-server/step-to-events';
 import {
   configureEndpoint,
   launchExtension,

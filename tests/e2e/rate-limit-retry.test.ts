@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scriptedEndpointSettings } from '../../lib/providers/scripted-endpoint-settings';
-import { startScriptedModelServer, type ScriptedModelServer } from '../model-server/scripted-model-server';
+import { scriptedEndpointSettings } from '../support/scripted-endpoint-settings';
+import {
+  startScriptedModelServer,
+  type ScriptedModelServer,
+} from '../../scripts/scripted-model-server/scripted-model-server';
 import {
   configureProfile,
   currentSessionId,

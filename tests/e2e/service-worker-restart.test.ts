@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
-import { startScriptedModelServer, type ScriptedModelServer } from '../model-server/scripted-model-server';
-import type { Script } from '../model-server/script';
-import { mulberry32 } from '../model-server/mulberry32';
+import {
+  startScriptedModelServer,
+  type ScriptedModelServer,
+} from '../../scripts/scripted-model-server/scripted-model-server';
+import type { Script } from '../../scripts/scripted-model-server/script';
+import { mulberry32 } from '../../scripts/scripted-model-server/mulberry32';
 import {
   configureEndpoint,
   currentSessionId,

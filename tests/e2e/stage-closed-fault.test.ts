@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
-import { startScriptedModelServer, type ScriptedModelServer } from '../model-server/scripted-model-server';
+import {
+  startScriptedModelServer,
+  type ScriptedModelServer,
+} from '../../scripts/scripted-model-server/scripted-model-server';
 import {
   configureEndpoint,
   currentSessionId,

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
-import { encodeOpenAIChatStream } from '../model-server/openai-chat-encoder';
-import type { ModelStreamEvent } from '../model-server/model-stream-event';
+import { encodeOpenAIChatStream } from '../../scripts/scripted-model-server/openai-chat-encoder';
+import type { ModelStreamEvent } from '../../scripts/scripted-model-server/model-stream-event';
 
 export interface OneCharacterStreamServer {
   /** The OpenAI base URL, `http://127.0.0.1:PORT/v1`. */

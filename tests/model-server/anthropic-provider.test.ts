@@ -1,7 +1,10 @@
 import { streamText } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anthropicProvider } from './providers-under-test';
-import { startScriptedModelServer, type ScriptedModelServer } from './scripted-model-server';
+import {
+  startScriptedModelServer,
+  type ScriptedModelServer,
+} from '../../scripts/scripted-model-server/scripted-model-server';
 import { describeStreamTextConformance } from './stream-text-conformance';
 
 const createModel = anthropicProvider.createModel;

@@ -1,8 +1,11 @@
 import { streamText } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { googleQuotaMessage } from './google-error-body';
+import { googleQuotaMessage } from '../../scripts/scripted-model-server/google-error-body';
 import { geminiProvider } from './providers-under-test';
-import { startScriptedModelServer, type ScriptedModelServer } from './scripted-model-server';
+import {
+  startScriptedModelServer,
+  type ScriptedModelServer,
+} from '../../scripts/scripted-model-server/scripted-model-server';
 import { describeStreamTextConformance } from './stream-text-conformance';
 
 const createModel = geminiProvider.createModel;

@@ -3,9 +3,12 @@ import { streamText } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { afterRateLimitText } from './fixtures/retry-after-seconds-script';
 import { retryAfterMsScript } from './fixtures/retry-after-ms-script';
-import { openAIQuotaExhaustedMessage } from './openai-error-body';
+import { openAIQuotaExhaustedMessage } from '../../scripts/scripted-model-server/openai-error-body';
 import { openAIChatProvider } from './providers-under-test';
-import { startScriptedModelServer, type ScriptedModelServer } from './scripted-model-server';
+import {
+  startScriptedModelServer,
+  type ScriptedModelServer,
+} from '../../scripts/scripted-model-server/scripted-model-server';
 import { describeStreamTextConformance } from './stream-text-conformance';
 
 describeStreamTextConformance(openAIChatProvider, {

@@ -2,9 +2,12 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { jsonSchema, streamText, tool, type ModelMessage } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reasoningScript } from './fixtures/reasoning-script';
-import { openAIQuotaExhaustedMessage } from './openai-error-body';
+import { openAIQuotaExhaustedMessage } from '../../scripts/scripted-model-server/openai-error-body';
 import { openAIResponsesProvider } from './providers-under-test';
-import { startScriptedModelServer, type ScriptedModelServer } from './scripted-model-server';
+import {
+  startScriptedModelServer,
+  type ScriptedModelServer,
+} from '../../scripts/scripted-model-server/scripted-model-server';
 import { describeStreamTextConformance } from './stream-text-conformance';
 
 describeStreamTextConformance(openAIResponsesProvider, {

@@ -33,8 +33,11 @@ import {
 } from './fixtures/server-error-in-stream-script';
 import { truncatedPartialText, truncatedRetryText, truncatedStreamScript } from './fixtures/truncated-stream-script';
 import type { ProviderUnderTest } from './providers-under-test';
-import type { Script } from './script';
-import { startScriptedModelServer, type ScriptedModelServer } from './scripted-model-server';
+import type { Script } from '../../scripts/scripted-model-server/script';
+import {
+  startScriptedModelServer,
+  type ScriptedModelServer,
+} from '../../scripts/scripted-model-server/scripted-model-server';
 
 /** What differs between providers when the same fixtures fail. */
 export interface FormatExpectations {

@@ -9,7 +9,7 @@ import {
 } from 'ai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { causeCodes } from './cause-chain';
-import { continuationText } from './continuation-text';
+import { continuationText } from '../../scripts/scripted-model-server/continuation-text';
 import { chineseEmojiText, chineseEmojiTextScript } from './fixtures/chinese-emoji-text-script';
 import {
   malformedFramePartialText,
@@ -39,8 +39,11 @@ import {
   serverErrorRetryText,
 } from './fixtures/server-error-in-stream-script';
 import { truncatedPartialText, truncatedRetryText, truncatedStreamScript } from './fixtures/truncated-stream-script';
-import type { Script } from './script';
-import { startScriptedModelServer, type ScriptedModelServer } from './scripted-model-server';
+import type { Script } from '../../scripts/scripted-model-server/script';
+import {
+  startScriptedModelServer,
+  type ScriptedModelServer,
+} from '../../scripts/scripted-model-server/scripted-model-server';
 
 type Part = UIMessagePart<Record<string, never>, Record<string, { input: unknown; output: unknown }>>;
 

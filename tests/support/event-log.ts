@@ -4,7 +4,7 @@ import {
   isDurableType,
   type AgentEvent,
   type AgentEventDraft,
-} from '../protocol/agent-event';
+} from '../../lib/protocol/agent-event';
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 /** A draft without the session and time, which the log fills in. */

@@ -1,4 +1,4 @@
-import type { AgentEvent, AgentEventDraft } from '../protocol/agent-event';
+import type { AgentEvent, AgentEventDraft } from '../../lib/protocol/agent-event';
 import { Random } from './random';
 import { RunDriver, type CapturedSnapshot } from './run-driver';
 import { streamDraft, streamParts, type StepContext, type StreamItem, type StreamTool } from './stream-blocks';

@@ -1,4 +1,4 @@
-import type { EndpointSettings } from '../settings/endpoint-settings';
+import type { EndpointSettings } from '../../lib/settings/endpoint-settings';
 
 export const endpointFormats = [
   'openai-chat',

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { checkChunkingEquivalence } from './chunking-equivalence';
-import type { EndpointFormat } from './scripted-endpoint-settings';
+import type { EndpointFormat } from '../support/scripted-endpoint-settings';
 
 /** Runs the chunking check for one format, prints a tally line per fixture and one for the format, asserts each fixture; returns the mismatches. */
 export async function expectEquivalentUnderChunking(format: EndpointFormat, chunkings: number): Promise<number> {

@@ -1,6 +1,6 @@
-import type { AgentEvent } from '../protocol/agent-event';
-import type { BatcherScheduler } from '../state/event-batcher';
-import type { SyncTransport } from '../state/session-sync';
+import type { AgentEvent } from '../../lib/protocol/agent-event';
+import type { BatcherScheduler } from '../../lib/state/event-batcher';
+import type { SyncTransport } from '../../lib/state/session-sync';
 
 /** Frames and timers that run only when a test says so. */
 export class ManualScheduler implements BatcherScheduler {

@@ -1,4 +1,4 @@
-import type { ClientState } from '../state/client-state';
+import type { ClientState } from '../../lib/state/client-state';
 
 /**
  * The part of a client state that must not depend on how events were delivered. Left out: `generation`

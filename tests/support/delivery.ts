@@ -1,7 +1,7 @@
-import type { AgentEvent } from '../protocol/agent-event';
-import { OpenWork } from '../runtime/open-work';
-import { initialClientState, type ClientState } from '../state/client-state';
-import { reduceEvents, replayLog } from '../state/reduce-events';
+import type { AgentEvent } from '../../lib/protocol/agent-event';
+import { OpenWork } from '../../lib/runtime/open-work';
+import { initialClientState, type ClientState } from '../../lib/state/client-state';
+import { reduceEvents, replayLog } from '../../lib/state/reduce-events';
 import type { Random } from './random';
 import type { GeneratedRun } from './run-generator';
 

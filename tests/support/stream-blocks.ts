@@ -1,4 +1,4 @@
-import type { AgentEventDraft } from '../protocol/agent-event';
+import type { AgentEventDraft } from '../../lib/protocol/agent-event';
 import type { Random } from './random';
 
 /** An assistant or reasoning item a generated step streams, delta by delta. */

@@ -1,13 +1,13 @@
 import { isDeepStrictEqual } from 'node:util';
-import { runAgentTurn } from '../agent/agent-loop';
-import type { AgentEventDraft } from '../protocol/agent-event';
-import { isToolName, toolInputSchemas } from '../tools/tool-definitions';
-import { chunkBytes } from '../../tests/model-server/chunk-bytes';
-import { fixtureScripts } from '../../tests/model-server/fixtures/fixture-scripts';
-import { startScriptedModelServer } from '../../tests/model-server/scripted-model-server';
-import { createLanguageModel } from './create-language-model';
-import { recordingFetch, replayFetch, type RecordedResponse } from './replay-fetch';
-import { scriptedEndpointSettings, type EndpointFormat } from './scripted-endpoint-settings';
+import { runAgentTurn } from '../../lib/agent/agent-loop';
+import type { AgentEventDraft } from '../../lib/protocol/agent-event';
+import { isToolName, toolInputSchemas } from '../../lib/tools/tool-definitions';
+import { chunkBytes } from '../../scripts/scripted-model-server/chunk-bytes';
+import { fixtureScripts } from '../model-server/fixtures/fixture-scripts';
+import { startScriptedModelServer } from '../../scripts/scripted-model-server/scripted-model-server';
+import { createLanguageModel } from '../../lib/providers/create-language-model';
+import { recordingFetch, replayFetch, type RecordedResponse } from '../support/replay-fetch';
+import { scriptedEndpointSettings, type EndpointFormat } from '../support/scripted-endpoint-settings';
 
 /** A draft, or the moment the loop handed a tool call to the browser, in the order they happened. */
 type Entry = AgentEventDraft | { type: '(executed)'; toolCallId: string; toolName: string; input: unknown };

@@ -1,8 +1,8 @@
-import type { AgentEvent, AgentEventDraft } from '../protocol/agent-event';
-import type { JsonValue } from '../protocol/json-value';
-import { MemoryEventStore } from '../runtime/memory-event-store';
-import { Runtime, type ToolExecutionRequest, type ToolExecutionResult } from '../runtime/runtime';
-import type { ToolOutput } from '../tools/tool-router';
+import type { AgentEvent, AgentEventDraft } from '../../lib/protocol/agent-event';
+import type { JsonValue } from '../../lib/protocol/json-value';
+import { MemoryEventStore } from '../../lib/runtime/memory-event-store';
+import { Runtime, type ToolExecutionRequest, type ToolExecutionResult } from '../../lib/runtime/runtime';
+import type { ToolOutput } from '../../lib/tools/tool-router';
 
 export interface CapturedSnapshot {
   /** How many live events had been broadcast when the snapshot was taken. */

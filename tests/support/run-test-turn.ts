@@ -1,5 +1,5 @@
-import { runAgentTurn, type AgentLoopOptions, type TurnOutcome } from '../agent/agent-loop';
-import type { AgentEventDraft } from '../protocol/agent-event';
+import { runAgentTurn, type AgentLoopOptions, type TurnOutcome } from '../../lib/agent/agent-loop';
+import type { AgentEventDraft } from '../../lib/protocol/agent-event';
 
 /**
  * One agent turn with the plumbing a test does not look at filled in: ids and a clock from one counter,
