@@ -10,7 +10,12 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          include: ['lib/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/model-server/**/*.test.ts'],
+          include: [
+            'lib/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'tests/model-server/**/*.test.ts',
+            'tests/wiring/**/*.test.ts',
+          ],
           exclude: ['lib/providers/chunking-equivalence-*.test.ts'],
           environment: 'node',
           // Worker threads start faster than forked processes: 55 s instead of 68 s for this project on 2 cores.

@@ -3,7 +3,6 @@ import { runAgentTurn, type TurnOutcome } from '@/lib/agent/agent-loop';
 import { describeWriteFailure } from '@/lib/agent/describe-write-failure';
 import { EventOutbox } from '@/lib/agent/event-outbox';
 import { modelHistory } from '@/lib/agent/model-history';
-import type { JsonValue } from '@/lib/protocol/json-value';
 import { createLanguageModel } from '@/lib/providers/create-language-model';
 import type { EndpointSettings } from '@/lib/settings/endpoint-settings';
 import type { ClientState } from '@/lib/state/client-state';
@@ -91,22 +90,13 @@ export function startTurn(
       // A call waiting for the user's approval or answer comes back as `waiting`: ask again until it is settled.
       for (;;) {
         const result = await untilAborted(
-          callRuntime<{ status: string; output: JsonValue }>(
-            { type: 'tool/execute', sessionId, turnId, ...call, time: now() },
-            6,
-          ),
+          callRuntime({ type: 'tool/execute', sessionId, turnId, ...call, time: now() }, 6),
           controller.signal,
         );
         if (result.status !== 'waiting') return result.output;
       }
     },
-    takeSteers: async () =>
-      (
-        await callRuntime<{ steers: { commandId: string; text: string }[] }>(
-          { type: 'steer/take', sessionId, turnId },
-          6,
-        )
-      ).steers,
+    takeSteers: async () => (await callRuntime({ type: 'steer/take', sessionId, turnId }, 6)).steers,
     cancelCommandId: () => cancelCommandId,
     signal: controller.signal,
     endpointUrl: settings.baseUrl,
