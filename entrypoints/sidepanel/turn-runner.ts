@@ -90,7 +90,7 @@ export function startTurn(
       // A call waiting for the user's approval or answer comes back as `waiting`: ask again until it is settled.
       for (;;) {
         const result = await untilAborted(
-          callRuntime({ type: 'tool/execute', sessionId, turnId, ...call, time: now() }, 6),
+          callRuntime({ type: 'tool/execute', sessionId, turnId, ...call }, 6),
           controller.signal,
         );
         if (result.status !== 'waiting') return result.output;
