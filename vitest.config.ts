@@ -13,6 +13,7 @@ export default defineConfig({
           include: [
             'lib/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'targets/**/*.test.ts',
             'tests/model-server/**/*.test.ts',
             'tests/wiring/**/*.test.ts',
           ],

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'wxt';
-import { discoverTargets, targetAssetFiles } from './scripts/discover-targets';
+import { discoverTargets, manifestScripts, targetAssetFiles } from './scripts/discover-targets';
 import { TARGET_CATALOG_PATH } from './lib/manifest/target-catalog';
 import { OPEN_PANEL_DESCRIPTION, OPEN_PANEL_SUGGESTED_KEY, openPanelCommandName } from './lib/panel/open-panel-command';
 
@@ -20,6 +20,9 @@ function allTargets() {
   }
   return targets;
 }
+
+/** The project's own shared target scripts; an extra targets folder cannot replace them. */
+const SHARED_SCRIPTS = ['targets/bridge.js', 'targets/params.js'];
 
 const TARGET_CSP = [
   'sandbox allow-scripts',
@@ -77,9 +80,10 @@ export default defineConfig({
       if (extraTargetsRoot)
         files.push(
           ...targetAssetFiles(extraTargetsRoot, discoverTargets(extraTargetsRoot)).filter(
-            (file) => !file.relativeDest.endsWith('bridge.js'),
+            (file) => !SHARED_SCRIPTS.includes(file.relativeDest),
           ),
         );
+      files.push(...manifestScripts(targets));
       files.push({
         relativeDest: TARGET_CATALOG_PATH,
         contents: JSON.stringify(

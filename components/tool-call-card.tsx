@@ -9,6 +9,7 @@ import {
   toolCallAdjustments,
   toolCallError,
   toolCallTarget,
+  toolCallTargetErrors,
   TOOL_STATUS_LABEL,
 } from '@/lib/panel/tool-call-view';
 import { BanIcon, CheckIcon, ChevronIcon, CrossIcon, QuestionIcon, Spinner } from './icons';
@@ -32,6 +33,7 @@ export const ToolCallCard = memo(function ToolCallCard({ call }: { call: ToolCal
   const error = toolCallError(call);
   const summary = toolArgumentsSummary(call);
   const adjustments = call.status === 'done' ? toolCallAdjustments(call.output) : undefined;
+  const targetErrors = toolCallTargetErrors(call.output);
   return (
     <section
       className={`tool-card tool-${call.status}`}
@@ -65,11 +67,15 @@ export const ToolCallCard = memo(function ToolCallCard({ call }: { call: ToolCal
         <div className={error ? 'tool-summary tool-summary-error' : 'tool-summary'}>{error ?? summary}</div>
       )}
       {!open && adjustments && <div className="tool-summary tool-summary-warning">{adjustments}</div>}
+      {!open && targetErrors && (
+        <div className="tool-summary tool-summary-error tool-target-errors">{targetErrors}</div>
+      )}
       {open && (
         <div className="tool-body" id={bodyId}>
           <div className="tool-label">Arguments</div>
           <pre className="tool-arguments">{toolArgumentsText(call) || '{}'}</pre>
           {adjustments && <p className="tool-adjusted">{adjustments}</p>}
+          {targetErrors && <p className="tool-error tool-target-errors">{targetErrors}</p>}
           {error && (
             <>
               <div className="tool-label">Error</div>

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { discoverTargets } from './discover-targets';
+import { discoverTargets, manifestScripts, targetAssetFiles } from './discover-targets';
 
 const targetsRoot = resolve(import.meta.dirname, '../targets');
 
@@ -44,5 +44,20 @@ describe('discoverTargets', () => {
       JSON.stringify({ id: 'particles', title: 'x', description: 'y', entry: 'missing.html', params: {} }),
     );
     expect(() => discoverTargets(other)).toThrow(`${manifest}: entry: file "missing.html" does not exist`);
+  });
+
+  it('copies the shared scripts and writes each target its manifest as a script, and refuses a manifest.js of its own', () => {
+    const targets = discoverTargets(targetsRoot);
+    const copied = targetAssetFiles(targetsRoot, targets).map((file) => file.relativeDest);
+    expect(copied).toEqual(expect.arrayContaining(['targets/bridge.js', 'targets/params.js']));
+    const script = manifestScripts(targets).find((file) => file.relativeDest === 'targets/particles/manifest.js')!;
+    const window: { SplitbrainManifest?: { id: string } } = {};
+    new Function('window', script.contents)(window);
+    expect(window.SplitbrainManifest).toEqual(
+      targets.find((target) => target.entry.manifest.id === 'particles')!.entry.manifest,
+    );
+    const root = copyOfTargets();
+    writeFileSync(join(root, 'chart', 'manifest.js'), '');
+    expect(() => discoverTargets(root)).toThrow('the build writes this file from manifest.json');
   });
 });

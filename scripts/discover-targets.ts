@@ -25,6 +25,9 @@ function readManifest(file: string): unknown {
   }
 }
 
+/** The script the build writes into each target folder, so its page can read its own manifest without a fetch. */
+export const MANIFEST_SCRIPT = 'manifest.js';
+
 /** Every folder of `root` with a manifest.json is a target; a broken manifest fails with the file and field. */
 export function discoverTargets(root: string): DiscoveredTarget[] {
   if (!existsSync(root)) return [];
@@ -40,6 +43,8 @@ export function discoverTargets(root: string): DiscoveredTarget[] {
       throw new Error(`${manifestFile}: id: "${parsed.data.id}" must equal the folder name "${name}"`);
     if (!existsSync(join(folder, parsed.data.entry)))
       throw new Error(`${manifestFile}: entry: file "${parsed.data.entry}" does not exist`);
+    if (existsSync(join(folder, MANIFEST_SCRIPT)))
+      throw new Error(`${join(folder, MANIFEST_SCRIPT)}: the build writes this file from manifest.json; rename yours`);
     targets.push({
       entry: { manifest: parsed.data, entryPath: `targets/${name}/${parsed.data.entry}` },
       folder,
@@ -49,7 +54,7 @@ export function discoverTargets(root: string): DiscoveredTarget[] {
   return targets;
 }
 
-/** Files to copy into the build: the shared bridge and every target folder, at `targets/...`. */
+/** Files to copy into the build: the shared scripts (bridge, params), every target folder and its manifest script. */
 export function targetAssetFiles(
   root: string,
   targets: DiscoveredTarget[],
@@ -66,4 +71,12 @@ export function targetAssetFiles(
       })),
     ),
   ];
+}
+
+/** `targets/<id>/manifest.js`: the manifest as `window.SplitbrainManifest`, which `targets/params.js` reads. */
+export function manifestScripts(targets: DiscoveredTarget[]): { relativeDest: string; contents: string }[] {
+  return targets.map((target) => ({
+    relativeDest: `targets/${target.entry.manifest.id}/${MANIFEST_SCRIPT}`,
+    contents: `window.SplitbrainManifest = ${JSON.stringify(target.entry.manifest)};\n`,
+  }));
 }

@@ -7,7 +7,8 @@
  *   stage → target  {source:'splitbrain:stage', type:'apply', id, payload:{name: value}}
  *                   {source:'splitbrain:stage', type:'reset', id}
  *                   {source:'splitbrain:stage', type:'read',  id}
- *                   {source:'splitbrain:stage', type:'port'}  + one transferred MessagePort (optional)
+ *                   {source:'splitbrain:stage', type:'port'}  + one transferred MessagePort, right after
+ *                   ready; from then on commands and replies travel over that port only
  *   target → stage  {source:'splitbrain:target', type:'ready', state}
  *                   {source:'splitbrain:target', type:'state', id?, payload}
  *                   {source:'splitbrain:target', type:'error', id?, message}
@@ -210,7 +211,6 @@
   }
 
   function adoptPort(newPort) {
-    if (port) port.close();
     port = newPort;
     debug.port = true;
     newPort.onmessage = function (event) {
@@ -229,8 +229,12 @@
         return;
       }
       var data = event.data;
+      if (port) {
+        debug.ignored++; // after the handover everything comes over the port
+        return;
+      }
       if (isPlainObject(data) && data.source === STAGE && data.type === 'port') {
-        if (event.ports && event.ports.length === 1) adoptPort(event.ports[0]);
+        if (isReady && event.ports && event.ports.length === 1) adoptPort(event.ports[0]);
         else debug.ignored++;
         return;
       }

@@ -1,11 +1,13 @@
 import browser from 'webextension-polyfill';
-import type { AgentEvent, AgentEventDraft } from '@/lib/protocol/agent-event';
+import type { AgentEvent } from '@/lib/protocol/agent-event';
 import {
   publisherMessageSchema,
   runtimeResponseSchema,
   type PublisherMessage,
   type RuntimeRequest,
+  type SubscriberMessage,
 } from '@/lib/protocol/runtime-message';
+import { openReconnectingPort } from '@/lib/protocol/reconnecting-port';
 import { parseRuntimeResult, type RuntimeResult } from '@/lib/protocol/runtime-result-schemas';
 
 const RETRYABLE =
@@ -40,11 +42,6 @@ function describeIssue(error: { issues: readonly { path: readonly PropertyKey[];
   return issue ? `${issue.path.map(String).join('.')}: ${issue.message}` : 'unknown problem';
 }
 
-/** The batch id makes a retry after a lost reply harmless: the runtime writes each batch once. */
-export function appendEvents(sessionId: string, events: AgentEventDraft[]): Promise<{ lastSeq: number }> {
-  return callRuntime({ type: 'events/append', sessionId, batchId: crypto.randomUUID(), events });
-}
-
 export async function readEvents(sessionId: string, afterSeq: number): Promise<AgentEvent[]> {
   return (await callRuntime({ type: 'events/read', sessionId, afterSeq })).events;
 }
@@ -62,40 +59,28 @@ export function openEventsConnection(
   onReconnect: () => void,
   onDisconnect?: () => void,
 ): EventsConnection {
-  let port: ReturnType<typeof browser.runtime.connect> | undefined;
-  let closed = false;
   const owned = new Map<string, string>();
-  const connect = () => {
-    port = browser.runtime.connect({ name: 'events' });
-    port.onMessage.addListener((raw: unknown) => {
-      const parsed = publisherMessageSchema.safeParse(raw);
-      if (parsed.success) onMessage(parsed.data);
-    });
-    port.onDisconnect.addListener(() => {
-      port = undefined;
-      if (closed) return;
-      onDisconnect?.();
-      setTimeout(() => {
-        connect();
-        for (const [turnId, sessionId] of owned) port?.postMessage({ type: 'own-turn', sessionId, turnId });
-        onReconnect();
-      }, 100);
-    });
-  };
-  connect();
+  const port = openReconnectingPort<SubscriberMessage, PublisherMessage>({
+    name: 'events',
+    connect: (name) => browser.runtime.connect({ name }),
+    schema: publisherMessageSchema,
+    onMessage,
+    onDisconnect,
+    onReconnect: () => {
+      for (const [turnId, sessionId] of owned) port.post({ type: 'own-turn', sessionId, turnId });
+      onReconnect();
+    },
+  });
   return {
-    subscribe: (sessionId, generation) => port?.postMessage({ type: 'subscribe', sessionId, generation }),
+    subscribe: (sessionId, generation) => port.post({ type: 'subscribe', sessionId, generation }),
     ownTurn: (sessionId, turnId) => {
       owned.set(turnId, sessionId);
-      port?.postMessage({ type: 'own-turn', sessionId, turnId });
+      port.post({ type: 'own-turn', sessionId, turnId });
     },
     releaseTurn: (sessionId, turnId) => {
       owned.delete(turnId);
-      port?.postMessage({ type: 'release-turn', sessionId, turnId });
+      port.post({ type: 'release-turn', sessionId, turnId });
     },
-    close: () => {
-      closed = true;
-      port?.disconnect();
-    },
+    close: () => port.close(),
   };
 }

@@ -2,6 +2,9 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import browser from 'webextension-polyfill';
 import { ChatPanel, type ConnectionStatus } from '@/components/chat-panel';
 import { HumanLoopContext, type HumanLoopActions } from '@/components/human-loop-actions';
+import { startTurn, type TurnHandle } from '@/lib/agent/turn-driver';
+import { followTurn, steerTurn } from '@/lib/agent/turn-feedback';
+import { turnReplacedByEdit } from '@/lib/agent/turn-replaced-by-edit';
 import { frameScheduler } from '@/lib/panel/frame-scheduler';
 import { sessionExport, sessionExportFileName } from '@/lib/panel/session-export';
 import type { SessionRecord } from '@/lib/runtime/event-store';
@@ -12,7 +15,7 @@ import { downloadJson } from '../shared/download-json';
 import { loadEndpoint, onEndpointChange } from '../shared/endpoint-storage';
 import { callRuntime, openEventsConnection, readEvents, type EventsConnection } from '../shared/runtime-client';
 import { usePanelShortcut } from './panel-shortcut';
-import { startTurn, type TurnHandle } from './turn-runner';
+import { panelRuntimeClient } from './panel-runtime-client';
 
 const LAST_SESSION_KEY = 'lastSessionId';
 /** A reconnect shorter than this (the usual service-worker restart) is not worth a banner. */
@@ -100,18 +103,23 @@ export function SidePanelApp() {
     sync.connect();
   }, [sessionId]);
 
+  const feedback = useMemo(
+    () => ({ unsent: (text: string) => setUnsent({ text, nonce: Date.now() }), failed: setError }),
+    [],
+  );
   const send = (text: string, retryOf?: string) => {
     if (!endpoint || !state || turn) return;
     setError(undefined);
-    const handle = startTurn(endpoint, state, text, connectionRef.current!, retryOf);
+    const client = panelRuntimeClient(connectionRef.current!);
+    const handle = startTurn({ client, settings: endpoint, state, text, retryOf });
     setTurn(handle);
-    handle.recorded.catch(() => setUnsent({ text, nonce: Date.now() }));
-    handle.done
-      .catch((reason: unknown) => setError(messageOf(reason)))
-      .finally(() => {
+    followTurn(handle, text, {
+      ...feedback,
+      ended: () => {
         setTurn(undefined);
         refreshSessions();
-      });
+      },
+    });
   };
   // Stable identities let turns that did not change skip rendering.
   const sendRef = useRef(send);
@@ -124,24 +132,17 @@ export function SidePanelApp() {
     if (retried) sendRef.current(retried.userText, turnId);
   }, []);
 
-  /** An edited message is a new turn; if it replaces the failed last turn, that one is left out of the model's history like a retry. */
   const onResend = useCallback((text: string, turnId: string) => {
     const current = stateRef.current;
-    const edited = current?.turns[turnId];
-    const replacesFailedLast =
-      edited && current.turnOrder.at(-1) === turnId && (edited.status === 'interrupted' || edited.status === 'aborted');
-    sendRef.current(text, replacesFailedLast ? turnId : undefined);
+    sendRef.current(text, current && turnReplacedByEdit(current, turnId));
   }, []);
 
   const onStop = useCallback(() => turn?.stop(), [turn]);
   const onSteer = useCallback(
     (text: string) => {
-      turn?.steer(text).catch((reason: unknown) => {
-        setError(`Could not add to the turn: ${messageOf(reason)}`);
-        setUnsent({ text, nonce: Date.now() });
-      });
+      if (turn) steerTurn(turn, text, feedback);
     },
-    [turn],
+    [turn, feedback],
   );
   const humanLoop = useMemo<HumanLoopActions>(
     () => ({

@@ -1,6 +1,11 @@
 import '@/entrypoints/shared/zod-setup';
 import browser from 'webextension-polyfill';
-import { stageCommandMessageSchema, type StageReportMessage } from '@/lib/protocol/runtime-message';
+import { openReconnectingPort } from '@/lib/protocol/reconnecting-port';
+import {
+  stageCommandMessageSchema,
+  type StageCommandMessage,
+  type StageReportMessage,
+} from '@/lib/protocol/runtime-message';
 import { TargetChannel } from '@/lib/stage/target-channel';
 import type { JsonObject } from '@/lib/protocol/json-value';
 
@@ -40,11 +45,8 @@ function remember(
   recent.push({ callKey, type, targetId, state });
   if (recent.length > MAX_RECENT) recent.splice(0, recent.length - MAX_RECENT);
 }
-let port: ReturnType<typeof browser.runtime.connect> | undefined;
-let retired = false;
-
 function report(message: StageReportMessage): void {
-  port?.postMessage(message);
+  port.post(message);
 }
 
 window.addEventListener('message', (event) => {
@@ -66,10 +68,11 @@ function openTarget(targetId: string, title: string, url: string): void {
   frame.title = targetId;
   frame.src = url;
   const channel = new TargetChannel({
-    post: (message) => frame.contentWindow?.postMessage(message, '*'),
+    post: (message, transfer = []) => frame.contentWindow?.postMessage(message, '*', transfer),
     timeoutMs: TARGET_TIMEOUT_MS,
     newId: () => crypto.randomUUID(),
     onState: (state) => report({ type: 'stage/target-state', targetId, state }),
+    onError: (message) => report({ type: 'stage/target-error', targetId, message: message.slice(0, 4000) }),
   });
   hosted = { targetId, frame, channel };
   frameHost.replaceChildren(frame);
@@ -78,17 +81,14 @@ function openTarget(targetId: string, title: string, url: string): void {
   document.title = `${title} · Splitbrain stage`;
 }
 
-function connect(): void {
-  const current = browser.runtime.connect({ name: 'stage' });
-  port = current;
-  current.onMessage.addListener(async (raw: unknown) => {
-    const parsed = stageCommandMessageSchema.safeParse(raw);
-    if (!parsed.success) return;
-    const command = parsed.data;
+const port = openReconnectingPort<StageReportMessage, StageCommandMessage>({
+  name: 'stage',
+  connect: (name) => browser.runtime.connect({ name }),
+  schema: stageCommandMessageSchema,
+  onMessage: async (command) => {
     if (command.type !== 'stage/retire') noteReceived(command.callKey);
     if (command.type === 'stage/retire') {
-      retired = true;
-      current.disconnect();
+      port.close();
       hosted?.channel.close('Another stage tab took over.');
       statusLabel.textContent = 'Another stage tab is in use; this one is no longer driven. You can close it.';
       return;
@@ -124,12 +124,13 @@ function connect(): void {
         error: error instanceof Error ? error.message : String(error),
       });
     }
-  });
-  current.onDisconnect.addListener(() => {
-    port = undefined;
-    if (!retired) setTimeout(connect, 100);
-  });
+  },
+  onReconnect: hello,
+});
+
+/** Sent on every new port, so a restarted runtime learns what this stage did and holds. */
+function hello(): void {
   report({ type: 'stage/hello', recent, received, startedAt, ...(hosted ? { activeTargetId: hosted.targetId } : {}) });
 }
 
-connect();
+hello();

@@ -7,6 +7,7 @@ import {
   toolCallAdjustments,
   toolCallError,
   toolCallTarget,
+  toolCallTargetErrors,
 } from './tool-call-view';
 
 describe('tool call view', () => {
@@ -67,5 +68,14 @@ describe('tool call view', () => {
     expect(toolCallAdjustments({ ok: true, applied: { tempo: 120 } })).toBeUndefined();
     expect(toolCallAdjustments({ ok: true, clamped: [null, 'x', { requested: 1 }] })).toBeUndefined();
     expect(toolCallAdjustments(undefined)).toBeUndefined();
+  });
+
+  it('shows what a target reported on its own, and nothing when it reported nothing usable', () => {
+    expect(toolCallTargetErrors({ ok: true, targetErrors: ['TypeError: x is undefined', 'late'] })).toBe(
+      'The target reported: TypeError: x is undefined; late',
+    );
+    expect(toolCallTargetErrors({ ok: true, targetErrors: [1, ''] })).toBeUndefined();
+    expect(toolCallTargetErrors({ ok: true })).toBeUndefined();
+    expect(toolCallTargetErrors(undefined)).toBeUndefined();
   });
 });

@@ -69,6 +69,14 @@ export function toolCallAdjustments(output: JsonValue | undefined): string | und
   return lines.length > 0 ? `Clamped to range: ${lines.join(', ')}` : undefined;
 }
 
+/** What the target reported on its own since the previous call (`targetErrors` of a result); undefined when nothing. */
+export function toolCallTargetErrors(output: JsonValue | undefined): string | undefined {
+  if (!output || typeof output !== 'object' || Array.isArray(output) || !Array.isArray(output.targetErrors))
+    return undefined;
+  const errors = output.targetErrors.filter((error): error is string => typeof error === 'string' && error !== '');
+  return errors.length > 0 ? `The target reported: ${errors.join('; ')}` : undefined;
+}
+
 export function formatDuration(milliseconds: number | undefined): string | undefined {
   if (milliseconds === undefined || !Number.isFinite(milliseconds)) return undefined;
   if (milliseconds < 1000) return `${Math.round(milliseconds)} ms`;

@@ -142,5 +142,7 @@ export const stageReportMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('stage/state'), jobId: id, state: jsonObjectSchema }),
   z.object({ type: z.literal('stage/error'), jobId: id, error: z.string().max(4000) }),
   z.object({ type: z.literal('stage/target-state'), targetId: id, state: jsonObjectSchema }),
+  /** An error the target reported on its own (uncaught in its frame, or `reportError`), not in answer to a command. */
+  z.object({ type: z.literal('stage/target-error'), targetId: id, message: z.string().max(4000) }),
 ]);
 export type StageReportMessage = z.infer<typeof stageReportMessageSchema>;

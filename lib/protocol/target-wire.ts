@@ -13,6 +13,13 @@ export const stageToTargetMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type StageToTargetMessage = z.infer<typeof stageToTargetMessageSchema>;
 
+/**
+ * Sent once by the stage right after `ready`, by window, with one transferred MessagePort: every later
+ * command and reply travels over that port, which no other frame can post to.
+ */
+export const portHandoverMessageSchema = z.object({ source: z.literal(STAGE_SOURCE), type: z.literal('port') });
+export type PortHandoverMessage = z.infer<typeof portHandoverMessageSchema>;
+
 const targetMessageBase = { source: z.literal(TARGET_SOURCE) };
 
 export const targetToStageMessageSchema = z.discriminatedUnion('type', [

@@ -28,6 +28,9 @@ export interface StageLinkOptions {
   stageGoneAfterMs: number;
 }
 
+/** Errors kept for the next tool result; a target failing every frame must not grow the list without bound. */
+const MAX_TARGET_ERRORS = 20;
+
 interface Job {
   port: LinkPort;
   resolve(state: JsonObject): void;
@@ -45,6 +48,7 @@ export class StageLink implements StageDriver {
   private recent: RecordedCallResult[] = [];
   private received = new Set<string>();
   private stageStartedAt = Number.POSITIVE_INFINITY;
+  private targetErrors: string[] = [];
 
   constructor(private readonly options: StageLinkOptions) {}
 
@@ -98,12 +102,27 @@ export class StageLink implements StageDriver {
       if (message.targetId === this.active) this.options.onState?.(message.targetId, message.state);
       return;
     }
+    if (message.type === 'stage/target-error') {
+      if (message.targetId === this.active) this.noteTargetError(message.message);
+      return;
+    }
     const job = this.jobs.get(message.jobId);
     if (!job) return;
     clearTimeout(job.timer);
     this.jobs.delete(message.jobId);
     if (message.type === 'stage/state') job.resolve(message.state);
     else job.reject(new Error(message.error));
+  }
+
+  private noteTargetError(message: string): void {
+    this.targetErrors.push(message);
+    if (this.targetErrors.length > MAX_TARGET_ERRORS) this.targetErrors.splice(0, 1);
+  }
+
+  /** The errors the active target reported on its own since the last call, once each. */
+  takeTargetErrors(targetId: string): string[] {
+    if (targetId !== this.active) return [];
+    return this.targetErrors.splice(0);
   }
 
   private waitForHello(timeoutMs: number): Promise<boolean> {
@@ -146,6 +165,7 @@ export class StageLink implements StageDriver {
       open: (entry) => this.open(entry, callKey),
       send: (targetId, command) => this.send(targetId, command, callKey),
       activeTargetId: () => this.activeTargetId(),
+      takeTargetErrors: (targetId) => this.takeTargetErrors(targetId),
     };
   }
 
@@ -163,6 +183,7 @@ export class StageLink implements StageDriver {
   }
 
   async open(entry: CatalogEntry, callKey?: string): Promise<JsonObject> {
+    this.targetErrors = [];
     const state = await this.run((jobId) => ({
       type: 'stage/open',
       jobId,

@@ -1,5 +1,10 @@
 import type { JsonObject } from '../protocol/json-value';
-import { STAGE_SOURCE, targetToStageMessageSchema, type StageToTargetMessage } from '../protocol/target-wire';
+import {
+  STAGE_SOURCE,
+  targetToStageMessageSchema,
+  type PortHandoverMessage,
+  type StageToTargetMessage,
+} from '../protocol/target-wire';
 
 type Command = { type: 'apply'; payload: JsonObject } | { type: 'reset' } | { type: 'read' };
 
@@ -10,20 +15,24 @@ interface Waiting {
 }
 
 export interface TargetChannelOptions {
-  post(message: StageToTargetMessage): void;
+  /** Posts to the target's window; `transfer` carries the MessagePort handed over after `ready`. */
+  post(message: StageToTargetMessage | PortHandoverMessage, transfer?: Transferable[]): void;
   timeoutMs: number;
   newId(): string;
   onState?(state: JsonObject): void;
+  /** An error the target reported on its own (uncaught, or `reportError`), not as the answer to a command. */
   onError?(message: string): void;
 }
 
 /**
- * The stage's side of the target wire: queues commands until the target says `ready`,
- * then sends them in order, and pairs each `state` or `error` reply with its command by id.
- * The caller must pass only messages whose `event.source` is this target's frame.
+ * The stage's side of the target wire: queues commands until the target says `ready` by window,
+ * then hands it a MessagePort and carries everything else over that port, in order, pairing each
+ * `state` or `error` reply with its command by id. The caller must pass only window messages whose
+ * `event.source` is this target's frame; after the handover it accepts no window message at all.
  */
 export class TargetChannel {
   private ready = false;
+  private port: MessagePort | undefined;
   private readonly queue: StageToTargetMessage[] = [];
   private readonly waiting = new Map<string, Waiting>();
   lastState: JsonObject | undefined;
@@ -48,23 +57,30 @@ export class TargetChannel {
         );
       }, this.options.timeoutMs);
       this.waiting.set(message.id, { resolve, reject, timer });
-      if (this.ready) this.options.post(message);
+      if (this.port) this.port.postMessage(message);
       else this.queue.push(message);
     });
   }
 
+  /** A message from the target's window: only its `ready` counts, once; the rest comes over the port. */
   receive(data: unknown): void {
+    if (this.ready) return;
+    const parsed = targetToStageMessageSchema.safeParse(data);
+    if (!parsed.success || parsed.data.type !== 'ready') return;
+    this.ready = true;
+    if (parsed.data.state) this.lastState = parsed.data.state;
+    const { port1, port2 } = new MessageChannel();
+    this.port = port1;
+    port1.onmessage = (event: MessageEvent) => this.receiveFromPort(event.data);
+    this.options.post({ source: STAGE_SOURCE, type: 'port' }, [port2]);
+    for (const queued of this.queue.splice(0)) port1.postMessage(queued);
+  }
+
+  private receiveFromPort(data: unknown): void {
     const parsed = targetToStageMessageSchema.safeParse(data);
     if (!parsed.success) return;
     const message = parsed.data;
-    if (message.type === 'ready') {
-      if (this.ready) return;
-      this.ready = true;
-      if (message.state) this.lastState = message.state;
-      for (const queued of this.queue.splice(0)) this.options.post(queued);
-      return;
-    }
-    if (!this.ready) return;
+    if (message.type === 'ready') return;
     if (message.type === 'state') {
       this.lastState = message.payload;
       if (message.id) this.settle(message.id, (waiting) => waiting.resolve(message.payload));
@@ -94,5 +110,6 @@ export class TargetChannel {
       this.waiting.delete(id);
     }
     this.queue.length = 0;
+    this.port?.close();
   }
 }

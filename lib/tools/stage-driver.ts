@@ -11,4 +11,6 @@ export interface StageDriver {
   send(targetId: string, command: StageCommand): Promise<JsonObject>;
   /** The target the stage shows now, if any. */
   activeTargetId(): Promise<string | undefined>;
+  /** Errors the target reported on its own (uncaught in its frame) since they were last taken; each is handed out once. */
+  takeTargetErrors?(targetId: string): string[];
 }

@@ -126,4 +126,21 @@ describe('executeTool', () => {
       error: 'The stage tab was closed before the target answered.',
     });
   });
+
+  it('adds what the target reported on its own since the last call to the next result about it, once', async () => {
+    const reported = ['TypeError: cannot draw'];
+    const stage = {
+      ...fakeStage(),
+      takeTargetErrors: (targetId: string) => (targetId === 'particles' ? reported.splice(0) : []),
+    };
+    await executeTool('openTarget', { targetId: 'particles' }, { catalog, stage });
+    reported.push('RangeError: too many particles');
+    const set = await executeTool('setParameter', { param: 'speed', value: 3 }, { catalog, stage });
+    expect(set).toMatchObject({ ok: true, applied: { speed: 3 }, targetErrors: ['RangeError: too many particles'] });
+    const read = await executeTool('getParameters', {}, { catalog, stage });
+    expect(read.targetErrors).toBeUndefined();
+    reported.push('late');
+    expect((await executeTool('listTargets', {}, { catalog, stage })).targetErrors).toBeUndefined();
+    expect(reported).toEqual(['late']);
+  });
 });

@@ -57,10 +57,17 @@ export async function executeTool(
     return failure(`Invalid input for ${name}: ${details}.`);
   }
   try {
-    return await runTool(name, parsed.data as never, dependencies);
+    return withTargetErrors(await runTool(name, parsed.data as never, dependencies), dependencies);
   } catch (error) {
     return failure(errorMessage(error));
   }
+}
+
+/** A result about a target also carries what that target reported on its own since the last one (say, a crash while drawing). */
+function withTargetErrors(output: ToolOutput, { stage }: ToolRouterDependencies): ToolOutput {
+  if (typeof output.targetId !== 'string') return output;
+  const errors = stage.takeTargetErrors?.(output.targetId) ?? [];
+  return errors.length > 0 ? { ...output, targetErrors: errors } : output;
 }
 
 async function runTool(

@@ -1,54 +1,21 @@
 /*
  * Data chart target: deterministic synthetic daily data (seeded), drawn on a 2D canvas as line,
  * area, bar or scatter charts with linear or log y axis, grid, legend, a peak annotation and a
- * hover read-out. Defaults mirror manifest.json (targets have no network, so no fetch).
+ * hover read-out. Parameter specs and defaults come from manifest.json through ../params.js.
  */
 (function () {
   'use strict';
 
-  var DEFAULTS = {
-    series_count: 3,
-    points: 120,
-    noise: 0.3,
-    smoothing: 3,
-    seed: 42,
-    x_range: [0, 180],
-    y_min: 0,
-    y_max: 200,
-    scale: 'linear',
-    chart_type: 'line',
-    palette: 'ocean',
-    line_width: 2,
-    show_grid: true,
-    show_legend: true,
-    title: 'Daily active users by region',
-  };
-
-  var SPECS = {
-    series_count: { type: 'integer', min: 1, max: 5 },
-    points: { type: 'integer', min: 10, max: 500 },
-    noise: { type: 'number', min: 0, max: 1 },
-    smoothing: { type: 'integer', min: 1, max: 50 },
-    seed: { type: 'integer', min: 1, max: 9999 },
-    x_range: { type: 'array', length: 2, min: 0, max: 365 },
-    y_min: { type: 'number', min: -1000, max: 10000 },
-    y_max: { type: 'number', min: -1000, max: 10000 },
-    scale: { type: 'enum', options: ['linear', 'log'] },
-    chart_type: { type: 'enum', options: ['line', 'area', 'bar', 'scatter'] },
-    palette: { type: 'enum', options: ['ocean', 'sunset', 'forest', 'vivid', 'mono'] },
-    line_width: { type: 'number', min: 0.5, max: 6 },
-    show_grid: { type: 'boolean' },
-    show_legend: { type: 'boolean' },
-    title: { type: 'string', maxLength: 80 },
-  };
-
-  var SERIES = [
-    { name: 'Europe', base: 90, growth: 0.22, weekly: 0.09 },
-    { name: 'Americas', base: 70, growth: 0.3, weekly: 0.07 },
-    { name: 'Asia', base: 120, growth: 0.35, weekly: 0.05 },
-    { name: 'Africa', base: 40, growth: 0.6, weekly: 0.06 },
-    { name: 'Oceania', base: 20, growth: 0.18, weekly: 0.1 },
-  ];
+  var params = window.SplitbrainParams.fromManifest();
+  var modules = window.ChartModules;
+  var SERIES = modules.series.SERIES;
+  var valueAt = modules.series.valueAt;
+  var movingAverage = modules.series.movingAverage;
+  var easing = modules.series.easing;
+  var linearTicks = modules.scales.linearTicks;
+  var logTicks = modules.scales.logTicks;
+  var formatValue = modules.scales.formatValue;
+  var formatDay = modules.scales.formatDay;
 
   var PALETTES = {
     ocean: ['#1d4ed8', '#0ea5b7', '#7c3aed', '#10b981', '#64748b'],
@@ -61,7 +28,7 @@
   var FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Liberation Sans", sans-serif';
   var TWEEN_MS = 380;
 
-  var state = cloneState(DEFAULTS);
+  var state = params.defaults();
   var isReady = false;
   var canvas = document.getElementById('chart');
   var context = canvas.getContext('2d');
@@ -76,72 +43,12 @@
 
   // ---- parameters -------------------------------------------------------------------------
 
-  function cloneState(source) {
-    var copy = {};
-    Object.keys(SPECS).forEach(function (name) {
-      var value = source[name];
-      copy[name] = Array.isArray(value) ? value.slice() : value;
-    });
-    return copy;
-  }
-
   function getState() {
-    return cloneState(state);
-  }
-
-  function describe(value) {
-    try {
-      return JSON.stringify(value);
-    } catch (error) {
-      return String(value);
-    }
-  }
-
-  function toNumber(name, value) {
-    var number = NaN;
-    if (typeof value === 'number') number = value;
-    else if (typeof value === 'string' && value.trim() !== '') number = Number(value);
-    if (!isFinite(number)) throw new Error(name + ': expected a number, got ' + describe(value));
-    return number;
+    return params.copy(state);
   }
 
   function clamp(value, min, max) {
     return Math.min(max, Math.max(min, value));
-  }
-
-  function coerce(name, value) {
-    var spec = SPECS[name];
-    switch (spec.type) {
-      case 'number':
-        return clamp(toNumber(name, value), spec.min, spec.max);
-      case 'integer':
-        return Math.round(clamp(toNumber(name, value), spec.min, spec.max));
-      case 'boolean':
-        if (typeof value === 'boolean') return value;
-        if (value === 'true' || value === 1) return true;
-        if (value === 'false' || value === 0) return false;
-        throw new Error(name + ': expected true or false, got ' + describe(value));
-      case 'enum':
-        var option = String(value).trim().toLowerCase();
-        if (spec.options.indexOf(option) < 0) {
-          throw new Error(name + ': expected one of ' + spec.options.join(', ') + ', got ' + describe(value));
-        }
-        return option;
-      case 'string':
-        if (value === null || value === undefined || typeof value === 'object') {
-          throw new Error(name + ': expected a string, got ' + describe(value));
-        }
-        return String(value).slice(0, spec.maxLength);
-      case 'array':
-        if (!value || typeof value.length !== 'number' || value.length !== spec.length) {
-          throw new Error(name + ': expected ' + spec.length + ' numbers [start, end], got ' + describe(value));
-        }
-        var out = [];
-        for (var i = 0; i < spec.length; i++)
-          out.push(clamp(toNumber(name + '[' + i + ']', value[i]), spec.min, spec.max));
-        return out;
-    }
-    return value;
   }
 
   function checkCombination(next) {
@@ -162,16 +69,13 @@
 
   // All-or-nothing: one bad value (or an impossible combination) leaves everything as it was.
   function apply(changes) {
-    var next = cloneState(state);
-    Object.keys(changes).forEach(function (name) {
-      if (Object.prototype.hasOwnProperty.call(SPECS, name)) next[name] = coerce(name, changes[name]);
-    });
+    var next = params.merge(state, changes);
     checkCombination(next);
     commit(next);
   }
 
   function reset() {
-    commit(cloneState(DEFAULTS));
+    commit(params.defaults());
   }
 
   function commit(next) {
@@ -183,59 +87,6 @@
 
   // ---- data -------------------------------------------------------------------------------
 
-  function hash(a, b, c, d) {
-    var h = Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(b + 0x632be5ab, 0xc2b2ae35);
-    h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d) ^ Math.imul(c + 0x27d4eb2f, 0x165667b1);
-    h = Math.imul(h ^ (h >>> 13), 0x297a2d39) ^ Math.imul(d + 0x7f4a7c15, 0x94d049bb);
-    h ^= h >>> 16;
-    return ((h >>> 0) / 4294967296) * 2 - 1; // [-1, 1)
-  }
-
-  function valueNoise(seed, series, octave, t) {
-    var i = Math.floor(t);
-    var f = t - i;
-    var u = f * f * (3 - 2 * f);
-    var a = hash(seed, series, octave, i);
-    var b = hash(seed, series, octave, i + 1);
-    return a + (b - a) * u;
-  }
-
-  var OCTAVES = [
-    [1 / 45, 0.45],
-    [1 / 12, 0.3],
-    [1 / 3, 0.17],
-    [1, 0.08],
-  ];
-
-  function valueAt(seriesIndex, day) {
-    var series = SERIES[seriesIndex];
-    var seed = state.seed;
-    var phase = hash(seed, seriesIndex, 97, 5) * Math.PI;
-    var yearPhase = hash(seed, seriesIndex, 98, 11) * Math.PI;
-    var wiggle = 0;
-    for (var o = 0; o < OCTAVES.length; o++) {
-      wiggle += OCTAVES[o][1] * valueNoise(seed, seriesIndex, o, day * OCTAVES[o][0] + o * 17.3);
-    }
-    var level = series.base * (1 + (series.growth * day) / 365);
-    var weekly = 1 + series.weekly * Math.sin((2 * Math.PI * day) / 7 + phase);
-    var yearly = 1 + 0.12 * Math.sin((2 * Math.PI * day) / 365 + yearPhase);
-    var value = level * weekly * yearly * (1 + state.noise * 0.45 * wiggle * 1.6);
-    return Math.max(0.5, value);
-  }
-
-  function movingAverage(values, window) {
-    if (window <= 1) return values.slice();
-    var prefix = [0];
-    for (var i = 0; i < values.length; i++) prefix.push(prefix[i] + values[i]);
-    var before = Math.floor((window - 1) / 2);
-    var after = window - 1 - before;
-    return values.map(function (value, index) {
-      var from = Math.max(0, index - before);
-      var to = Math.min(values.length - 1, index + after);
-      return (prefix[to + 1] - prefix[from]) / (to - from + 1);
-    });
-  }
-
   function rebuildData() {
     var start = state.x_range[0];
     var end = state.x_range[1];
@@ -245,7 +96,7 @@
     var series = [];
     for (var s = 0; s < state.series_count; s++) {
       var raw = x.map(function (day) {
-        return valueAt(s, day);
+        return valueAt(s, day, state);
       });
       series.push(movingAverage(raw, state.smoothing));
     }
@@ -255,10 +106,6 @@
       from = currentSeries(performance.now());
     }
     data = { x: x, series: series, from: from, start: performance.now() };
-  }
-
-  function easing(t) {
-    return 1 - Math.pow(1 - t, 3);
   }
 
   function currentSeries(now) {
@@ -278,57 +125,6 @@
   }
 
   // ---- scales and ticks ---------------------------------------------------------------------
-
-  function niceStep(span, count) {
-    var raw = span / Math.max(1, count);
-    var power = Math.pow(10, Math.floor(Math.log10(raw)));
-    var unit = raw / power;
-    var nice = unit < 1.5 ? 1 : unit < 3 ? 2 : unit < 7 ? 5 : 10;
-    return nice * power;
-  }
-
-  function linearTicks(min, max, count) {
-    var step = niceStep(max - min, count);
-    var ticks = [];
-    var first = Math.ceil(min / step - 1e-9) * step;
-    for (var v = first; v <= max + step * 1e-6; v += step)
-      ticks.push({ value: Math.abs(v) < step * 1e-9 ? 0 : v, major: true });
-    return ticks;
-  }
-
-  function logTicks(min, max) {
-    var ticks = [];
-    var lo = Math.floor(Math.log10(min));
-    var hi = Math.ceil(Math.log10(max));
-    var decades = Math.log10(max) - Math.log10(min);
-    var labelled = decades > 2.5 ? [1] : decades > 1.2 ? [1, 2, 5] : [1, 2, 3, 5, 7];
-    for (var e = lo; e <= hi; e++) {
-      for (var m = 1; m < 10; m++) {
-        var v = m * Math.pow(10, e);
-        if (v < min * (1 - 1e-9) || v > max * (1 + 1e-9)) continue;
-        ticks.push({ value: v, major: labelled.indexOf(m) >= 0 });
-      }
-    }
-    return ticks;
-  }
-
-  function formatValue(value) {
-    var abs = Math.abs(value);
-    if (abs >= 1e6) return trim(value / 1e6) + 'M';
-    if (abs >= 1e4) return trim(value / 1e3) + 'k';
-    if (abs >= 100) return String(Math.round(value));
-    if (abs >= 10) return trim(Math.round(value * 10) / 10);
-    if (abs === 0) return '0';
-    return String(Number(value.toPrecision(2)));
-  }
-
-  function trim(value) {
-    return String(Math.round(value * 10) / 10);
-  }
-
-  function formatDay(day) {
-    return String(Math.round(day * 10) / 10);
-  }
 
   // ---- drawing ------------------------------------------------------------------------------
 

@@ -1,27 +1,16 @@
 /*
  * Particle field target: particles flow through a 12 × 12 × 12 world-unit box centred on the
  * origin, projected onto a 2D canvas from a camera that always looks at the origin.
- * Defaults mirror manifest.json (the app never fetches it: targets have no network).
+ * Parameter specs and defaults come from manifest.json through ../params.js.
  * `?initDelayMs=NNN` or `#initDelayMs=NNN` delays ready() to simulate a slow-starting target.
  */
 (function () {
   'use strict';
 
-  var DEFAULTS = {
-    speed: 8,
-    mode: 'auto',
-    particle_count: 800,
-    color: '#5ec8ff',
-    show_vectors: false,
-    position: [0, 12, 12],
-  };
-  var MODES = ['auto', 'manual', 'vortex'];
-  var SPEED_RANGE = [0, 50];
-  var COUNT_RANGE = [10, 4000];
-  var POSITION_RANGE = [-100, 100];
+  var params = window.SplitbrainParams.fromManifest();
 
   var HALF = 6; // half the edge of the simulated box, world units (metres)
-  var MAX_PARTICLES = COUNT_RANGE[1];
+  var MAX_PARTICLES = params.specs.particle_count.max;
   var FIELD_OF_VIEW = Math.PI / 3; // across the shorter side of the canvas
   var NEAR = 0.1;
   var VECTOR_SECONDS = 0.1; // a vector shows where the particle will be this much later
@@ -29,7 +18,7 @@
   var VORTEX_CORE = 2; // radius of solid-body rotation at the vortex centre
   var MAX_STEP = 0.05; // seconds; longer gaps (hidden tab) do not teleport particles
 
-  var state = cloneState(DEFAULTS);
+  var state = params.defaults();
   var seeded = 0;
   var isReady = false;
 
@@ -64,103 +53,17 @@
 
   // ---- parameters -------------------------------------------------------------------------
 
-  function cloneState(source) {
-    return {
-      speed: source.speed,
-      mode: source.mode,
-      particle_count: source.particle_count,
-      color: source.color,
-      show_vectors: source.show_vectors,
-      position: source.position.slice(),
-    };
-  }
-
   function getState() {
-    return cloneState(state);
+    return params.copy(state);
   }
-
-  function clamp(value, range) {
-    return Math.min(range[1], Math.max(range[0], value));
-  }
-
-  function describe(value) {
-    try {
-      return JSON.stringify(value);
-    } catch (error) {
-      return String(value);
-    }
-  }
-
-  function toNumber(name, value) {
-    var number = NaN;
-    if (typeof value === 'number') number = value;
-    else if (typeof value === 'string' && value.trim() !== '') number = Number(value);
-    if (!isFinite(number)) throw new Error(name + ': expected a number, got ' + describe(value));
-    return number;
-  }
-
-  function toBoolean(name, value) {
-    if (typeof value === 'boolean') return value;
-    if (value === 1 || value === 'true') return true;
-    if (value === 0 || value === 'false') return false;
-    throw new Error(name + ': expected true or false, got ' + describe(value));
-  }
-
-  function toMode(value) {
-    var mode = String(value).trim().toLowerCase();
-    if (MODES.indexOf(mode) < 0) {
-      throw new Error('mode: expected one of ' + MODES.join(', ') + ', got ' + describe(value));
-    }
-    return mode;
-  }
-
-  function toColor(value) {
-    var match = /^#?([0-9a-f]{6}|[0-9a-f]{3})$/i.exec(String(value).trim());
-    if (!match) throw new Error('color: expected #rrggbb, got ' + describe(value));
-    var hex = match[1].toLowerCase();
-    if (hex.length === 3) hex = hex[0] + hex[0] + hex[1] + hex[1] + hex[2] + hex[2];
-    return '#' + hex;
-  }
-
-  function toPosition(value) {
-    var list = value;
-    if (value && typeof value === 'object' && !Array.isArray(value) && !ArrayBuffer.isView(value)) {
-      list = [value.x, value.y, value.z];
-    }
-    if (!list || typeof list.length !== 'number' || list.length !== 3) {
-      throw new Error('position: expected [x, y, z], got ' + describe(value));
-    }
-    return [0, 1, 2].map(function (index) {
-      return clamp(toNumber('position[' + index + ']', list[index]), POSITION_RANGE);
-    });
-  }
-
-  var COERCE = {
-    speed: function (value) {
-      return clamp(toNumber('speed', value), SPEED_RANGE);
-    },
-    mode: toMode,
-    particle_count: function (value) {
-      return Math.round(clamp(toNumber('particle_count', value), COUNT_RANGE));
-    },
-    color: toColor,
-    show_vectors: function (value) {
-      return toBoolean('show_vectors', value);
-    },
-    position: toPosition,
-  };
 
   // All-or-nothing: one bad value leaves every parameter as it was.
   function apply(changes) {
-    var next = cloneState(state);
-    Object.keys(changes).forEach(function (name) {
-      if (Object.prototype.hasOwnProperty.call(COERCE, name)) next[name] = COERCE[name](changes[name]);
-    });
-    commit(next);
+    commit(params.merge(state, changes));
   }
 
   function reset() {
-    commit(cloneState(DEFAULTS));
+    commit(params.defaults());
     seedRange(0, state.particle_count);
   }
 

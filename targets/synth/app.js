@@ -5,70 +5,26 @@
  *
  * Sound needs the user: the AudioContext is only created inside the click handler of the Start
  * button. Until then `playing` stays false whatever the model applies, and the status says so.
- * Defaults mirror manifest.json (targets have no network, so no fetch).
+ * Parameter specs and defaults come from manifest.json through ../params.js.
  */
 (function () {
   'use strict';
 
-  var NOTE_NAMES = ['C', 'C#', 'D', 'D#', 'E', 'F', 'F#', 'G', 'G#', 'A', 'A#', 'B'];
-
-  var DEFAULTS = {
-    playing: false,
-    tempo: 112,
-    pattern: [1, 0, 0.55, 0, 0.8, 0, 0.45, 0.7, 1, 0, 0.55, 0.3, 0.8, 0, 0.6, 0.4],
-    root_note: 'A',
-    octave: 2,
-    scale: 'minor',
-    melody: 'arpeggio',
-    waveform: 'sawtooth',
-    filter_cutoff: 1400,
-    filter_resonance: 6,
-    attack: 8,
-    release: 280,
-    echo_mix: 0.25,
-    volume: -12,
-  };
-
-  var SPECS = {
-    playing: { type: 'boolean' },
-    tempo: { type: 'number', min: 40, max: 240 },
-    pattern: { type: 'array', length: 16, min: 0, max: 1 },
-    root_note: { type: 'enum', options: NOTE_NAMES },
-    octave: { type: 'integer', min: 1, max: 6 },
-    scale: { type: 'enum', options: ['minor', 'major', 'dorian', 'phrygian', 'pentatonic', 'blues'] },
-    melody: { type: 'enum', options: ['arpeggio', 'bassline', 'rise', 'bounce'] },
-    waveform: { type: 'enum', options: ['sine', 'square', 'sawtooth', 'triangle'] },
-    filter_cutoff: { type: 'number', min: 40, max: 18000 },
-    filter_resonance: { type: 'number', min: 0.1, max: 20 },
-    attack: { type: 'number', min: 1, max: 2000 },
-    release: { type: 'number', min: 10, max: 4000 },
-    echo_mix: { type: 'number', min: 0, max: 1 },
-    volume: { type: 'number', min: -60, max: 0 },
-  };
-
-  var SCALES = {
-    minor: [0, 2, 3, 5, 7, 8, 10],
-    major: [0, 2, 4, 5, 7, 9, 11],
-    dorian: [0, 2, 3, 5, 7, 9, 10],
-    phrygian: [0, 1, 3, 5, 7, 8, 10],
-    pentatonic: [0, 3, 5, 7, 10],
-    blues: [0, 3, 5, 6, 7, 10],
-  };
-
-  // Scale degrees per step (0 = root; the scale repeats an octave up past its last degree).
-  var MELODIES = {
-    arpeggio: [0, 2, 4, 7, 9, 7, 4, 2, 0, 2, 4, 7, 11, 9, 7, 4],
-    bassline: [0, 0, 7, 0, 0, 7, 4, 0, 0, 0, 7, 0, 5, 4, 3, 1],
-    rise: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 7],
-    bounce: [0, 9, 2, 9, 4, 9, 2, 9, 0, 9, 3, 9, 5, 9, 4, 9],
-  };
+  var params = window.SplitbrainParams.fromManifest();
+  var modules = window.SynthModules;
+  var rootMidi = modules.music.rootMidi;
+  var stepMidi = modules.music.stepMidi;
+  var midiName = modules.music.midiName;
+  var midiFrequency = modules.music.midiFrequency;
+  var stepSeconds = modules.music.stepSeconds;
+  var dbToGain = modules.music.dbToGain;
 
   var WAVE_GAIN = { sine: 0.5, triangle: 0.45, square: 0.2, sawtooth: 0.24 };
   var LOOKAHEAD = 0.12; // seconds scheduled ahead
   var TICK_MS = 25;
   var ECHO_FEEDBACK = 0.38;
 
-  var state = cloneState(DEFAULTS);
+  var state = params.defaults();
   var playRequested = false; // the model asked to play before the user allowed sound
 
   var audio = null; // {context, filter, master, echoSend, echo, feedback, compressor, analyser}
@@ -109,85 +65,17 @@
 
   // ---- parameters -------------------------------------------------------------------------
 
-  function cloneState(source) {
-    var copy = {};
-    Object.keys(SPECS).forEach(function (name) {
-      var value = source[name];
-      copy[name] = Array.isArray(value) ? value.slice() : value;
-    });
-    return copy;
-  }
-
   function getState() {
-    return cloneState(state);
-  }
-
-  function describe(value) {
-    try {
-      return JSON.stringify(value);
-    } catch (error) {
-      return String(value);
-    }
-  }
-
-  function toNumber(name, value) {
-    var number = NaN;
-    if (typeof value === 'number') number = value;
-    else if (typeof value === 'string' && value.trim() !== '') number = Number(value);
-    if (!isFinite(number)) throw new Error(name + ': expected a number, got ' + describe(value));
-    return number;
+    return params.copy(state);
   }
 
   function clamp(value, min, max) {
     return Math.min(max, Math.max(min, value));
   }
 
-  function coerce(name, value) {
-    var spec = SPECS[name];
-    switch (spec.type) {
-      case 'number':
-        return clamp(toNumber(name, value), spec.min, spec.max);
-      case 'integer':
-        return Math.round(clamp(toNumber(name, value), spec.min, spec.max));
-      case 'boolean':
-        if (typeof value === 'boolean') return value;
-        if (value === 'true' || value === 1) return true;
-        if (value === 'false' || value === 0) return false;
-        throw new Error(name + ': expected true or false, got ' + describe(value));
-      case 'enum':
-        var text = String(value).trim();
-        for (var k = 0; k < spec.options.length; k++) {
-          if (spec.options[k].toLowerCase() === text.toLowerCase()) return spec.options[k];
-        }
-        throw new Error(name + ': expected one of ' + spec.options.join(', ') + ', got ' + describe(value));
-      case 'array':
-        if (!value || typeof value.length !== 'number' || value.length !== spec.length) {
-          throw new Error(
-            name +
-              ': expected ' +
-              spec.length +
-              ' numbers from ' +
-              spec.min +
-              ' to ' +
-              spec.max +
-              ', got ' +
-              describe(value),
-          );
-        }
-        var out = [];
-        for (var i = 0; i < spec.length; i++)
-          out.push(clamp(toNumber(name + '[' + i + ']', value[i]), spec.min, spec.max));
-        return out;
-    }
-    return value;
-  }
-
   // All-or-nothing: one bad value leaves every parameter as it was.
   function apply(changes) {
-    var next = cloneState(state);
-    Object.keys(changes).forEach(function (name) {
-      if (Object.prototype.hasOwnProperty.call(SPECS, name)) next[name] = coerce(name, changes[name]);
-    });
+    var next = params.merge(state, changes);
     if (Object.prototype.hasOwnProperty.call(changes, 'playing')) {
       playRequested = next.playing && !unlocked;
       if (!unlocked) next.playing = false; // no sound before the user pressed Start
@@ -197,7 +85,7 @@
 
   function reset() {
     playRequested = false;
-    commit(cloneState(DEFAULTS));
+    commit(params.defaults());
   }
 
   function commit(next) {
@@ -210,32 +98,6 @@
   }
 
   // ---- music ------------------------------------------------------------------------------
-
-  function rootMidi() {
-    return 12 * (state.octave + 1) + NOTE_NAMES.indexOf(state.root_note);
-  }
-
-  function stepMidi(step) {
-    var scale = SCALES[state.scale] || SCALES.minor;
-    var degree = (MELODIES[state.melody] || MELODIES.arpeggio)[step];
-    return rootMidi() + scale[degree % scale.length] + 12 * Math.floor(degree / scale.length);
-  }
-
-  function midiName(midi) {
-    return NOTE_NAMES[((midi % 12) + 12) % 12] + (Math.floor(midi / 12) - 1);
-  }
-
-  function midiFrequency(midi) {
-    return 440 * Math.pow(2, (midi - 69) / 12);
-  }
-
-  function stepSeconds() {
-    return 60 / state.tempo / 4;
-  }
-
-  function dbToGain(db) {
-    return db <= -60 ? 0 : Math.pow(10, db / 20);
-  }
 
   // ---- audio ------------------------------------------------------------------------------
 
@@ -286,7 +148,7 @@
     set(audio.filter.Q, state.filter_resonance);
     set(audio.master.gain, dbToGain(state.volume));
     set(audio.echoSend.gain, state.echo_mix * 0.8);
-    set(audio.echo.delayTime, Math.min(2, stepSeconds() * 3));
+    set(audio.echo.delayTime, Math.min(2, stepSeconds(state) * 3));
   }
 
   function playVoice(step, time, velocity) {
@@ -294,11 +156,11 @@
     var oscillator = ctx.createOscillator();
     var envelope = ctx.createGain();
     oscillator.type = state.waveform;
-    oscillator.frequency.setValueAtTime(midiFrequency(stepMidi(step)), time);
+    oscillator.frequency.setValueAtTime(midiFrequency(stepMidi(state, step)), time);
     var peak = (WAVE_GAIN[state.waveform] || 0.3) * velocity;
     var attack = state.attack / 1000;
     var release = state.release / 1000;
-    var gateEnd = time + Math.max(stepSeconds() * 0.6, attack);
+    var gateEnd = time + Math.max(stepSeconds(state) * 0.6, attack);
     envelope.gain.setValueAtTime(0, time);
     envelope.gain.linearRampToValueAtTime(peak, time + attack);
     envelope.gain.setValueAtTime(peak, gateEnd);
@@ -321,7 +183,7 @@
       var velocity = state.pattern[nextStep];
       if (velocity > 0) playVoice(nextStep, nextStepTime, velocity);
       scheduled.push({ step: nextStep, time: nextStepTime });
-      nextStepTime += stepSeconds();
+      nextStepTime += stepSeconds(state);
       nextStep = (nextStep + 1) % 16;
     }
   }
@@ -360,7 +222,7 @@
         playRequested = false;
         gate.hidden = true;
         transport.hidden = false;
-        var next = cloneState(state);
+        var next = params.copy(state);
         next.playing = true;
         commit(next);
         bridge.reportState();
@@ -379,7 +241,7 @@
 
   function toggleTransport() {
     if (!unlocked) return;
-    var next = cloneState(state);
+    var next = params.copy(state);
     next.playing = !state.playing;
     commit(next);
     bridge.reportState();
@@ -766,7 +628,7 @@
     context.font = font(500, 12);
     context.fillStyle = 'rgba(180, 195, 235, 0.7)';
     context.fillText(
-      state.waveform + ' · ' + state.melody + ' · ' + formatHz(midiFrequency(rootMidi())),
+      state.waveform + ' · ' + state.melody + ' · ' + formatHz(midiFrequency(rootMidi(state))),
       ix + 19,
       y + h - 15,
     );
@@ -825,7 +687,7 @@
       context.font = font(600, 11);
       context.fillStyle =
         velocity > 0 ? (current ? '#ffffff' : 'rgba(225, 232, 250, 0.85)') : 'rgba(180, 195, 235, 0.35)';
-      context.fillText(velocity > 0 ? midiName(stepMidi(step)) : 'rest', cx + cell / 2, top + 7);
+      context.fillText(velocity > 0 ? midiName(stepMidi(state, step)) : 'rest', cx + cell / 2, top + 7);
     }
   }
 

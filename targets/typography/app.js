@@ -1,26 +1,12 @@
 /*
  * Typography playground target: a sample article styled through CSS custom properties, plus a
  * spec sheet (type scale, text settings, colours with WCAG contrast ratios). Local fonts only.
- * Defaults mirror manifest.json (targets have no network, so no fetch).
+ * Parameter specs and defaults come from manifest.json through ../params.js.
  */
 (function () {
   'use strict';
 
-  var DEFAULTS = {
-    font_family: 'serif',
-    font_size: 18,
-    line_height: 1.6,
-    letter_spacing: 0,
-    font_weight: 400,
-    heading_scale: 1.333,
-    max_width: 66,
-    text_align: 'left',
-    text_color: '#2b2a33',
-    background_color: '#fbf8f3',
-    accent_color: '#c2410c',
-    dark_mode: false,
-  };
-
+  var params = window.SplitbrainParams.fromManifest();
   var FAMILIES = {
     serif: { label: 'Serif', stack: 'Georgia, Cambria, "Times New Roman", "Liberation Serif", "DejaVu Serif", serif' },
     'sans-serif': {
@@ -61,22 +47,7 @@
     },
   };
 
-  var SPECS = {
-    font_family: { type: 'enum', options: Object.keys(FAMILIES) },
-    font_size: { type: 'number', min: 10, max: 48 },
-    line_height: { type: 'number', min: 1, max: 2.5 },
-    letter_spacing: { type: 'number', min: -0.05, max: 0.3 },
-    font_weight: { type: 'integer', min: 100, max: 900 },
-    heading_scale: { type: 'number', min: 1, max: 2 },
-    max_width: { type: 'number', min: 30, max: 120 },
-    text_align: { type: 'enum', options: ['left', 'center', 'right', 'justify'] },
-    text_color: { type: 'color' },
-    background_color: { type: 'color' },
-    accent_color: { type: 'color' },
-    dark_mode: { type: 'boolean' },
-  };
-
-  var state = cloneState(DEFAULTS);
+  var state = params.defaults();
   var isReady = false;
   var root = document.documentElement;
   var card = document.getElementById('card');
@@ -113,77 +84,22 @@
 
   // ---- parameters -------------------------------------------------------------------------
 
-  function cloneState(source) {
-    var copy = {};
-    Object.keys(SPECS).forEach(function (name) {
-      copy[name] = source[name];
-    });
-    return copy;
-  }
-
   function getState() {
-    return cloneState(state);
-  }
-
-  function describe(value) {
-    try {
-      return JSON.stringify(value);
-    } catch (error) {
-      return String(value);
-    }
-  }
-
-  function toNumber(name, value) {
-    var number = NaN;
-    if (typeof value === 'number') number = value;
-    else if (typeof value === 'string' && value.trim() !== '') number = Number(value);
-    if (!isFinite(number)) throw new Error(name + ': expected a number, got ' + describe(value));
-    return number;
+    return params.copy(state);
   }
 
   function clamp(value, min, max) {
     return Math.min(max, Math.max(min, value));
   }
 
-  function coerce(name, value) {
-    var spec = SPECS[name];
-    switch (spec.type) {
-      case 'number':
-        return clamp(toNumber(name, value), spec.min, spec.max);
-      case 'integer':
-        return Math.round(clamp(toNumber(name, value), spec.min, spec.max));
-      case 'boolean':
-        if (typeof value === 'boolean') return value;
-        if (value === 'true' || value === 1) return true;
-        if (value === 'false' || value === 0) return false;
-        throw new Error(name + ': expected true or false, got ' + describe(value));
-      case 'enum':
-        var option = String(value).trim().toLowerCase();
-        if (spec.options.indexOf(option) < 0) {
-          throw new Error(name + ': expected one of ' + spec.options.join(', ') + ', got ' + describe(value));
-        }
-        return option;
-      case 'color':
-        var match = /^#?([0-9a-f]{6}|[0-9a-f]{3})$/i.exec(String(value).trim());
-        if (!match) throw new Error(name + ': expected a colour as #rrggbb, got ' + describe(value));
-        var hex = match[1].toLowerCase();
-        if (hex.length === 3) hex = hex[0] + hex[0] + hex[1] + hex[1] + hex[2] + hex[2];
-        return '#' + hex;
-    }
-    return value;
-  }
-
   // All-or-nothing: one bad value leaves every parameter as it was.
   function apply(changes) {
-    var next = cloneState(state);
-    Object.keys(changes).forEach(function (name) {
-      if (Object.prototype.hasOwnProperty.call(SPECS, name)) next[name] = coerce(name, changes[name]);
-    });
+    var next = params.merge(state, changes);
     commit(next);
   }
 
   function reset() {
-    commit(cloneState(DEFAULTS));
+    commit(params.defaults());
   }
 
   function commit(next) {

@@ -3,10 +3,12 @@ import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchExtension, type ExtensionSession } from './extension-harness';
-import { buildProject, copyProject, removeCopy } from './project-copy';
+import { buildProject, copyProject, removeCopy, scaffoldTarget } from './project-copy';
 import { manualTool, readInsideTarget, waitUntilReady } from './target-tools';
 
 const DEMO_ID = 'drop-in-demo';
+/** Made by `npm run new:target` in the copy, built and driven with the hand-written one. */
+const SCAFFOLD_ID = 'scaffolded-demo';
 
 const demoManifest = {
   id: DEMO_ID,
@@ -108,6 +110,7 @@ describe('drop-in: a target folder added to a copy of the project', () => {
 
   beforeAll(() => {
     copy = copyProject();
+    expect(scaffoldTarget(copy, SCAFFOLD_ID)).toContain(`Created ${join(copy, 'targets', SCAFFOLD_ID)}`);
   });
 
   afterAll(async () => {
@@ -200,5 +203,39 @@ describe('drop-in: a target folder added to a copy of the project', () => {
       values: { level: 10, tint: '#336699', mirrored: false },
     });
     expect((await readInsideTarget(frame)).state).toEqual({ level: 10, tint: '#336699', mirrored: false });
+  });
+
+  it('a target made by npm run new:target is listed by the same build, opens sandboxed on the shared params helper and is controlled', async () => {
+    expect(session, 'the build and session of the test above').toBeDefined();
+    const output = join(copy, '.output/chrome-mv3');
+    for (const file of ['manifest.js', 'app.js', 'index.html'])
+      expect(existsSync(join(output, 'targets', SCAFFOLD_ID, file)), file).toBe(true);
+    const call = (toolName: string, input: unknown) => manualTool(control, toolName, input);
+    expect((await call('listTargets', {})).targets).toContainEqual(
+      expect.objectContaining({ id: SCAFFOLD_ID, title: 'Scaffolded demo' }),
+    );
+    expect(await call('openTarget', { targetId: SCAFFOLD_ID })).toMatchObject({ ok: true, targetId: SCAFFOLD_ID });
+    const frame = await session!.targetFrame(SCAFFOLD_ID);
+    await waitUntilReady(frame);
+    expect(await frame.evaluate(() => window.origin)).toBe('null');
+    const read = await call('getParameters', {});
+    expect(read.parameters?.display?.level).toMatchObject({ type: 'integer', unit: '%', default: 50, value: 50 });
+    expect(read.parameters?.display?.bar_height).toMatchObject({ type: 'number', unit: 'px', default: 40, value: 40 });
+    expect(
+      await call('setParameters', {
+        changes: [
+          { param: 'level', value: 85 },
+          { param: 'bar_height', value: 12 },
+        ],
+      }),
+    ).toMatchObject({ ok: true, applied: { level: 85, bar_height: 12 } });
+    expect((await readInsideTarget(frame)).state).toEqual({ level: 85, bar_height: 12 });
+    expect(await frame.$eval('#label', (label) => label.textContent)).toBe('85% · 12 px');
+    expect(await call('setParameter', { param: 'bar_height', value: 999 })).toMatchObject({
+      ok: true,
+      clamped: [{ param: 'bar_height', requested: 999, applied: 200 }],
+    });
+    expect(await call('resetTarget', {})).toMatchObject({ ok: true, values: { level: 50, bar_height: 40 } });
+    expect((await readInsideTarget(frame)).state).toEqual({ level: 50, bar_height: 40 });
   });
 });

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
@@ -50,4 +50,9 @@ export function buildProject(folder: string): Promise<BuildResult> {
       },
     );
   });
+}
+
+/** `npm run new:target <id>` in `folder`, as a contributor would run it; returns what it printed. */
+export function scaffoldTarget(folder: string, id: string): string {
+  return execFileSync('npm', ['run', '--silent', 'new:target', '--', id], { cwd: folder, encoding: 'utf8' });
 }

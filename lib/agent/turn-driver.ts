@@ -1,12 +1,12 @@
-import type { ModelMessage } from 'ai';
-import { runAgentTurn, type TurnOutcome } from '@/lib/agent/agent-loop';
-import { describeWriteFailure } from '@/lib/agent/describe-write-failure';
-import { EventOutbox } from '@/lib/agent/event-outbox';
-import { modelHistory } from '@/lib/agent/model-history';
-import { createLanguageModel } from '@/lib/providers/create-language-model';
-import type { EndpointSettings } from '@/lib/settings/endpoint-settings';
-import type { ClientState } from '@/lib/state/client-state';
-import { appendEvents, callRuntime, type EventsConnection } from '../shared/runtime-client';
+import type { LanguageModel, ModelMessage } from 'ai';
+import { createLanguageModel } from '../providers/create-language-model';
+import type { EndpointSettings } from '../settings/endpoint-settings';
+import type { ClientState } from '../state/client-state';
+import { runAgentTurn, type TurnOutcome } from './agent-loop';
+import { describeWriteFailure } from './describe-write-failure';
+import { EventOutbox } from './event-outbox';
+import { modelHistory } from './model-history';
+import type { RuntimeClient } from './runtime-client';
 
 export interface TurnHandle {
   turnId: string;
@@ -17,6 +17,20 @@ export interface TurnHandle {
   /** Settles once the user's message is in the log; rejects if it could not be written, so the text can go back to the composer. */
   recorded: Promise<void>;
   done: Promise<TurnOutcome>;
+}
+
+export interface TurnRequest {
+  client: RuntimeClient;
+  settings: EndpointSettings;
+  /** The session as this document sees it: its history goes to the model. */
+  state: ClientState;
+  text: string;
+  /** The failed turn this one retries: left out of the model's history. */
+  retryOf?: string;
+  /** Made from the settings unless a test passes one. */
+  model?: LanguageModel;
+  newId?(): string;
+  now?(): number;
 }
 
 /** Rejects as soon as the signal aborts, so a stopped turn never waits on a request still in flight. */
@@ -30,19 +44,14 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
 }
 
 /** Starts one turn: records it, runs the agent loop in this document, and owns the turn until it ends. */
-export function startTurn(
-  settings: EndpointSettings,
-  state: ClientState,
-  text: string,
-  connection: EventsConnection,
-  retryOf?: string,
-): TurnHandle {
+export function startTurn(request: TurnRequest): TurnHandle {
+  const { client, settings, state, text, retryOf } = request;
+  const newId = request.newId ?? (() => crypto.randomUUID());
+  const now = request.now ?? (() => Date.now());
   const sessionId = state.sessionId;
-  const turnId = crypto.randomUUID();
+  const turnId = newId();
   const controller = new AbortController();
   let cancelCommandId: string | undefined;
-  const newId = () => crypto.randomUUID();
-  const now = () => Date.now();
   let markRecorded: () => void = () => undefined;
   let markUnrecorded: (error: Error) => void = () => undefined;
   const recorded = new Promise<void>((resolve, reject) => {
@@ -53,7 +62,7 @@ export function startTurn(
   recorded.catch(() => undefined);
   const outbox = new EventOutbox(async (drafts) => {
     try {
-      await appendEvents(sessionId, drafts);
+      await client.appendEvents(sessionId, drafts);
     } catch (error) {
       const failure = new Error(describeWriteFailure(error));
       markUnrecorded(failure);
@@ -61,7 +70,7 @@ export function startTurn(
     }
     if (drafts.some((draft) => draft.type === 'turn/started')) markRecorded();
   });
-  connection.ownTurn(sessionId, turnId);
+  client.ownTurn(sessionId, turnId);
   outbox.emit([
     ...(state.turnOrder.length === 0
       ? [{ type: 'session/created' as const, sessionId, time: now(), data: { title: text.slice(0, 80) } }]
@@ -79,7 +88,7 @@ export function startTurn(
   );
   const messages: ModelMessage[] = [...history, { role: 'user', content: text }];
   const done = runAgentTurn({
-    model: createLanguageModel(settings, { chatId: sessionId }),
+    model: request.model ?? createLanguageModel(settings, { chatId: sessionId }),
     sessionId,
     turnId,
     messages,
@@ -89,14 +98,11 @@ export function startTurn(
       await outbox.flush();
       // A call waiting for the user's approval or answer comes back as `waiting`: ask again until it is settled.
       for (;;) {
-        const result = await untilAborted(
-          callRuntime({ type: 'tool/execute', sessionId, turnId, ...call }, 6),
-          controller.signal,
-        );
+        const result = await untilAborted(client.executeTool({ sessionId, turnId, ...call }), controller.signal);
         if (result.status !== 'waiting') return result.output;
       }
     },
-    takeSteers: async () => (await callRuntime({ type: 'steer/take', sessionId, turnId }, 6)).steers,
+    takeSteers: () => client.takeSteers(sessionId, turnId),
     cancelCommandId: () => cancelCommandId,
     signal: controller.signal,
     endpointUrl: settings.baseUrl,
@@ -106,20 +112,19 @@ export function startTurn(
     secrets: settings.apiKey ? [settings.apiKey] : [],
     newId,
     now,
-  }).finally(() => connection.releaseTurn(sessionId, turnId));
+  }).finally(() => client.releaseTurn(sessionId, turnId));
   const stop = (commandId?: string) => {
     if (controller.signal.aborted) return;
     cancelCommandId = commandId ?? newId();
     controller.abort();
     if (!commandId)
-      void callRuntime(
-        { type: 'command/submit', kind: 'cancel', sessionId, turnId, commandId: cancelCommandId },
-        6,
-      ).catch(() => undefined);
+      void client
+        .submitCommand({ kind: 'cancel', sessionId, turnId, commandId: cancelCommandId })
+        .catch(() => undefined);
   };
   const steer = async (text: string) => {
     await outbox.flush();
-    await callRuntime({ type: 'command/submit', kind: 'steer', sessionId, turnId, commandId: newId(), text }, 6);
+    await client.submitCommand({ kind: 'steer', sessionId, turnId, commandId: newId(), text });
   };
   return { turnId, stop, steer, recorded, done };
 }

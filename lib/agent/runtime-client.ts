@@ -1,0 +1,19 @@
+import type { AgentEventDraft } from '../protocol/agent-event';
+import type { RuntimeRequest } from '../protocol/runtime-message';
+import type { ToolExecutionRequest, ToolExecutionResult } from '../runtime/tool-execution';
+
+/** A steer or cancel for one turn, as the runtime's `command/submit` takes it. */
+export type TurnCommand = Omit<Extract<RuntimeRequest, { type: 'command/submit' }>, 'type'>;
+
+/** What a turn's driver asks of the runtime; the side panel implements it over runtime messages and the events port. */
+export interface RuntimeClient {
+  /** Resolves once the runtime has recorded the batch; rejects when it could not be written. */
+  appendEvents(sessionId: string, drafts: AgentEventDraft[]): Promise<void>;
+  executeTool(request: ToolExecutionRequest): Promise<Pick<ToolExecutionResult, 'status' | 'output'>>;
+  /** The steers queued for the turn, recorded as applied by this call. */
+  takeSteers(sessionId: string, turnId: string): Promise<{ commandId: string; text: string }[]>;
+  submitCommand(command: TurnCommand): Promise<void>;
+  /** Tells the runtime this document drives the turn, so a cancel from elsewhere reaches it. */
+  ownTurn(sessionId: string, turnId: string): void;
+  releaseTurn(sessionId: string, turnId: string): void;
+}

@@ -1,0 +1,28 @@
+import type { TurnHandle } from './turn-driver';
+
+/** What the panel shows about a turn it started or added to. */
+export interface TurnFeedback {
+  /** The text did not reach the log: it goes back to the composer, so nothing the user typed is lost. */
+  unsent(text: string): void;
+  failed(message: string): void;
+  /** The turn is over, however it ended. */
+  ended(): void;
+}
+
+function messageOf(reason: unknown): string {
+  return reason instanceof Error ? reason.message : String(reason);
+}
+
+/** Reports a turn's failures as they come: the message not recorded, the turn failed, the turn over. */
+export function followTurn(handle: TurnHandle, text: string, feedback: TurnFeedback): void {
+  handle.recorded.catch(() => feedback.unsent(text));
+  handle.done.catch((reason: unknown) => feedback.failed(messageOf(reason))).finally(() => feedback.ended());
+}
+
+/** Adds to a running turn; a steer that could not be submitted says so and goes back to the composer. */
+export function steerTurn(handle: TurnHandle, text: string, feedback: Omit<TurnFeedback, 'ended'>): void {
+  handle.steer(text).catch((reason: unknown) => {
+    feedback.failed(`Could not add to the turn: ${messageOf(reason)}`);
+    feedback.unsent(text);
+  });
+}
