@@ -15,6 +15,7 @@ export default defineConfig({
             'scripts/**/*.test.ts',
             'targets/**/*.test.ts',
             'tests/model-server/**/*.test.ts',
+            'tests/wiring/**/*.test.ts',
           ],
           environment: 'node',
           // Worker threads start faster than forked processes: 55 s instead of 68 s for this project on 2 cores.

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { APPROVAL_TOOLS, approvalPolicySchema, type ApprovalPolicy } from '@/lib/tools/approval-policy';
+import { APPROVAL_TOOLS, approvalMode, approvalPolicySchema, type ApprovalPolicy } from '@/lib/tools/approval-policy';
 
 export interface ApprovalPolicyFormProps {
   initial: ApprovalPolicy;
@@ -9,7 +9,7 @@ export interface ApprovalPolicyFormProps {
 /** Which tool calls wait for the user's "Allow", and how long a request or question stays answerable. */
 export function ApprovalPolicyForm({ initial, onSave }: ApprovalPolicyFormProps) {
   const [tools, setTools] = useState<Record<string, 'ask' | 'allow'>>(() =>
-    Object.fromEntries(APPROVAL_TOOLS.map((name) => [name, initial.tools[name] ?? 'allow'])),
+    Object.fromEntries(APPROVAL_TOOLS.map((name) => [name, approvalMode(initial, name)])),
   );
   const [expires, setExpires] = useState(String(initial.expiresAfterSeconds));
   const [questionExpires, setQuestionExpires] = useState(String(initial.questionExpiresAfterSeconds));

@@ -5,18 +5,17 @@ import { createRoot } from 'react-dom/client';
 import browser from 'webextension-polyfill';
 import { ApprovalPolicyForm } from '@/components/approval-policy-form';
 import { EndpointProfilesForm } from '@/components/endpoint-profiles-form';
-import {
-  APPROVAL_POLICY_KEY,
-  approvalPolicySchema,
-  DEFAULT_APPROVAL_POLICY,
-  type ApprovalPolicy,
-} from '@/lib/tools/approval-policy';
+import { ApprovalPolicyStore } from '@/lib/settings/approval-policy-store';
+import type { ApprovalPolicy } from '@/lib/tools/approval-policy';
 import { listModels } from '@/lib/providers/list-models';
 import { isLoopbackUrl } from '@/lib/providers/loopback-url';
 import { testConnection } from '@/lib/providers/test-connection';
 import type { EndpointProfiles } from '@/lib/settings/endpoint-profiles';
 import type { EndpointSettings } from '@/lib/settings/endpoint-settings';
 import { loadEndpointProfiles, saveEndpointProfiles } from '../shared/endpoint-storage';
+import { extensionKeyValueStore } from '../shared/extension-key-value-store';
+
+const approvalPolicies = new ApprovalPolicyStore(extensionKeyValueStore);
 
 /**
  * Asks for the host at the moment the user saves or tests (not at install); servers on this machine need
@@ -35,17 +34,11 @@ function requestHost(settings: EndpointSettings): Promise<string> {
     );
 }
 
-async function loadApprovalPolicy(): Promise<ApprovalPolicy> {
-  const stored = await browser.storage.local.get(APPROVAL_POLICY_KEY);
-  const parsed = approvalPolicySchema.safeParse(stored[APPROVAL_POLICY_KEY] ?? DEFAULT_APPROVAL_POLICY);
-  return parsed.success ? parsed.data : DEFAULT_APPROVAL_POLICY;
-}
-
 function OptionsApp() {
   const [profiles, setProfiles] = useState<EndpointProfiles>();
   const [policy, setPolicy] = useState<ApprovalPolicy>();
   useEffect(() => void loadEndpointProfiles().then(setProfiles), []);
-  useEffect(() => void loadApprovalPolicy().then(setPolicy), []);
+  useEffect(() => void approvalPolicies.load().then(setPolicy), []);
   if (!profiles || !policy) return null;
   const store = async (next: EndpointProfiles, saved?: EndpointSettings): Promise<string> => {
     const permission = saved ? requestHost(saved) : Promise.resolve('');
@@ -63,7 +56,7 @@ function OptionsApp() {
     return result.ok ? { models: result.models } : { problem: result.message };
   };
   const savePolicy = async (next: ApprovalPolicy) => {
-    await browser.storage.local.set({ [APPROVAL_POLICY_KEY]: next });
+    await approvalPolicies.save(next);
     setPolicy(next);
     return 'Saved.';
   };

@@ -40,7 +40,7 @@ export function addUserTarget(typed: string): Promise<{ title: string }> {
     const body = await response.text();
     if (body.length > MAX_MANIFEST_BYTES)
       throw new Error(`${manifestUrl} is larger than ${MAX_MANIFEST_BYTES / 1024} KB.`);
-    const fetched = parseFetchedManifest(manifestUrl, body);
+    const fetched = await parseFetchedManifest(manifestUrl, body);
     if (!fetched.ok) throw new Error(fetched.error);
     await callRuntime({ type: 'targets/register', entryUrl: fetched.entryUrl, manifest: fetched.manifest });
     return { title: fetched.manifest.title };

@@ -9,12 +9,8 @@ import {
   type ParameterFormState,
 } from '@/lib/popup/parameter-form-state';
 import { toolFailure, type FieldResult } from '@/lib/popup/parameter-outcome';
-import {
-  findEntry,
-  targetListItems,
-  targetsListResultSchema,
-  type TargetsListResult,
-} from '@/lib/popup/target-list-items';
+import { findEntry, targetListItems } from '@/lib/popup/target-list-items';
+import type { TargetsListResult } from '@/lib/protocol/runtime-result-schemas';
 import { callRuntime } from '../shared/runtime-client';
 import { addUserTarget } from './add-user-target';
 import { currentWindowId, isToolbarPopup, openChat } from './open-chat';
@@ -39,7 +35,7 @@ function errorText(error: unknown): string {
 }
 
 async function runTool(toolName: string, input: Record<string, ParameterValue> = {}): Promise<unknown> {
-  const { output } = await callRuntime<{ output: unknown }>({ type: 'tool/manual', toolName, input });
+  const { output } = await callRuntime({ type: 'tool/manual', toolName, input });
   return output;
 }
 
@@ -62,9 +58,7 @@ export function PopupApp() {
 
   const refresh = useCallback(async () => {
     try {
-      const parsed = targetsListResultSchema.safeParse(await callRuntime({ type: 'targets/list' }));
-      if (!parsed.success) throw new Error(`The target list is malformed: ${parsed.error.issues[0]?.message}`);
-      const result = parsed.data;
+      const result = await callRuntime({ type: 'targets/list' });
       setList(result);
       const entry = findEntry(result.catalog, result.activeTargetId);
       if (!entry) {

@@ -8,18 +8,27 @@ import {
   type SubscriberMessage,
 } from '@/lib/protocol/runtime-message';
 import { openReconnectingPort } from '@/lib/protocol/reconnecting-port';
+import { parseRuntimeResult, type RuntimeResult } from '@/lib/protocol/runtime-result-schemas';
 
 const RETRYABLE =
   /Could not establish connection|Receiving end does not exist|message port closed|message channel closed/i;
 
-/** Sends one request to the runtime; retries while the service worker is (re)starting. */
-export async function callRuntime<TResult>(request: RuntimeRequest, attempts = 4): Promise<TResult> {
+/** Sends one request to the runtime and checks its result; retries while the service worker is (re)starting. */
+export async function callRuntime<TRequest extends RuntimeRequest>(
+  request: TRequest,
+  attempts = 4,
+): Promise<RuntimeResult<TRequest['type']>> {
   for (let attempt = 1; ; attempt++) {
     try {
       const parsed = runtimeResponseSchema.safeParse(await browser.runtime.sendMessage(request));
       if (!parsed.success) throw new Error('The background answered with an invalid response.');
       if (!parsed.data.ok) throw new Error(parsed.data.error);
-      return parsed.data.result as TResult;
+      const result = parseRuntimeResult<TRequest['type']>(request.type, parsed.data.result);
+      if (!result.success)
+        throw new Error(
+          `The background answered ${request.type} with an invalid result: ${describeIssue(result.error)}`,
+        );
+      return result.data;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (attempt >= attempts || !RETRYABLE.test(message)) throw error;
@@ -28,9 +37,13 @@ export async function callRuntime<TResult>(request: RuntimeRequest, attempts = 4
   }
 }
 
+function describeIssue(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string {
+  const issue = error.issues[0];
+  return issue ? `${issue.path.map(String).join('.')}: ${issue.message}` : 'unknown problem';
+}
+
 export async function readEvents(sessionId: string, afterSeq: number): Promise<AgentEvent[]> {
-  const result = await callRuntime<{ events: AgentEvent[] }>({ type: 'events/read', sessionId, afterSeq });
-  return result.events;
+  return (await callRuntime({ type: 'events/read', sessionId, afterSeq })).events;
 }
 
 export interface EventsConnection {

@@ -1,5 +1,4 @@
 import type { RuntimeClient } from '@/lib/agent/runtime-client';
-import type { ToolExecutionResult } from '@/lib/runtime/tool-execution';
 import { callRuntime, type EventsConnection } from '../shared/runtime-client';
 
 /** The turn's own requests try longer than the default, to ride out a service-worker restart. */
@@ -12,15 +11,9 @@ export function panelRuntimeClient(connection: EventsConnection): RuntimeClient 
     appendEvents: async (sessionId, events) => {
       await callRuntime({ type: 'events/append', sessionId, batchId: crypto.randomUUID(), events });
     },
-    executeTool: (request) =>
-      callRuntime<Pick<ToolExecutionResult, 'status' | 'output'>>({ type: 'tool/execute', ...request }, TURN_ATTEMPTS),
+    executeTool: (request) => callRuntime({ type: 'tool/execute', ...request }, TURN_ATTEMPTS),
     takeSteers: async (sessionId, turnId) =>
-      (
-        await callRuntime<{ steers: { commandId: string; text: string }[] }>(
-          { type: 'steer/take', sessionId, turnId },
-          TURN_ATTEMPTS,
-        )
-      ).steers,
+      (await callRuntime({ type: 'steer/take', sessionId, turnId }, TURN_ATTEMPTS)).steers,
     submitCommand: async (command) => {
       await callRuntime({ type: 'command/submit', ...command }, TURN_ATTEMPTS);
     },

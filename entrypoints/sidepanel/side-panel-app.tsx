@@ -49,7 +49,7 @@ export function SidePanelApp() {
   const shortcut = usePanelShortcut();
 
   const refreshSessions = useCallback(() => {
-    callRuntime<{ sessions: SessionRecord[] }>({ type: 'sessions/list' }).then(
+    callRuntime({ type: 'sessions/list' }).then(
       (result) => setSessions(result.sessions),
       (reason: unknown) => setError(messageOf(reason)),
     );
@@ -151,7 +151,7 @@ export function SidePanelApp() {
   const humanLoop = useMemo<HumanLoopActions>(
     () => ({
       decide: (request, decision, scope) =>
-        callRuntime<{ accepted: boolean; status: string }>({
+        callRuntime({
           type: 'approval/decide',
           sessionId: stateRef.current?.sessionId ?? '',
           turnId: request.turnId,
@@ -164,7 +164,7 @@ export function SidePanelApp() {
           (reason: unknown) => messageOf(reason),
         ),
       answer: (request, answer) =>
-        callRuntime<{ accepted: boolean; status: string; error?: string }>({
+        callRuntime({
           type: 'ask/answer',
           sessionId: stateRef.current?.sessionId ?? '',
           turnId: request.turnId,
@@ -176,7 +176,7 @@ export function SidePanelApp() {
           (reason: unknown) => messageOf(reason),
         ),
       withdraw: (command) =>
-        callRuntime<{ state: string }>({
+        callRuntime({
           type: 'command/withdraw',
           sessionId: stateRef.current?.sessionId ?? '',
           commandId: command.commandId,

@@ -1,16 +1,7 @@
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([left], [right]) =>
-      left.localeCompare(right),
-    );
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'undefined';
-}
+import { canonicalJson } from '../protocol/canonical-json';
 
 export function callKey(toolName: string, input: unknown): string {
-  return `${toolName}:${canonical(input)}`;
+  return `${toolName}:${canonicalJson(input)}`;
 }
 
 /** True when a step repeats, call for call, exactly what the previous step asked. */

@@ -9,9 +9,7 @@ export type TurnCommand = Omit<Extract<RuntimeRequest, { type: 'command/submit' 
 export interface RuntimeClient {
   /** Resolves once the runtime has recorded the batch; rejects when it could not be written. */
   appendEvents(sessionId: string, drafts: AgentEventDraft[]): Promise<void>;
-  executeTool(
-    request: ToolExecutionRequest & { time: number },
-  ): Promise<Pick<ToolExecutionResult, 'status' | 'output'>>;
+  executeTool(request: ToolExecutionRequest): Promise<Pick<ToolExecutionResult, 'status' | 'output'>>;
   /** The steers queued for the turn, recorded as applied by this call. */
   takeSteers(sessionId: string, turnId: string): Promise<{ commandId: string; text: string }[]>;
   submitCommand(command: TurnCommand): Promise<void>;

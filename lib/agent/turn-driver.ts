@@ -98,10 +98,7 @@ export function startTurn(request: TurnRequest): TurnHandle {
       await outbox.flush();
       // A call waiting for the user's approval or answer comes back as `waiting`: ask again until it is settled.
       for (;;) {
-        const result = await untilAborted(
-          client.executeTool({ sessionId, turnId, ...call, time: now() }),
-          controller.signal,
-        );
+        const result = await untilAborted(client.executeTool({ sessionId, turnId, ...call }), controller.signal);
         if (result.status !== 'waiting') return result.output;
       }
     },

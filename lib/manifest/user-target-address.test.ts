@@ -10,7 +10,7 @@ const manifest = {
 };
 
 describe('userTargetAddress', () => {
-  it('finds manifest.json beside a page or inside a folder', () => {
+  it('finds manifest.json beside a page or inside a folder', async () => {
     expect(userTargetAddress('http://127.0.0.1:8123/index.html')).toEqual({
       ok: true,
       manifestUrl: 'http://127.0.0.1:8123/manifest.json',
@@ -27,7 +27,7 @@ describe('userTargetAddress', () => {
     });
   });
 
-  it('adds http:// when no scheme is typed', () => {
+  it('adds http:// when no scheme is typed', async () => {
     expect(userTargetAddress('localhost:5173')).toMatchObject({
       ok: true,
       manifestUrl: 'http://localhost:5173/manifest.json',
@@ -35,7 +35,7 @@ describe('userTargetAddress', () => {
     });
   });
 
-  it('refuses empty input, non-addresses and other schemes', () => {
+  it('refuses empty input, non-addresses and other schemes', async () => {
     expect(userTargetAddress(' ')).toMatchObject({ ok: false });
     expect(userTargetAddress('http://exa mple.org')).toMatchObject({
       ok: false,
@@ -51,26 +51,26 @@ describe('userTargetAddress', () => {
 describe('parseFetchedManifest', () => {
   const url = 'http://127.0.0.1:8123/lamp/manifest.json';
 
-  it('accepts a valid manifest and resolves the entry beside it', () => {
-    const result = parseFetchedManifest(url, JSON.stringify(manifest));
+  it('accepts a valid manifest and resolves the entry beside it', async () => {
+    const result = await parseFetchedManifest(url, JSON.stringify(manifest));
     expect(result).toMatchObject({ ok: true, entryUrl: 'http://127.0.0.1:8123/lamp/index.html' });
     expect(result.ok && result.manifest.id).toBe('my-lamp');
   });
 
-  it('names the file and the field of a mistake', () => {
+  it('names the file and the field of a mistake', async () => {
     const broken = { ...manifest, params: { light: { brightness: { type: 'number', min: 0, max: 100, value: 500 } } } };
-    const result = parseFetchedManifest(url, JSON.stringify(broken));
+    const result = await parseFetchedManifest(url, JSON.stringify(broken));
     expect(result.ok).toBe(false);
     expect(!result.ok && result.error).toBe(`${url}: params.light.brightness.value: default is outside [min, max]`);
   });
 
-  it('reports text that is not JSON, naming the file', () => {
-    const result = parseFetchedManifest(url, '<!doctype html><p>Not found</p>');
+  it('reports text that is not JSON, naming the file', async () => {
+    const result = await parseFetchedManifest(url, '<!doctype html><p>Not found</p>');
     expect(!result.ok && result.error).toMatch(/^http:\/\/127\.0\.0\.1:8123\/lamp\/manifest\.json: not valid JSON/);
   });
 
-  it('keeps the entry on the manifest origin', () => {
-    const result = parseFetchedManifest(url, JSON.stringify({ ...manifest, entry: '//evil.example/x.html' }));
+  it('keeps the entry on the manifest origin', async () => {
+    const result = await parseFetchedManifest(url, JSON.stringify({ ...manifest, entry: '//evil.example/x.html' }));
     expect(result.ok).toBe(false);
   });
 });

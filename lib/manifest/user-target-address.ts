@@ -1,3 +1,4 @@
+import { safeParseJSON } from '@ai-sdk/provider-utils';
 import { describeManifestError, targetManifestSchema, type TargetManifest } from './target-manifest';
 
 export type TargetAddress =
@@ -42,17 +43,13 @@ export function userTargetAddress(typed: string): TargetAddress {
 export type FetchedManifest = { ok: true; manifest: TargetManifest; entryUrl: string } | { ok: false; error: string };
 
 /** Checks the text of a fetched `manifest.json`; errors name the file and the field, like the build's. */
-export function parseFetchedManifest(manifestUrl: string, body: string): FetchedManifest {
-  let json: unknown;
-  try {
-    json = JSON.parse(body);
-  } catch (error) {
-    return {
-      ok: false,
-      error: `${manifestUrl}: not valid JSON (${error instanceof Error ? error.message : String(error)}).`,
-    };
+export async function parseFetchedManifest(manifestUrl: string, body: string): Promise<FetchedManifest> {
+  const json = await safeParseJSON({ text: body });
+  if (!json.success) {
+    const cause = json.error.cause instanceof Error ? json.error.cause.message : json.error.message;
+    return { ok: false, error: `${manifestUrl}: not valid JSON (${cause}).` };
   }
-  const parsed = targetManifestSchema.safeParse(json);
+  const parsed = targetManifestSchema.safeParse(json.value);
   if (!parsed.success) return { ok: false, error: describeManifestError(manifestUrl, parsed.error) };
   const entryUrl = new URL(parsed.data.entry, manifestUrl);
   if (new URL(manifestUrl).origin !== entryUrl.origin)

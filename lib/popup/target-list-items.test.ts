@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findEntry, targetListItems, targetsListResultSchema } from './target-list-items';
+import { targetsListResultSchema } from '../protocol/runtime-result-schemas';
+import { findEntry, targetListItems } from './target-list-items';
 
 const manifest = (id: string) => ({
   id,

@@ -1,14 +1,4 @@
-import { z } from 'zod';
-import { targetCatalogSchema, type CatalogEntry, type TargetCatalog } from '../manifest/target-catalog';
-import { jsonObjectSchema } from '../protocol/json-value';
-
-/** The runtime's answer to `targets/list`; an absent active target is dropped in transit, hence optional. */
-export const targetsListResultSchema = z.object({
-  catalog: targetCatalogSchema,
-  activeTargetId: z.string().optional().nullable(),
-  values: jsonObjectSchema.nullable().optional(),
-});
-export type TargetsListResult = z.infer<typeof targetsListResultSchema>;
+import type { CatalogEntry, TargetCatalog } from '../manifest/target-catalog';
 
 export interface TargetListItem {
   id: string;

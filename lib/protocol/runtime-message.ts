@@ -26,7 +26,6 @@ export const runtimeRequestSchema = z.discriminatedUnion('type', [
     toolCallId: id,
     toolName: z.string().max(200),
     input: jsonValueSchema,
-    time: z.number(),
   }),
   z.object({ type: z.literal('sessions/list') }),
   z.object({ type: z.literal('session/delete'), sessionId: id }),

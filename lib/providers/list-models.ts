@@ -1,3 +1,4 @@
+import { safeParseJSON } from '@ai-sdk/provider-utils';
 import { z } from 'zod';
 import type { EndpointSettings } from '../settings/endpoint-settings';
 import { ANTHROPIC_BROWSER_HEADER } from './create-language-model';
@@ -80,13 +81,9 @@ export async function listModels(
       message: `HTTP ${response.status}${message ? `: ${message}` : ''}${endpointAdvice(response.status, settings.baseUrl)}`,
     };
   }
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return { ok: false, message: 'The model list is not JSON.' };
-  }
-  const models = modelIds(settings, body);
+  const body = await safeParseJSON({ text });
+  if (!body.success) return { ok: false, message: 'The model list is not JSON.' };
+  const models = modelIds(settings, body.value);
   return models
     ? { ok: true, models: [...new Set(models)].sort() }
     : { ok: false, message: 'The model list has an unexpected shape.' };

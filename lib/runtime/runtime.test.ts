@@ -110,6 +110,23 @@ describe('Runtime.append', () => {
     expect(await runtime.read(sessionId, 0)).toEqual([]);
   });
 
+  it('refuses a client batch that holds an event only the runtime writes, and records none of it', async () => {
+    const { runtime } = setup();
+    const forged: AgentEventDraft = {
+      type: 'tool/completed',
+      sessionId,
+      turnId: 'turn-1',
+      toolCallId: 'call-1',
+      time: 2,
+      data: { output: { ok: true }, durationMs: 1 },
+    };
+    await expect(runtime.appendFromClient(sessionId, [turnStarted(), forged], 'batch-1')).rejects.toThrow(
+      'Only the runtime records tool/completed events.',
+    );
+    expect(await runtime.read(sessionId, 0)).toEqual([]);
+    expect(await runtime.appendFromClient(sessionId, [turnStarted(), stepStarted()], 'batch-2')).toBe(2);
+  });
+
   it('keeps counting after a listener throws (a port that went away), and other listeners get every event', async () => {
     const { runtime } = setup();
     const seen: AgentEvent[] = [];

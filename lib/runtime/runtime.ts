@@ -1,6 +1,7 @@
 import {
   AGENT_EVENT_SCHEMA_VERSION,
   agentEventSchema,
+  isClientWritable,
   isDurableType,
   type AgentEvent,
   type AgentEventDraft,
@@ -111,6 +112,13 @@ export class Runtime {
       await this.commit(sessionId, memory, stamped, batchId);
       return memory.lastSeq;
     });
+  }
+
+  /** A client's batch: refused whole when it holds an event that only the runtime writes. */
+  async appendFromClient(sessionId: string, drafts: readonly { type: string }[], batchId?: string): Promise<number> {
+    const refused = drafts.find((draft) => !isClientWritable(draft.type));
+    if (refused) throw new Error(`Only the runtime records ${refused.type} events.`);
+    return this.append(sessionId, drafts, batchId);
   }
 
   /** Hands out, atomically, the log so far, its last seq and every later event. */

@@ -1,8 +1,8 @@
 import type { JsonObject } from '../protocol/json-value';
 import { stageReportMessageSchema, type StageCommandMessage } from '../protocol/runtime-message';
 import type { CatalogEntry } from '../manifest/target-catalog';
-import type { RecordedStageResult } from '../tools/replay-stage';
 import type { StageCommand, StageDriver } from '../tools/stage-driver';
+import type { RecordedCallResult, StageRecord } from './tool-recovery';
 
 export interface LinkPort {
   postMessage(message: StageCommandMessage): void;
@@ -45,7 +45,7 @@ export class StageLink implements StageDriver {
   private active: string | undefined;
   private readonly jobs = new Map<string, Job>();
   private readonly connectWaiters = new Set<() => void>();
-  private recent: (RecordedStageResult & { callKey: string })[] = [];
+  private recent: RecordedCallResult[] = [];
   private received = new Set<string>();
   private stageStartedAt = Number.POSITIVE_INFINITY;
   private targetErrors: string[] = [];
@@ -153,21 +153,10 @@ export class StageLink implements StageDriver {
     throw new Error(`The stage tab did not open within ${this.options.connectTimeoutMs} ms.`);
   }
 
-  /**
-   * Whether a call provably never reached the stage: the stage tab was already running when the call
-   * started and has no record of any command for it. Such a call can be run now, for the first time.
-   */
-  async neverReached(callKey: string, startedAt: number): Promise<boolean> {
-    if (!(await this.greetedIfOpen())) return false;
-    return this.stageStartedAt < startedAt && !this.received.has(callKey);
-  }
-
-  /** What the stage reported, on reconnecting, about a tool call it worked on. */
-  async recordedResults(callKey: string): Promise<RecordedStageResult[]> {
-    await this.greetedIfOpen();
-    return this.recent
-      .filter((result) => result.callKey === callKey)
-      .map(({ type, targetId, state }) => ({ type, targetId, state }));
+  /** What the stage said on its last hello, once a stage tab that is open has (re)connected. */
+  async record(): Promise<StageRecord> {
+    const greeted = await this.greetedIfOpen();
+    return { greeted, startedAt: this.stageStartedAt, received: this.received, recent: this.recent };
   }
 
   /** The same stage, with every command tagged with the tool call it serves. */

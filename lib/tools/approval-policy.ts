@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { flattenParameters, type TargetManifest } from '../manifest/target-manifest';
+import { canonicalJson } from '../protocol/canonical-json';
 import type { JsonValue } from '../protocol/json-value';
 import { toolNames } from './tool-definitions';
 
@@ -12,8 +13,6 @@ export const approvalPolicySchema = z.object({
 });
 export type ApprovalPolicy = z.infer<typeof approvalPolicySchema>;
 
-export const APPROVAL_POLICY_KEY = 'approvalPolicy';
-
 export const DEFAULT_APPROVAL_POLICY: ApprovalPolicy = {
   tools: { resetTarget: 'ask' },
   expiresAfterSeconds: 300,
@@ -24,6 +23,11 @@ export const DEFAULT_APPROVAL_POLICY: ApprovalPolicy = {
 export const APPROVAL_TOOLS = toolNames.filter(
   (name) => name !== 'askUser' && name !== 'listTargets' && name !== 'getParameters',
 );
+
+/** Whether the policy asks before a tool runs; a tool the stored policy does not name gets its default. */
+export function approvalMode(policy: ApprovalPolicy, toolName: string): 'ask' | 'allow' {
+  return policy.tools[toolName] ?? DEFAULT_APPROVAL_POLICY.tools[toolName] ?? 'allow';
+}
 
 /** `targetId` names the target the call acts on, so its events can show it. */
 export type ApprovalRequirement =
@@ -76,7 +80,7 @@ export function approvalRequirement(toolName: string, input: JsonValue, context:
   const { policy, target } = context;
   const summary = summarizeCall(toolName, input, target);
   const targetId = target?.id;
-  const byPolicy = (policy.tools[toolName] ?? DEFAULT_APPROVAL_POLICY.tools[toolName]) === 'ask';
+  const byPolicy = approvalMode(policy, toolName) === 'ask';
   const byManifest = target !== undefined && manifestAsks(toolName, input, target);
   if (!byPolicy && !byManifest)
     return { required: false, ...(targetId && toolName !== 'listTargets' ? { targetId } : {}) };
@@ -92,18 +96,6 @@ function manifestAsks(toolName: string, input: JsonValue, target: TargetManifest
   if (toolName === 'resetTarget') return target.confirmReset === true;
   const parameters = flattenParameters(target);
   return changedParameters(toolName, input).some((name) => parameters.get(name)?.spec.confirm === true);
-}
-
-/** Canonical JSON (sorted keys), so the same arguments always hash the same. */
-export function canonicalJson(value: JsonValue): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.keys(value)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key] as JsonValue)}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value);
 }
 
 /** SHA-256 of the tool name and canonical arguments: an approval is bound to exactly these. */

@@ -84,7 +84,6 @@ function timeTool(
                 toolCallId: `${session}-call-${index}`,
                 toolName: 'setParameter',
                 input,
-                time: Date.now(),
               };
         const started = performance.now();
         const response = await chrome.runtime.sendMessage(request);

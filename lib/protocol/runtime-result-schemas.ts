@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { targetCatalogSchema } from '../manifest/target-catalog';
+import { agentEventSchema } from './agent-event';
+import { jsonObjectSchema, jsonValueSchema } from './json-value';
+import type { RuntimeRequest } from './runtime-message';
+
+const toolOutputSchema = z.intersection(jsonObjectSchema, z.object({ ok: z.boolean() }));
+
+const commandResultSchema = z.object({
+  commandId: z.string(),
+  state: z.enum(['submitted', 'accepted', 'queued', 'applied', 'stale', 'rejected', 'cancelled', 'unknown']),
+  /** The state of the turn the command is aimed at, once that turn has ended. */
+  turnStatus: z.string().optional(),
+});
+
+const sessionRecordSchema = z.object({
+  sessionId: z.string(),
+  title: z.string(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  lastSeq: z.number(),
+  lastBatchId: z.string().optional(),
+});
+
+/** The runtime's answer to `targets/list`; an absent active target is dropped in transit, hence optional. */
+export const targetsListResultSchema = z.object({
+  catalog: targetCatalogSchema,
+  activeTargetId: z.string().optional().nullable(),
+  values: jsonObjectSchema.nullable().optional(),
+});
+export type TargetsListResult = z.infer<typeof targetsListResultSchema>;
+
+const requestAnswerSchema = z.object({ accepted: z.boolean(), status: z.string(), error: z.string().optional() });
+
+/** For every runtime request, the result it is answered with (inside `{ ok: true, result }`). */
+export const runtimeResultSchemas = {
+  'events/append': z.object({ lastSeq: z.number() }),
+  'events/read': z.object({ events: z.array(agentEventSchema) }),
+  'tool/execute': z.discriminatedUnion('status', [
+    z.object({
+      status: z.enum(['completed', 'failed', 'denied', 'unknown']),
+      output: jsonValueSchema,
+      replayed: z.boolean(),
+    }),
+    /** The call waits for the user (an approval or a question): ask again to keep waiting. */
+    z.object({ status: z.literal('waiting'), requestId: z.string(), output: z.null(), replayed: z.boolean() }),
+  ]),
+  'tool/manual': z.object({ output: toolOutputSchema }),
+  'sessions/list': z.object({ sessions: z.array(sessionRecordSchema) }),
+  'session/delete': z.object({ deleted: z.string() }),
+  'targets/list': targetsListResultSchema,
+  'targets/register': z.object({ targetId: z.string() }),
+  'targets/unregister': z.object({ removed: z.string() }),
+  'approval/decide': requestAnswerSchema.omit({ error: true }),
+  'ask/answer': requestAnswerSchema,
+  'command/submit': commandResultSchema,
+  'command/status': commandResultSchema,
+  'command/withdraw': commandResultSchema,
+  'steer/take': z.object({ steers: z.array(z.object({ commandId: z.string(), text: z.string() })) }),
+} satisfies Record<RuntimeRequest['type'], z.ZodType>;
+
+export type RuntimeRequestType = RuntimeRequest['type'];
+export type RuntimeRequestOf<TType extends RuntimeRequestType> = Extract<RuntimeRequest, { type: TType }>;
+export type RuntimeResult<TType extends RuntimeRequestType> = z.infer<(typeof runtimeResultSchemas)[TType]>;
+
+/** One handler per request type, each answering with its type's result. */
+export type RuntimeHandlers = {
+  [TType in RuntimeRequestType]: (request: RuntimeRequestOf<TType>) => Promise<RuntimeResult<TType>>;
+};
+
+/** Checks a result against the schema of the request it answers. */
+export function parseRuntimeResult<TType extends RuntimeRequestType>(
+  type: TType,
+  result: unknown,
+): z.ZodSafeParseResult<RuntimeResult<TType>> {
+  // Indexing the map with a generic key widens the schema to the union of all of them; the key fixes which one.
+  return runtimeResultSchemas[type].safeParse(result) as z.ZodSafeParseResult<RuntimeResult<TType>>;
+}

@@ -1,0 +1,64 @@
+import type { TargetRegistry } from '../manifest/target-registry';
+import type { JsonObject, JsonValue } from '../protocol/json-value';
+import { runtimeRequestSchema, type RuntimeRequest, type RuntimeResponse } from '../protocol/runtime-message';
+import type { RuntimeHandlers, RuntimeRequestOf, RuntimeRequestType } from '../protocol/runtime-result-schemas';
+import type { ToolOutput } from '../tools/tool-router';
+import type { Runtime } from './runtime';
+
+export interface RuntimeHandlerDependencies {
+  runtime: Runtime;
+  targets: Pick<TargetRegistry, 'catalog' | 'register' | 'unregister'>;
+  /** A call from the toolbar popup, outside any chat: the same tools and validation as the model's calls. */
+  runManualTool(toolName: string, input: JsonValue): Promise<ToolOutput>;
+  activeTargetId(): Promise<string | undefined>;
+  savedValues(targetId: string): Promise<JsonObject | undefined>;
+}
+
+/** The runtime's answer to every request type, in one table checked against the protocol's result map. */
+export function runtimeHandlers(dependencies: RuntimeHandlerDependencies): RuntimeHandlers {
+  const { runtime, targets } = dependencies;
+  return {
+    'events/append': async (request) => ({
+      lastSeq: await runtime.appendFromClient(request.sessionId, request.events, request.batchId),
+    }),
+    'events/read': async (request) => ({ events: await runtime.read(request.sessionId, request.afterSeq) }),
+    'tool/execute': (request) => runtime.executeTool(request),
+    'tool/manual': async (request) => ({ output: await dependencies.runManualTool(request.toolName, request.input) }),
+    'sessions/list': async () => ({ sessions: await runtime.listSessions() }),
+    'session/delete': async (request) => {
+      await runtime.deleteSession(request.sessionId);
+      return { deleted: request.sessionId };
+    },
+    'targets/list': async () => {
+      const activeTargetId = await dependencies.activeTargetId();
+      return {
+        catalog: await targets.catalog(),
+        activeTargetId,
+        values: activeTargetId ? ((await dependencies.savedValues(activeTargetId)) ?? null) : null,
+      };
+    },
+    'targets/register': (request) => targets.register(request.entryUrl, request.manifest),
+    'targets/unregister': (request) => targets.unregister(request.targetId),
+    'approval/decide': (request) => runtime.decideApproval(request),
+    'ask/answer': (request) => runtime.answerAsk(request),
+    'command/submit': (request) => runtime.submitCommand(request),
+    'command/status': (request) => runtime.commandStatus(request.sessionId, request.commandId),
+    'command/withdraw': (request) => runtime.withdrawSteer(request.sessionId, request.commandId),
+    'steer/take': async (request) => ({ steers: await runtime.takeSteers(request.sessionId, request.turnId) }),
+  } satisfies RuntimeHandlers;
+}
+
+function dispatch<TType extends RuntimeRequestType>(handlers: RuntimeHandlers, request: RuntimeRequestOf<TType>) {
+  return (handlers[request.type] as (request: RuntimeRequestOf<TType>) => Promise<unknown>)(request);
+}
+
+/** Validates a message from one of the extension's own pages and answers it: `{ ok: true, result }` or the error. */
+export async function answerRuntimeRequest(handlers: RuntimeHandlers, message: unknown): Promise<RuntimeResponse> {
+  const parsed = runtimeRequestSchema.safeParse(message);
+  if (!parsed.success) return { ok: false, error: `Invalid runtime request: ${parsed.error.issues[0]?.message}` };
+  try {
+    return { ok: true, result: await dispatch(handlers, parsed.data as RuntimeRequest) };
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message || error.name : String(error) };
+  }
+}

@@ -1,0 +1,73 @@
+import { subscriberMessageSchema, type PublisherMessage, type SubscriberMessage } from '../protocol/runtime-message';
+import type { Runtime } from './runtime';
+
+/** One side panel's `events` port, as the runtime sees it. */
+export interface SubscriberPort {
+  postMessage(message: PublisherMessage): void;
+  onMessage(listener: (message: unknown) => void): void;
+  onDisconnect(listener: () => void): void;
+}
+
+export type SubscriberRuntime = Pick<
+  Runtime,
+  'registerOwner' | 'claimTurn' | 'releaseTurn' | 'subscribe' | 'interruptOrphanedTurns' | 'ownerGone'
+>;
+
+export interface SubscriberSessionOptions {
+  runtime: SubscriberRuntime;
+  newId(): string;
+  setTimer(callback: () => void, delayMs: number): void;
+  /** How long after a subscribe a turn left open with no driver (the runtime restarted) waits to be interrupted. */
+  orphanGraceMs: number;
+}
+
+type Subscribe = Extract<SubscriberMessage, { type: 'subscribe' }>;
+
+/**
+ * Serves one side panel: hands out a snapshot with every later event of each session it subscribes to, tagged
+ * with its generation; lets it own the turns it drives; and, when it goes away, ends what it drove.
+ */
+export function attachSubscriber(port: SubscriberPort, options: SubscriberSessionOptions): void {
+  const { runtime } = options;
+  const ownerId = options.newId();
+  const sessions = new Set<string>();
+  const unsubscribers: (() => void)[] = [];
+  runtime.registerOwner(ownerId, ({ turnId, commandId }) =>
+    port.postMessage({ type: 'cancel-turn', turnId, commandId }),
+  );
+
+  const subscribe = async ({ sessionId, generation }: Subscribe) => {
+    sessions.add(sessionId);
+    const subscription = await runtime.subscribe(sessionId, (event) =>
+      port.postMessage({ type: 'event', generation, event }),
+    );
+    unsubscribers.push(subscription.unsubscribe);
+    port.postMessage({
+      type: 'snapshot',
+      sessionId,
+      generation,
+      snapshotSeq: subscription.snapshotSeq,
+      events: subscription.snapshot,
+    });
+    options.setTimer(
+      () => void runtime.interruptOrphanedTurns(sessionId, 'The side panel that ran this turn is gone.'),
+      options.orphanGraceMs,
+    );
+  };
+
+  port.onMessage((raw) => {
+    const parsed = subscriberMessageSchema.safeParse(raw);
+    if (!parsed.success) {
+      port.postMessage({ type: 'error', message: `Invalid subscriber message: ${parsed.error.issues[0]?.message}` });
+      return;
+    }
+    const message = parsed.data;
+    if (message.type === 'own-turn') runtime.claimTurn(ownerId, message.turnId);
+    else if (message.type === 'release-turn') runtime.releaseTurn(ownerId, message.turnId);
+    else void subscribe(message);
+  });
+  port.onDisconnect(() => {
+    for (const unsubscribe of unsubscribers) unsubscribe();
+    void runtime.ownerGone(ownerId, sessions, 'The side panel was closed during this turn.');
+  });
+}
