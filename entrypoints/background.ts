@@ -47,7 +47,7 @@ export default defineBackground(() => {
       'entryPath' in entry ? browser.runtime.getURL(`/${entry.entryPath}` as '/') : entry.entryUrl,
     onState: (targetId, state) => {
       values.remember(targetId, state);
-      const message: TargetsPortMessage = { type: 'target-state', targetId, state };
+      const message: TargetsPortMessage = { type: 'target/state', targetId, state };
       for (const port of targetsPorts) port.postMessage(message);
     },
     newId,

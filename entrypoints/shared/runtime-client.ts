@@ -67,19 +67,19 @@ export function openEventsConnection(
     onMessage,
     onDisconnect,
     onReconnect: () => {
-      for (const [turnId, sessionId] of owned) port.post({ type: 'own-turn', sessionId, turnId });
+      for (const [turnId, sessionId] of owned) port.post({ type: 'turn/own', sessionId, turnId });
       onReconnect();
     },
   });
   return {
-    subscribe: (sessionId, generation) => port.post({ type: 'subscribe', sessionId, generation }),
+    subscribe: (sessionId, generation) => port.post({ type: 'events/subscribe', sessionId, generation }),
     ownTurn: (sessionId, turnId) => {
       owned.set(turnId, sessionId);
-      port.post({ type: 'own-turn', sessionId, turnId });
+      port.post({ type: 'turn/own', sessionId, turnId });
     },
     releaseTurn: (sessionId, turnId) => {
       owned.delete(turnId);
-      port.post({ type: 'release-turn', sessionId, turnId });
+      port.post({ type: 'turn/release', sessionId, turnId });
     },
     close: () => port.close(),
   };

@@ -70,7 +70,7 @@ export function SidePanelApp() {
       (message) => {
         clearTimeout(reconnectTimer.current);
         setConnection('connected');
-        if (message.type === 'cancel-turn') {
+        if (message.type === 'turn/cancel') {
           // Another panel (or a repeated Stop) cancelled a turn this panel drives.
           if (turnRef.current?.turnId === message.turnId) turnRef.current.stop(message.commandId);
           return;

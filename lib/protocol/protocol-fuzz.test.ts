@@ -23,7 +23,7 @@ const validSamples: Record<keyof typeof schemas, unknown> = {
   'stage → target wire': { source: 'splitbrain:stage', type: 'apply', id: 'm1', payload: { speed: 12 } },
   'target → stage wire': { source: 'splitbrain:target', type: 'state', id: 'm1', payload: { speed: 12 } },
   'runtime requests': { type: 'tool/manual', toolName: 'getParameters', input: {} },
-  'subscriber messages': { type: 'subscribe', sessionId: 's', generation: 1 },
+  'subscriber messages': { type: 'events/subscribe', sessionId: 's', generation: 1 },
   'stage commands': {
     type: 'stage/send',
     jobId: 'j',

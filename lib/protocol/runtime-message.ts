@@ -68,31 +68,31 @@ export type RuntimeResponse = z.infer<typeof runtimeResponseSchema>;
 
 /** Messages on the `events` port, side panel → runtime. */
 export const subscriberMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('subscribe'), sessionId: id, generation: z.number().int().nonnegative() }),
-  z.object({ type: z.literal('own-turn'), sessionId: id, turnId: id }),
-  z.object({ type: z.literal('release-turn'), sessionId: id, turnId: id }),
+  z.object({ type: z.literal('events/subscribe'), sessionId: id, generation: z.number().int().nonnegative() }),
+  z.object({ type: z.literal('turn/own'), sessionId: id, turnId: id }),
+  z.object({ type: z.literal('turn/release'), sessionId: id, turnId: id }),
 ]);
 export type SubscriberMessage = z.infer<typeof subscriberMessageSchema>;
 
 /** Messages on the `events` port, runtime → side panel. */
 export const publisherMessageSchema = z.discriminatedUnion('type', [
   z.object({
-    type: z.literal('snapshot'),
+    type: z.literal('events/snapshot'),
     sessionId: id,
     generation: z.number().int().nonnegative(),
     snapshotSeq: z.number().int().nonnegative(),
     events: z.array(agentEventSchema),
   }),
-  z.object({ type: z.literal('event'), generation: z.number().int().nonnegative(), event: agentEventSchema }),
-  z.object({ type: z.literal('error'), message: z.string() }),
+  z.object({ type: z.literal('events/live'), generation: z.number().int().nonnegative(), event: agentEventSchema }),
+  z.object({ type: z.literal('events/error'), message: z.string() }),
   /** A cancel command for a turn this subscriber drives. */
-  z.object({ type: z.literal('cancel-turn'), turnId: id, commandId: id }),
+  z.object({ type: z.literal('turn/cancel'), turnId: id, commandId: id }),
 ]);
 export type PublisherMessage = z.infer<typeof publisherMessageSchema>;
 
 /** Messages on the `targets` port, runtime → toolbar popup: what the active target has in effect now. */
 export const targetsPortMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('target-state'), targetId: id, state: jsonObjectSchema }),
+  z.object({ type: z.literal('target/state'), targetId: id, state: jsonObjectSchema }),
 ]);
 export type TargetsPortMessage = z.infer<typeof targetsPortMessageSchema>;
 

@@ -56,28 +56,30 @@ describe('attachSubscriber', () => {
     const { runtime, attach } = setup();
     await runtime.append(sessionId, [turnStarted('turn-1')]);
     const panel = attach();
-    panel.receive({ type: 'subscribe', sessionId, generation: 3 });
+    panel.receive({ type: 'events/subscribe', sessionId, generation: 3 });
     await settle();
     expect(panel.sent).toHaveLength(1);
     const snapshot = panel.sent[0];
-    expect(snapshot).toMatchObject({ type: 'snapshot', sessionId, generation: 3, snapshotSeq: 1 });
-    expect(snapshot?.type === 'snapshot' && snapshot.events.map((event) => event.seq)).toEqual([1]);
+    expect(snapshot).toMatchObject({ type: 'events/snapshot', sessionId, generation: 3, snapshotSeq: 1 });
+    expect(snapshot?.type === 'events/snapshot' && snapshot.events.map((event) => event.seq)).toEqual([1]);
     await runtime.append(sessionId, [turnStarted('turn-2')]);
-    expect(panel.sent[1]).toMatchObject({ type: 'event', generation: 3, event: { seq: 2, turnId: 'turn-2' } });
+    expect(panel.sent[1]).toMatchObject({ type: 'events/live', generation: 3, event: { seq: 2, turnId: 'turn-2' } });
   });
 
   it('answers an invalid message with an error and changes nothing', async () => {
     const { attach } = setup();
     const panel = attach();
-    panel.receive({ type: 'subscribe', sessionId: '' });
-    expect(panel.sent).toEqual([{ type: 'error', message: expect.stringMatching(/^Invalid subscriber message: /) }]);
+    panel.receive({ type: 'events/subscribe', sessionId: '' });
+    expect(panel.sent).toEqual([
+      { type: 'events/error', message: expect.stringMatching(/^Invalid subscriber message: /) },
+    ]);
   });
 
   it('after the grace period, interrupts a turn left open that nobody owns', async () => {
     const { runtime, timers, attach } = setup();
     await runtime.append(sessionId, [turnStarted('turn-1')]);
     const panel = attach();
-    panel.receive({ type: 'subscribe', sessionId, generation: 1 });
+    panel.receive({ type: 'events/subscribe', sessionId, generation: 1 });
     await settle();
     expect(timers.map((timer) => timer.delayMs)).toEqual([10_000]);
     expect(await lastType(runtime)).toBe('turn/started');
@@ -95,8 +97,8 @@ describe('attachSubscriber', () => {
     const { runtime, timers, attach } = setup();
     await runtime.append(sessionId, [turnStarted('turn-1')]);
     const panel = attach();
-    panel.receive({ type: 'own-turn', sessionId, turnId: 'turn-1' });
-    panel.receive({ type: 'subscribe', sessionId, generation: 1 });
+    panel.receive({ type: 'turn/own', sessionId, turnId: 'turn-1' });
+    panel.receive({ type: 'events/subscribe', sessionId, generation: 1 });
     await settle();
     timers[0]?.callback();
     await settle();
@@ -107,19 +109,19 @@ describe('attachSubscriber', () => {
     const { runtime, attach } = setup();
     await runtime.append(sessionId, [turnStarted('turn-1')]);
     const panel = attach();
-    panel.receive({ type: 'own-turn', sessionId, turnId: 'turn-1' });
+    panel.receive({ type: 'turn/own', sessionId, turnId: 'turn-1' });
     await runtime.submitCommand({ sessionId, turnId: 'turn-1', commandId: 'cancel-1', kind: 'cancel' });
-    expect(panel.sent).toContainEqual({ type: 'cancel-turn', turnId: 'turn-1', commandId: 'cancel-1' });
+    expect(panel.sent).toContainEqual({ type: 'turn/cancel', turnId: 'turn-1', commandId: 'cancel-1' });
   });
 
   it('on disconnect, stops sending events and interrupts the turns this port still owned', async () => {
     const { runtime, attach } = setup();
     await runtime.append(sessionId, [turnStarted('turn-1'), turnStarted('turn-2')]);
     const panel = attach();
-    panel.receive({ type: 'subscribe', sessionId, generation: 1 });
-    panel.receive({ type: 'own-turn', sessionId, turnId: 'turn-1' });
-    panel.receive({ type: 'own-turn', sessionId, turnId: 'turn-2' });
-    panel.receive({ type: 'release-turn', sessionId, turnId: 'turn-2' });
+    panel.receive({ type: 'events/subscribe', sessionId, generation: 1 });
+    panel.receive({ type: 'turn/own', sessionId, turnId: 'turn-1' });
+    panel.receive({ type: 'turn/own', sessionId, turnId: 'turn-2' });
+    panel.receive({ type: 'turn/release', sessionId, turnId: 'turn-2' });
     await settle();
     const sentBefore = panel.sent.length;
     panel.disconnect();
@@ -135,10 +137,10 @@ describe('attachSubscriber', () => {
     const { attach } = setup();
     const first = attach();
     const second = attach();
-    first.receive({ type: 'subscribe', sessionId, generation: 1 });
-    second.receive({ type: 'subscribe', sessionId, generation: 7 });
+    first.receive({ type: 'events/subscribe', sessionId, generation: 1 });
+    second.receive({ type: 'events/subscribe', sessionId, generation: 7 });
     await settle();
-    expect(first.sent.map((message) => message.type === 'snapshot' && message.generation)).toEqual([1]);
-    expect(second.sent.map((message) => message.type === 'snapshot' && message.generation)).toEqual([7]);
+    expect(first.sent.map((message) => message.type === 'events/snapshot' && message.generation)).toEqual([1]);
+    expect(second.sent.map((message) => message.type === 'events/snapshot' && message.generation)).toEqual([7]);
   });
 });

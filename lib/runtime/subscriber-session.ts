@@ -21,7 +21,7 @@ export interface SubscriberSessionOptions {
   orphanGraceMs: number;
 }
 
-type Subscribe = Extract<SubscriberMessage, { type: 'subscribe' }>;
+type Subscribe = Extract<SubscriberMessage, { type: 'events/subscribe' }>;
 
 /**
  * Serves one side panel: hands out a snapshot with every later event of each session it subscribes to, tagged
@@ -33,17 +33,17 @@ export function attachSubscriber(port: SubscriberPort, options: SubscriberSessio
   const sessions = new Set<string>();
   const unsubscribers: (() => void)[] = [];
   runtime.registerOwner(ownerId, ({ turnId, commandId }) =>
-    port.postMessage({ type: 'cancel-turn', turnId, commandId }),
+    port.postMessage({ type: 'turn/cancel', turnId, commandId }),
   );
 
   const subscribe = async ({ sessionId, generation }: Subscribe) => {
     sessions.add(sessionId);
     const subscription = await runtime.subscribe(sessionId, (event) =>
-      port.postMessage({ type: 'event', generation, event }),
+      port.postMessage({ type: 'events/live', generation, event }),
     );
     unsubscribers.push(subscription.unsubscribe);
     port.postMessage({
-      type: 'snapshot',
+      type: 'events/snapshot',
       sessionId,
       generation,
       snapshotSeq: subscription.snapshotSeq,
@@ -58,12 +58,15 @@ export function attachSubscriber(port: SubscriberPort, options: SubscriberSessio
   port.onMessage((raw) => {
     const parsed = subscriberMessageSchema.safeParse(raw);
     if (!parsed.success) {
-      port.postMessage({ type: 'error', message: `Invalid subscriber message: ${parsed.error.issues[0]?.message}` });
+      port.postMessage({
+        type: 'events/error',
+        message: `Invalid subscriber message: ${parsed.error.issues[0]?.message}`,
+      });
       return;
     }
     const message = parsed.data;
-    if (message.type === 'own-turn') runtime.claimTurn(ownerId, message.turnId);
-    else if (message.type === 'release-turn') runtime.releaseTurn(ownerId, message.turnId);
+    if (message.type === 'turn/own') runtime.claimTurn(ownerId, message.turnId);
+    else if (message.type === 'turn/release') runtime.releaseTurn(ownerId, message.turnId);
     else void subscribe(message);
   });
   port.onDisconnect(() => {

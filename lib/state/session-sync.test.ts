@@ -25,11 +25,11 @@ function setup() {
 
 function snapshot(generation: number, events: AgentEvent[]): PublisherMessage {
   const snapshotSeq = events.filter((event) => event.durable).at(-1)?.seq ?? 0;
-  return { type: 'snapshot', sessionId: 'session-1', generation, snapshotSeq, events };
+  return { type: 'events/snapshot', sessionId: 'session-1', generation, snapshotSeq, events };
 }
 
 function live(generation: number, event: AgentEvent): PublisherMessage {
-  return { type: 'event', generation, event };
+  return { type: 'events/live', generation, event };
 }
 
 /** session/created, turn started, step started, three deltas, completed, turn completed. */
@@ -165,8 +165,14 @@ describe('SessionSync', () => {
     other.turnStarted('turn-x');
     sync.connect();
     const before = sync.current;
-    sync.receive({ type: 'snapshot', sessionId: 'session-2', generation: 1, snapshotSeq: 1, events: other.events });
-    sync.receive({ type: 'error', message: 'Invalid subscriber message' });
+    sync.receive({
+      type: 'events/snapshot',
+      sessionId: 'session-2',
+      generation: 1,
+      snapshotSeq: 1,
+      events: other.events,
+    });
+    sync.receive({ type: 'events/error', message: 'Invalid subscriber message' });
     expect(sync.current).toBe(before);
   });
 });
@@ -195,7 +201,7 @@ describe('SessionSync over a real run with reconnects, revived old connections a
             const generation = transport.lastGeneration;
             const events = snapshotAt(run, position);
             sync.receive({
-              type: 'snapshot',
+              type: 'events/snapshot',
               sessionId: run.sessionId,
               generation,
               snapshotSeq: events.filter((event) => event.durable).at(-1)?.seq ?? 0,
@@ -213,10 +219,10 @@ describe('SessionSync over a real run with reconnects, revived old connections a
               reconnects += 1;
               const oldGeneration = transport.lastGeneration;
               for (const event of run.live.slice(position, position + random.int(0, 4)))
-                stale.push({ type: 'event', generation: oldGeneration, event });
+                stale.push({ type: 'events/live', generation: oldGeneration, event });
               if (random.chance(0.3))
                 stale.push({
-                  type: 'snapshot',
+                  type: 'events/snapshot',
                   sessionId: run.sessionId,
                   generation: oldGeneration,
                   snapshotSeq: 0,
@@ -232,7 +238,7 @@ describe('SessionSync over a real run with reconnects, revived old connections a
               position += 1; // lost without a disconnect: only gap detection can notice
             } else {
               const generation = transport.lastGeneration;
-              sync.receive({ type: 'event', generation, event: run.live[position] });
+              sync.receive({ type: 'events/live', generation, event: run.live[position] });
               position += 1;
             }
             if (random.chance(0.3)) scheduler.runFrames();
@@ -251,7 +257,8 @@ describe('SessionSync over a real run with reconnects, revived old connections a
           for (const message of stale) sync.receive(message);
           // The last durable event once more: a loss at the very end shows up as a gap like any other.
           const lastDurable = run.log.at(-1);
-          if (lastDurable) sync.receive({ type: 'event', generation: transport.lastGeneration, event: lastDurable });
+          if (lastDurable)
+            sync.receive({ type: 'events/live', generation: transport.lastGeneration, event: lastDurable });
           scheduler.runFrames();
           await settle();
           if (sync.current.generation !== transport.lastGeneration) answerSubscription();

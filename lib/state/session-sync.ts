@@ -39,9 +39,9 @@ export class SessionSync {
   }
 
   receive(message: PublisherMessage): void {
-    if (message.type === 'error' || message.type === 'cancel-turn') return;
+    if (message.type === 'events/error' || message.type === 'turn/cancel') return;
     if (message.generation !== this.generation) return;
-    if (message.type === 'snapshot') {
+    if (message.type === 'events/snapshot') {
       if (message.sessionId !== this.sessionId) return;
       this.batcher.flush();
       this.state = replayLog(this.sessionId, message.events, this.generation);

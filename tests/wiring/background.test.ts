@@ -101,8 +101,10 @@ describe('background wiring', () => {
   it('serves the events port of its own page and disconnects a foreign one', async () => {
     const panel = fakePort('events');
     connect(panel.port);
-    panel.receive({ type: 'subscribe', sessionId, generation: 2 });
-    await vi.waitFor(() => expect(panel.sent[0]).toMatchObject({ type: 'snapshot', generation: 2, snapshotSeq: 1 }));
+    panel.receive({ type: 'events/subscribe', sessionId, generation: 2 });
+    await vi.waitFor(() =>
+      expect(panel.sent[0]).toMatchObject({ type: 'events/snapshot', generation: 2, snapshotSeq: 1 }),
+    );
     const foreign = fakePort('events', { id: 'another-extension', url: 'https://example.org/' });
     connect(foreign.port);
     expect(foreign.port.disconnect).toHaveBeenCalled();
