@@ -46,6 +46,15 @@ export default defineConfig({
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
   // Every module is imported where it is used, so a file shows what it depends on and the lint rings can see it.
   imports: false,
+  // `npm run dev` opens a browser only where there is a display; without one it builds, watches and serves, and the
+  // unpacked build in .output/chrome-mv3-dev (or firefox-mv2-dev) reloads itself on every change.
+  webExt: {
+    disabled: !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY,
+    binaries: {
+      chrome: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      firefox: process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr',
+    },
+  },
   outDir: process.env.SPLITBRAIN_OUT_DIR ?? '.output',
   manifest: ({ browser }) => {
     const targets = allTargets();
