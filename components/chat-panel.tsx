@@ -9,6 +9,7 @@ import { BrandMark, CrossIcon, HistoryIcon, PlusIcon, Spinner } from './icons';
 import { MessageList } from './message-list';
 import { OnboardingView } from './onboarding-view';
 import { SessionDrawer } from './session-drawer';
+import { UsageLine } from './usage-line';
 import type { PanelShortcut } from './shortcut-hint';
 
 export type ConnectionStatus = 'connected' | 'reconnecting';
@@ -172,6 +173,7 @@ export function ChatPanel(props: ChatPanelProps) {
           />
           {endpoint ? `${endpoint.model} · ${endpoint.label}` : 'No endpoint configured'}
         </span>
+        <UsageLine usage={state.usage} className="conversation-usage" label="Tokens used in this conversation" />
         <button type="button" className="link-button" onClick={props.onOpenOptions}>
           Settings
         </button>

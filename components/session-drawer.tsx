@@ -4,6 +4,7 @@ import { filterSessions } from '@/lib/panel/filter-sessions';
 import { relativeTime } from '@/lib/panel/relative-time';
 import { CrossIcon, DownloadIcon, PlusIcon, SearchIcon, TrashIcon } from './icons';
 import { useNow } from './use-now';
+import { UsageLine } from './usage-line';
 
 export interface SessionDrawerProps {
   sessions: SessionRecord[];
@@ -103,6 +104,7 @@ export function SessionDrawer({
                 >
                   <span className="session-title">{session.title}</span>
                   <span className="session-time">{relativeTime(session.updatedAt, now)}</span>
+                  <UsageLine usage={session.usage} className="session-usage" label="Tokens used" />
                 </button>
                 <button
                   type="button"

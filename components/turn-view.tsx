@@ -16,6 +16,7 @@ import { RetryNotice } from './retry-notice';
 import { SteerMessage } from './steer-message';
 import { ToolCallCard } from './tool-call-card';
 import { TurnError } from './turn-error';
+import { UsageLine } from './usage-line';
 import { UserMessage } from './user-message';
 
 export interface TurnViewProps {
@@ -95,6 +96,7 @@ export const TurnView = memo(function TurnView({
         return item && item.text ? <AssistantItem key={entry.key} item={item} /> : null;
       })}
       {turn.status === 'running' && turn.retry && <RetryNotice retry={turn.retry} />}
+      <UsageLine usage={turn.usage} className="turn-usage" label="Tokens used by this turn" />
       {(ended || retryable) && (
         <div className="turn-footer">
           {ended && (

@@ -100,7 +100,7 @@ export async function runAgentTurn(options: AgentLoopOptions): Promise<TurnOutco
         type: 'step/completed',
         ...mapper.ids(),
         time: options.now(),
-        data: { finishReason: mapper.finishReason ?? 'other' },
+        data: { finishReason: mapper.finishReason ?? 'other', ...(mapper.usage ? { usage: mapper.usage } : {}) },
       },
     ]);
     await options.flush();

@@ -1,4 +1,6 @@
 import type { AgentEventDraft } from '../protocol/agent-event';
+import type { TokenUsage } from '../protocol/token-usage';
+import { tokenUsageFromSdk, type SdkUsage } from '../usage/token-usage-from-sdk';
 
 export interface StepContext {
   sessionId: string;
@@ -30,7 +32,7 @@ export type StepStreamPart =
   | { type: 'tool-input-start'; id: string; toolName: string }
   | { type: 'tool-input-delta'; id: string; delta: string }
   | { type: 'tool-call'; toolCallId: string; toolName: string; input: unknown; invalid?: boolean; error?: unknown }
-  | { type: 'finish-step'; finishReason: string; rawFinishReason?: string }
+  | { type: 'finish-step'; finishReason: string; rawFinishReason?: string; usage?: SdkUsage }
   | { type: 'error'; error: unknown }
   | { type: 'abort' }
   | { type: string };
@@ -43,6 +45,8 @@ export class StepStreamMapper {
   readonly toolCalls: CompleteToolCall[] = [];
   finishReason: string | undefined;
   private rawFinishReason: string | undefined;
+  /** What the provider reported for this call; undefined when it reported nothing. */
+  usage: TokenUsage | undefined;
   error: unknown;
   aborted = false;
 
@@ -76,9 +80,10 @@ export class StepStreamMapper {
         return [];
       }
       case 'finish-step': {
-        const finish = part as { finishReason: string; rawFinishReason?: string };
+        const finish = part as { finishReason: string; rawFinishReason?: string; usage?: SdkUsage };
         this.finishReason = finish.finishReason;
         this.rawFinishReason = finish.rawFinishReason;
+        this.usage = tokenUsageFromSdk(finish.usage);
         return [];
       }
       case 'error':

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { jsonValueSchema } from './json-value';
+import { tokenUsageSchema } from './token-usage';
 
 /** The version the runtime stamps on every event; a stored row of an older one is upgraded by `event-migrations.ts`. */
 export const AGENT_EVENT_SCHEMA_VERSION = 2;
@@ -43,7 +44,12 @@ export const agentEventSchema = z.discriminatedUnion('type', [
   event('turn/interrupted', turnIds, z.object({ reason: z.string().max(2000) })),
 
   event('step/started', stepIds, z.object({ index: z.number().int().nonnegative() })),
-  event('step/completed', stepIds, z.object({ finishReason: z.string().max(100) })),
+  event(
+    'step/completed',
+    stepIds,
+    /** `usage` was added within version 2: an older build's schema strips it and reads the rest. */
+    z.object({ finishReason: z.string().max(100), usage: tokenUsageSchema.optional() }),
+  ),
 
   event('assistant/delta', itemIds, z.object({ index: z.number().int().nonnegative(), text: z.string() })),
   event('assistant/completed', itemIds, z.object({ text: z.string() })),

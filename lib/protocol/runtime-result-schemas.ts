@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { targetCatalogSchema } from '../manifest/target-catalog';
 import { agentEventSchema } from './agent-event';
 import { jsonObjectSchema, jsonValueSchema } from './json-value';
+import { tokenUsageSchema } from './token-usage';
 import type { RuntimeRequest } from './runtime-message';
 
 const toolOutputSchema = z.intersection(jsonObjectSchema, z.object({ ok: z.boolean() }));
@@ -20,6 +21,7 @@ const sessionRecordSchema = z.object({
   updatedAt: z.number(),
   lastSeq: z.number(),
   lastBatchId: z.string().optional(),
+  usage: tokenUsageSchema.optional(),
 });
 
 /** The runtime's answer to `targets/list`; an absent active target is dropped in transit, hence optional. */

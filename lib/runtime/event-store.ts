@@ -1,4 +1,5 @@
 import type { AgentEvent } from '../protocol/agent-event';
+import type { TokenUsage } from '../protocol/token-usage';
 
 export interface SessionRecord {
   sessionId: string;
@@ -8,6 +9,8 @@ export interface SessionRecord {
   lastSeq: number;
   /** The last batch a client appended, so a batch retried after a lost reply is not written twice. */
   lastBatchId?: string;
+  /** The sum of the usage its step/completed events report; absent in rows written before it was kept. */
+  usage?: TokenUsage;
 }
 
 /** The durable log. One implementation uses Dexie (lib/storage); tests use an in-memory one. */

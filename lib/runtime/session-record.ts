@@ -1,4 +1,5 @@
 import type { AgentEvent } from '../protocol/agent-event';
+import { addTokenUsage } from '../usage/add-token-usage';
 import type { SessionRecord } from './event-store';
 
 export function sessionRecordAfter(
@@ -14,6 +15,10 @@ export function sessionRecordAfter(
     if (event.type === 'session/created' || event.type === 'session/renamed') record.title = event.data.title;
     record.updatedAt = Math.max(record.updatedAt, event.time);
     record.lastSeq = Math.max(record.lastSeq, event.seq);
+    if (event.type === 'step/completed' && event.data.usage) {
+      const usage = addTokenUsage(record.usage, event.data.usage);
+      if (usage) record.usage = usage;
+    }
   }
   if (batchId !== undefined) record.lastBatchId = batchId;
   return record;

@@ -1,4 +1,5 @@
 import type { AgentEvent, AgentEventOf } from '../protocol/agent-event';
+import { addTokenUsage } from '../usage/add-token-usage';
 import {
   itemKey,
   itemOf,
@@ -81,6 +82,14 @@ function dropUnrequestedToolCalls(copy: WorkingCopy, turnId: string): void {
   const toolCalls = copy.table('toolCalls');
   for (const entry of unrequested) if (entry.kind === 'tool') delete toolCalls[entry.toolCallId];
   updateTurn(copy, turnId, (current) => ({ entries: current.entries.filter((entry) => !unrequested.includes(entry)) }));
+}
+
+/** Durable events apply once each, in seq order, so adding here equals a sum over the log. */
+function addStepUsage(copy: WorkingCopy, event: AgentEventOf<'step/completed'>): void {
+  const { usage } = event.data;
+  if (!usage) return;
+  updateTurn(copy, event.turnId, (turn) => ({ usage: addTokenUsage(turn.usage, usage) }));
+  copy.state.usage = addTokenUsage(copy.state.usage, usage);
 }
 
 type ItemEvent = AgentEventOf<
@@ -299,6 +308,7 @@ export function applyEvent(copy: WorkingCopy, event: AgentEvent): void {
       updateTurn(copy, event.turnId, () => ({ retry: undefined }));
       return;
     case 'step/completed':
+      addStepUsage(copy, event);
       return;
     case 'assistant/delta':
     case 'reasoning/delta':

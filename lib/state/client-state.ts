@@ -1,5 +1,6 @@
 import type { AgentEvent } from '../protocol/agent-event';
 import type { JsonValue } from '../protocol/json-value';
+import type { TokenUsage } from '../protocol/token-usage';
 
 export type TurnStatus = 'running' | 'completed' | 'aborted' | 'interrupted';
 export type ItemStatus = 'streaming' | 'completed' | 'interrupted';
@@ -23,6 +24,8 @@ export interface TurnState {
   entries: TurnEntry[];
   errors: { attemptId: string; message: string; code: string }[];
   retry?: { until: number; delayMs: number; reason: string };
+  /** The sum of its steps' reported usage; absent while no step reported any. */
+  usage?: TokenUsage;
 }
 
 export interface ItemState {
@@ -100,6 +103,8 @@ export interface ClientState {
   requests: Record<string, RequestState>;
   commands: Record<string, CommandState>;
   notifications: { notificationId: string; level: string; message: string }[];
+  /** The sum of every step's reported usage in the conversation; absent while no step reported any. */
+  usage?: TokenUsage;
 }
 
 export function initialClientState(sessionId: string, generation = 0): ClientState {

@@ -115,6 +115,32 @@ describe('DexieEventStore', () => {
     ]);
   });
 
+  it('keeps the usage total of the appended step/completed events in the session row, across a restart', async () => {
+    const { store, reopen } = freshDatabase();
+    const log = new EventLog('session-1');
+    log.add({ type: 'session/created', data: { title: 'Usage' } });
+    log.turnStarted('turn-1');
+    log.add({ type: 'step/completed', ...step, data: { finishReason: 'tool-calls', usage: { inputTokens: 100 } } });
+    log.add({
+      type: 'step/completed',
+      ...step,
+      stepId: 'step-2',
+      data: { finishReason: 'stop', usage: { inputTokens: 150, outputTokens: 20 } },
+    });
+    await store.append('session-1', log.durable.slice(0, 3));
+    expect((await store.listSessions())[0].usage).toEqual({ inputTokens: 100 });
+    await reopen().append('session-1', log.durable.slice(3));
+    const [row] = await reopen().listSessions();
+    expect(row.usage).toEqual({ inputTokens: 250, outputTokens: 20 });
+  });
+
+  it('has no usage in the row of a session none of whose steps reported any', async () => {
+    const { store } = freshDatabase();
+    await store.append('session-1', sessionLog('session-1', 'Particles').durable);
+    const [row] = await store.listSessions();
+    expect(row).not.toHaveProperty('usage');
+  });
+
   it('lists sessions newest first with their title, times and last seq', async () => {
     const { store } = freshDatabase();
     const older = sessionLog('session-1', 'Older');

@@ -164,9 +164,9 @@ function encodeMessage(
           type: 'message_delta',
           delta: { stop_reason: stopReason, stop_sequence: null },
           usage: {
-            input_tokens: context.usage.promptTokens,
+            input_tokens: context.usage.promptTokens - (context.usage.cachedTokens ?? 0),
             cache_creation_input_tokens: 0,
-            cache_read_input_tokens: 0,
+            cache_read_input_tokens: context.usage.cachedTokens ?? 0,
             output_tokens: context.usage.completionTokens,
           },
         });
@@ -185,9 +185,9 @@ function messageEnvelope(context: AnthropicMessagesEncoderContext) {
     model: context.model,
     stop_sequence: null,
     usage: {
-      input_tokens: context.usage.promptTokens,
+      input_tokens: context.usage.promptTokens - (context.usage.cachedTokens ?? 0),
       cache_creation_input_tokens: 0,
-      cache_read_input_tokens: 0,
+      cache_read_input_tokens: context.usage.cachedTokens ?? 0,
       output_tokens: 1,
     },
   } as const;

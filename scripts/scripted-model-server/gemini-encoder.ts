@@ -143,13 +143,22 @@ function parseArguments(argumentsText: string): unknown {
 function chunk(parts: GeminiPart[], finished: boolean, context: GeminiEncoderContext, candidatesTokenCount: number) {
   return {
     candidates: [{ content: { parts, role: 'model' }, ...(finished ? { finishReason: 'STOP' } : {}), index: 0 }],
-    usageMetadata: {
-      promptTokenCount: context.usage.promptTokens,
-      candidatesTokenCount,
-      totalTokenCount: context.usage.promptTokens + candidatesTokenCount,
-      promptTokensDetails: [{ modality: 'TEXT', tokenCount: context.usage.promptTokens }],
-    },
+    usageMetadata: geminiUsage(context.usage, candidatesTokenCount),
     modelVersion: context.modelVersion,
     responseId: context.responseId,
+  };
+}
+
+/** Gemini counts thoughts apart from candidates, and cached prompt tokens inside the prompt count. */
+function geminiUsage(usage: TokenUsage, outputTokenCount: number) {
+  const thoughtsTokenCount = usage.reasoningTokens ?? 0;
+  const candidatesTokenCount = Math.max(0, outputTokenCount - thoughtsTokenCount);
+  return {
+    promptTokenCount: usage.promptTokens,
+    candidatesTokenCount,
+    totalTokenCount: usage.promptTokens + candidatesTokenCount + thoughtsTokenCount,
+    promptTokensDetails: [{ modality: 'TEXT', tokenCount: usage.promptTokens }],
+    ...(usage.cachedTokens !== undefined ? { cachedContentTokenCount: usage.cachedTokens } : {}),
+    ...(usage.reasoningTokens !== undefined ? { thoughtsTokenCount } : {}),
   };
 }

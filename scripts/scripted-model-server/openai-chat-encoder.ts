@@ -3,6 +3,10 @@ import type { ModelFinishReason, ModelStreamEvent } from './model-stream-event';
 export interface TokenUsage {
   readonly promptTokens: number;
   readonly completionTokens: number;
+  /** Part of completionTokens; set only by a script that gives its usage. */
+  readonly reasoningTokens?: number;
+  /** Part of promptTokens; set only by a script that gives its usage. */
+  readonly cachedTokens?: number;
 }
 
 export interface OpenAIChatEncoderContext {
@@ -209,9 +213,9 @@ function openAIUsage(usage: TokenUsage): OpenAIUsage {
     prompt_tokens: usage.promptTokens,
     completion_tokens: usage.completionTokens,
     total_tokens: usage.promptTokens + usage.completionTokens,
-    prompt_tokens_details: { cached_tokens: 0, audio_tokens: 0 },
+    prompt_tokens_details: { cached_tokens: usage.cachedTokens ?? 0, audio_tokens: 0 },
     completion_tokens_details: {
-      reasoning_tokens: 0,
+      reasoning_tokens: usage.reasoningTokens ?? 0,
       audio_tokens: 0,
       accepted_prediction_tokens: 0,
       rejected_prediction_tokens: 0,

@@ -270,9 +270,11 @@ function responseObject(
     usage: withUsage
       ? {
           input_tokens: context.usage.promptTokens,
-          input_tokens_details: { cached_tokens: 0 },
+          input_tokens_details: { cached_tokens: context.usage.cachedTokens ?? 0 },
           output_tokens: context.usage.completionTokens,
-          output_tokens_details: { reasoning_tokens: Math.ceil(reasoningCharacters / 4) },
+          output_tokens_details: {
+            reasoning_tokens: context.usage.reasoningTokens ?? Math.ceil(reasoningCharacters / 4),
+          },
           total_tokens: context.usage.promptTokens + context.usage.completionTokens,
         }
       : null,

@@ -2,10 +2,22 @@ import { z } from 'zod';
 
 const delayMsSchema = z.number().int().nonnegative().optional();
 const onceSchema = z.boolean().optional();
+const tokenCountSchema = z.number().int().nonnegative();
+
+/** What the reply reports it used, in each wire format's own shape; without it the server estimates input and output. */
+export const scriptedUsageSchema = z.strictObject({
+  inputTokens: tokenCountSchema,
+  outputTokens: tokenCountSchema,
+  /** Part of outputTokens. */
+  reasoningTokens: tokenCountSchema.optional(),
+  /** Part of inputTokens. */
+  cachedInputTokens: tokenCountSchema.optional(),
+});
 
 export const textStepSchema = z.strictObject({
   text: z.string(),
   reasoning: z.string().optional(),
+  usage: scriptedUsageSchema.optional(),
   delayMs: delayMsSchema,
 });
 
@@ -19,6 +31,7 @@ export const toolCallsStepSchema = z.strictObject({
   toolCalls: z.array(scriptedToolCallSchema).min(1),
   text: z.string().optional(),
   reasoning: z.string().optional(),
+  usage: scriptedUsageSchema.optional(),
   delayMs: delayMsSchema,
 });
 
@@ -107,6 +120,7 @@ export const scriptSchema = z.strictObject({
   turns: z.array(turnSchema).min(1),
 });
 
+export type ScriptedUsage = z.infer<typeof scriptedUsageSchema>;
 export type TextStep = z.infer<typeof textStepSchema>;
 export type ScriptedToolCall = z.infer<typeof scriptedToolCallSchema>;
 export type ToolCallsStep = z.infer<typeof toolCallsStepSchema>;

@@ -22,6 +22,7 @@ import {
   scriptSchema,
   type ErrorStep,
   type Script,
+  type StreamableStep,
 } from './script';
 import { scriptedModelId } from './scripted-model-id';
 import { stepToEvents } from './step-to-events';
@@ -165,7 +166,7 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
       replyNumber,
       created: Math.floor(Date.now() / 1000),
       model: modelRequest.model,
-      usage: estimateUsage(modelRequest.promptCharacters, events),
+      usage: scriptedUsageOf(step) ?? estimateUsage(modelRequest.promptCharacters, events),
     };
     const replyHeaders = format.replyHeaders(context);
     request.socket.setNoDelay(true);
@@ -442,6 +443,18 @@ function flattenHeaders(request: IncomingMessage): Record<string, string> {
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
   }
   return headers;
+}
+
+/** The usage a script step gives, in the encoders' terms. */
+function scriptedUsageOf(step: StreamableStep): TokenUsage | undefined {
+  const usage = 'usage' in step ? step.usage : undefined;
+  if (!usage) return undefined;
+  return {
+    promptTokens: usage.inputTokens,
+    completionTokens: usage.outputTokens,
+    ...(usage.reasoningTokens !== undefined ? { reasoningTokens: usage.reasoningTokens } : {}),
+    ...(usage.cachedInputTokens !== undefined ? { cachedTokens: usage.cachedInputTokens } : {}),
+  };
 }
 
 /** Roughly four characters per token, enough for tests that display or sum usage. */

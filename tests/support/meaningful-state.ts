@@ -20,7 +20,7 @@ export function meaningfulState(state: ClientState): unknown {
       return [key, rest];
     }),
   );
-  const { title, lastSeq, turnOrder, turns, streaming, requests, commands, notifications } = state;
+  const { title, lastSeq, turnOrder, turns, streaming, requests, commands, notifications, usage } = state;
   // A JSON round trip so that a property set to undefined equals a missing one.
   return JSON.parse(
     JSON.stringify({
@@ -34,6 +34,7 @@ export function meaningfulState(state: ClientState): unknown {
       requests,
       commands,
       notifications,
+      usage,
     }),
   );
 }

@@ -1,4 +1,5 @@
 import type { AgentEvent, AgentEventDraft } from '../../lib/protocol/agent-event';
+import type { TokenUsage } from '../../lib/protocol/token-usage';
 import { Random } from './random';
 import { RunDriver, type CapturedSnapshot } from './run-driver';
 import { streamDraft, streamParts, type StepContext, type StreamItem, type StreamTool } from './stream-blocks';
@@ -80,6 +81,7 @@ class SessionScript {
   private readonly restartChance: number;
   private readonly snapshotChance: number;
   private lastEndedTurn: { turnId: string; completed: boolean } | undefined;
+  private completedSteps = 0;
 
   constructor(
     private readonly random: Random,
@@ -91,6 +93,23 @@ class SessionScript {
     this.maxSteps = options.maxSteps ?? 3;
     this.restartChance = options.restartChance ?? 0.08;
     this.snapshotChance = options.snapshotChance ?? 0.05;
+  }
+
+  /** Usage that varies with the step without drawing from the random sequence, so runs stay what their seeds made them. */
+  private stepUsage(): { usage?: TokenUsage } {
+    const step = (this.completedSteps += 1);
+    switch (step % 4) {
+      case 0:
+        return {};
+      case 1:
+        return { usage: { inputTokens: 100 + step, outputTokens: step } };
+      case 2:
+        return {
+          usage: { inputTokens: 200 + step, outputTokens: 2 * step, reasoningTokens: step, cachedInputTokens: 50 },
+        };
+      default:
+        return { usage: { outputTokens: 0 } };
+    }
   }
 
   async play(): Promise<void> {
@@ -265,7 +284,7 @@ class SessionScript {
           stepId: step.stepId,
           attemptId: step.attemptId,
           time: this.driver.now(),
-          data: { finishReason: tools.length ? 'tool-calls' : 'stop' },
+          data: { finishReason: tools.length ? 'tool-calls' : 'stop', ...this.stepUsage() },
         },
       ]);
       await this.lateDeltas(step, items);
