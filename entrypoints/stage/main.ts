@@ -33,6 +33,8 @@ function noteReceived(callKey: string | undefined): void {
   if (!callKey || received.includes(callKey)) return;
   received.push(callKey);
   if (received.length > MAX_RECEIVED) received.splice(0, received.length - MAX_RECEIVED);
+  // Visible to a test that must stop the worker only after a command has reached this page, not merely been logged.
+  document.documentElement.dataset.receivedCalls = String(received.length);
 }
 
 function remember(

@@ -229,6 +229,13 @@ describe('the service worker is stopped at durable writes of random runs', () =>
     await sendMessage(panel, 'Set the slow counter to 7.');
     const sessionId = await currentSessionId(panel);
     expect(await waitForStoredRows(inspector, sessionId, 'tool/started', 2)).toBe(2);
+    // The runtime logs tool/started before it sends the command: a stop in between leaves a call that provably
+    // never reached the stage, which is run then, once. Cut off in flight means the stage has the command.
+    const stage = await session.stagePage();
+    await stage.waitForFunction(() => Number(document.documentElement.dataset.receivedCalls ?? 0) >= 2, {
+      polling: 20,
+      timeout: 10_000,
+    });
     await session.stopServiceWorker();
     expect(await waitForTurnEnd(panel, 0, 45_000)).toBe('completed');
     const cards = await panel.$$eval('section.tool-card', (items) =>
