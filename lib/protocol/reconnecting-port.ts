@@ -1,6 +1,6 @@
 import type { ZodType } from 'zod';
 
-/** The part of a runtime port (`browser.runtime.Port`) the helper uses, so a test can hand it a fake. */
+/** The part of a runtime port (an extension runtime `Port`) the helper uses, so a test can hand it a fake. */
 export interface MessagePortLike {
   postMessage(message: unknown): void;
   disconnect(): void;
