@@ -3,7 +3,9 @@ import type { SessionRecord } from '@/lib/runtime/event-store';
 import { turnAnnouncement } from '@/lib/panel/turn-announcement';
 import type { EndpointSettings } from '@/lib/settings/endpoint-settings';
 import type { ClientState } from '@/lib/state/client-state';
+import { isHistoryLoaded } from '@/lib/state/history-loaded';
 import { Composer } from './composer';
+import { ConversationLoading } from './conversation-loading';
 import { EmptyConversation } from './empty-conversation';
 import { BrandMark, CrossIcon, HistoryIcon, PlusIcon, Spinner } from './icons';
 import { MessageList } from './message-list';
@@ -61,6 +63,7 @@ export function ChatPanel(props: ChatPanelProps) {
   const [seed, setSeed] = useState<{ text: string; nonce: number }>();
   const lastTurn = state.turns[state.turnOrder.at(-1) ?? ''];
   const status = statusText(state, running);
+  const loading = !isHistoryLoaded(state);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -133,7 +136,9 @@ export function ChatPanel(props: ChatPanelProps) {
           onResend={props.onResend}
           onOpenOptions={props.onOpenOptions}
           empty={
-            endpoint ? (
+            loading ? (
+              <ConversationLoading />
+            ) : endpoint ? (
               <EmptyConversation onSuggest={(text) => setSeed({ text, nonce: Date.now() })} shortcut={props.shortcut} />
             ) : null
           }
@@ -158,6 +163,7 @@ export function ChatPanel(props: ChatPanelProps) {
       <Composer
         running={running}
         disabled={!endpoint}
+        loading={loading}
         seed={seed}
         returned={props.unsent}
         onSend={props.onSend}

@@ -4,6 +4,8 @@ import { SendIcon, StopIcon } from './icons';
 export interface ComposerProps {
   running: boolean;
   disabled: boolean;
+  /** The conversation's history has not arrived: typing is fine, sending is not (the model would miss the history). */
+  loading?: boolean;
   /** Text to put into the box (a suggestion); `nonce` changes each time it is offered. */
   seed?: { text: string; nonce: number };
   /** A message sent from here that could not be recorded: it comes back, ahead of anything typed since. */
@@ -17,7 +19,16 @@ export interface ComposerProps {
 const MAX_HEIGHT_PX = 200;
 
 /** Enter sends, Shift+Enter adds a line, Escape stops a running turn. */
-export function Composer({ running, disabled, seed, returned, onSend, onSteer, onStop }: ComposerProps) {
+export function Composer({
+  running,
+  disabled,
+  loading = false,
+  seed,
+  returned,
+  onSend,
+  onSteer,
+  onStop,
+}: ComposerProps) {
   const [text, setText] = useState('');
   const textareaRef = useRef<HTMLTextAreaElement>(null);
 
@@ -50,7 +61,7 @@ export function Composer({ running, disabled, seed, returned, onSend, onSteer, o
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     const trimmed = text.trim();
-    if (!trimmed || disabled) return;
+    if (!trimmed || disabled || loading) return;
     if (running) onSteer(trimmed);
     else onSend(trimmed);
     setText('');
@@ -75,9 +86,11 @@ export function Composer({ running, disabled, seed, returned, onSend, onSteer, o
           placeholder={
             disabled
               ? 'Configure an endpoint to start'
-              : running
-                ? 'Add to this turn…'
-                : 'Ask the model to change a target…'
+              : loading
+                ? 'Loading the conversation…'
+                : running
+                  ? 'Add to this turn…'
+                  : 'Ask the model to change a target…'
           }
           value={text}
           rows={1}
@@ -95,7 +108,7 @@ export function Composer({ running, disabled, seed, returned, onSend, onSteer, o
           <button
             type="submit"
             className="composer-button send-button"
-            disabled={disabled || !text.trim()}
+            disabled={disabled || loading || !text.trim()}
             title={running ? 'Add to this turn (Enter)' : 'Send (Enter)'}
           >
             <SendIcon />

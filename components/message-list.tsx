@@ -1,5 +1,15 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
+import { estimateTurnHeight } from '@/lib/panel/estimate-turn-height';
 import { isNearBottom } from '@/lib/panel/scroll-position';
 import type { ClientState } from '@/lib/state/client-state';
 import { ArrowDownIcon } from './icons';
@@ -15,7 +25,9 @@ export interface MessageListProps {
   empty: ReactNode;
 }
 
-const ESTIMATED_TURN_HEIGHT = 160;
+/** How long after a wheel, touch, key or pointer event a scroll counts as the reader's. */
+const READER_GESTURE_MS = 400;
+const NAVIGATION_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' ']);
 
 /**
  * The conversation, virtualized (only the turns near the viewport are in the DOM). It follows new
@@ -32,25 +44,38 @@ export function MessageList({ state, running, onRetry, onResend, onOpenOptions, 
   const virtualizer = useVirtualizer({
     count: turnOrder.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ESTIMATED_TURN_HEIGHT,
+    estimateSize: (index) => estimateTurnHeight(state.turns[turnOrder[index]], state),
     getItemKey: (index) => turnOrder[index],
     overscan: 3,
   });
+  // While following, every size change is answered by scrolling to the end, so the virtualizer's own correction
+  // (which may move the list up) is left out; otherwise it keeps the reader's place as the virtualizer's default does.
+  virtualizer.shouldAdjustScrollPositionOnItemSizeChange = (item, _delta, instance) => {
+    if (stuck.current) return false;
+    const offset = instance.scrollOffset ?? 0;
+    return instance.itemSizeCache.has(item.key)
+      ? item.end <= offset && instance.scrollDirection !== 'backward'
+      : item.start < offset;
+  };
 
-  /** Where the list last scrolled itself to; a reader above it has scrolled up, even before the scroll event says so. */
-  const followedTo = useRef(0);
   const scrollToBottom = useCallback(() => {
     const element = scrollRef.current;
     if (!element) return;
     element.scrollTop = element.scrollHeight;
-    followedTo.current = element.scrollTop;
   }, []);
+
+  /**
+   * When the reader last scrolled by hand (wheel, touch, keys, the scroll bar). Only the reader stops the list from
+   * following: a position above the end says nothing by itself, since measured turns move the end and the browser
+   * moves a list that got shorter, both before the list hears of it.
+   */
+  const readerScrolledAt = useRef(Number.NEGATIVE_INFINITY);
+  const readerScrolling = () => performance.now() - readerScrolledAt.current < READER_GESTURE_MS;
 
   /** Whether to keep following: a scroll up that content arrived ahead of must not be undone. */
   const stillStuck = useCallback(() => {
     const element = scrollRef.current;
-    if (stuck.current && element && element.scrollTop < followedTo.current && !isNearBottom(element))
-      stuck.current = false;
+    if (stuck.current && element && readerScrolling() && !isNearBottom(element)) stuck.current = false;
     return stuck.current;
   }, []);
 
@@ -73,20 +98,28 @@ export function MessageList({ state, running, onRetry, onResend, onOpenOptions, 
 
   useEffect(() => {
     stuck.current = true;
-    followedTo.current = 0;
+    readerScrolledAt.current = Number.NEGATIVE_INFINITY;
     setUnseen(false);
   }, [state.sessionId]);
 
   const onScroll = () => {
     const element = scrollRef.current;
     if (!element) return;
-    stuck.current = isNearBottom(element);
-    if (stuck.current) setUnseen(false);
+    if (isNearBottom(element)) {
+      stuck.current = true;
+      setUnseen(false);
+    } else if (readerScrolling()) stuck.current = false;
+  };
+  const onReaderScroll = () => {
+    readerScrolledAt.current = performance.now();
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (NAVIGATION_KEYS.has(event.key)) onReaderScroll();
   };
 
   const jumpToEnd = () => {
     stuck.current = true;
-    followedTo.current = 0;
+    readerScrolledAt.current = Number.NEGATIVE_INFINITY;
     setUnseen(false);
     if (turnOrder.length) virtualizer.scrollToIndex(turnOrder.length - 1, { align: 'end' });
     requestAnimationFrame(scrollToBottom);
@@ -99,7 +132,16 @@ export function MessageList({ state, running, onRetry, onResend, onOpenOptions, 
   );
   return (
     <div className="message-list-frame">
-      <div className="message-list" ref={scrollRef} onScroll={onScroll} tabIndex={-1}>
+      <div
+        className="message-list"
+        ref={scrollRef}
+        onScroll={onScroll}
+        onWheel={onReaderScroll}
+        onTouchMove={onReaderScroll}
+        onPointerDown={onReaderScroll}
+        onKeyDown={onKeyDown}
+        tabIndex={-1}
+      >
         {turnOrder.length === 0 && empty}
         <div ref={sizerRef} className="virtual-sizer" style={{ height: virtualizer.getTotalSize() }}>
           {virtualizer.getVirtualItems().map((row) => {

@@ -10,6 +10,7 @@ import { sessionExport, sessionExportFileName } from '@/lib/panel/session-export
 import type { SessionRecord } from '@/lib/runtime/event-store';
 import type { EndpointSettings } from '@/lib/settings/endpoint-settings';
 import { initialClientState, type ClientState } from '@/lib/state/client-state';
+import { isHistoryLoaded } from '@/lib/state/history-loaded';
 import { SessionSync } from '@/lib/state/session-sync';
 import { downloadJson } from '../shared/download-json';
 import { loadEndpoint, onEndpointChange } from '../shared/endpoint-storage';
@@ -110,7 +111,7 @@ export function SidePanelApp() {
     [],
   );
   const send = (text: string, retryOf?: string) => {
-    if (!endpoint || !state || turn) return;
+    if (!endpoint || !state || turn || !isHistoryLoaded(state)) return;
     setError(undefined);
     const client = panelRuntimeClient(connectionRef.current!);
     const handle = startTurn({ client, settings: endpoint, state, text, retryOf });

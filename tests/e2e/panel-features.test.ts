@@ -157,7 +157,13 @@ describe('side panel features', () => {
       { polling: 20, timeout: 20_000 },
     );
     expect(await distanceFromBottom()).toBeLessThan(60);
-    await panel.$eval('.message-list', (list) => list.scrollTo({ top: 0 }));
+    // The reader scrolls up by hand: only the reader's own scrolling stops the list from following.
+    const list = (await panel.$eval('.message-list', (element) => {
+      const box = element.getBoundingClientRect();
+      return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+    }))!;
+    await panel.mouse.move(list.x, list.y);
+    await panel.mouse.wheel({ deltaY: -100_000 });
     await panel.waitForSelector('button::-p-text(New messages)', { timeout: 5_000 });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await panel.$eval('.message-list', (list) => list.scrollTop)).toBe(0);
