@@ -1,6 +1,7 @@
 import type { AgentEvent, AgentEventDraft } from '../protocol/agent-event';
 import type { JsonValue } from '../protocol/json-value';
 import type { ApprovalRequirement } from '../tools/approval-policy';
+import { sideEffectOf } from '../tools/tool-definitions';
 import type { ToolOutput } from '../tools/tool-router';
 import { requestedDraft } from './human-loop';
 import type { SessionLock } from './session-lock';
@@ -130,6 +131,9 @@ export class ToolExecution {
     const requested = recorded.find((event) => event.type === 'tool/requested');
     const alreadyUnknown = recorded.some((event) => event.type === 'tool/unknown');
     const started = recorded.find((event) => event.type === 'tool/started');
+    // A read-only call changed nothing, so whether it ran before the restart does not matter: it runs again.
+    if (requested?.type === 'tool/requested' && started && !alreadyUnknown && isReadOnly(requested.data.toolName))
+      return undefined;
     // A recovery that fails (the stage or the catalog not reachable yet) learns nothing: the outcome is unknown.
     // Letting it throw would fail the caller's request and leave the call started with no outcome at all.
     const recovery =
@@ -171,6 +175,10 @@ export class ToolExecution {
     }
     return { status: 'unknown', output, replayed: true };
   }
+}
+
+function isReadOnly(toolName: string): boolean {
+  return sideEffectOf(toolName) === 'read-only';
 }
 
 function runningKey(sessionId: string, toolCallId: string): string {

@@ -52,6 +52,27 @@ export const toolDescriptions: Record<ToolName, string> = {
     'Ask the user a question when you lack information only they have, and wait for the answer. Never guess an answer yourself; if the question expires unanswered, say what you need and stop.',
 };
 
+/**
+ * A read-only tool changes nothing outside the log, so a call of it cut off by a restart is simply run again; a
+ * side-effecting one runs at most once, and a call of it whose outcome was lost is reported unknown.
+ */
+export type ToolSideEffect = 'read-only' | 'side-effecting';
+
+export const toolTraits: Record<ToolName, { sideEffect: ToolSideEffect }> = {
+  listTargets: { sideEffect: 'read-only' },
+  openTarget: { sideEffect: 'side-effecting' },
+  getParameters: { sideEffect: 'read-only' },
+  setParameter: { sideEffect: 'side-effecting' },
+  setParameters: { sideEffect: 'side-effecting' },
+  resetTarget: { sideEffect: 'side-effecting' },
+  askUser: { sideEffect: 'side-effecting' },
+};
+
+/** A name this build does not know counts as side-effecting: at most once is the safe side. */
+export function sideEffectOf(name: string): ToolSideEffect {
+  return isToolName(name) ? toolTraits[name].sideEffect : 'side-effecting';
+}
+
 export const toolNames = Object.keys(toolInputSchemas) as ToolName[];
 
 export function isToolName(name: string): name is ToolName {
