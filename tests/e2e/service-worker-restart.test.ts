@@ -217,7 +217,7 @@ describe('the service worker is stopped at durable writes of random runs', () =>
       turns: [
         {
           steps: [
-            { toolCalls: [{ name: 'openTarget', arguments: { targetId: 'slow-counter' } }] },
+            { toolCalls: [{ name: 'openTarget', arguments: { targetId: 'held-counter' } }] },
             { toolCalls: [{ name: 'setParameter', arguments: { param: 'count', value: 7 } }] },
             { text: 'I could not confirm the change.' },
           ],
@@ -226,7 +226,7 @@ describe('the service worker is stopped at durable writes of random runs', () =>
     });
     const panel = await session.openPanel();
     await panel.click('button::-p-text(New chat)');
-    await sendMessage(panel, 'Set the slow counter to 7.');
+    await sendMessage(panel, 'Set the held counter to 7.');
     const sessionId = await currentSessionId(panel);
     expect(await waitForStoredRows(inspector, sessionId, 'tool/started', 2)).toBe(2);
     // The runtime logs tool/started before it sends the command: a stop in between leaves a call that provably
@@ -245,7 +245,10 @@ describe('the service worker is stopped at durable writes of random runs', () =>
       items.map((item) => item.textContent).join(' | '),
     );
     expect(cards, cardText).toEqual(['done', 'unknown']);
-    const frame = await session.targetFrame('slow-counter');
+    // The target stays unready until now, so the call is in flight however long the restart took; once released,
+    // the stage delivers the command it had received, and only that once.
+    const frame = await session.targetFrame('held-counter');
+    await frame.evaluate(() => (window as unknown as { releaseHeldCounter(): void }).releaseHeldCounter());
     await frame.waitForFunction(
       () => (window as unknown as { SplitbrainBridge: { isReady(): boolean } }).SplitbrainBridge.isReady(),
       { polling: 100, timeout: 10_000 },
