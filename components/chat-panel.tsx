@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { SessionRecord } from '@/lib/runtime/event-store';
+import type { ConnectionStatus } from '@/lib/panel/connection-watch';
 import { turnAnnouncement } from '@/lib/panel/turn-announcement';
 import type { EndpointSettings } from '@/lib/settings/endpoint-settings';
 import type { ClientState } from '@/lib/state/client-state';
@@ -14,7 +15,7 @@ import { SessionDrawer } from './session-drawer';
 import { UsageLine } from './usage-line';
 import type { PanelShortcut } from './shortcut-hint';
 
-export type ConnectionStatus = 'connected' | 'reconnecting';
+export type { ConnectionStatus } from '@/lib/panel/connection-watch';
 
 export interface ChatPanelProps {
   state: ClientState;
@@ -23,6 +24,9 @@ export interface ChatPanelProps {
   endpointLoaded: boolean;
   running: boolean;
   connection: ConnectionStatus;
+  /** What failed, once the runtime has not answered for too long. */
+  connectionFailure?: string;
+  onRetryConnection?(): void;
   sessions: SessionRecord[];
   error: string | undefined;
   /** A message that could not be recorded, handed back to the composer; `nonce` changes each time. */
@@ -114,7 +118,15 @@ export function ChatPanel(props: ChatPanelProps) {
           endpoint in Settings.
         </div>
       )}
-      {(props.connection === 'reconnecting' || state.gap) && (
+      {props.connection === 'failed' && (
+        <div className="connection-banner connection-failed" role="alert">
+          <span>{props.connectionFailure ?? 'The extension is not answering.'} What you typed is kept.</span>
+          <button type="button" className="button-secondary" onClick={props.onRetryConnection}>
+            Retry
+          </button>
+        </div>
+      )}
+      {(props.connection === 'reconnecting' || (props.connection === 'connected' && state.gap)) && (
         <div className="connection-banner" role="status">
           <Spinner />{' '}
           {props.connection === 'reconnecting'

@@ -1,10 +1,16 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import browser from 'webextension-polyfill';
-import { ChatPanel, type ConnectionStatus } from '@/components/chat-panel';
+import { ChatPanel } from '@/components/chat-panel';
 import { HumanLoopContext, type HumanLoopActions } from '@/components/human-loop-actions';
 import { startTurn, type TurnHandle } from '@/lib/agent/turn-driver';
 import { followTurn, steerTurn } from '@/lib/agent/turn-feedback';
 import { turnReplacedByEdit } from '@/lib/agent/turn-replaced-by-edit';
+import {
+  ConnectionWatch,
+  RECONNECT_BANNER_DELAY_MS,
+  RECONNECT_FAIL_AFTER_MS,
+  type ConnectionStatus,
+} from '@/lib/panel/connection-watch';
 import { frameScheduler } from '@/lib/panel/frame-scheduler';
 import { sessionExport, sessionExportFileName } from '@/lib/panel/session-export';
 import type { SessionRecord } from '@/lib/runtime/event-store';
@@ -19,8 +25,7 @@ import { usePanelShortcut } from './panel-shortcut';
 import { panelRuntimeClient } from './panel-runtime-client';
 
 const LAST_SESSION_KEY = 'lastSessionId';
-/** A reconnect shorter than this (the usual service-worker restart) is not worth a banner. */
-const RECONNECT_BANNER_DELAY_MS = 800;
+const PORT_LOST = 'its connection closed, and it has not answered since.';
 const scheduler = frameScheduler({
   requestAnimationFrame: (callback) => void requestAnimationFrame(callback),
   setTimeout: (callback, delay) => void setTimeout(callback, delay),
@@ -39,6 +44,7 @@ export function SidePanelApp() {
   const [error, setError] = useState<string>();
   const [turn, setTurn] = useState<TurnHandle>();
   const [connection, setConnection] = useState<ConnectionStatus>('connected');
+  const [connectionFailure, setConnectionFailure] = useState<string>();
   const [unsent, setUnsent] = useState<{ text: string; nonce: number }>();
   const syncRef = useRef<SessionSync>(undefined);
   const turnRef = useRef<TurnHandle>(undefined);
@@ -46,7 +52,20 @@ export function SidePanelApp() {
     turnRef.current = turn;
   });
   const connectionRef = useRef<EventsConnection>(undefined);
-  const reconnectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const reopenRef = useRef<() => void>(undefined);
+  const [watch] = useState(
+    () =>
+      new ConnectionWatch({
+        bannerDelayMs: RECONNECT_BANNER_DELAY_MS,
+        failAfterMs: RECONNECT_FAIL_AFTER_MS,
+        setTimeout: (callback, delay) => setTimeout(callback, delay),
+        clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+        onChange: (status, failure) => {
+          setConnection(status);
+          setConnectionFailure(failure);
+        },
+      }),
+  );
   const shortcut = usePanelShortcut();
 
   const refreshSessions = useCallback(() => {
@@ -67,44 +86,58 @@ export function SidePanelApp() {
       setSessionId(typeof last === 'string' ? last : crypto.randomUUID());
     });
     refreshSessions();
-    const connection = openEventsConnection(
-      (message) => {
-        clearTimeout(reconnectTimer.current);
-        setConnection('connected');
-        if (message.type === 'turn/cancel') {
-          // Another panel (or a repeated Stop) cancelled a turn this panel drives.
-          if (turnRef.current?.turnId === message.turnId) turnRef.current.stop(message.commandId);
-          return;
-        }
-        syncRef.current?.receive(message);
-      },
-      () => syncRef.current?.connect(),
-      () => {
-        clearTimeout(reconnectTimer.current);
-        reconnectTimer.current = setTimeout(() => setConnection('reconnecting'), RECONNECT_BANNER_DELAY_MS);
-      },
-    );
-    connectionRef.current = connection;
+    const open = () =>
+      openEventsConnection(
+        (message) => {
+          watch.heard();
+          if (message.type === 'turn/cancel') {
+            // Another panel (or a repeated Stop) cancelled a turn this panel drives.
+            if (turnRef.current?.turnId === message.turnId) turnRef.current.stop(message.commandId);
+            return;
+          }
+          syncRef.current?.receive(message);
+        },
+        () => {
+          watch.waiting();
+          syncRef.current?.connect();
+        },
+        () => watch.waiting(PORT_LOST),
+      );
+    connectionRef.current = open();
+    // Retry: a fresh port and a fresh subscription, while the composer keeps whatever was typed.
+    reopenRef.current = () => {
+      watch.retrying();
+      connectionRef.current?.close();
+      connectionRef.current = open();
+      syncRef.current?.connect();
+      refreshSessions();
+    };
     return () => {
       stopWatching();
-      connection.close();
+      watch.dispose();
+      connectionRef.current?.close();
     };
-  }, [refreshSessions]);
+  }, [refreshSessions, watch]);
 
   useEffect(() => {
     if (!sessionId || !connectionRef.current) return;
-    const connection = connectionRef.current;
     void browser.storage.local.set({ [LAST_SESSION_KEY]: sessionId });
     setState(initialClientState(sessionId));
     const sync = new SessionSync(
       sessionId,
-      { subscribe: (id, generation) => connection.subscribe(id, generation), readTail: readEvents },
+      {
+        subscribe: (id, generation) => {
+          watch.waiting();
+          connectionRef.current?.subscribe(id, generation);
+        },
+        readTail: readEvents,
+      },
       setState,
       scheduler,
     );
     syncRef.current = sync;
     sync.connect();
-  }, [sessionId]);
+  }, [sessionId, watch]);
 
   const feedback = useMemo(
     () => ({ unsent: (text: string) => setUnsent({ text, nonce: Date.now() }), failed: setError }),
@@ -237,6 +270,8 @@ export function SidePanelApp() {
         endpointLoaded={endpointLoaded}
         running={turn !== undefined}
         connection={connection}
+        connectionFailure={connectionFailure}
+        onRetryConnection={() => reopenRef.current?.()}
         sessions={sessions}
         error={error}
         unsent={unsent}
