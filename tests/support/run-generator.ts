@@ -1,5 +1,6 @@
 import type { AgentEvent, AgentEventDraft } from '../../lib/protocol/agent-event';
 import type { TokenUsage } from '../../lib/protocol/token-usage';
+import { sideEffectOf } from '../../lib/tools/tool-definitions';
 import { Random } from './random';
 import { RunDriver, type CapturedSnapshot } from './run-driver';
 import { streamDraft, streamParts, type StepContext, type StreamItem, type StreamTool } from './stream-blocks';
@@ -20,7 +21,7 @@ export interface GeneratedRun {
   executions: Map<string, number>;
   /** Every toolCallId the run asked the runtime to execute. */
   requestedToolCalls: Set<string>;
-  /** Calls whose runtime died after recording their start: their outcome must be unknown. */
+  /** Side-effecting calls whose runtime died after recording their start: their outcome must be unknown. */
   crashedToolCalls: Set<string>;
 }
 
@@ -556,13 +557,14 @@ class SessionScript {
     this.requestedToolCalls.add(toolCallId);
     const mode = this.random.weighted({ once: 8, repeated: 1, concurrent: 1, crash: 1 });
     if (mode === 'crash') {
-      // The background died after recording the start: the call's outcome is unknown and it is never re-run.
+      // The background died after recording the start: a side-effecting call's outcome is unknown and it is never
+      // re-run; a read-only call simply runs again, once.
       const time = this.driver.now();
       await this.append([
         { type: 'tool/requested', sessionId, turnId, stepId, toolCallId, time, data: { toolName, input } },
         { type: 'tool/started', sessionId, turnId, toolCallId, time, data: {} },
       ]);
-      this.crashedToolCalls.add(toolCallId);
+      if (sideEffectOf(toolName) === 'side-effecting') this.crashedToolCalls.add(toolCallId);
       await this.driver.restart();
       await this.driver.executeTool(request);
       return;
