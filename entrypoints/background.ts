@@ -63,6 +63,9 @@ export default defineBackground(() => {
       savedValues: (id) => values.saved(id),
     });
 
+  /** A session's snapshot is written again once this many durable events follow it, a while after the last. */
+  const SNAPSHOT_EVERY_EVENTS = 500;
+  const SNAPSHOT_DELAY_MS = 2_000;
   // Only the benchmark's second build keeps the log in memory, to measure what the durable writes cost a tool call.
   const runtime = new Runtime({
     store: import.meta.env.WXT_MEMORY_EVENT_LOG === '1' ? new MemoryEventStore() : new DexieEventStore(),
@@ -77,6 +80,11 @@ export default defineBackground(() => {
       policy: () => policies.load(),
     }),
     askExpiresAfterMs: async () => (await policies.load()).questionExpiresAfterSeconds * 1000,
+    snapshots: {
+      every: SNAPSHOT_EVERY_EVENTS,
+      delayMs: SNAPSHOT_DELAY_MS,
+      setTimer: (run, delay) => void setTimeout(run, delay),
+    },
   });
   const handlers = runtimeHandlers({
     runtime,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { agentEventSchema } from './agent-event';
 import { jsonObjectSchema, jsonValueSchema } from './json-value';
 import { stageToTargetMessageSchema } from './target-wire';
+import { sessionSnapshotSchema } from './session-snapshot';
 
 const id = z.string().min(1).max(200);
 
@@ -82,6 +83,8 @@ export const publisherMessageSchema = z.discriminatedUnion('type', [
     generation: z.number().int().nonnegative(),
     snapshotSeq: z.number().int().nonnegative(),
     events: z.array(agentEventSchema),
+    /** The reduced state of the log before `events`, when the runtime has a snapshot of it. */
+    state: sessionSnapshotSchema.optional(),
   }),
   z.object({ type: z.literal('events/live'), generation: z.number().int().nonnegative(), event: agentEventSchema }),
   z.object({ type: z.literal('events/error'), message: z.string() }),

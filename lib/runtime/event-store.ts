@@ -1,4 +1,5 @@
 import type { AgentEvent } from '../protocol/agent-event';
+import type { SessionSnapshot } from '../protocol/session-snapshot';
 import type { TokenUsage } from '../protocol/token-usage';
 
 export interface SessionRecord {
@@ -24,4 +25,7 @@ export interface EventStore {
   listSessions(): Promise<SessionRecord[]>;
   /** Removes a session's events and its session row in one transaction. */
   deleteSession(sessionId: string): Promise<void>;
+  /** The session's stored snapshot as stored (unchecked: the reader checks its format), if the store keeps them. */
+  readSnapshot?(sessionId: string): Promise<unknown>;
+  writeSnapshot?(snapshot: SessionSnapshot): Promise<void>;
 }

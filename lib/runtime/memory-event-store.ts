@@ -1,10 +1,12 @@
 import type { AgentEvent } from '../protocol/agent-event';
+import type { SessionSnapshot } from '../protocol/session-snapshot';
 import type { EventStore, SessionRecord } from './event-store';
 import { sessionRecordAfter } from './session-record';
 
 export class MemoryEventStore implements EventStore {
   private readonly events = new Map<string, AgentEvent[]>();
   private readonly sessions = new Map<string, SessionRecord>();
+  private readonly snapshots = new Map<string, SessionSnapshot>();
 
   async lastSeq(sessionId: string): Promise<number> {
     return this.events.get(sessionId)?.at(-1)?.seq ?? 0;
@@ -34,6 +36,15 @@ export class MemoryEventStore implements EventStore {
   async deleteSession(sessionId: string): Promise<void> {
     this.events.delete(sessionId);
     this.sessions.delete(sessionId);
+    this.snapshots.delete(sessionId);
+  }
+
+  async readSnapshot(sessionId: string): Promise<unknown> {
+    return structuredClone(this.snapshots.get(sessionId));
+  }
+
+  async writeSnapshot(snapshot: SessionSnapshot): Promise<void> {
+    this.snapshots.set(snapshot.sessionId, structuredClone(snapshot));
   }
 
   async listSessions(): Promise<SessionRecord[]> {

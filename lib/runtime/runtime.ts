@@ -7,11 +7,13 @@ import {
   type AgentEventDraft,
   type AgentEventType,
 } from '../protocol/agent-event';
+import type { SessionSnapshot } from '../protocol/session-snapshot';
 import type { EventStore, SessionRecord } from './event-store';
 import { HumanLoop, type CommandResult } from './human-loop';
 import { OpenWork } from './open-work';
 import { RequestBook } from './request-book';
 import { SessionLock } from './session-lock';
+import { SnapshotKeeper } from './snapshot-keeper';
 import { TurnOwners, type OwnerListener } from './turn-owners';
 import {
   ToolExecution,
@@ -36,11 +38,16 @@ export interface RuntimeDependencies extends Pick<
   askExpiresAfterMs?(): Promise<number>;
   /** How long one `executeTool` request waits for an answer before telling the caller to ask again. */
   longPollMs?: number;
+  /** Keep a snapshot per session (every N durable events, written a while later); none when absent. */
+  snapshots?: { every: number; delayMs: number; setTimer(callback: () => void, delayMs: number): void };
 }
 
 export interface Subscription {
+  /** The log after `state` (all of it without one), then the transient tail of open items. */
   snapshot: AgentEvent[];
   snapshotSeq: number;
+  /** The reduced state of the log's start, when a usable snapshot is stored. */
+  state?: SessionSnapshot;
   unsubscribe(): void;
 }
 
@@ -59,8 +66,11 @@ export class Runtime {
   private readonly owners = new TurnOwners();
   private readonly humanLoop: HumanLoop;
   private readonly toolExecution: ToolExecution;
+  private readonly snapshots: SnapshotKeeper | undefined;
 
   constructor(private readonly dependencies: RuntimeDependencies) {
+    this.snapshots =
+      dependencies.snapshots && new SnapshotKeeper({ store: dependencies.store, ...dependencies.snapshots });
     this.humanLoop = new HumanLoop({
       lock: this.lock,
       now: dependencies.now,
@@ -125,11 +135,14 @@ export class Runtime {
   subscribe(sessionId: string, listener: EventListener): Promise<Subscription> {
     return this.lock.run(sessionId, async () => {
       const memory = await this.load(sessionId);
-      const durable = await this.dependencies.store.read(sessionId, 0);
+      const state = await this.snapshots?.read(sessionId, memory.lastSeq);
+      const durable = await this.dependencies.store.read(sessionId, state?.snapshotSeq ?? 0);
+      this.snapshots?.noted(sessionId, durable.length);
       memory.listeners.add(listener);
       return {
         snapshot: [...durable, ...memory.openWork.transientTail()],
         snapshotSeq: memory.lastSeq,
+        ...(state ? { state } : {}),
         unsubscribe: () => memory.listeners.delete(listener),
       };
     });
@@ -151,6 +164,7 @@ export class Runtime {
         throw new Error('A reply is still running in this conversation; stop it before deleting.');
       await this.dependencies.store.deleteSession(sessionId);
       this.sessions.delete(sessionId);
+      this.snapshots?.forget(sessionId);
     });
   }
 
@@ -280,6 +294,7 @@ export class Runtime {
     const events = followUps.length > 0 ? [...proposed, ...this.stamp(memory, followUps, lastProposed)] : proposed;
     const durable = events.filter((event) => event.durable);
     if (durable.length > 0) await this.dependencies.store.append(sessionId, durable, batchId);
+    if (durable.length > 0) this.snapshots?.noted(sessionId, durable.length);
     if (batchId !== undefined) memory.lastBatchId = batchId;
     for (const event of events) {
       if (event.durable) memory.lastSeq = event.seq;

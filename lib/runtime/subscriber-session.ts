@@ -48,6 +48,7 @@ export function attachSubscriber(port: SubscriberPort, options: SubscriberSessio
       generation,
       snapshotSeq: subscription.snapshotSeq,
       events: subscription.snapshot,
+      ...(subscription.state ? { state: subscription.state } : {}),
     });
     options.setTimer(
       () => void runtime.interruptOrphanedTurns(sessionId, 'The side panel that ran this turn is gone.'),

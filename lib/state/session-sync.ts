@@ -3,6 +3,7 @@ import type { PublisherMessage } from '../protocol/runtime-message';
 import { EventBatcher, type BatcherScheduler } from './event-batcher';
 import { initialClientState, type ClientState } from './client-state';
 import { reduceEvents, replayLog } from './reduce-events';
+import { stateFromSnapshot } from './session-snapshot';
 
 export interface SyncTransport {
   subscribe(sessionId: string, generation: number): void;
@@ -44,7 +45,10 @@ export class SessionSync {
     if (message.type === 'events/snapshot') {
       if (message.sessionId !== this.sessionId) return;
       this.batcher.flush();
-      this.state = replayLog(this.sessionId, message.events, this.generation);
+      this.state =
+        message.state && message.state.sessionId === this.sessionId
+          ? reduceEvents(stateFromSnapshot(message.state, this.generation), message.events)
+          : replayLog(this.sessionId, message.events, this.generation);
       this.onChange(this.state);
       return;
     }

@@ -1,5 +1,6 @@
 import Dexie, { type DexieOptions, type EntityTable, type Table } from 'dexie';
 import type { AgentEvent } from '../protocol/agent-event';
+import type { SessionSnapshot } from '../protocol/session-snapshot';
 import { readStoredEvent } from '../protocol/event-migrations';
 import type { EventStore, SessionRecord } from '../runtime/event-store';
 import { sessionRecordAfter } from '../runtime/session-record';
@@ -14,6 +15,7 @@ interface EventRow {
 type SplitbrainDatabase = Dexie & {
   sessions: EntityTable<SessionRecord, 'sessionId'>;
   events: Table<EventRow, [string, number]>;
+  snapshots: EntityTable<SessionSnapshot, 'sessionId'>;
 };
 
 /** `options` lets tests hand in another IndexedDB implementation (`indexedDB`, `IDBKeyRange`). */
@@ -23,6 +25,9 @@ export function openSplitbrainDatabase(name = 'splitbrain', options?: DexieOptio
     sessions: 'sessionId, updatedAt',
     events: '[sessionId+seq], [sessionId+toolCallId]',
   });
+  // Version 2 is the blob tables'. Snapshots are a cache of the reduced log: an older build that cannot open
+  // version 3 is the price of keeping them beside the log, and a snapshot of another format is never read.
+  database.version(3).stores({ snapshots: 'sessionId' });
   return database;
 }
 
@@ -234,15 +239,28 @@ export class DexieEventStore implements EventStore {
   }
 
   async deleteSession(sessionId: string): Promise<void> {
-    await this.database.transaction('rw', this.database.sessions, this.database.events, async () => {
-      await this.database.events
-        .where('[sessionId+seq]')
-        .between([sessionId, Dexie.minKey], [sessionId, Dexie.maxKey])
-        .delete();
-      await this.database.sessions.delete(sessionId);
-    });
+    await this.database.transaction(
+      'rw',
+      [this.database.sessions, this.database.events, this.database.snapshots],
+      async () => {
+        await this.database.events
+          .where('[sessionId+seq]')
+          .between([sessionId, Dexie.minKey], [sessionId, Dexie.maxKey])
+          .delete();
+        await this.database.sessions.delete(sessionId);
+        await this.database.snapshots.delete(sessionId);
+      },
+    );
     this.sessionRows.delete(sessionId);
     this.toolCallIds.delete(sessionId);
+  }
+
+  async readSnapshot(sessionId: string): Promise<unknown> {
+    return this.database.snapshots.get(sessionId);
+  }
+
+  async writeSnapshot(snapshot: SessionSnapshot): Promise<void> {
+    await this.database.snapshots.put(snapshot);
   }
 
   async listSessions(): Promise<SessionRecord[]> {

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { AGENT_EVENT_SCHEMA_VERSION } from './agent-event';
+import { jsonValueSchema } from './json-value';
+import { tokenUsageSchema } from './token-usage';
+
+/**
+ * Raise it whenever the reducer or the client state's shape changes: a snapshot of another format is rebuilt
+ * from the log, never trusted. The event schema version is part of it, since a migration changes what is reduced.
+ */
+export const SNAPSHOT_VERSION = 1;
+export const SNAPSHOT_FORMAT = `${SNAPSHOT_VERSION}/${AGENT_EVENT_SCHEMA_VERSION}`;
+
+const text = z.string();
+const entrySchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('item'), key: text }),
+  z.object({ kind: z.literal('tool'), toolCallId: text }),
+  z.object({ kind: z.literal('error'), index: z.number().int().nonnegative() }),
+  z.object({ kind: z.literal('command'), commandId: text }),
+]);
+const turnSchema = z.object({
+  turnId: text,
+  userItemId: text,
+  userText: text,
+  status: z.enum(['running', 'completed', 'aborted', 'interrupted']),
+  startedAt: z.number(),
+  endedAt: z.number().optional(),
+  reason: text.optional(),
+  retryOf: text.optional(),
+  entries: z.array(entrySchema),
+  errors: z.array(z.object({ attemptId: text, message: text, code: text })),
+  retry: z.object({ until: z.number(), delayMs: z.number(), reason: text }).optional(),
+  usage: tokenUsageSchema.optional(),
+});
+const itemSchema = z.object({
+  key: text,
+  itemId: text,
+  attemptId: text,
+  turnId: text,
+  stepId: text,
+  kind: z.enum(['assistant', 'reasoning']),
+  text,
+  status: z.enum(['streaming', 'completed', 'interrupted']),
+  deltaCount: z.number().int().nonnegative(),
+  reason: text.optional(),
+});
+const toolCallSchema = z.object({
+  toolCallId: text,
+  turnId: text,
+  stepId: text.optional(),
+  toolName: text,
+  targetId: text.optional(),
+  argumentsPreview: text,
+  previewCount: z.number().int().nonnegative(),
+  input: jsonValueSchema.optional(),
+  status: z.enum(['streaming', 'requested', 'running', 'done', 'failed', 'unknown', 'denied']),
+  output: jsonValueSchema.optional(),
+  error: text.optional(),
+  startedAt: z.number().optional(),
+  durationMs: z.number().optional(),
+});
+const requestSchema = z.object({
+  requestId: text,
+  turnId: text,
+  kind: z.enum(['ask', 'approval']),
+  toolCallId: text.optional(),
+  status: z.enum(['pending', 'answered', 'allowed', 'denied', 'expired']),
+  summary: text,
+  expiresAt: z.number().optional(),
+  targetId: text.optional(),
+  answerSchema: jsonValueSchema.optional(),
+  answer: jsonValueSchema.optional(),
+  scope: z.enum(['once', 'target-session']).optional(),
+  reason: text.optional(),
+  cause: z.enum(['timeout', 'turn-ended', 'context-lost']).optional(),
+});
+const commandSchema = z.object({
+  commandId: text,
+  turnId: text,
+  kind: z.enum(['steer', 'cancel']),
+  state: text,
+  text: text.optional(),
+});
+
+/** The reduced state of a session's durable log up to `snapshotSeq` (no connection bookkeeping). */
+export const snapshotStateSchema = z.object({
+  sessionId: text,
+  title: text,
+  lastSeq: z.number().int().nonnegative(),
+  turnOrder: z.array(text),
+  turns: z.record(text, turnSchema),
+  items: z.record(text, itemSchema),
+  streaming: z.record(text, itemSchema),
+  toolCalls: z.record(text, toolCallSchema),
+  requests: z.record(text, requestSchema),
+  commands: z.record(text, commandSchema),
+  notifications: z.array(z.object({ notificationId: text, level: text, message: text })),
+  usage: tokenUsageSchema.optional(),
+});
+
+export const sessionSnapshotSchema = z.object({
+  format: z.literal(SNAPSHOT_FORMAT),
+  sessionId: text,
+  snapshotSeq: z.number().int().nonnegative(),
+  state: snapshotStateSchema,
+});
+
+export type SessionSnapshot = z.infer<typeof sessionSnapshotSchema>;
