@@ -73,6 +73,7 @@ async function runInChromium(script: string): Promise<string> {
       '--js-flags=--expose-gc',
     ],
   });
+  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     const page = await browser.newPage();
     const line = new Promise<string>((done) =>
@@ -81,9 +82,11 @@ async function runInChromium(script: string): Promise<string> {
     await page.goto(`http://127.0.0.1:${port}/`);
     return await Promise.race([
       line,
-      new Promise<string>((_, fail) => setTimeout(() => fail(new Error('benchmark timed out')), 300_000)),
+      new Promise<string>((_, fail) => (timer = setTimeout(() => fail(new Error('benchmark timed out')), 300_000))),
     ]);
   } finally {
+    // A pending timer keeps Node alive: the process would idle for five minutes after printing.
+    clearTimeout(timer);
     await browser.close();
     server.close();
     rmSync(profile, { recursive: true, force: true });
