@@ -87,9 +87,6 @@ function startedOverBudget(events: AgentEvent[], turnId: string): boolean {
   return events.some((event) => event.type === 'turn/started' && event.turnId === turnId && event.data.overBudget);
 }
 
-/** The prefix of the error a refused turn comes back with, so the panel can offer to go over the budget once. */
-export const BUDGET_REFUSAL_PREFIX = 'Budget reached';
-
 /** The runtime refuses a new turn while a budget is reached, unless the user confirmed going over it once. */
 export async function refuseTurnOverBudget(
   budgets: BudgetGuard | undefined,

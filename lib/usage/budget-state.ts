@@ -86,3 +86,8 @@ export function describeBudgetReached(reached: BudgetReached, locale?: string): 
   const over = reached.used - reached.limit;
   return `${name} reached: ${format(reached.used)} of ${format(reached.limit)}${unit}${over > 0 ? `, ${format(over)} over` : ''}.`;
 }
+
+/** Whether an error is the runtime refusing a new turn at a budget, so the panel can offer to go over it once. */
+export function isBudgetRefusal(message: string): boolean {
+  return /^(Conversation|Daily) budget reached:/.test(message);
+}
