@@ -75,6 +75,8 @@ export async function runAgentTurn(options: AgentLoopOptions): Promise<TurnOutco
   const messages = [...options.messages];
   const tools = declaredTools();
   let previousKeys: string[] = [];
+  // The runtime refuses a turn at a budget when it records turn/started: no model call before that answer.
+  if (options.budgetReached) await options.flush();
   for (let index = 0; index < maxSteps; index++) {
     // After a model call and its tool calls, never inside one: the calls the model asked for have all run.
     if (index > 0 && (await budgetReached(options))) return finish(options, 'budget');
