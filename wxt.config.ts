@@ -74,7 +74,7 @@ export default defineConfig({
       },
       ...(browser === 'firefox'
         ? {
-            optional_permissions: ['http://*/*', 'https://*/*'],
+            optional_permissions: ['http://*/*', 'https://*/*', 'notifications'],
             browser_specific_settings: {
               gecko: {
                 id: 'splitbrain@example.org',
@@ -89,6 +89,8 @@ export default defineConfig({
             },
           }
         : {
+            // Asked for when the user turns browser notifications on in the options page.
+            optional_permissions: ['notifications'],
             sandbox: { pages: targets.map((target) => target.entry.entryPath) },
             content_security_policy: { extension_pages: "script-src 'self'; object-src 'self'", sandbox: TARGET_CSP },
           }),

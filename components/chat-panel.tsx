@@ -12,6 +12,7 @@ import { BrandMark, CrossIcon, HistoryIcon, PlusIcon, Spinner } from './icons';
 import { MessageList } from './message-list';
 import { OnboardingView } from './onboarding-view';
 import { SessionDrawer } from './session-drawer';
+import { BudgetRefusal } from './budget-refusal';
 import { UsageLine } from './usage-line';
 import type { PanelShortcut } from './shortcut-hint';
 
@@ -29,6 +30,8 @@ export interface ChatPanelProps {
   onRetryConnection?(): void;
   sessions: SessionRecord[];
   error: string | undefined;
+  /** A turn refused at a budget, with the way to send it once over. */
+  budgetRefusal?: { message: string; onSendOnce(): void; onDismiss(): void };
   /** A message that could not be recorded, handed back to the composer; `nonce` changes each time. */
   unsent?: { text: string; nonce: number };
   onSend(text: string): void;
@@ -156,6 +159,14 @@ export function ChatPanel(props: ChatPanelProps) {
           }
         />
       )}
+      {props.budgetRefusal && (
+        <BudgetRefusal
+          message={props.budgetRefusal.message}
+          onSendOnce={props.budgetRefusal.onSendOnce}
+          onDismiss={props.budgetRefusal.onDismiss}
+          onOpenOptions={props.onOpenOptions}
+        />
+      )}
       {props.error && (
         <div className="panel-error" role="alert">
           <span>{props.error}</span>
@@ -191,7 +202,12 @@ export function ChatPanel(props: ChatPanelProps) {
           />
           {endpoint ? `${endpoint.model} · ${endpoint.label}` : 'No endpoint configured'}
         </span>
-        <UsageLine usage={state.usage} className="conversation-usage" label="Tokens used in this conversation" />
+        <UsageLine
+          usage={state.usage}
+          usageByModel={state.usageByModel}
+          className="conversation-usage"
+          label="Tokens used in this conversation"
+        />
         <button type="button" className="link-button" onClick={props.onOpenOptions}>
           Settings
         </button>

@@ -12,6 +12,8 @@ import {
 import { estimateTurnHeight } from '@/lib/panel/estimate-turn-height';
 import { isNearBottom } from '@/lib/panel/scroll-position';
 import type { ClientState } from '@/lib/state/client-state';
+import { groupFactsByTurn } from '@/lib/state/group-facts-by-turn';
+import { FactNotices } from './fact-notices';
 import { ArrowDownIcon } from './icons';
 import { TurnView } from './turn-view';
 
@@ -84,7 +86,15 @@ export function MessageList({ state, running, onRetry, onResend, onOpenOptions, 
     else setUnseen(true);
   }, [scrollToBottom, stillStuck]);
 
-  useLayoutEffect(follow, [state.turns, state.items, state.streaming, state.toolCalls, state.notifications, follow]);
+  useLayoutEffect(follow, [
+    state.turns,
+    state.items,
+    state.streaming,
+    state.toolCalls,
+    state.notifications,
+    state.facts,
+    follow,
+  ]);
 
   useEffect(() => {
     const sizer = sizerRef.current;
@@ -126,6 +136,7 @@ export function MessageList({ state, running, onRetry, onResend, onOpenOptions, 
   };
 
   const lastTurnId = turnOrder.at(-1);
+  const factsByTurn = useMemo(() => groupFactsByTurn(state.facts), [state.facts]);
   const retried = useMemo(
     () => new Set(turnOrder.map((turnId) => state.turns[turnId]?.retryOf).filter(Boolean)),
     [turnOrder, state.turns],
@@ -170,10 +181,12 @@ export function MessageList({ state, running, onRetry, onResend, onOpenOptions, 
                     onOpenOptions={onOpenOptions}
                   />
                 )}
+                {turn && <FactNotices facts={factsByTurn.get(turn.turnId) ?? []} />}
               </div>
             );
           })}
         </div>
+        <FactNotices facts={factsByTurn.get('') ?? []} />
         {state.notifications.map((notice) => (
           <div key={notice.notificationId} className={`notice notice-${notice.level}`} role="status">
             {notice.message}

@@ -54,7 +54,8 @@ export const TurnView = memo(function TurnView({
   onOpenOptions,
 }: TurnViewProps) {
   const retryable = canRetry && (turn.status === 'interrupted' || turn.status === 'aborted');
-  const ended = ENDED_LABEL[turn.status];
+  const ended =
+    turn.status === 'completed' && turn.reason === 'budget' ? 'Stopped: budget reached' : ENDED_LABEL[turn.status];
   const requestsOfCall = useMemo(() => requestsByToolCall(requests, turn.turnId), [requests, turn.turnId]);
   return (
     <article
@@ -96,7 +97,12 @@ export const TurnView = memo(function TurnView({
         return item && item.text ? <AssistantItem key={entry.key} item={item} /> : null;
       })}
       {turn.status === 'running' && turn.retry && <RetryNotice retry={turn.retry} />}
-      <UsageLine usage={turn.usage} className="turn-usage" label="Tokens used by this turn" />
+      <UsageLine
+        usage={turn.usage}
+        usageByModel={turn.usageByModel}
+        className="turn-usage"
+        label="Tokens used by this turn"
+      />
       {(ended || retryable) && (
         <div className="turn-footer">
           {ended && (

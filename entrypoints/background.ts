@@ -13,7 +13,9 @@ import { StageLink } from '@/lib/runtime/stage-link';
 import { attachSubscriber } from '@/lib/runtime/subscriber-session';
 import { TargetValues } from '@/lib/runtime/target-values';
 import { recoverToolCall } from '@/lib/runtime/tool-recovery';
+import { BudgetGuard } from '@/lib/runtime/budget-guard';
 import { ApprovalPolicyStore } from '@/lib/settings/approval-policy-store';
+import { UsageSettingsStore } from '@/lib/settings/usage-settings-store';
 import { DexieEventStore } from '@/lib/storage/dexie-event-store';
 import type { StageDriver } from '@/lib/tools/stage-driver';
 import { executeTool } from '@/lib/tools/tool-router';
@@ -31,6 +33,7 @@ export default defineBackground(() => {
     storage: extensionKeyValueStore,
   });
   const policies = new ApprovalPolicyStore(extensionKeyValueStore);
+  const usageSettings = new UsageSettingsStore(extensionKeyValueStore);
   const values = new TargetValues({
     read: extensionKeyValueStore.get,
     write: (items) => browser.storage.local.set(items),
@@ -67,8 +70,9 @@ export default defineBackground(() => {
   const SNAPSHOT_EVERY_EVENTS = 500;
   const SNAPSHOT_DELAY_MS = 2_000;
   // Only the benchmark's second build keeps the log in memory, to measure what the durable writes cost a tool call.
+  const store = import.meta.env.WXT_MEMORY_EVENT_LOG === '1' ? new MemoryEventStore() : new DexieEventStore();
   const runtime = new Runtime({
-    store: import.meta.env.WXT_MEMORY_EVENT_LOG === '1' ? new MemoryEventStore() : new DexieEventStore(),
+    store,
     executeTool: (toolName, input, callKey) => runTool(toolName, input, stage.forToolCall(callKey)),
     recoverTool: (toolName, input, callKey, startedAt) =>
       recoverToolCall({ toolName, input, callKey, startedAt }, { stageRecord: () => stage.record(), runTool }),
@@ -92,6 +96,13 @@ export default defineBackground(() => {
     runManualTool: (toolName, input) => runTool(toolName, input, stage),
     activeTargetId: () => stage.activeTargetId(),
     savedValues: (targetId) => values.saved(targetId),
+    budgets: new BudgetGuard({
+      store,
+      settings: () => usageSettings.load(),
+      now: () => Date.now(),
+      newId,
+      recordNotifications: (sessionId, drafts) => runtime.recordNotifications(sessionId, drafts),
+    }),
   });
 
   const isOwnPage = (sender: BrowserRuntime.MessageSender) =>

@@ -5,6 +5,9 @@ import { createRoot } from 'react-dom/client';
 import browser from 'webextension-polyfill';
 import { ApprovalPolicyForm } from '@/components/approval-policy-form';
 import { EndpointProfilesForm } from '@/components/endpoint-profiles-form';
+import { UsageSettingsForm } from '@/components/usage-settings-form';
+import type { UsageSettings } from '@/lib/settings/usage-settings';
+import { UsageSettingsStore } from '@/lib/settings/usage-settings-store';
 import { ApprovalPolicyStore } from '@/lib/settings/approval-policy-store';
 import type { ApprovalPolicy } from '@/lib/tools/approval-policy';
 import { listModels } from '@/lib/providers/list-models';
@@ -16,6 +19,16 @@ import { loadEndpointProfiles, saveEndpointProfiles } from '../shared/endpoint-s
 import { extensionKeyValueStore } from '../shared/extension-key-value-store';
 
 const approvalPolicies = new ApprovalPolicyStore(extensionKeyValueStore);
+const usageSettingsStore = new UsageSettingsStore(extensionKeyValueStore);
+
+/** `notifications` is an optional permission: asked for in the click that turns the switch on, before any await. */
+function requestNotifications(settings: UsageSettings): Promise<UsageSettings> {
+  if (!settings.browserNotifications) return Promise.resolve(settings);
+  return browser.permissions
+    .request({ permissions: ['notifications'] })
+    .catch(() => false)
+    .then((granted) => (granted ? settings : { ...settings, browserNotifications: false }));
+}
 
 /**
  * Asks for the host at the moment the user saves or tests (not at install); servers on this machine need
@@ -37,9 +50,11 @@ function requestHost(settings: EndpointSettings): Promise<string> {
 function OptionsApp() {
   const [profiles, setProfiles] = useState<EndpointProfiles>();
   const [policy, setPolicy] = useState<ApprovalPolicy>();
+  const [usageSettings, setUsageSettings] = useState<UsageSettings>();
+  useEffect(() => void usageSettingsStore.load().then(setUsageSettings), []);
   useEffect(() => void loadEndpointProfiles().then(setProfiles), []);
   useEffect(() => void approvalPolicies.load().then(setPolicy), []);
-  if (!profiles || !policy) return null;
+  if (!profiles || !policy || !usageSettings) return null;
   const store = async (next: EndpointProfiles, saved?: EndpointSettings): Promise<string> => {
     const permission = saved ? requestHost(saved) : Promise.resolve('');
     await saveEndpointProfiles(next);
@@ -60,6 +75,14 @@ function OptionsApp() {
     setPolicy(next);
     return 'Saved.';
   };
+  const saveUsageSettings = async (next: UsageSettings) => {
+    const allowed = await requestNotifications(next);
+    await usageSettingsStore.save(allowed);
+    setUsageSettings(allowed);
+    return allowed.browserNotifications === next.browserNotifications
+      ? 'Saved.'
+      : 'Saved, without notifications: the browser did not allow them.';
+  };
   return (
     <>
       <EndpointProfilesForm
@@ -72,6 +95,10 @@ function OptionsApp() {
       <section className="profiles-page">
         <h2>Approvals</h2>
         <ApprovalPolicyForm initial={policy} onSave={savePolicy} />
+      </section>
+      <section className="profiles-page">
+        <h2>Usage, budgets and notifications</h2>
+        <UsageSettingsForm initial={usageSettings} onSave={saveUsageSettings} />
       </section>
     </>
   );

@@ -19,5 +19,7 @@ export function panelRuntimeClient(connection: EventsConnection): RuntimeClient 
     },
     ownTurn: (sessionId, turnId) => connection.ownTurn(sessionId, turnId),
     releaseTurn: (sessionId, turnId) => connection.releaseTurn(sessionId, turnId),
+    budgetReached: async (sessionId, turnId) =>
+      (await callRuntime({ type: 'budget/check', sessionId, turnId }, TURN_ATTEMPTS)).reached,
   };
 }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import browser from 'webextension-polyfill';
 import { ChatPanel } from '@/components/chat-panel';
 import { HumanLoopContext, type HumanLoopActions } from '@/components/human-loop-actions';
+import { UsagePricesContext } from '@/components/usage-prices-context';
 import { startTurn, type TurnHandle } from '@/lib/agent/turn-driver';
 import { followTurn, steerTurn } from '@/lib/agent/turn-feedback';
 import { turnReplacedByEdit } from '@/lib/agent/turn-replaced-by-edit';
@@ -18,11 +19,13 @@ import type { EndpointSettings } from '@/lib/settings/endpoint-settings';
 import { initialClientState, type ClientState } from '@/lib/state/client-state';
 import { isHistoryLoaded } from '@/lib/state/history-loaded';
 import { SessionSync } from '@/lib/state/session-sync';
+import { isBudgetRefusal } from '@/lib/usage/budget-state';
 import { downloadJson } from '../shared/download-json';
 import { loadEndpoint, onEndpointChange } from '../shared/endpoint-storage';
 import { callRuntime, openEventsConnection, readEvents, type EventsConnection } from '../shared/runtime-client';
 import { usePanelShortcut } from './panel-shortcut';
 import { panelRuntimeClient } from './panel-runtime-client';
+import { useUsageSettings } from './use-usage-settings';
 
 const LAST_SESSION_KEY = 'lastSessionId';
 const PORT_LOST = 'its connection closed, and it has not answered since.';
@@ -46,6 +49,8 @@ export function SidePanelApp() {
   const [connection, setConnection] = useState<ConnectionStatus>('connected');
   const [connectionFailure, setConnectionFailure] = useState<string>();
   const [unsent, setUnsent] = useState<{ text: string; nonce: number }>();
+  const [budgetRefusal, setBudgetRefusal] = useState<{ message: string; text: string; retryOf?: string }>();
+  const usageSettings = useUsageSettings();
   const syncRef = useRef<SessionSync>(undefined);
   const turnRef = useRef<TurnHandle>(undefined);
   useLayoutEffect(() => {
@@ -143,14 +148,24 @@ export function SidePanelApp() {
     () => ({ unsent: (text: string) => setUnsent({ text, nonce: Date.now() }), failed: setError }),
     [],
   );
-  const send = (text: string, retryOf?: string) => {
+  const send = (text: string, retryOf?: string, overBudget = false) => {
     if (!endpoint || !state || turn || !isHistoryLoaded(state)) return;
     setError(undefined);
+    setBudgetRefusal(undefined);
     const client = panelRuntimeClient(connectionRef.current!);
-    const handle = startTurn({ client, settings: endpoint, state, text, retryOf });
+    const handle = startTurn({ client, settings: endpoint, state, text, retryOf, overBudget });
     setTurn(handle);
+    // A turn the runtime refused at a budget keeps its text in the refusal notice, which can send it once over.
+    handle.recorded.catch((reason: unknown) =>
+      isBudgetRefusal(messageOf(reason))
+        ? setBudgetRefusal({ message: messageOf(reason), text, ...(retryOf ? { retryOf } : {}) })
+        : feedback.unsent(text),
+    );
     followTurn(handle, text, {
-      ...feedback,
+      unsent: () => undefined,
+      failed: (message) => {
+        if (!isBudgetRefusal(message)) setError(message);
+      },
       ended: () => {
         setTurn(undefined);
         refreshSessions();
@@ -264,31 +279,43 @@ export function SidePanelApp() {
   if (!state) return <div className="chat-panel" aria-busy="true" />;
   return (
     <HumanLoopContext.Provider value={humanLoop}>
-      <ChatPanel
-        state={state}
-        endpoint={endpoint}
-        endpointLoaded={endpointLoaded}
-        running={turn !== undefined}
-        connection={connection}
-        connectionFailure={connectionFailure}
-        onRetryConnection={() => reopenRef.current?.()}
-        sessions={sessions}
-        error={error}
-        unsent={unsent}
-        onSend={(text) => send(text)}
-        onRetry={onRetry}
-        onResend={onResend}
-        onStop={onStop}
-        onSteer={onSteer}
-        onNewChat={() => !turn && setSessionId(crypto.randomUUID())}
-        onSelectSession={(id) => !turn && setSessionId(id)}
-        onDeleteSession={deleteSession}
-        onExportSession={exportSession}
-        onRefreshSessions={refreshSessions}
-        onDismissError={() => setError(undefined)}
-        onOpenOptions={onOpenOptions}
-        shortcut={shortcut}
-      />
+      <UsagePricesContext.Provider value={usageSettings.prices}>
+        <ChatPanel
+          state={state}
+          endpoint={endpoint}
+          endpointLoaded={endpointLoaded}
+          running={turn !== undefined}
+          connection={connection}
+          connectionFailure={connectionFailure}
+          onRetryConnection={() => reopenRef.current?.()}
+          sessions={sessions}
+          error={error}
+          budgetRefusal={
+            budgetRefusal && {
+              message: budgetRefusal.message,
+              onSendOnce: () => send(budgetRefusal.text, budgetRefusal.retryOf, true),
+              onDismiss: () => {
+                setUnsent({ text: budgetRefusal.text, nonce: Date.now() });
+                setBudgetRefusal(undefined);
+              },
+            }
+          }
+          unsent={unsent}
+          onSend={(text) => send(text)}
+          onRetry={onRetry}
+          onResend={onResend}
+          onStop={onStop}
+          onSteer={onSteer}
+          onNewChat={() => !turn && setSessionId(crypto.randomUUID())}
+          onSelectSession={(id) => !turn && setSessionId(id)}
+          onDeleteSession={deleteSession}
+          onExportSession={exportSession}
+          onRefreshSessions={refreshSessions}
+          onDismissError={() => setError(undefined)}
+          onOpenOptions={onOpenOptions}
+          shortcut={shortcut}
+        />
+      </UsagePricesContext.Provider>
     </HumanLoopContext.Provider>
   );
 }

@@ -41,9 +41,13 @@ export interface AgentLoopOptions {
   takeSteers?(): Promise<{ commandId: string; text: string }[]>;
   /** The cancel command that stopped this turn, recorded with `turn/aborted`. */
   cancelCommandId?(): string | undefined;
+  /** At a safe point before the next model call: whether a budget is reached (the runtime records which). */
+  budgetReached?(): Promise<boolean>;
+  /** The model the endpoint is asked for, recorded with each step so its price applies. */
+  modelId?: string;
 }
 
-export type TurnOutcome = 'stop' | 'step-cap' | 'repeated-call' | 'aborted' | 'interrupted';
+export type TurnOutcome = 'stop' | 'step-cap' | 'repeated-call' | 'budget' | 'aborted' | 'interrupted';
 
 /** Tools are declared to the model with exact schemas but no execute: the browser runs them. */
 export function declaredTools(): ToolSet {
@@ -71,7 +75,11 @@ export async function runAgentTurn(options: AgentLoopOptions): Promise<TurnOutco
   const messages = [...options.messages];
   const tools = declaredTools();
   let previousKeys: string[] = [];
+  // The runtime refuses a turn at a budget when it records turn/started: no model call before that answer.
+  if (options.budgetReached) await options.flush();
   for (let index = 0; index < maxSteps; index++) {
+    // After a model call and its tool calls, never inside one: the calls the model asked for have all run.
+    if (index > 0 && (await budgetReached(options))) return finish(options, 'budget');
     const stepId = options.newId();
     const outcome = await runStepAttempts(options, { stepId, index, messages, tools });
     if (outcome.kind === 'aborted')
@@ -100,7 +108,11 @@ export async function runAgentTurn(options: AgentLoopOptions): Promise<TurnOutco
         type: 'step/completed',
         ...mapper.ids(),
         time: options.now(),
-        data: { finishReason: mapper.finishReason ?? 'other', ...(mapper.usage ? { usage: mapper.usage } : {}) },
+        data: {
+          finishReason: mapper.finishReason ?? 'other',
+          ...(mapper.usage ? { usage: mapper.usage } : {}),
+          ...(options.modelId ? { model: options.modelId } : {}),
+        },
       },
     ]);
     await options.flush();
@@ -171,7 +183,17 @@ async function takeSteers(options: AgentLoopOptions): Promise<ModelMessage[]> {
   return steers.map((steer) => ({ role: 'user' as const, content: steer.text }));
 }
 
-async function finish(options: AgentLoopOptions, reason: 'stop' | 'step-cap' | 'repeated-call'): Promise<TurnOutcome> {
+/** A budget check that cannot be answered (the worker restarting) does not stop the turn; the next safe point asks again. */
+async function budgetReached(options: AgentLoopOptions): Promise<boolean> {
+  if (!options.budgetReached || options.signal.aborted) return false;
+  await options.flush();
+  return options.budgetReached().catch(() => false);
+}
+
+async function finish(
+  options: AgentLoopOptions,
+  reason: 'stop' | 'step-cap' | 'repeated-call' | 'budget',
+): Promise<TurnOutcome> {
   options.emit([
     {
       type: 'turn/completed',

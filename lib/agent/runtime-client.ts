@@ -16,4 +16,6 @@ export interface RuntimeClient {
   /** Tells the runtime this document drives the turn, so a cancel from elsewhere reaches it. */
   ownTurn(sessionId: string, turnId: string): void;
   releaseTurn(sessionId: string, turnId: string): void;
+  /** At a safe point of the turn: whether a budget is reached (recorded by the runtime as `notify/budget-reached`). */
+  budgetReached?(sessionId: string, turnId: string): Promise<boolean>;
 }

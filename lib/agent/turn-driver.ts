@@ -27,6 +27,8 @@ export interface TurnRequest {
   text: string;
   /** The failed turn this one retries: left out of the model's history. */
   retryOf?: string;
+  /** The user confirmed starting this turn although a budget is reached: it is not stopped by budget. */
+  overBudget?: boolean;
   /** Made from the settings unless a test passes one. */
   model?: LanguageModel;
   newId?(): string;
@@ -45,7 +47,7 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
 
 /** Starts one turn: records it, runs the agent loop in this document, and owns the turn until it ends. */
 export function startTurn(request: TurnRequest): TurnHandle {
-  const { client, settings, state, text, retryOf } = request;
+  const { client, settings, state, text, retryOf, overBudget } = request;
   const newId = request.newId ?? (() => crypto.randomUUID());
   const now = request.now ?? (() => Date.now());
   const sessionId = state.sessionId;
@@ -80,7 +82,12 @@ export function startTurn(request: TurnRequest): TurnHandle {
       sessionId,
       turnId,
       time: now(),
-      data: { userItemId: newId(), text, ...(retryOf ? { retryOf } : {}) },
+      data: {
+        userItemId: newId(),
+        text,
+        ...(retryOf ? { retryOf } : {}),
+        ...(overBudget ? { overBudget: true as const } : {}),
+      },
     },
   ]);
   const history = modelHistory(
@@ -104,6 +111,8 @@ export function startTurn(request: TurnRequest): TurnHandle {
     },
     takeSteers: () => client.takeSteers(sessionId, turnId),
     cancelCommandId: () => cancelCommandId,
+    ...(client.budgetReached ? { budgetReached: () => client.budgetReached!(sessionId, turnId) } : {}),
+    modelId: settings.model,
     signal: controller.signal,
     endpointUrl: settings.baseUrl,
     ...(settings.streamIdleTimeoutSeconds === undefined

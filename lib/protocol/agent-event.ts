@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { jsonValueSchema } from './json-value';
+import { NOTIFY_PARTS } from './notify-events';
 import { tokenUsageSchema } from './token-usage';
 
 /** The version the runtime stamps on every event; a stored row of an older one is upgraded by `event-migrations.ts`. */
-export const AGENT_EVENT_SCHEMA_VERSION = 2;
+export const AGENT_EVENT_SCHEMA_VERSION = 3;
 
 const id = z.string().min(1).max(200);
 
@@ -32,13 +33,19 @@ function event<TType extends string, TShape extends z.ZodRawShape, TData extends
 const toolOutputSchema = jsonValueSchema;
 /** Why a request stopped being answerable: its time ran out, its turn ended, or a restart lost the context it was asked in. */
 const expiryCause = z.enum(['timeout', 'turn-ended', 'context-lost']);
-const finalTurnReason = z.enum(['stop', 'step-cap', 'repeated-call', 'error', 'length', 'other']);
+/** `budget` was added in version 3: the turn stopped at a safe point because a budget was reached. */
+const finalTurnReason = z.enum(['stop', 'step-cap', 'repeated-call', 'error', 'length', 'other', 'budget']);
 
 export const agentEventSchema = z.discriminatedUnion('type', [
   event('session/created', {}, z.object({ title: z.string().max(500) })),
   event('session/renamed', {}, z.object({ title: z.string().max(500) })),
 
-  event('turn/started', turnIds, z.object({ userItemId: id, text: z.string(), retryOf: id.optional() })),
+  event(
+    'turn/started',
+    turnIds,
+    /** `overBudget`: the user confirmed starting this one turn although a budget was reached. */
+    z.object({ userItemId: id, text: z.string(), retryOf: id.optional(), overBudget: z.literal(true).optional() }),
+  ),
   event('turn/completed', turnIds, z.object({ reason: finalTurnReason })),
   event('turn/aborted', { ...turnIds, commandId: id.optional() }, z.object({ reason: z.string().max(2000) })),
   event('turn/interrupted', turnIds, z.object({ reason: z.string().max(2000) })),
@@ -48,7 +55,12 @@ export const agentEventSchema = z.discriminatedUnion('type', [
     'step/completed',
     stepIds,
     /** `usage` was added within version 2: an older build's schema strips it and reads the rest. */
-    z.object({ finishReason: z.string().max(100), usage: tokenUsageSchema.optional() }),
+    z.object({
+      finishReason: z.string().max(100),
+      usage: tokenUsageSchema.optional(),
+      /** The model the endpoint was asked for, so its price applies (added in version 3). */
+      model: z.string().max(200).optional(),
+    }),
   ),
 
   event('assistant/delta', itemIds, z.object({ index: z.number().int().nonnegative(), text: z.string() })),
@@ -127,6 +139,11 @@ export const agentEventSchema = z.discriminatedUnion('type', [
     { notificationId: id },
     z.object({ level: z.enum(['info', 'warning', 'error']), message: z.string().max(4000) }),
   ),
+  event('notify/job-finished', NOTIFY_PARTS.jobFinished.ids, NOTIFY_PARTS.jobFinished.data),
+  event('notify/budget-reached', NOTIFY_PARTS.budgetReached.ids, NOTIFY_PARTS.budgetReached.data),
+  event('notify/security-warning', NOTIFY_PARTS.securityWarning.ids, NOTIFY_PARTS.securityWarning.data),
+  event('notify/access-revoked', NOTIFY_PARTS.accessRevoked.ids, NOTIFY_PARTS.accessRevoked.data),
+  event('notify/dismissed', NOTIFY_PARTS.dismissed.ids, NOTIFY_PARTS.dismissed.data),
   event('presence/typing', {}, z.object({ active: z.boolean() })),
   event(
     'stream/error',
@@ -195,6 +212,11 @@ export const EVENT_DURABILITY: Record<AgentEventType, boolean> = {
   'approval/expired': true,
   'command/state': true,
   notification: true,
+  'notify/job-finished': true,
+  'notify/budget-reached': true,
+  'notify/security-warning': true,
+  'notify/access-revoked': true,
+  'notify/dismissed': true,
   'presence/typing': false,
   'stream/error': true,
   'stream/retrying': false,
@@ -220,6 +242,10 @@ const RUNTIME_WRITTEN = new Set<AgentEventType>([
   'approval/decided',
   'approval/expired',
   'command/state',
+  'notify/job-finished',
+  'notify/budget-reached',
+  'notify/security-warning',
+  'notify/access-revoked',
 ]);
 
 export function isClientWritable(type: string): boolean {

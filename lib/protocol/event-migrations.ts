@@ -15,6 +15,11 @@ export const EVENT_MIGRATIONS: Readonly<Record<number, MigrationStep>> = {
    * shape added later comes with a version an older build can tell it does not read.
    */
   1: (event) => event,
+  /**
+   * Version 3 adds the `notify/*` fact events and the turn-end reason `budget`, which a version-2 build cannot
+   * read: the version tells it the rows are newer instead of broken. Every version-2 row is a valid version-3 row.
+   */
+  2: (event) => event,
 };
 
 export type StoredEventReading =

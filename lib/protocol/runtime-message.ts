@@ -58,6 +58,8 @@ export const runtimeRequestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('command/withdraw'), sessionId: id, commandId: id }),
   /** The turn's driver, at a safe point: the steers queued for it, recorded as applied. */
   z.object({ type: z.literal('steer/take'), sessionId: id, turnId: id }),
+  /** Whether a budget is reached: before a new turn (no turnId), or at a safe point of the running one. */
+  z.object({ type: z.literal('budget/check'), sessionId: id, turnId: id.optional() }),
 ]);
 export type RuntimeRequest = z.infer<typeof runtimeRequestSchema>;
 

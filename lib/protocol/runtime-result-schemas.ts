@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { targetCatalogSchema } from '../manifest/target-catalog';
 import { agentEventSchema } from './agent-event';
+import { budgetCheckResultSchema } from './budget-check-result';
 import { jsonObjectSchema, jsonValueSchema } from './json-value';
 import { tokenUsageSchema } from './token-usage';
 import type { RuntimeRequest } from './runtime-message';
@@ -59,6 +60,7 @@ export const runtimeResultSchemas = {
   'command/status': commandResultSchema,
   'command/withdraw': commandResultSchema,
   'steer/take': z.object({ steers: z.array(z.object({ commandId: z.string(), text: z.string() })) }),
+  'budget/check': budgetCheckResultSchema,
 } satisfies Record<RuntimeRequest['type'], z.ZodType>;
 
 export type RuntimeRequestType = RuntimeRequest['type'];

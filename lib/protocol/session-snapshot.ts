@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AGENT_EVENT_SCHEMA_VERSION } from './agent-event';
 import { jsonValueSchema } from './json-value';
+import { NOTIFY_FACT_TYPES } from './notify-events';
 import { tokenUsageSchema } from './token-usage';
 
 /**
@@ -30,6 +31,7 @@ const turnSchema = z.object({
   errors: z.array(z.object({ attemptId: text, message: text, code: text })),
   retry: z.object({ until: z.number(), delayMs: z.number(), reason: text }).optional(),
   usage: tokenUsageSchema.optional(),
+  usageByModel: z.record(text, tokenUsageSchema).optional(),
 });
 const itemSchema = z.object({
   key: text,
@@ -80,6 +82,29 @@ const commandSchema = z.object({
   state: text,
   text: text.optional(),
 });
+const factReferenceSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('job'), jobId: text }),
+  z.object({ kind: z.literal('budget'), budget: z.enum(['conversation', 'day']) }),
+  z.object({
+    kind: z.literal('security'),
+    warning: z.enum(['blocked-request', 'injection-flagged']),
+    toolCallId: text.optional(),
+    targetId: text.optional(),
+    url: text.optional(),
+  }),
+  z.object({ kind: z.literal('site'), origin: text }),
+]);
+const factSchema = z.object({
+  notificationId: text,
+  type: z.enum(NOTIFY_FACT_TYPES),
+  seq: z.number().int().nonnegative(),
+  time: z.number(),
+  level: z.enum(['info', 'warning']),
+  message: text,
+  turnId: text.optional(),
+  reference: factReferenceSchema,
+  dismissed: z.boolean(),
+});
 
 /** The reduced state of a session's durable log up to `snapshotSeq` (no connection bookkeeping). */
 export const snapshotStateSchema = z.object({
@@ -94,7 +119,9 @@ export const snapshotStateSchema = z.object({
   requests: z.record(text, requestSchema),
   commands: z.record(text, commandSchema),
   notifications: z.array(z.object({ notificationId: text, level: text, message: text })),
+  facts: z.record(text, factSchema),
   usage: tokenUsageSchema.optional(),
+  usageByModel: z.record(text, tokenUsageSchema).optional(),
 });
 
 export const sessionSnapshotSchema = z.object({

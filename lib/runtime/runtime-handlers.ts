@@ -3,6 +3,7 @@ import type { JsonObject, JsonValue } from '../protocol/json-value';
 import { runtimeRequestSchema, type RuntimeRequest, type RuntimeResponse } from '../protocol/runtime-message';
 import type { RuntimeHandlers, RuntimeRequestOf, RuntimeRequestType } from '../protocol/runtime-result-schemas';
 import type { ToolOutput } from '../tools/tool-router';
+import { refuseTurnOverBudget, type BudgetGuard } from './budget-guard';
 import type { Runtime } from './runtime';
 
 export interface RuntimeHandlerDependencies {
@@ -12,15 +13,17 @@ export interface RuntimeHandlerDependencies {
   runManualTool(toolName: string, input: JsonValue): Promise<ToolOutput>;
   activeTargetId(): Promise<string | undefined>;
   savedValues(targetId: string): Promise<JsonObject | undefined>;
+  budgets?: BudgetGuard;
 }
 
 /** The runtime's answer to every request type, in one table checked against the protocol's result map. */
 export function runtimeHandlers(dependencies: RuntimeHandlerDependencies): RuntimeHandlers {
   const { runtime, targets } = dependencies;
   return {
-    'events/append': async (request) => ({
-      lastSeq: await runtime.appendFromClient(request.sessionId, request.events, request.batchId),
-    }),
+    'events/append': async (request) => {
+      await refuseTurnOverBudget(dependencies.budgets, request.sessionId, request.events);
+      return { lastSeq: await runtime.appendFromClient(request.sessionId, request.events, request.batchId) };
+    },
     'events/read': async (request) => ({ events: await runtime.read(request.sessionId, request.afterSeq) }),
     'tool/execute': (request) => runtime.executeTool(request),
     'tool/manual': async (request) => ({ output: await dependencies.runManualTool(request.toolName, request.input) }),
@@ -45,6 +48,10 @@ export function runtimeHandlers(dependencies: RuntimeHandlerDependencies): Runti
     'command/status': (request) => runtime.commandStatus(request.sessionId, request.commandId),
     'command/withdraw': (request) => runtime.withdrawSteer(request.sessionId, request.commandId),
     'steer/take': async (request) => ({ steers: await runtime.takeSteers(request.sessionId, request.turnId) }),
+    'budget/check': async (request) =>
+      dependencies.budgets
+        ? dependencies.budgets.check(request.sessionId, request.turnId)
+        : { reached: false, conversation: { tokens: 0, dollars: 0 }, day: { tokens: 0, dollars: 0 } },
   } satisfies RuntimeHandlers;
 }
 

@@ -168,6 +168,13 @@ export class Runtime {
     });
   }
 
+  /** Records fact notifications (`notify/*`) the runtime raises: a budget reached, a job finished, a security warning. */
+  recordNotifications(sessionId: string, drafts: AgentEventDraft[]): Promise<void> {
+    if (drafts.some((draft) => !draft.type.startsWith('notify/')))
+      throw new Error('recordNotifications records notify/* events only.');
+    return this.lock.run(sessionId, () => this.commitDrafts(sessionId, drafts));
+  }
+
   /** Runs a tool call at most once per toolCallId, however often it is asked for. */
   executeTool(request: ToolExecutionRequest): Promise<ToolExecutionResult> {
     return this.toolExecution.execute(request);

@@ -1,5 +1,7 @@
 import type { AgentEvent, AgentEventOf } from '../protocol/agent-event';
 import { addTokenUsage } from '../usage/add-token-usage';
+import { addUsageByModel } from '../usage/add-usage-by-model';
+import { applyNotifyEvent } from './apply-notify-event';
 import {
   itemKey,
   itemOf,
@@ -88,8 +90,13 @@ function dropUnrequestedToolCalls(copy: WorkingCopy, turnId: string): void {
 function addStepUsage(copy: WorkingCopy, event: AgentEventOf<'step/completed'>): void {
   const { usage } = event.data;
   if (!usage) return;
-  updateTurn(copy, event.turnId, (turn) => ({ usage: addTokenUsage(turn.usage, usage) }));
+  const { model } = event.data;
+  updateTurn(copy, event.turnId, (turn) => ({
+    usage: addTokenUsage(turn.usage, usage),
+    usageByModel: addUsageByModel(turn.usageByModel, model, usage),
+  }));
   copy.state.usage = addTokenUsage(copy.state.usage, usage);
+  copy.state.usageByModel = addUsageByModel(copy.state.usageByModel, model, usage);
 }
 
 type ItemEvent = AgentEventOf<
@@ -386,6 +393,13 @@ export function applyEvent(copy: WorkingCopy, event: AgentEvent): void {
       updateTurn(copy, event.turnId, () => ({
         retry: { until: event.data.until, delayMs: event.data.delayMs, reason: event.data.reason },
       }));
+      return;
+    case 'notify/job-finished':
+    case 'notify/budget-reached':
+    case 'notify/security-warning':
+    case 'notify/access-revoked':
+    case 'notify/dismissed':
+      applyNotifyEvent(copy, event);
       return;
     case 'presence/typing':
     case 'blob/referenced':

@@ -1,5 +1,6 @@
 import type { AgentEvent } from '../protocol/agent-event';
 import type { JsonValue } from '../protocol/json-value';
+import type { NotifyFactType } from '../protocol/notify-events';
 import type { TokenUsage } from '../protocol/token-usage';
 
 export type TurnStatus = 'running' | 'completed' | 'aborted' | 'interrupted';
@@ -26,6 +27,8 @@ export interface TurnState {
   retry?: { until: number; delayMs: number; reason: string };
   /** The sum of its steps' reported usage; absent while no step reported any. */
   usage?: TokenUsage;
+  /** The same sum kept per model ('' for steps that named none), so each model's price applies. */
+  usageByModel?: Record<string, TokenUsage>;
 }
 
 export interface ItemState {
@@ -103,8 +106,34 @@ export interface ClientState {
   requests: Record<string, RequestState>;
   commands: Record<string, CommandState>;
   notifications: { notificationId: string; level: string; message: string }[];
+  /** Fact notifications (`notify/*`) by notificationId. */
+  facts: Record<string, FactNotice>;
   /** The sum of every step's reported usage in the conversation; absent while no step reported any. */
   usage?: TokenUsage;
+  usageByModel?: Record<string, TokenUsage>;
+}
+
+export interface FactNotice {
+  notificationId: string;
+  type: NotifyFactType;
+  seq: number;
+  time: number;
+  level: 'info' | 'warning';
+  message: string;
+  turnId?: string;
+  /** The fact it tells of. */
+  reference:
+    | { kind: 'job'; jobId: string }
+    | { kind: 'budget'; budget: 'conversation' | 'day' }
+    | {
+        kind: 'security';
+        warning: 'blocked-request' | 'injection-flagged';
+        toolCallId?: string;
+        targetId?: string;
+        url?: string;
+      }
+    | { kind: 'site'; origin: string };
+  dismissed: boolean;
 }
 
 export function initialClientState(sessionId: string, generation = 0): ClientState {
@@ -123,6 +152,7 @@ export function initialClientState(sessionId: string, generation = 0): ClientSta
     requests: {},
     commands: {},
     notifications: [],
+    facts: {},
   };
 }
 

@@ -3,6 +3,17 @@ import { SNAPSHOT_FORMAT, sessionSnapshotSchema, type SessionSnapshot } from '..
 import { initialClientState, type ClientState } from './client-state';
 import { reduceEvents } from './reduce-events';
 
+type Exactly<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+/**
+ * The snapshot schema strips keys it does not know, so a state table missing from it would vanish from every
+ * snapshot and snapshot + tail would no longer equal a replay: this fails to compile instead, optional keys too.
+ */
+const snapshotCoversState: Exactly<
+  SessionSnapshot['state'],
+  Omit<ClientState, 'generation' | 'pending' | 'gap'>
+> = true;
+void snapshotCoversState;
+
 /** The durable part of a state whose log has no gap, as a snapshot; undefined while events wait past a gap. */
 export function takeSnapshot(state: ClientState): SessionSnapshot | undefined {
   if (state.pending.length > 0) return undefined;

@@ -119,7 +119,7 @@ describe('token usage the provider reported, per turn and per conversation', () 
     await server?.close();
   });
 
-  it.each(['openai-chat', 'anthropic', 'gemini'] as const)(
+  it.each(['openai-chat', 'openai-responses', 'anthropic', 'gemini'] as const)(
     '%s: the panel and the session drawer show the sums of what the server reported, after a reload and a worker restart',
     async (format) => {
       await configureProfile(session, scriptedEndpointSettings(format, server.origin));

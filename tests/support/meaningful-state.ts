@@ -20,7 +20,8 @@ export function meaningfulState(state: ClientState): unknown {
       return [key, rest];
     }),
   );
-  const { title, lastSeq, turnOrder, turns, streaming, requests, commands, notifications, usage } = state;
+  const { title, lastSeq, turnOrder, turns, streaming, requests, commands, notifications, facts, usage, usageByModel } =
+    state;
   // A JSON round trip so that a property set to undefined equals a missing one.
   return JSON.parse(
     JSON.stringify({
@@ -34,7 +35,9 @@ export function meaningfulState(state: ClientState): unknown {
       requests,
       commands,
       notifications,
+      facts,
       usage,
+      usageByModel,
     }),
   );
 }

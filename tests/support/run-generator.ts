@@ -97,16 +97,17 @@ class SessionScript {
   }
 
   /** Usage that varies with the step without drawing from the random sequence, so runs stay what their seeds made them. */
-  private stepUsage(): { usage?: TokenUsage } {
+  private stepUsage(): { usage?: TokenUsage; model?: string } {
     const step = (this.completedSteps += 1);
     switch (step % 4) {
       case 0:
         return {};
       case 1:
-        return { usage: { inputTokens: 100 + step, outputTokens: step } };
+        return { usage: { inputTokens: 100 + step, outputTokens: step }, model: 'gpt-4o' };
       case 2:
         return {
           usage: { inputTokens: 200 + step, outputTokens: 2 * step, reasoningTokens: step, cachedInputTokens: 50 },
+          model: 'claude-sonnet-4',
         };
       default:
         return { usage: { outputTokens: 0 } };
@@ -142,6 +143,52 @@ class SessionScript {
     return Array.from({ length: words }, () => this.random.pick(WORDS)).join(' ');
   }
 
+  /** One fact notification of each kind, and sometimes the dismissal of one of them (a duplicate dismissal too). */
+  private factNotifications(): AgentEventDraft[] {
+    const sessionId = this.sessionId;
+    const time = this.driver.now();
+    const ids = Array.from({ length: 4 }, () => this.driver.newId('fact'));
+    const turnId = this.lastEndedTurn?.turnId;
+    const drafts: AgentEventDraft[] = [
+      {
+        type: 'notify/job-finished',
+        sessionId,
+        notificationId: ids[0]!,
+        jobId: this.driver.newId('job'),
+        time,
+        data: { state: this.random.pick(['completed', 'failed', 'killed', 'orphaned'] as const), message: 'Job done.' },
+      },
+      {
+        type: 'notify/budget-reached',
+        sessionId,
+        notificationId: ids[1]!,
+        ...(turnId ? { turnId } : {}),
+        time,
+        data: { budget: 'conversation', unit: 'tokens', limit: 100, used: 120, message: 'Budget reached.' },
+      },
+      {
+        type: 'notify/security-warning',
+        sessionId,
+        notificationId: ids[2]!,
+        time,
+        data: { warning: 'blocked-request', url: 'https://example.com/', message: 'A request was blocked.' },
+      },
+      {
+        type: 'notify/access-revoked',
+        sessionId,
+        notificationId: ids[3]!,
+        time,
+        data: { origin: 'https://example.com', message: 'Access to example.com was revoked.' },
+      },
+    ];
+    if (this.random.chance(0.5)) {
+      const dismissed = this.random.pick(ids);
+      for (let copy = 0; copy < 2; copy++)
+        drafts.push({ type: 'notify/dismissed', sessionId, notificationId: dismissed!, time, data: {} });
+    }
+    return drafts;
+  }
+
   private async sessionExtras(): Promise<void> {
     const sessionId = this.sessionId;
     if (this.random.chance(0.2))
@@ -159,6 +206,7 @@ class SessionScript {
         },
       ]);
     }
+    if (this.random.chance(0.2)) await this.append(this.factNotifications());
     if (this.random.chance(0.1)) {
       const blobId = this.driver.newId('blob');
       await this.append([
@@ -483,8 +531,10 @@ class SessionScript {
     this.lastEndedTurn = { turnId: step.turnId, completed: false };
   }
 
-  private async endTurn(turnId: string, reason: 'stop' | 'step-cap' | 'repeated-call'): Promise<void> {
+  private async endTurn(turnId: string, ending: 'stop' | 'step-cap' | 'repeated-call'): Promise<void> {
     const sessionId = this.sessionId;
+    // Some turns end at a budget instead, chosen by the step count so the random sequence stays the seed's.
+    const reason = ending === 'stop' && this.completedSteps % 5 === 0 ? 'budget' : ending;
     if (this.random.chance(0.2)) {
       const commandId = this.driver.newId('command');
       await this.append([

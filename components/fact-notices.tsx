@@ -1,0 +1,33 @@
+import type { FactNotice } from '@/lib/state/client-state';
+
+export interface FactNoticesProps {
+  facts: readonly FactNotice[];
+}
+
+const KIND_LABEL: Record<FactNotice['type'], string> = {
+  'notify/job-finished': 'Job',
+  'notify/budget-reached': 'Budget',
+  'notify/security-warning': 'Security',
+  'notify/access-revoked': 'Site access',
+};
+
+/** Fact notifications from the log, shown where they happened; reading one changes nothing the runtime may do. */
+export function FactNotices({ facts }: FactNoticesProps) {
+  if (facts.length === 0) return null;
+  return (
+    <>
+      {facts.map((fact) => (
+        <div
+          key={fact.notificationId}
+          className={`notice fact-notice notice-${fact.level}`}
+          role="status"
+          data-notification-id={fact.notificationId}
+          data-fact={fact.type}
+          {...(fact.reference.kind === 'budget' ? { 'data-budget': fact.reference.budget } : {})}
+        >
+          <strong className="fact-kind">{KIND_LABEL[fact.type]}</strong> {fact.message}
+        </div>
+      ))}
+    </>
+  );
+}
