@@ -107,8 +107,8 @@ export function ChatPanel(props: ChatPanelProps) {
       </header>
       {endpoint?.scripted && (
         <div className="scripted-banner" role="note">
-          <strong>Scripted demo</strong>: replies come from a local scripted model, not a real one. Configure an
-          endpoint in Settings.
+          <strong>Offline demo</strong>: replies come from a local demo on this machine, not from a language model.
+          Configure an endpoint in Settings.
         </div>
       )}
       {(props.connection === 'reconnecting' || state.gap) && (
