@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { SessionRecord } from '@/lib/runtime/event-store';
 import { turnAnnouncement } from '@/lib/panel/turn-announcement';
-import type { EndpointSettings } from '@/lib/settings/endpoint-settings';
+import { endpointAddress, endpointModelName, type EndpointSettings } from '@/lib/settings/endpoint-settings';
 import type { ClientState } from '@/lib/state/client-state';
 import { Composer } from './composer';
 import { EmptyConversation } from './empty-conversation';
@@ -165,13 +165,13 @@ export function ChatPanel(props: ChatPanelProps) {
         onStop={onStop}
       />
       <footer className="panel-footer">
-        <span className="endpoint-label" title={endpoint?.baseUrl}>
+        <span className="endpoint-label" title={endpoint ? endpointAddress(endpoint) : undefined}>
           <span
             className="endpoint-dot"
             data-state={endpoint ? (props.connection === 'connected' ? 'ok' : 'busy') : 'off'}
             aria-hidden="true"
           />
-          {endpoint ? `${endpoint.model} · ${endpoint.label}` : 'No endpoint configured'}
+          {endpoint ? `${endpointModelName(endpoint)} · ${endpoint.label}` : 'No endpoint configured'}
         </span>
         <UsageLine usage={state.usage} className="conversation-usage" label="Tokens used in this conversation" />
         <button type="button" className="link-button" onClick={props.onOpenOptions}>

@@ -11,9 +11,11 @@ import { listModels } from '@/lib/providers/list-models';
 import { isLoopbackUrl } from '@/lib/providers/loopback-url';
 import { testConnection } from '@/lib/providers/test-connection';
 import type { EndpointProfiles } from '@/lib/settings/endpoint-profiles';
-import type { EndpointSettings } from '@/lib/settings/endpoint-settings';
+import { isRemoteEndpoint, type EndpointSettings } from '@/lib/settings/endpoint-settings';
 import { loadEndpointProfiles, saveEndpointProfiles } from '../shared/endpoint-storage';
 import { extensionKeyValueStore } from '../shared/extension-key-value-store';
+import { downloadOnDeviceModel, probeOnDeviceModel } from './on-device-model';
+import type { OnDeviceStatus } from '@/lib/providers/on-device-availability';
 
 const approvalPolicies = new ApprovalPolicyStore(extensionKeyValueStore);
 
@@ -22,7 +24,7 @@ const approvalPolicies = new ApprovalPolicyStore(extensionKeyValueStore);
  * none. Called before any await so the click still counts as the user's gesture.
  */
 function requestHost(settings: EndpointSettings): Promise<string> {
-  if (isLoopbackUrl(settings.baseUrl)) return Promise.resolve('');
+  if (!isRemoteEndpoint(settings) || isLoopbackUrl(settings.baseUrl)) return Promise.resolve('');
   const origin = new URL(settings.baseUrl).origin;
   return browser.permissions
     .request({ origins: [`${origin}/*`] })
@@ -39,6 +41,8 @@ function OptionsApp() {
   const [policy, setPolicy] = useState<ApprovalPolicy>();
   useEffect(() => void loadEndpointProfiles().then(setProfiles), []);
   useEffect(() => void approvalPolicies.load().then(setPolicy), []);
+  const [onDevice, setOnDevice] = useState<OnDeviceStatus>();
+  useEffect(() => void probeOnDeviceModel().then(setOnDevice), []);
   if (!profiles || !policy) return null;
   const store = async (next: EndpointProfiles, saved?: EndpointSettings): Promise<string> => {
     const permission = saved ? requestHost(saved) : Promise.resolve('');
@@ -68,6 +72,8 @@ function OptionsApp() {
         onTest={test}
         onListModels={list}
         newId={() => crypto.randomUUID()}
+        {...(onDevice ? { onDevice } : {})}
+        onDownloadOnDevice={() => void downloadOnDeviceModel(setOnDevice)}
       />
       <section className="profiles-page">
         <h2>Approvals</h2>
