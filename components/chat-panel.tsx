@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { SessionRecord } from '@/lib/runtime/event-store';
 import type { ConnectionStatus } from '@/lib/panel/connection-watch';
 import { turnAnnouncement } from '@/lib/panel/turn-announcement';
-import type { EndpointSettings } from '@/lib/settings/endpoint-settings';
+import { endpointAddress, endpointModelName, type EndpointSettings } from '@/lib/settings/endpoint-settings';
 import type { ClientState } from '@/lib/state/client-state';
 import { isHistoryLoaded } from '@/lib/state/history-loaded';
 import { Composer } from './composer';
@@ -117,8 +117,8 @@ export function ChatPanel(props: ChatPanelProps) {
       </header>
       {endpoint?.scripted && (
         <div className="scripted-banner" role="note">
-          <strong>Scripted demo</strong>: replies come from a local scripted model, not a real one. Configure an
-          endpoint in Settings.
+          <strong>Offline demo</strong>: replies come from a local demo on this machine, not from a language model.
+          Configure an endpoint in Settings.
         </div>
       )}
       {props.connection === 'failed' && (
@@ -194,13 +194,13 @@ export function ChatPanel(props: ChatPanelProps) {
         onStop={onStop}
       />
       <footer className="panel-footer">
-        <span className="endpoint-label" title={endpoint?.baseUrl}>
+        <span className="endpoint-label" title={endpoint ? endpointAddress(endpoint) : undefined}>
           <span
             className="endpoint-dot"
             data-state={endpoint ? (props.connection === 'connected' ? 'ok' : 'busy') : 'off'}
             aria-hidden="true"
           />
-          {endpoint ? `${endpoint.model} · ${endpoint.label}` : 'No endpoint configured'}
+          {endpoint ? `${endpointModelName(endpoint)} · ${endpoint.label}` : 'No endpoint configured'}
         </span>
         <UsageLine
           usage={state.usage}

@@ -1,4 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
+import {
+  isOnDeviceOffered,
+  ON_DEVICE_PRIVACY,
+  onDeviceStatusText,
+  type OnDeviceStatus,
+} from '@/lib/providers/on-device-availability';
 import type { ConnectionReport } from '@/lib/providers/test-connection';
 import { editDraft, settingsFromDraft, withKind, type EndpointDraft } from '@/lib/settings/endpoint-draft';
 import {
@@ -18,6 +24,9 @@ export interface EndpointEditorProps {
   onTest(settings: EndpointSettings): Promise<ConnectionReport>;
   onListModels(settings: EndpointSettings): Promise<{ models: string[] } | { problem: string }>;
   onCancel?(): void;
+  /** What the browser says of its on-device model (absent when unknown yet). */
+  onDevice?: OnDeviceStatus;
+  onDownloadOnDevice?(): void;
 }
 
 const kindHints: Record<EndpointKind, string> = {
@@ -29,6 +38,7 @@ const kindHints: Record<EndpointKind, string> = {
   google: 'The Gemini API (generativelanguage.googleapis.com) with your key from Google AI Studio.',
   'ai-sdk-chat':
     'A server speaking the AI SDK UI message stream (useChat), e.g. http://localhost:3000/api/chat. It declares the tools; the browser runs them.',
+  'chrome-on-device': ON_DEVICE_PRIVACY,
 };
 
 /** Edits one endpoint profile: kind, address, model (with the list the API offers), key; Save and Test connection. */
@@ -66,6 +76,9 @@ export function EndpointEditor(props: EndpointEditorProps) {
     return report;
   };
   const isChat = draft.kind === 'ai-sdk-chat';
+  const onDevice = draft.kind === 'chrome-on-device';
+  const onDeviceOffered = props.onDevice !== undefined && isOnDeviceOffered(props.onDevice);
+  const kinds = endpointKinds.filter((kind) => kind !== 'chrome-on-device' || onDeviceOffered || onDevice);
   return (
     <form className="options-form endpoint-editor" onSubmit={submit} aria-label="Endpoint">
       <fieldset>
@@ -77,7 +90,7 @@ export function EndpointEditor(props: EndpointEditorProps) {
             value={draft.kind}
             onChange={(event) => onChange(withKind(draft, event.target.value as EndpointKind))}
           >
-            {endpointKinds.map((kind) => (
+            {kinds.map((kind) => (
               <option key={kind} value={kind}>
                 {endpointKindLabels[kind]}
               </option>
@@ -85,6 +98,19 @@ export function EndpointEditor(props: EndpointEditorProps) {
           </select>
         </label>
         <p className="hint">{kindHints[draft.kind]}</p>
+        {props.onDevice && (onDevice || !onDeviceOffered) && (
+          <p className="hint on-device-status" data-availability={props.onDevice.availability}>
+            {endpointKindLabels['chrome-on-device']}: {onDeviceStatusText(props.onDevice)}
+            {onDevice && props.onDevice.availability === 'downloadable' && props.onDownloadOnDevice && (
+              <>
+                {' '}
+                <button type="button" className="button-quiet" onClick={props.onDownloadOnDevice}>
+                  Download the model
+                </button>
+              </>
+            )}
+          </p>
+        )}
         <label>
           Name
           <input
@@ -107,63 +133,67 @@ export function EndpointEditor(props: EndpointEditorProps) {
             </select>
           </label>
         )}
-        <label>
-          Base URL
-          <input
-            aria-label="Base URL"
-            type="url"
-            required
-            value={draft.baseUrl}
-            onChange={(event) => set({ baseUrl: event.target.value })}
-          />
-        </label>
-        {isChat && <p className="hint">For a chat server: the full address of its chat route.</p>}
-        <label>
-          Model
-          <span className="model-row">
-            <input
-              aria-label="Model"
-              required
-              list={listId}
-              value={draft.model}
-              onChange={(event) => set({ model: event.target.value })}
-              placeholder="gpt-4.1-mini, llama3.1, claude-sonnet-4-5, gemini-2.5-flash…"
-            />
-            {!isChat && (
-              <button type="button" className="button-quiet" onClick={() => void listModels()}>
-                List models
-              </button>
+        {!onDevice && (
+          <>
+            <label>
+              Base URL
+              <input
+                aria-label="Base URL"
+                type="url"
+                required
+                value={draft.baseUrl}
+                onChange={(event) => set({ baseUrl: event.target.value })}
+              />
+            </label>
+            {isChat && <p className="hint">For a chat server: the full address of its chat route.</p>}
+            <label>
+              Model
+              <span className="model-row">
+                <input
+                  aria-label="Model"
+                  required
+                  list={listId}
+                  value={draft.model}
+                  onChange={(event) => set({ model: event.target.value })}
+                  placeholder="gpt-4.1-mini, llama3.1, claude-sonnet-4-5, gemini-2.5-flash…"
+                />
+                {!isChat && (
+                  <button type="button" className="button-quiet" onClick={() => void listModels()}>
+                    List models
+                  </button>
+                )}
+              </span>
+              <datalist id={listId}>
+                {models.map((model) => (
+                  <option key={model} value={model} />
+                ))}
+              </datalist>
+            </label>
+            {isChat && <p className="hint">Sent to the server as `model`; servers that pick their own ignore it.</p>}
+            <label>
+              API key
+              <input
+                aria-label="API key"
+                type="password"
+                autoComplete="off"
+                value={draft.apiKey}
+                onChange={(event) => set({ apiKey: event.target.value })}
+                placeholder="Leave empty for local servers"
+              />
+            </label>
+            {isChat && (
+              <label className="checkbox-row">
+                <input
+                  type="checkbox"
+                  checked={draft.continuation}
+                  onChange={(event) => set({ continuation: event.target.checked })}
+                />
+                The server needs a user turn to go on after tool results (send an invisible “Continue.”)
+              </label>
             )}
-          </span>
-          <datalist id={listId}>
-            {models.map((model) => (
-              <option key={model} value={model} />
-            ))}
-          </datalist>
-        </label>
-        {isChat && <p className="hint">Sent to the server as `model`; servers that pick their own ignore it.</p>}
-        <label>
-          API key
-          <input
-            aria-label="API key"
-            type="password"
-            autoComplete="off"
-            value={draft.apiKey}
-            onChange={(event) => set({ apiKey: event.target.value })}
-            placeholder="Leave empty for local servers"
-          />
-        </label>
-        {isChat && (
-          <label className="checkbox-row">
-            <input
-              type="checkbox"
-              checked={draft.continuation}
-              onChange={(event) => set({ continuation: event.target.checked })}
-            />
-            The server needs a user turn to go on after tool results (send an invisible “Continue.”)
-          </label>
+            <p className="hint">The key is kept in this browser’s extension storage and sent only to this endpoint.</p>
+          </>
         )}
-        <p className="hint">The key is kept in this browser’s extension storage and sent only to this endpoint.</p>
       </fieldset>
       <div className="editor-actions">
         <button type="submit" className="button-primary">

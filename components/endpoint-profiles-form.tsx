@@ -9,7 +9,13 @@ import {
   type EndpointProfile,
   type EndpointProfiles,
 } from '@/lib/settings/endpoint-profiles';
-import { endpointKindLabels, type EndpointSettings } from '@/lib/settings/endpoint-settings';
+import {
+  endpointAddress,
+  endpointKindLabels,
+  endpointModelName,
+  type EndpointSettings,
+} from '@/lib/settings/endpoint-settings';
+import type { OnDeviceStatus } from '@/lib/providers/on-device-availability';
 import { EndpointEditor } from './endpoint-editor';
 import { EditIcon, PlusIcon, TrashIcon } from './icons';
 
@@ -19,6 +25,9 @@ export interface EndpointProfilesFormProps {
   onStore(profiles: EndpointProfiles, saved?: EndpointSettings): Promise<string>;
   onTest(settings: EndpointSettings): Promise<ConnectionReport>;
   onListModels(settings: EndpointSettings): Promise<{ models: string[] } | { problem: string }>;
+  /** What the browser says of its on-device model; the kind is offered only when it has one. */
+  onDevice?: OnDeviceStatus;
+  onDownloadOnDevice?(): void;
   newId(): string;
 }
 
@@ -69,7 +78,8 @@ export function EndpointProfilesForm(props: EndpointProfilesFormProps) {
                   <span className="profile-text">
                     <strong>{profile.label}</strong>
                     <span className="hint">
-                      {endpointKindLabels[profile.kind]} · {profile.model} · {hostOf(profile.baseUrl)}
+                      {endpointKindLabels[profile.kind]} · {endpointModelName(profile)} ·{' '}
+                      {hostOf(endpointAddress(profile) ?? 'this device')}
                     </span>
                   </span>
                 </label>
@@ -110,6 +120,8 @@ export function EndpointProfilesForm(props: EndpointProfilesFormProps) {
         onSave={save}
         onTest={props.onTest}
         onListModels={props.onListModels}
+        {...(props.onDevice ? { onDevice: props.onDevice } : {})}
+        {...(props.onDownloadOnDevice ? { onDownloadOnDevice: props.onDownloadOnDevice } : {})}
         {...(editing.id === undefined && profiles.profiles.length > 0
           ? { onCancel: () => edit(activeProfile(profiles)) }
           : {})}

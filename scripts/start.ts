@@ -1,13 +1,14 @@
 /**
- * `npm start`: builds the extension, starts the scripted demo model on 127.0.0.1, and opens Chromium
+ * `npm start`: builds the extension, starts the offline demo model on 127.0.0.1, and opens Chromium
  * with the unpacked build loaded. With no endpoint configured yet, the extension is pointed at the
- * scripted model (labelled as such in the panel) so a newcomer sees the whole loop at once.
+ * demo model (labelled as such in the panel) so a newcomer sees the whole loop at once, with no key.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import puppeteer from 'puppeteer-core';
-import { startScriptedModelServer } from './scripted-model-server/scripted-model-server';
+import { configureDemoEndpoint } from './demo-model/configure-demo-endpoint';
+import { startDemoModelServer } from './demo-model/start-demo-model-server';
 
 const root = resolve(import.meta.dirname, '..');
 const extensionPath = resolve(root, '.output/chrome-mv3');
@@ -29,8 +30,8 @@ function findChromium(): string {
 async function main(): Promise<void> {
   console.log('Building the extension…');
   execFileSync('npx', ['wxt', 'build'], { cwd: root, stdio: 'inherit' });
-  const server = await startScriptedModelServer({ port: Number(process.env.SCRIPTED_MODEL_PORT ?? 4010) });
-  console.log(`Scripted demo model listening on ${server.url}`);
+  const server = await startDemoModelServer({ port: Number(process.env.SCRIPTED_MODEL_PORT ?? 4010) });
+  console.log(`Offline demo model listening on ${server.url}`);
   mkdirSync(profile, { recursive: true });
   const browser = await puppeteer.launch({
     executablePath: findChromium(),
@@ -53,42 +54,19 @@ async function main(): Promise<void> {
   const extensionId = new URL(worker.url()).host;
   const page = await browser.newPage();
   await page.goto(`chrome-extension://${extensionId}/options.html`);
-  const configured = await page.evaluate(async (baseUrl) => {
-    const storage = (
-      globalThis as unknown as {
-        chrome: {
-          storage: {
-            local: { get(keys: string[]): Promise<Record<string, unknown>>; set(value: unknown): Promise<void> };
-          };
-        };
-      }
-    ).chrome.storage.local;
-    // `endpoint` is the single endpoint of earlier versions; the extension folds it into `endpointProfiles`.
-    const stored = await storage.get(['endpoint', 'endpointProfiles']);
-    const profiles = (stored.endpointProfiles as { profiles?: unknown[] } | undefined)?.profiles ?? [];
-    if (stored.endpoint || profiles.length > 0) return false;
-    const demo = {
-      id: 'scripted-demo',
-      kind: 'openai-compatible',
-      label: 'Scripted demo model',
-      baseUrl,
-      model: 'scripted-model',
-      apiKey: '',
-      scripted: true,
-    };
-    await storage.set({ endpointProfiles: { activeId: demo.id, profiles: [demo] } });
-    return true;
-  }, server.url);
+  const configured = await configureDemoEndpoint(page, server.url);
   await page.goto(`chrome-extension://${extensionId}/sidepanel.html`);
   console.log(
     configured
-      ? 'No endpoint was configured: the extension now uses the scripted demo model.'
+      ? 'No endpoint was configured: the extension now uses the offline demo model.'
       : 'Using the endpoint already configured in this profile.',
   );
   console.log(
     `Splitbrain is loaded (extension id ${extensionId}). The chat is open in a tab; the toolbar button opens it as a side panel.`,
   );
-  console.log('Try: "Make the particles faster and show their vectors". Press Ctrl+C to quit.');
+  console.log(
+    'Try: "make the particles faster", "open the synth and set the tempo to 140", "what can I change here?". Press Ctrl+C to quit.',
+  );
   if (headless) console.log('(No display found: Chromium runs headless. Run on a desktop to see it.)');
   const stop = async () => {
     await browser.close().catch(() => undefined);

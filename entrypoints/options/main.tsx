@@ -14,9 +14,11 @@ import { listModels } from '@/lib/providers/list-models';
 import { isLoopbackUrl } from '@/lib/providers/loopback-url';
 import { testConnection } from '@/lib/providers/test-connection';
 import type { EndpointProfiles } from '@/lib/settings/endpoint-profiles';
-import type { EndpointSettings } from '@/lib/settings/endpoint-settings';
+import { isRemoteEndpoint, type EndpointSettings } from '@/lib/settings/endpoint-settings';
 import { loadEndpointProfiles, saveEndpointProfiles } from '../shared/endpoint-storage';
 import { extensionKeyValueStore } from '../shared/extension-key-value-store';
+import { downloadOnDeviceModel, probeOnDeviceModel } from './on-device-model';
+import type { OnDeviceStatus } from '@/lib/providers/on-device-availability';
 
 const approvalPolicies = new ApprovalPolicyStore(extensionKeyValueStore);
 const usageSettingsStore = new UsageSettingsStore(extensionKeyValueStore);
@@ -35,7 +37,7 @@ function requestNotifications(settings: UsageSettings): Promise<UsageSettings> {
  * none. Called before any await so the click still counts as the user's gesture.
  */
 function requestHost(settings: EndpointSettings): Promise<string> {
-  if (isLoopbackUrl(settings.baseUrl)) return Promise.resolve('');
+  if (!isRemoteEndpoint(settings) || isLoopbackUrl(settings.baseUrl)) return Promise.resolve('');
   const origin = new URL(settings.baseUrl).origin;
   return browser.permissions
     .request({ origins: [`${origin}/*`] })
@@ -54,6 +56,8 @@ function OptionsApp() {
   useEffect(() => void usageSettingsStore.load().then(setUsageSettings), []);
   useEffect(() => void loadEndpointProfiles().then(setProfiles), []);
   useEffect(() => void approvalPolicies.load().then(setPolicy), []);
+  const [onDevice, setOnDevice] = useState<OnDeviceStatus>();
+  useEffect(() => void probeOnDeviceModel().then(setOnDevice), []);
   if (!profiles || !policy || !usageSettings) return null;
   const store = async (next: EndpointProfiles, saved?: EndpointSettings): Promise<string> => {
     const permission = saved ? requestHost(saved) : Promise.resolve('');
@@ -91,6 +95,8 @@ function OptionsApp() {
         onTest={test}
         onListModels={list}
         newId={() => crypto.randomUUID()}
+        {...(onDevice ? { onDevice } : {})}
+        onDownloadOnDevice={() => void downloadOnDeviceModel(setOnDevice)}
       />
       <section className="profiles-page">
         <h2>Approvals</h2>

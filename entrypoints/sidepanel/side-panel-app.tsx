@@ -15,7 +15,7 @@ import {
 import { frameScheduler } from '@/lib/panel/frame-scheduler';
 import { sessionExport, sessionExportFileName } from '@/lib/panel/session-export';
 import type { SessionRecord } from '@/lib/runtime/event-store';
-import type { EndpointSettings } from '@/lib/settings/endpoint-settings';
+import { isRemoteEndpoint, type EndpointSettings } from '@/lib/settings/endpoint-settings';
 import { initialClientState, type ClientState } from '@/lib/state/client-state';
 import { isHistoryLoaded } from '@/lib/state/history-loaded';
 import { SessionSync } from '@/lib/state/session-sync';
@@ -261,7 +261,7 @@ export function SidePanelApp() {
     readEvents(id, 0).then(
       (events) => {
         const now = new Date();
-        const secrets = endpoint?.apiKey ? [endpoint.apiKey] : [];
+        const secrets = endpoint && isRemoteEndpoint(endpoint) && endpoint.apiKey ? [endpoint.apiKey] : [];
         downloadJson(
           sessionExport(
             { sessionId: id, title, createdAt: record?.createdAt, updatedAt: record?.updatedAt },

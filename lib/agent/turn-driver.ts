@@ -1,6 +1,6 @@
 import type { LanguageModel, ModelMessage } from 'ai';
 import { createLanguageModel } from '../providers/create-language-model';
-import type { EndpointSettings } from '../settings/endpoint-settings';
+import { isRemoteEndpoint, type EndpointSettings } from '../settings/endpoint-settings';
 import type { ClientState } from '../state/client-state';
 import { runAgentTurn, type TurnOutcome } from './agent-loop';
 import { describeWriteFailure } from './describe-write-failure';
@@ -112,13 +112,13 @@ export function startTurn(request: TurnRequest): TurnHandle {
     takeSteers: () => client.takeSteers(sessionId, turnId),
     cancelCommandId: () => cancelCommandId,
     ...(client.budgetReached ? { budgetReached: () => client.budgetReached!(sessionId, turnId) } : {}),
-    modelId: settings.model,
+    ...(isRemoteEndpoint(settings) ? { modelId: settings.model } : {}),
     signal: controller.signal,
-    endpointUrl: settings.baseUrl,
+    ...(isRemoteEndpoint(settings) ? { endpointUrl: settings.baseUrl } : {}),
     ...(settings.streamIdleTimeoutSeconds === undefined
       ? {}
       : { streamIdleTimeoutMs: settings.streamIdleTimeoutSeconds * 1000 }),
-    secrets: settings.apiKey ? [settings.apiKey] : [],
+    secrets: isRemoteEndpoint(settings) && settings.apiKey ? [settings.apiKey] : [],
     newId,
     now,
   }).finally(() => client.releaseTurn(sessionId, turnId));

@@ -2,6 +2,7 @@ import { createAnthropic } from '@ai-sdk/anthropic';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { BrowserAIChatLanguageModel } from '@browser-ai/core';
 import type { LanguageModel } from 'ai';
 import type { EndpointSettings } from '../settings/endpoint-settings';
 import { createUIMessageStreamModel } from './ui-message-stream-model';
@@ -18,12 +19,16 @@ export const ANTHROPIC_BROWSER_HEADER = { 'anthropic-dangerous-direct-browser-ac
 
 /**
  * The one place that turns endpoint settings into an AI SDK model. The providers do the HTTP and SSE work;
- * their stream parts all reach StepStreamMapper. The key goes only into requests to `settings.baseUrl`.
+ * their stream parts all reach StepStreamMapper. The key goes only into requests to `settings.baseUrl`; the on-device
+ * kind sends nothing anywhere.
  */
 export function createLanguageModel(
   settings: EndpointSettings,
   options: LanguageModelOptions | typeof fetch = {},
 ): LanguageModel {
+  // The Prompt API has no native tool calls: @browser-ai/core describes the tools in the system prompt and parses
+  // the model's fenced JSON calls back into AI SDK tool calls. Its class, not its provider: that also pulls in MediaPipe.
+  if (settings.kind === 'chrome-on-device') return new BrowserAIChatLanguageModel('text');
   const { fetch: fetchFunction, chatId } =
     typeof options === 'function' ? { fetch: options, chatId: undefined } : options;
   const baseURL = settings.baseUrl.replace(/\/+$/, '');

@@ -1,6 +1,6 @@
 import { safeParseJSON } from '@ai-sdk/provider-utils';
 import { z } from 'zod';
-import type { EndpointSettings } from '../settings/endpoint-settings';
+import { isRemoteEndpoint, type EndpointSettings } from '../settings/endpoint-settings';
 import { ANTHROPIC_BROWSER_HEADER } from './create-language-model';
 import { endpointAdvice } from './loopback-url';
 import { parseProviderErrorBody } from './provider-error-body';
@@ -19,6 +19,7 @@ const googleListSchema = z.object({
 
 /** The request that lists models, where the API has one. The key goes only to the endpoint's own address. */
 function listRequest(settings: EndpointSettings): { url: string; headers: Record<string, string> } | undefined {
+  if (!isRemoteEndpoint(settings)) return undefined;
   const base = settings.baseUrl.replace(/\/+$/, '');
   switch (settings.kind) {
     case 'openai':
@@ -60,7 +61,10 @@ export async function listModels(
     return {
       ok: false,
       unsupported: true,
-      message: 'An AI SDK chat server has no model list: the server picks the model.',
+      message:
+        settings.kind === 'chrome-on-device'
+          ? "Chrome's on-device model is the only one: there is no list."
+          : 'An AI SDK chat server has no model list: the server picks the model.',
     };
   let response: Response;
   try {
@@ -69,7 +73,7 @@ export async function listModels(
     const detail = error instanceof Error ? error.message : String(error);
     return {
       ok: false,
-      message: `Could not reach ${new URL(request.url).origin}: ${detail}.${endpointAdvice(undefined, settings.baseUrl)}`,
+      message: `Could not reach ${new URL(request.url).origin}: ${detail}.${endpointAdvice(undefined, request.url)}`,
     };
   }
   const text = await response.text();
@@ -78,7 +82,7 @@ export async function listModels(
     return {
       ok: false,
       status: response.status,
-      message: `HTTP ${response.status}${message ? `: ${message}` : ''}${endpointAdvice(response.status, settings.baseUrl)}`,
+      message: `HTTP ${response.status}${message ? `: ${message}` : ''}${endpointAdvice(response.status, request.url)}`,
     };
   }
   const body = await safeParseJSON({ text });

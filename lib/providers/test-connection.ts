@@ -1,5 +1,5 @@
 import { streamText } from 'ai';
-import type { EndpointSettings } from '../settings/endpoint-settings';
+import { endpointAddress, endpointModelName, type EndpointSettings } from '../settings/endpoint-settings';
 import { createLanguageModel } from './create-language-model';
 import { describeStreamFailure } from './describe-stream-failure';
 import { listModels } from './list-models';
@@ -35,7 +35,7 @@ export async function testConnection(
   const signal = AbortSignal.timeout(options.timeoutMs ?? 20_000);
   const checks: ConnectionCheck[] = [];
   const list = await listModels(settings, fetchFunction, signal);
-  if (list.ok) checks.push({ name: 'models', ok: true, detail: describeList(list.models, settings.model) });
+  if (list.ok) checks.push({ name: 'models', ok: true, detail: describeList(list.models, endpointModelName(settings)) });
   else if (!list.unsupported)
     checks.push({ name: 'models', ok: false, detail: `Listing models failed: ${list.message}` });
   checks.push(await replyCheck(settings, fetchFunction, signal, options.now ?? Date.now));
@@ -88,13 +88,14 @@ async function replyCheck(
     return { name: 'reply', ok: false, detail: 'The model did not answer within 20 s.' };
   if (failure !== undefined)
     return { name: 'reply', ok: false, detail: `The model request failed: ${failureDetail(failure, settings, now())}` };
-  return { name: 'reply', ok: true, detail: `"${settings.model}" ${answered || 'answered'} in ${now() - started} ms.` };
+  return { name: 'reply', ok: true, detail: `"${endpointModelName(settings)}" ${answered || 'answered'} in ${now() - started} ms.` };
 }
 
 function failureDetail(error: unknown, settings: EndpointSettings, time: number): string {
-  const failure = describeStreamFailure(error, { midStream: false, endpointUrl: settings.baseUrl });
+  const endpointUrl = endpointAddress(settings);
+  const failure = describeStreamFailure(error, { midStream: false, ...(endpointUrl ? { endpointUrl } : {}) });
   if (!failure.http) return failure.message;
   const decision = retryDecision(failure.http, { retriesSoFar: 0, now: time });
   const message = decision.retry ? decision.reason : decision.message;
-  return message + endpointAdvice(failure.http.status, settings.baseUrl);
+  return message + (endpointUrl ? endpointAdvice(failure.http.status, endpointUrl) : '');
 }

@@ -1,6 +1,7 @@
 import {
   defaultBaseUrls,
   endpointKindLabels,
+  isRemoteEndpoint,
   endpointSettingsSchema,
   type EndpointKind,
   type EndpointSettings,
@@ -25,7 +26,11 @@ const defaultModels: Record<EndpointKind, string> = {
   anthropic: 'claude-sonnet-4-5',
   google: 'gemini-2.5-flash',
   'ai-sdk-chat': 'default',
+  'chrome-on-device': '',
 };
+
+/** The on-device kind has no address: its draft keeps the field empty. */
+const draftBaseUrls: Record<EndpointKind, string> = { ...defaultBaseUrls, 'chrome-on-device': '' };
 
 export function draftFromSettings(settings: EndpointSettings | undefined): EndpointDraft {
   if (!settings)
@@ -45,9 +50,9 @@ export function draftFromSettings(settings: EndpointSettings | undefined): Endpo
   return {
     kind: settings.kind,
     label: settings.label,
-    baseUrl: settings.baseUrl,
-    model: settings.model,
-    apiKey: settings.apiKey,
+    baseUrl: isRemoteEndpoint(settings) ? settings.baseUrl : '',
+    model: isRemoteEndpoint(settings) ? settings.model : '',
+    apiKey: isRemoteEndpoint(settings) ? settings.apiKey : '',
     api: settings.kind === 'openai' ? settings.api : 'chat',
     continuation: settings.kind === 'ai-sdk-chat' ? settings.continuation : false,
     scripted: settings.scripted,
@@ -69,7 +74,7 @@ export function withKind(draft: EndpointDraft, kind: EndpointKind): EndpointDraf
   return {
     ...editDraft(draft, { kind }),
     label: untouched(draft.label, endpointKindLabels) ? endpointKindLabels[kind] : draft.label,
-    baseUrl: untouched(draft.baseUrl, defaultBaseUrls) ? defaultBaseUrls[kind] : draft.baseUrl,
+    baseUrl: untouched(draft.baseUrl, draftBaseUrls) ? draftBaseUrls[kind] : draft.baseUrl,
     model: untouched(draft.model, defaultModels) ? defaultModels[kind] : draft.model,
   };
 }
@@ -78,16 +83,21 @@ export function withKind(draft: EndpointDraft, kind: EndpointKind): EndpointDraf
 export function settingsFromDraft(
   draft: EndpointDraft,
 ): { ok: true; settings: EndpointSettings } | { ok: false; problem: string } {
-  const parsed = endpointSettingsSchema.safeParse({
-    kind: draft.kind,
-    label: draft.label.trim() || endpointKindLabels[draft.kind],
-    baseUrl: draft.baseUrl.trim(),
-    model: draft.model.trim(),
-    apiKey: draft.apiKey.trim(),
-    scripted: draft.scripted,
-    ...(draft.kind === 'openai' ? { api: draft.api } : {}),
-    ...(draft.kind === 'ai-sdk-chat' ? { continuation: draft.continuation } : {}),
-  });
+  const label = draft.label.trim() || endpointKindLabels[draft.kind];
+  const parsed = endpointSettingsSchema.safeParse(
+    draft.kind === 'chrome-on-device'
+      ? { kind: draft.kind, label, scripted: false }
+      : {
+          kind: draft.kind,
+          label,
+          baseUrl: draft.baseUrl.trim(),
+          model: draft.model.trim(),
+          apiKey: draft.apiKey.trim(),
+          scripted: draft.scripted,
+          ...(draft.kind === 'openai' ? { api: draft.api } : {}),
+          ...(draft.kind === 'ai-sdk-chat' ? { continuation: draft.continuation } : {}),
+        },
+  );
   if (parsed.success) return { ok: true, settings: parsed.data };
   const names: Record<string, string> = { baseUrl: 'Base URL', model: 'Model', apiKey: 'API key', label: 'Name' };
   const problem = parsed.error.issues

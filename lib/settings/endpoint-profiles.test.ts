@@ -10,7 +10,7 @@ import {
   upsertProfile,
   type EndpointProfile,
 } from './endpoint-profiles';
-import { parseEndpointSettings } from './endpoint-settings';
+import { endpointModelName, parseEndpointSettings } from './endpoint-settings';
 
 const legacyDemo = {
   kind: 'openai-compatible',
@@ -87,7 +87,7 @@ describe('endpoint profiles', () => {
     let store = upsertProfile(upsertProfile({ activeId: undefined, profiles: [] }, anthropic), gemini);
     expect(store.activeId).toBe('a');
     store = upsertProfile(store, { ...anthropic, model: 'claude-opus-4-1' });
-    expect(store.profiles.map((profile) => [profile.id, profile.model])).toEqual([
+    expect(store.profiles.map((profile) => [profile.id, endpointModelName(profile)])).toEqual([
       ['a', 'claude-opus-4-1'],
       ['g', 'gemini-2.5-flash'],
     ]);
@@ -113,7 +113,7 @@ describe('endpoint profiles', () => {
       }),
     });
     expect(alongside.profiles.profiles.map((profile) => profile.id)).toEqual(['a', LEGACY_PROFILE_ID]);
-    expect(activeProfile(alongside.profiles)?.model).toBe('other');
+    expect(endpointModelName(activeProfile(alongside.profiles)!)).toBe('other');
 
     expect(resolveEndpointProfiles({ profiles: { activeId: 'a', profiles: [anthropic] } }).migrated).toBe(false);
     expect(resolveEndpointProfiles({ legacy: { kind: 'broken' } })).toEqual({

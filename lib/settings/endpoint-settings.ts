@@ -1,10 +1,12 @@
 import { z } from 'zod';
 
-export const endpointKinds = ['openai', 'openai-compatible', 'anthropic', 'google', 'ai-sdk-chat'] as const;
+export const endpointKinds = ['openai', 'openai-compatible', 'anthropic', 'google', 'ai-sdk-chat', 'chrome-on-device'] as const;
 export type EndpointKind = (typeof endpointKinds)[number];
+/** Kinds reached over HTTP: every kind but the browser's own on-device model. */
+export type RemoteEndpointKind = Exclude<EndpointKind, 'chrome-on-device'>;
 
 /** Where each kind is reached when the user leaves the address alone. */
-export const defaultBaseUrls: Record<EndpointKind, string> = {
+export const defaultBaseUrls: Record<RemoteEndpointKind, string> = {
   openai: 'https://api.openai.com/v1',
   'openai-compatible': 'http://localhost:11434/v1',
   anthropic: 'https://api.anthropic.com/v1',
@@ -18,6 +20,7 @@ export const endpointKindLabels: Record<EndpointKind, string> = {
   anthropic: 'Anthropic',
   google: 'Google Gemini',
   'ai-sdk-chat': 'AI SDK chat server',
+  'chrome-on-device': 'On this device (Chrome)',
 };
 
 const common = {
@@ -34,7 +37,7 @@ const common = {
 
 export const DEFAULT_STREAM_IDLE_TIMEOUT_SECONDS = 60;
 
-const withDefaultLabel = (kind: EndpointKind) => ({ ...common, label: common.label.default(endpointKindLabels[kind]) });
+const withDefaultLabel = (kind: RemoteEndpointKind) => ({ ...common, label: common.label.default(endpointKindLabels[kind]) });
 
 export const endpointSettingsSchema = z.discriminatedUnion('kind', [
   z.object({
@@ -60,11 +63,32 @@ export const endpointSettingsSchema = z.discriminatedUnion('kind', [
     /** Servers that only continue after a user turn get an invisible `Continue.` message with metadata { continuation: true }. */
     continuation: z.boolean().default(false),
   }),
+  /** Chrome's built-in model behind the Prompt API (`LanguageModel`): no address, no key, nothing leaves the machine. */
+  z.object({
+    kind: z.literal('chrome-on-device'),
+    label: common.label.default(endpointKindLabels['chrome-on-device']),
+    scripted: common.scripted,
+    streamIdleTimeoutSeconds: common.streamIdleTimeoutSeconds,
+  }),
 ]);
 
 /** How to reach one model endpoint; what the agent loop needs to build its model. */
 export type EndpointSettings = z.infer<typeof endpointSettingsSchema>;
 export type EndpointSettingsInput = z.input<typeof endpointSettingsSchema>;
+export type RemoteEndpointSettings = Exclude<EndpointSettings, { kind: 'chrome-on-device' }>;
+
+/** What the panel and the profile list show of an endpoint: its model and where it runs. */
+export function endpointModelName(settings: EndpointSettings): string {
+  return isRemoteEndpoint(settings) ? settings.model : 'Chrome on-device model';
+}
+
+export function endpointAddress(settings: EndpointSettings): string | undefined {
+  return isRemoteEndpoint(settings) ? settings.baseUrl : undefined;
+}
+
+export function isRemoteEndpoint(settings: EndpointSettings): settings is RemoteEndpointSettings {
+  return settings.kind !== 'chrome-on-device';
+}
 
 /** The storage key of the single endpoint of earlier versions; `npm start` and older test harnesses still write it. */
 export const ENDPOINT_STORAGE_KEY = 'endpoint';

@@ -43,6 +43,8 @@ export interface ScriptedModelServerOptions {
   readonly seed?: number;
   readonly minPieceBytes?: number;
   readonly maxPieceBytes?: number;
+  /** Answers a request itself instead of the script (the offline demo model); undefined leaves it to the script. */
+  readonly respond?: (body: unknown, format: WireFormat['name']) => StreamableStep | undefined;
 }
 
 export interface RecordedRequest {
@@ -150,7 +152,10 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
     const attemptKey = `${location.turnIndex}:${location.stepIndex}`;
     const attempt = attempts.get(attemptKey) ?? 0;
     attempts.set(attemptKey, attempt + 1);
-    const picked = pickStep(script, modelRequest.messages, attempt);
+    const responded = options.respond?.(body.value, format.name);
+    const picked = responded
+      ? { step: responded, turnIndex: location.turnIndex, stepIndex: location.stepIndex, isFallback: false }
+      : pickStep(script, modelRequest.messages, attempt);
     const { step } = picked;
     replyCount += 1;
     const replyNumber = replyCount;

@@ -1,4 +1,4 @@
-import type { EndpointSettings } from '../../lib/settings/endpoint-settings';
+import type { RemoteEndpointSettings } from '../../lib/settings/endpoint-settings';
 
 export const endpointFormats = [
   'openai-chat',
@@ -18,7 +18,7 @@ export function scriptedEndpointSettings(
   format: EndpointFormat,
   origin: string,
   apiKey = 'test-key',
-): EndpointSettings {
+): RemoteEndpointSettings {
   const common = { label: `Scripted ${format}`, model: 'scripted-model', apiKey, scripted: true };
   switch (format) {
     case 'openai-chat':

@@ -1,0 +1,251 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { targetManifestSchema, type TargetManifest } from '../../lib/manifest/target-manifest';
+import type { JsonObject, JsonValue } from '../../lib/protocol/json-value';
+import { MemoryEventStore } from '../../lib/runtime/memory-event-store';
+import { Runtime } from '../../lib/runtime/runtime';
+import type { StageCommand, StageDriver } from '../../lib/tools/stage-driver';
+import { toolNames } from '../../lib/tools/tool-definitions';
+import { executeTool } from '../../lib/tools/tool-router';
+import { runModelTurn, type HarnessCall } from '../../tests/support/run-model-turn';
+import type { DemoMessage } from './demo-conversation';
+import { demoReply } from './demo-model';
+
+const targetsFolder = new URL('../../targets/', import.meta.url);
+const manifests: TargetManifest[] = readdirSync(targetsFolder, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) =>
+    targetManifestSchema.parse(JSON.parse(readFileSync(new URL(`${entry.name}/manifest.json`, targetsFolder), 'utf8'))),
+  );
+const catalog = {
+  targets: manifests.map((manifest) => ({ manifest, entryPath: `targets/${manifest.id}/index.html` })),
+  defaultTargetId: 'particles',
+};
+
+function defaultsOf(manifest: TargetManifest): JsonObject {
+  const values: JsonObject = {};
+  for (const group of Object.values(manifest.params)) {
+    for (const [name, spec] of Object.entries(group)) values[name] = spec.value as JsonValue;
+  }
+  return values;
+}
+
+/** A stage whose targets hold their values the way the real ones do: apply merges, reset restores the defaults. */
+function fakeStage(active: string | undefined) {
+  const values = new Map(manifests.map((manifest) => [manifest.id, defaultsOf(manifest)]));
+  const stage: StageDriver & { active: string | undefined; values: typeof values } = {
+    active,
+    values,
+    async open(entry) {
+      stage.active = entry.manifest.id;
+      return { ...values.get(entry.manifest.id)! };
+    },
+    async send(targetId: string, command: StageCommand) {
+      const manifest = manifests.find((candidate) => candidate.id === targetId)!;
+      if (command.type === 'apply') Object.assign(values.get(targetId)!, command.payload);
+      if (command.type === 'reset') values.set(targetId, defaultsOf(manifest));
+      return { ...values.get(targetId)! };
+    },
+    async activeTargetId() {
+      return stage.active;
+    },
+  };
+  return stage;
+}
+
+function harness(active: string | undefined, before: JsonObject = {}) {
+  const stage = fakeStage(active);
+  if (active) Object.assign(stage.values.get(active)!, before);
+  let clock = 1_000;
+  let ids = 0;
+  const runtime = new Runtime({
+    store: new MemoryEventStore(),
+    executeTool: (name, input) => executeTool(name, input, { catalog, stage }),
+    now: () => (clock += 1),
+    newId: () => `id-${++ids}`,
+  });
+  const history: DemoMessage[] = [];
+  const ask = async (request: string) => {
+    const turnId = `turn-${++ids}`;
+    await runtime.append('demo', [
+      {
+        type: 'turn/started',
+        sessionId: 'demo',
+        turnId,
+        time: clock,
+        data: { userItemId: `user-${turnId}`, text: request },
+      },
+    ]);
+    return runModelTurn({
+      model: demoReply,
+      tools: toolNames,
+      history,
+      request,
+      execute: async (toolName, input, toolCallId) => {
+        const result = await runtime.executeTool({
+          sessionId: 'demo',
+          turnId,
+          stepId: `step-${toolCallId}`,
+          toolCallId: `${turnId}-${toolCallId}`,
+          toolName,
+          input: input as JsonValue,
+        });
+        expect(result.status).not.toBe('waiting');
+        return result.output;
+      },
+    });
+  };
+  return { stage, runtime, ask };
+}
+
+interface Row {
+  /** The target open before the request. */
+  readonly on: string;
+  readonly request: string;
+  readonly calls: readonly string[];
+  /** Values read back from the target afterwards (the target is `opens`, else `on`). */
+  readonly values?: JsonObject;
+  readonly opens?: string;
+  /** Values the target had before, for resets. */
+  readonly before?: JsonObject;
+  readonly reply?: RegExp;
+}
+
+const read = ['listTargets', 'getParameters'];
+const set = [...read, 'setParameters'];
+const openAndSet = ['listTargets', 'openTarget', 'getParameters', 'setParameters'];
+
+const understood: Row[] = [
+  {
+    on: 'particles',
+    request: 'make the particles faster',
+    calls: set,
+    values: { speed: 12 },
+    reply: /speed 8 → 12 m\/s/i,
+  },
+  { on: 'particles', request: 'set the speed to 20 m/s', calls: set, values: { speed: 20 } },
+  { on: 'particles', request: 'set the speed to 36 km/h', calls: set, values: { speed: 10 } },
+  {
+    on: 'particles',
+    request: 'turn the vectors on',
+    calls: set,
+    values: { show_vectors: true },
+    reply: /show vectors off → on/i,
+  },
+  { on: 'particles', request: 'use a warm color', calls: set, values: { color: '#ff8a3d' } },
+  { on: 'particles', request: 'switch to vortex mode', calls: set, values: { mode: 'vortex' } },
+  { on: 'particles', request: 'more particles', calls: set, values: { particle_count: 1200 } },
+  { on: 'particles', request: 'move the camera to 0, 20, 30', calls: set, values: { position: [0, 20, 30] } },
+  { on: 'particles', request: 'set the speed to 80', calls: set, values: { speed: 50 } },
+  {
+    on: 'particles',
+    request: 'Make the particles faster and show their vectors',
+    calls: set,
+    values: { speed: 12, show_vectors: true },
+  },
+  { on: 'particles', request: 'what can I change here?', calls: read, reply: /speed \(0–50 m\/s, now 8\)/i },
+  { on: 'synth', request: 'set the tempo to 140', calls: set, values: { tempo: 140 }, reply: /tempo 112 → 140 BPM/i },
+  {
+    on: 'particles',
+    request: 'open the synth and set the tempo to 90',
+    calls: openAndSet,
+    opens: 'synth',
+    values: { tempo: 90 },
+  },
+  { on: 'synth', request: 'set the release to 2 seconds', calls: set, values: { release: 2000 } },
+  { on: 'synth', request: 'attack 0.5 s', calls: set, values: { attack: 500 } },
+  { on: 'synth', request: 'use a square wave', calls: set, values: { waveform: 'square' } },
+  { on: 'synth', request: 'set the key to D', calls: set, values: { root_note: 'D' } },
+  { on: 'synth', request: 'make it louder', calls: set, values: { volume: -6 } },
+  { on: 'synth', request: 'set the filter cutoff to 2 kHz', calls: set, values: { filter_cutoff: 2000 } },
+  { on: 'synth', request: 'more echo', calls: set, values: { echo_mix: 0.38 } },
+  {
+    on: 'chart',
+    request: 'reset the chart',
+    before: { points: 300, chart_type: 'bar' },
+    calls: [...read, 'resetTarget'],
+    values: { points: 120, chart_type: 'line' },
+    reply: /back to its defaults/i,
+  },
+  {
+    on: 'particles',
+    request: 'reset the chart',
+    calls: ['listTargets', 'openTarget', 'getParameters', 'resetTarget'],
+    opens: 'chart',
+    values: { points: 120 },
+  },
+  { on: 'chart', request: 'show a bar chart', calls: set, values: { chart_type: 'bar' } },
+  { on: 'chart', request: 'use a log scale and set y min to 5', calls: set, values: { scale: 'log', y_min: 5 } },
+  { on: 'chart', request: 'hide the legend', calls: set, values: { show_legend: false } },
+  { on: 'chart', request: "set the title to 'Sales by region'", calls: set, values: { title: 'Sales by region' } },
+  { on: 'chart', request: 'set noise to 10%', calls: set, values: { noise: 0.1 } },
+  { on: 'chart', request: 'show 5 series', calls: set, values: { series_count: 5 } },
+  {
+    on: 'particles',
+    request: 'open the 3D scene',
+    calls: ['listTargets', 'openTarget', 'getParameters'],
+    opens: 'scene3d',
+    reply: /^Opened 3D scene\. Try /i,
+  },
+  { on: 'scene3d', request: 'make it spin faster', calls: set, values: { spin_speed: 45 } },
+  { on: 'scene3d', request: 'set the field of view to 60 degrees', calls: set, values: { field_of_view: 60 } },
+  { on: 'scene3d', request: 'use a sphere', calls: set, values: { shape: 'sphere' } },
+  { on: 'scene3d', request: 'turn wireframe on', calls: set, values: { wireframe: true } },
+  { on: 'scene3d', request: 'set the light intensity to 3', calls: set, values: { light_intensity: 3 } },
+  { on: 'scene3d', request: 'make the object red', calls: set, values: { object_color: '#e53935' } },
+  { on: 'typography', request: 'use a monospace font', calls: set, values: { font_family: 'monospace' } },
+  { on: 'typography', request: 'set the font size to 20 px', calls: set, values: { font_size: 20 } },
+  { on: 'typography', request: 'turn on dark mode', calls: set, values: { dark_mode: true } },
+  { on: 'typography', request: 'set letter spacing to 0.05 em', calls: set, values: { letter_spacing: 0.05 } },
+  { on: 'typography', request: 'justify the text', calls: set, values: { text_align: 'justify' } },
+  { on: 'typography', request: 'set line height to 1.4', calls: set, values: { line_height: 1.4 } },
+];
+
+const declined: Row[] = [
+  { on: 'particles', request: 'write me a poem about the sea', calls: read, reply: /On Particle field you could say/i },
+  { on: 'synth', request: "what's the weather in Paris?", calls: read, reply: /On Step synthesizer you could say/i },
+  { on: 'chart', request: 'set the banana to 7', calls: read, reply: /On Data chart you could say/i },
+  { on: 'scene3d', request: 'book a flight to Rome', calls: read, reply: /On 3D scene you could say/i },
+  {
+    on: 'typography',
+    request: 'translate this page into French',
+    calls: read,
+    reply: /On Typography playground you could say/i,
+  },
+];
+
+function namesOf(calls: readonly HarnessCall[]): string[] {
+  return calls.map((call) => call.name);
+}
+
+describe('the offline demo model, against a real runtime and a fake stage', () => {
+  it('covers every built-in target', () => {
+    expect(new Set(understood.map((row) => row.opens ?? row.on))).toEqual(
+      new Set(manifests.map((manifest) => manifest.id)),
+    );
+    expect(understood.length).toBeGreaterThanOrEqual(30);
+  });
+
+  it.each(understood)('$on: "$request"', async (row) => {
+    const { stage, ask } = harness(row.on, row.before);
+    const { calls, text } = await ask(row.request);
+    expect(namesOf(calls)).toEqual(row.calls);
+    for (const call of calls) expect(call.output).toMatchObject({ ok: true });
+    const target = row.opens ?? row.on;
+    expect(stage.active).toBe(target);
+    expect(stage.values.get(target)).toMatchObject(row.values ?? {});
+    if (row.reply) expect(text).toMatch(row.reply);
+    expect(text).not.toMatch(/did not understand/);
+    expect(text.split('\n')).toHaveLength(1);
+  });
+
+  it.each(declined)('declines on $on: "$request"', async (row) => {
+    const { stage, ask } = harness(row.on);
+    const { calls, text } = await ask(row.request);
+    expect(namesOf(calls)).toEqual(row.calls);
+    expect(stage.values.get(row.on)).toEqual(defaultsOf(manifests.find((manifest) => manifest.id === row.on)!));
+    expect(text).toMatch(/did not understand/);
+    expect(text).toContain('not a language model');
+    expect(text).toMatch(row.reply!);
+  });
+});

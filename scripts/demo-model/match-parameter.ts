@@ -1,0 +1,158 @@
+import { colorIn } from './color-words';
+import type { DemoParameter } from './demo-tool-results';
+import { decreaseWords, increaseWords, offWords, onWords, valueFromClause } from './parameter-value';
+import { requestWords, stem, stopWords } from './request-words';
+import { numbersWithUnits, unitMeaning } from './unit-words';
+
+/** Words that stand for words of parameter names ("faster" for speed, "fov" for field of view). */
+const synonyms: Record<string, readonly string[]> = {
+  faster: ['speed', 'tempo'],
+  slower: ['speed', 'tempo'],
+  quicker: ['speed', 'tempo'],
+  fast: ['speed', 'tempo'],
+  slow: ['speed', 'tempo'],
+  bpm: ['tempo'],
+  louder: ['volume'],
+  quieter: ['volume'],
+  loud: ['volume'],
+  quiet: ['volume'],
+  fewer: ['count'],
+  many: ['count'],
+  number: ['count'],
+  bigger: ['size'],
+  larger: ['size'],
+  smaller: ['size'],
+  brighter: ['intensity'],
+  dimmer: ['intensity'],
+  sun: ['light'],
+  colour: ['color'],
+  fov: ['field', 'view'],
+  zoom: ['field', 'view'],
+  bold: ['weight'],
+  bolder: ['weight'],
+  heavier: ['weight'],
+  thicker: ['width'],
+  thinner: ['width'],
+  arrow: ['vector'],
+  spin: ['spin'],
+  rotation: ['spin'],
+  rotate: ['spin'],
+  delay: ['echo'],
+  key: ['root', 'note'],
+  typeface: ['font', 'family'],
+  tracking: ['letter', 'spacing'],
+  leading: ['line', 'height'],
+  measure: ['max', 'width'],
+  alignment: ['align'],
+  play: ['playing'],
+  start: ['playing'],
+  stop: ['playing'],
+  pause: ['playing'],
+  wave: ['waveform'],
+  glossy: ['roughness'],
+  shiny: ['roughness'],
+  matte: ['roughness'],
+  rough: ['roughness'],
+  move: ['position'],
+  camera: ['position'],
+  cutoff: ['cutoff'],
+  brightness: ['cutoff'],
+};
+
+export type ParameterMatch =
+  | { readonly kind: 'found'; readonly parameter: DemoParameter }
+  | { readonly kind: 'ambiguous'; readonly candidates: readonly DemoParameter[] }
+  | { readonly kind: 'none' };
+
+const threshold = 2.5;
+
+/** The parameter a clause is about, scored by its name, group, options, unit, type and description words. */
+export function matchParameter(clause: string, original: string, parameters: readonly DemoParameter[]): ParameterMatch {
+  const words = requestWords(clause);
+  const clauseStems = new Set(words.map(stem));
+  for (const word of words) for (const meant of synonyms[stem(word)] ?? synonyms[word] ?? []) clauseStems.add(meant);
+  const scored = parameters
+    .map((parameter) => ({ parameter, score: scoreOf(parameter, clause, original, words, clauseStems) }))
+    .filter((entry) => entry.score >= threshold)
+    .sort((left, right) => right.score - left.score);
+  // A parameter the clause gives no value for is not what it means when another one gets a value from it.
+  const valued = scored.filter((entry) => valueFromClause(entry.parameter, clause, original).kind === 'value');
+  return pick(valued.length > 0 ? valued : scored);
+}
+
+function pick(scored: readonly { parameter: DemoParameter; score: number }[]): ParameterMatch {
+  const [best, second] = scored;
+  if (!best) return { kind: 'none' };
+  if (second && best.score - second.score < 0.75) {
+    return {
+      kind: 'ambiguous',
+      candidates: scored.filter((entry) => best.score - entry.score < 0.75).map((entry) => entry.parameter),
+    };
+  }
+  return { kind: 'found', parameter: best.parameter };
+}
+
+function scoreOf(
+  parameter: DemoParameter,
+  clause: string,
+  original: string,
+  words: readonly string[],
+  clauseStems: ReadonlySet<string>,
+): number {
+  const nameStems = parameter.name.split('_').map(stem);
+  const matched = nameStems.filter((part) => clauseStems.has(part)).length;
+  let score = (4 * matched) / nameStems.length + (matched === nameStems.length ? 1 : 0);
+  if (clauseStems.has(stem(parameter.group))) score += 1;
+  score += optionScore(parameter, clause, original);
+  score += unitScore(parameter, clause);
+  score += typeScore(parameter, words);
+  score += descriptionScore(parameter, clauseStems);
+  return score;
+}
+
+function optionScore(parameter: DemoParameter, clause: string, original: string): number {
+  if (parameter.type !== 'enum') return 0;
+  const tokens = original.split(/[\s,.;!?]+/).slice(1);
+  const named = (parameter.options ?? []).some((option) =>
+    option.length <= 2
+      ? tokens.includes(option)
+      : new RegExp(`(^|[^a-z-])${option.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^a-z-])`).test(clause),
+  );
+  return named ? 3 : 0;
+}
+
+function unitScore(parameter: DemoParameter, clause: string): number {
+  const target = unitMeaning(parameter.unit);
+  const named = numbersWithUnits(clause).filter((number) => number.unit !== undefined);
+  if (named.length === 0) return 0;
+  const sameFamily = named.some((number) => unitMeaning(number.unit)?.family === target?.family);
+  return target && sameFamily ? 2.5 : -3;
+}
+
+function typeScore(parameter: DemoParameter, words: readonly string[]): number {
+  switch (parameter.type) {
+    case 'color':
+      return colorIn(words) ? 3 : 0;
+    case 'boolean': {
+      const ownWords = parameter.name.split('_');
+      const switching = (word: string) => onWords.has(word) || offWords.has(word) || word === 'toggle';
+      const numbered = words.some((word) => /^-?\d/.test(word));
+      return (words.some((word) => switching(word) && !ownWords.includes(word)) ? 1 : 0) - (numbered ? 1 : 0);
+    }
+    case 'array':
+      return numbersWithUnits(words.join(' ')).length === parameter.length ? 1.5 : 0;
+    case 'number':
+    case 'integer':
+      if (words.some((word) => /^-?\d/.test(word))) return 1;
+      return words.some((word) => increaseWords.has(word) || decreaseWords.has(word)) ? 0.5 : 0;
+    default:
+      return 0;
+  }
+}
+
+function descriptionScore(parameter: DemoParameter, clauseStems: ReadonlySet<string>): number {
+  const described = new Set(requestWords(parameter.description ?? '').map(stem));
+  let overlap = 0;
+  for (const word of clauseStems) if (!stopWords.has(word) && word.length > 2 && described.has(word)) overlap += 1;
+  return Math.min(1.5, overlap * 0.5);
+}
