@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { jsonValueSchema } from './json-value';
 import { tokenUsageSchema } from './token-usage';
+import { messageAttachmentSchema, uploadEventIds, uploadStateEventData } from './upload-events';
 
 /** The version the runtime stamps on every event; a stored row of an older one is upgraded by `event-migrations.ts`. */
 export const AGENT_EVENT_SCHEMA_VERSION = 2;
@@ -38,7 +39,17 @@ export const agentEventSchema = z.discriminatedUnion('type', [
   event('session/created', {}, z.object({ title: z.string().max(500) })),
   event('session/renamed', {}, z.object({ title: z.string().max(500) })),
 
-  event('turn/started', turnIds, z.object({ userItemId: id, text: z.string(), retryOf: id.optional() })),
+  event(
+    'turn/started',
+    turnIds,
+    /** `attachments` was added within version 2: an older build strips it and shows the text alone. */
+    z.object({
+      userItemId: id,
+      text: z.string(),
+      retryOf: id.optional(),
+      attachments: z.array(messageAttachmentSchema).max(20).optional(),
+    }),
+  ),
   event('turn/completed', turnIds, z.object({ reason: finalTurnReason })),
   event('turn/aborted', { ...turnIds, commandId: id.optional() }, z.object({ reason: z.string().max(2000) })),
   event('turn/interrupted', turnIds, z.object({ reason: z.string().max(2000) })),
@@ -139,6 +150,7 @@ export const agentEventSchema = z.discriminatedUnion('type', [
     z.object({ delayMs: z.number().nonnegative(), until: z.number(), reason: z.string().max(2000) }),
   ),
 
+  event('upload/state', uploadEventIds, uploadStateEventData),
   event(
     'blob/referenced',
     { blobId: id },
@@ -198,6 +210,7 @@ export const EVENT_DURABILITY: Record<AgentEventType, boolean> = {
   'presence/typing': false,
   'stream/error': true,
   'stream/retrying': false,
+  'upload/state': true,
   'blob/referenced': true,
   'artifact/referenced': true,
 };

@@ -1,5 +1,6 @@
 import type { AgentEvent, AgentEventOf } from '../protocol/agent-event';
 import { addTokenUsage } from '../usage/add-token-usage';
+import { applyUploadEvent } from './apply-upload-event';
 import {
   itemKey,
   itemOf,
@@ -294,6 +295,7 @@ export function applyEvent(copy: WorkingCopy, event: AgentEvent): void {
         status: 'running',
         startedAt: event.time,
         ...(event.data.retryOf ? { retryOf: event.data.retryOf } : {}),
+        ...(event.data.attachments?.length ? { attachments: event.data.attachments } : {}),
         entries: [],
         errors: [],
       };
@@ -386,6 +388,9 @@ export function applyEvent(copy: WorkingCopy, event: AgentEvent): void {
       updateTurn(copy, event.turnId, () => ({
         retry: { until: event.data.until, delayMs: event.data.delayMs, reason: event.data.reason },
       }));
+      return;
+    case 'upload/state':
+      applyUploadEvent(copy, event);
       return;
     case 'presence/typing':
     case 'blob/referenced':

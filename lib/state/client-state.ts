@@ -1,6 +1,8 @@
 import type { AgentEvent } from '../protocol/agent-event';
 import type { JsonValue } from '../protocol/json-value';
 import type { TokenUsage } from '../protocol/token-usage';
+import type { MessageAttachment } from '../protocol/upload-events';
+import type { UploadView } from './upload-view';
 
 export type TurnStatus = 'running' | 'completed' | 'aborted' | 'interrupted';
 export type ItemStatus = 'streaming' | 'completed' | 'interrupted';
@@ -21,6 +23,8 @@ export interface TurnState {
   endedAt?: number;
   reason?: string;
   retryOf?: string;
+  /** Files sent with the message. */
+  attachments?: MessageAttachment[];
   entries: TurnEntry[];
   errors: { attemptId: string; message: string; code: string }[];
   retry?: { until: number; delayMs: number; reason: string };
@@ -103,6 +107,8 @@ export interface ClientState {
   requests: Record<string, RequestState>;
   commands: Record<string, CommandState>;
   notifications: { notificationId: string; level: string; message: string }[];
+  /** Every file attached in this conversation, by `uploadId`, in its latest state. */
+  uploads: Record<string, UploadView>;
   /** The sum of every step's reported usage in the conversation; absent while no step reported any. */
   usage?: TokenUsage;
 }
@@ -123,6 +129,7 @@ export function initialClientState(sessionId: string, generation = 0): ClientSta
     requests: {},
     commands: {},
     notifications: [],
+    uploads: {},
   };
 }
 

@@ -3,6 +3,7 @@ import type { AgentEvent } from '../protocol/agent-event';
 import { readStoredEvent } from '../protocol/event-migrations';
 import type { EventStore, SessionRecord } from '../runtime/event-store';
 import { sessionRecordAfter } from '../runtime/session-record';
+import { BLOB_TABLE_SCHEMA, releaseSessionBlobs, type BlobTables } from './dexie-blob-store';
 
 interface EventRow {
   sessionId: string;
@@ -11,10 +12,11 @@ interface EventRow {
   event: unknown;
 }
 
-type SplitbrainDatabase = Dexie & {
-  sessions: EntityTable<SessionRecord, 'sessionId'>;
-  events: Table<EventRow, [string, number]>;
-};
+export type SplitbrainDatabase = Dexie &
+  BlobTables & {
+    sessions: EntityTable<SessionRecord, 'sessionId'>;
+    events: Table<EventRow, [string, number]>;
+  };
 
 /** `options` lets tests hand in another IndexedDB implementation (`indexedDB`, `IDBKeyRange`). */
 export function openSplitbrainDatabase(name = 'splitbrain', options?: DexieOptions): SplitbrainDatabase {
@@ -23,6 +25,7 @@ export function openSplitbrainDatabase(name = 'splitbrain', options?: DexieOptio
     sessions: 'sessionId, updatedAt',
     events: '[sessionId+seq], [sessionId+toolCallId]',
   });
+  database.version(2).stores(BLOB_TABLE_SCHEMA);
   return database;
 }
 
@@ -234,7 +237,9 @@ export class DexieEventStore implements EventStore {
   }
 
   async deleteSession(sessionId: string): Promise<void> {
-    await this.database.transaction('rw', this.database.sessions, this.database.events, async () => {
+    const { sessions, events, blobs, blobReferences } = this.database;
+    await this.database.transaction('rw', [sessions, events, blobs, blobReferences], async () => {
+      await releaseSessionBlobs(this.database, sessionId);
       await this.database.events
         .where('[sessionId+seq]')
         .between([sessionId, Dexie.minKey], [sessionId, Dexie.maxKey])
