@@ -3,7 +3,7 @@ import type { SessionRecord } from '@/lib/runtime/event-store';
 import { turnAnnouncement } from '@/lib/panel/turn-announcement';
 import type { EndpointSettings } from '@/lib/settings/endpoint-settings';
 import type { ClientState } from '@/lib/state/client-state';
-import { Composer } from './composer';
+import { Composer, type ComposerProps } from './composer';
 import { EmptyConversation } from './empty-conversation';
 import { BrandMark, CrossIcon, HistoryIcon, PlusIcon, Spinner } from './icons';
 import { MessageList } from './message-list';
@@ -39,6 +39,8 @@ export interface ChatPanelProps {
   onOpenOptions(): void;
   /** The keyboard shortcut that opens the panel, shown in the empty and onboarding views. */
   shortcut?: PanelShortcut;
+  /** The composer's files: what is attached, why it cannot be sent, how to add and remove. */
+  files?: Pick<ComposerProps, 'attachments' | 'attachmentRefusal' | 'onAttachFiles' | 'onRemoveAttachment'>;
 }
 
 function statusText(state: ClientState, running: boolean): string {
@@ -163,6 +165,7 @@ export function ChatPanel(props: ChatPanelProps) {
         onSend={props.onSend}
         onSteer={props.onSteer}
         onStop={onStop}
+        {...props.files}
       />
       <footer className="panel-footer">
         <span className="endpoint-label" title={endpoint?.baseUrl}>

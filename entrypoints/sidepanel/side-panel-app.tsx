@@ -14,7 +14,12 @@ import { SessionSync } from '@/lib/state/session-sync';
 import { downloadJson } from '../shared/download-json';
 import { loadEndpoint, onEndpointChange } from '../shared/endpoint-storage';
 import { callRuntime, openEventsConnection, readEvents, type EventsConnection } from '../shared/runtime-client';
+import { reencodeImage } from '../shared/reencode-image';
+import { BlobContext } from '@/components/blob-context';
+import type { MessageAttachment } from '@/lib/protocol/upload-events';
+import { panelBlobStore, readBlobForPreview } from './panel-blob-store';
 import { usePanelShortcut } from './panel-shortcut';
+import { useAttachments } from './use-attachments';
 import { panelRuntimeClient } from './panel-runtime-client';
 
 const LAST_SESSION_KEY = 'lastSessionId';
@@ -109,11 +114,21 @@ export function SidePanelApp() {
     () => ({ unsent: (text: string) => setUnsent({ text, nonce: Date.now() }), failed: setError }),
     [],
   );
-  const send = (text: string, retryOf?: string) => {
-    if (!endpoint || !state || turn) return;
+  const files = useAttachments(state, endpoint);
+  const send = (text: string, retryOf?: string, attachments = files.ready) => {
+    if (!endpoint || !state || turn || !attachments) return;
     setError(undefined);
     const client = panelRuntimeClient(connectionRef.current!);
-    const handle = startTurn({ client, settings: endpoint, state, text, retryOf });
+    const handle = startTurn({
+      client,
+      settings: endpoint,
+      state,
+      text,
+      retryOf,
+      attachments,
+      files: { read: (blobId) => panelBlobStore.read(blobId), reencodeImage },
+    });
+    files.sent();
     setTurn(handle);
     followTurn(handle, text, {
       ...feedback,
@@ -133,12 +148,12 @@ export function SidePanelApp() {
 
   const onRetry = useCallback((turnId: string) => {
     const retried = stateRef.current?.turns[turnId];
-    if (retried) sendRef.current(retried.userText, turnId);
+    if (retried) sendRef.current(retried.userText, turnId, retried.attachments ?? ([] as MessageAttachment[]));
   }, []);
 
   const onResend = useCallback((text: string, turnId: string) => {
     const current = stateRef.current;
-    sendRef.current(text, current && turnReplacedByEdit(current, turnId));
+    sendRef.current(text, current && turnReplacedByEdit(current, turnId), current?.turns[turnId]?.attachments ?? []);
   }, []);
 
   const onStop = useCallback(() => turn?.stop(), [turn]);
@@ -230,29 +245,32 @@ export function SidePanelApp() {
   if (!state) return <div className="chat-panel" aria-busy="true" />;
   return (
     <HumanLoopContext.Provider value={humanLoop}>
-      <ChatPanel
-        state={state}
-        endpoint={endpoint}
-        endpointLoaded={endpointLoaded}
-        running={turn !== undefined}
-        connection={connection}
-        sessions={sessions}
-        error={error}
-        unsent={unsent}
-        onSend={(text) => send(text)}
-        onRetry={onRetry}
-        onResend={onResend}
-        onStop={onStop}
-        onSteer={onSteer}
-        onNewChat={() => !turn && setSessionId(crypto.randomUUID())}
-        onSelectSession={(id) => !turn && setSessionId(id)}
-        onDeleteSession={deleteSession}
-        onExportSession={exportSession}
-        onRefreshSessions={refreshSessions}
-        onDismissError={() => setError(undefined)}
-        onOpenOptions={onOpenOptions}
-        shortcut={shortcut}
-      />
+      <BlobContext.Provider value={readBlobForPreview}>
+        <ChatPanel
+          state={state}
+          endpoint={endpoint}
+          endpointLoaded={endpointLoaded}
+          running={turn !== undefined}
+          connection={connection}
+          sessions={sessions}
+          error={error}
+          unsent={unsent}
+          onSend={(text) => send(text)}
+          onRetry={onRetry}
+          onResend={onResend}
+          onStop={onStop}
+          onSteer={onSteer}
+          onNewChat={() => !turn && setSessionId(crypto.randomUUID())}
+          onSelectSession={(id) => !turn && setSessionId(id)}
+          onDeleteSession={deleteSession}
+          onExportSession={exportSession}
+          onRefreshSessions={refreshSessions}
+          onDismissError={() => setError(undefined)}
+          onOpenOptions={onOpenOptions}
+          shortcut={shortcut}
+          files={files.composer}
+        />
+      </BlobContext.Provider>
     </HumanLoopContext.Provider>
   );
 }

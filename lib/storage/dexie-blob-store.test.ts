@@ -1,7 +1,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { blobRefOf } from '../files/store-bytes';
-import { AGENT_EVENT_SCHEMA_VERSION } from '../protocol/agent-event';
+import { AGENT_EVENT_SCHEMA_VERSION, type AgentEvent } from '../protocol/agent-event';
 import { DexieBlobStore } from './dexie-blob-store';
 import { DexieEventStore, openSplitbrainDatabase } from './dexie-event-store';
 
@@ -19,7 +19,7 @@ describe('DexieBlobStore', () => {
     expect(await blobs.referenceCount(ref.blobId)).toBe(2);
     expect(await blobs.read(ref.blobId)).toEqual(bytes);
 
-    const created = (sessionId: string) => ({
+    const created = (sessionId: string): AgentEvent => ({
       schemaVersion: AGENT_EVENT_SCHEMA_VERSION,
       type: 'session/created' as const,
       sessionId,
