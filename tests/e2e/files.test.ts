@@ -336,14 +336,19 @@ describe('files in the conversation, through the real extension', () => {
       return btoa(String.fromCharCode(...new Uint8Array(await blob.arrayBuffer())));
     });
     const gpsJpeg = withGpsExif(Buffer.from(plainJpeg, 'base64'));
-    expect((await exifr.gps(gpsJpeg))?.latitude).toBeCloseTo(48.85, 1);
+    expect(((await exifr.parse(gpsJpeg, { gps: true })) as { GPSLatitude?: number[] }).GPSLatitude).toEqual([
+      48, 51, 0,
+    ]);
     await pasteFile(panel, 'holiday.jpg', gpsJpeg, 'image/jpeg', 'ready');
     await sendMessage(panel, 'Where was this taken?');
     expect(await waitForTurnEnd(panel, 0)).toBe('completed');
     sessions.push(await currentSessionId(panel));
     const [image] = filesIn(server.requests[0].body);
     expect(image.mime).toBe('image/jpeg');
-    expect(await exifr.gps(image.bytes).catch(() => undefined)).toBeUndefined();
+    const metadata = (await exifr.parse(image.bytes, { gps: true }).catch(() => undefined)) as
+      { GPSLatitude?: unknown; GPSLatitudeRef?: unknown } | undefined;
+    expect(metadata?.GPSLatitude).toBeUndefined();
+    expect(metadata?.GPSLatitudeRef).toBeUndefined();
     await panel.close();
   });
 
