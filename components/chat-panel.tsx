@@ -5,7 +5,7 @@ import { turnAnnouncement } from '@/lib/panel/turn-announcement';
 import { endpointAddress, endpointModelName, type EndpointSettings } from '@/lib/settings/endpoint-settings';
 import type { ClientState } from '@/lib/state/client-state';
 import { isHistoryLoaded } from '@/lib/state/history-loaded';
-import { Composer } from './composer';
+import { Composer, type ComposerProps } from './composer';
 import { ConversationLoading } from './conversation-loading';
 import { EmptyConversation } from './empty-conversation';
 import { BrandMark, CrossIcon, HistoryIcon, PlusIcon, Spinner } from './icons';
@@ -48,6 +48,8 @@ export interface ChatPanelProps {
   onOpenOptions(): void;
   /** The keyboard shortcut that opens the panel, shown in the empty and onboarding views. */
   shortcut?: PanelShortcut;
+  /** The composer's files: what is attached, why it cannot be sent, how to add and remove. */
+  files?: Pick<ComposerProps, 'attachments' | 'attachmentRefusal' | 'onAttachFiles' | 'onRemoveAttachment'>;
 }
 
 function statusText(state: ClientState, running: boolean): string {
@@ -192,6 +194,7 @@ export function ChatPanel(props: ChatPanelProps) {
         onSend={props.onSend}
         onSteer={props.onSteer}
         onStop={onStop}
+        {...props.files}
       />
       <footer className="panel-footer">
         <span className="endpoint-label" title={endpoint ? endpointAddress(endpoint) : undefined}>

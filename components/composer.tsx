@@ -1,5 +1,16 @@
-import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { SendIcon, StopIcon } from './icons';
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type DragEvent,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
+import type { UploadView } from '@/lib/state/upload-view';
+import { AttachmentChip } from './attachment-chip';
+import { AttachIcon, SendIcon, StopIcon } from './icons';
 
 export interface ComposerProps {
   running: boolean;
@@ -14,7 +25,16 @@ export interface ComposerProps {
   /** While a turn runs, what the user types is added to it (queued until a safe point). */
   onSteer(text: string): void;
   onStop(): void;
+  /** Files picked, pasted or dropped but not sent yet, in their recorded states. */
+  attachments?: UploadView[];
+  /** Why the files cannot go to this endpoint (said before sending, never dropped). */
+  attachmentRefusal?: string;
+  onAttachFiles?(files: File[]): void;
+  onRemoveAttachment?(uploadId: string): void;
 }
+
+const ACCEPTED_FILES =
+  'image/png,image/jpeg,image/webp,image/gif,application/pdf,text/*,.md,.csv,.json,.ts,.tsx,.js,.py,.txt';
 
 const MAX_HEIGHT_PX = 200;
 
@@ -28,9 +48,29 @@ export function Composer({
   onSend,
   onSteer,
   onStop,
+  ...files
 }: ComposerProps) {
   const [text, setText] = useState('');
   const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const fileInputRef = useRef<HTMLInputElement>(null);
+  const attachments = files.attachments ?? [];
+  // A message goes only with every file ready: one still reading, or refused, must be removed first.
+  const attachmentsBlock = attachments.some((upload) => upload.state !== 'ready') || !!files.attachmentRefusal;
+  const canSend = (!!text.trim() || (attachments.length > 0 && !running)) && !attachmentsBlock;
+  const addFiles = (list: FileList | null | undefined) => {
+    const picked = [...(list ?? [])];
+    if (picked.length && files.onAttachFiles) files.onAttachFiles(picked);
+  };
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    if (event.clipboardData.files.length === 0) return;
+    event.preventDefault();
+    addFiles(event.clipboardData.files);
+  };
+  const onDrop = (event: DragEvent<HTMLFormElement>) => {
+    if (!event.dataTransfer.files.length) return;
+    event.preventDefault();
+    addFiles(event.dataTransfer.files);
+  };
 
   // A new seed or returned text changes the text during render (React's "adjusting state when a prop changes"),
   // so the box never shows a frame without it.
@@ -61,7 +101,7 @@ export function Composer({
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     const trimmed = text.trim();
-    if (!trimmed || disabled || loading) return;
+    if (!canSend || disabled || loading) return;
     if (running) onSteer(trimmed);
     else onSend(trimmed);
     setText('');
@@ -77,8 +117,51 @@ export function Composer({
     }
   };
   return (
-    <form className="composer" onSubmit={submit}>
+    <form
+      className="composer"
+      onSubmit={submit}
+      onDragOver={(event) => files.onAttachFiles && event.preventDefault()}
+      onDrop={onDrop}
+    >
+      {attachments.length > 0 && (
+        <ul className="attachment-chips" aria-label="Files to send">
+          {attachments.map((upload) => (
+            <AttachmentChip key={upload.uploadId} upload={upload} onRemove={(id) => files.onRemoveAttachment?.(id)} />
+          ))}
+        </ul>
+      )}
+      {files.attachmentRefusal && (
+        <p className="attachment-refusal" role="alert">
+          {files.attachmentRefusal}
+        </p>
+      )}
       <div className="composer-box" data-disabled={disabled || undefined}>
+        {files.onAttachFiles && (
+          <>
+            <button
+              type="button"
+              className="composer-button attach-button"
+              aria-label="Attach files"
+              title="Attach files"
+              disabled={disabled}
+              onClick={() => fileInputRef.current?.click()}
+            >
+              <AttachIcon />
+            </button>
+            <input
+              ref={fileInputRef}
+              type="file"
+              multiple
+              hidden
+              accept={ACCEPTED_FILES}
+              aria-label="Files to attach"
+              onChange={(event) => {
+                addFiles(event.target.files);
+                event.target.value = '';
+              }}
+            />
+          </>
+        )}
         <textarea
           ref={textareaRef}
           aria-label="Message"
@@ -97,6 +180,7 @@ export function Composer({
           disabled={disabled}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKeyDown}
+          onPaste={onPaste}
         />
         {running && (
           <button type="button" className="composer-button stop-button" onClick={onStop} title="Stop (Esc)">
@@ -108,7 +192,7 @@ export function Composer({
           <button
             type="submit"
             className="composer-button send-button"
-            disabled={disabled || loading || !text.trim()}
+            disabled={disabled || loading || !canSend}
             title={running ? 'Add to this turn (Enter)' : 'Send (Enter)'}
           >
             <SendIcon />

@@ -18,6 +18,7 @@ import { ToolCallCard } from './tool-call-card';
 import { TurnError } from './turn-error';
 import { UsageLine } from './usage-line';
 import { UserMessage } from './user-message';
+import { MessageAttachments } from './attachment-preview';
 
 export interface TurnViewProps {
   turn: TurnState;
@@ -66,6 +67,7 @@ export const TurnView = memo(function TurnView({
     >
       {turn.retryOf && <div className="turn-note">Retry of the attempt above</div>}
       <UserMessage text={turn.userText} canEdit={canEdit} onResend={(text) => onResend(text, turn.turnId)} />
+      {turn.attachments && <MessageAttachments blobs={turn.attachments.map((attachment) => attachment.blob)} />}
       {turn.entries.map((entry) => {
         if (entry.kind === 'tool') {
           const call = toolCalls[entry.toolCallId];

@@ -23,7 +23,12 @@ import { isBudgetRefusal } from '@/lib/usage/budget-state';
 import { downloadJson } from '../shared/download-json';
 import { loadEndpoint, onEndpointChange } from '../shared/endpoint-storage';
 import { callRuntime, openEventsConnection, readEvents, type EventsConnection } from '../shared/runtime-client';
+import { reencodeImage } from '../shared/reencode-image';
+import { BlobContext } from '@/components/blob-context';
+import type { MessageAttachment } from '@/lib/protocol/upload-events';
+import { panelBlobStore, readBlobForPreview } from './panel-blob-store';
 import { usePanelShortcut } from './panel-shortcut';
+import { useAttachments } from './use-attachments';
 import { panelRuntimeClient } from './panel-runtime-client';
 import { useUsageSettings } from './use-usage-settings';
 
@@ -49,7 +54,12 @@ export function SidePanelApp() {
   const [connection, setConnection] = useState<ConnectionStatus>('connected');
   const [connectionFailure, setConnectionFailure] = useState<string>();
   const [unsent, setUnsent] = useState<{ text: string; nonce: number }>();
-  const [budgetRefusal, setBudgetRefusal] = useState<{ message: string; text: string; retryOf?: string }>();
+  const [budgetRefusal, setBudgetRefusal] = useState<{
+    message: string;
+    text: string;
+    retryOf?: string;
+    attachments: MessageAttachment[];
+  }>();
   const usageSettings = useUsageSettings();
   const syncRef = useRef<SessionSync>(undefined);
   const turnRef = useRef<TurnHandle>(undefined);
@@ -148,17 +158,28 @@ export function SidePanelApp() {
     () => ({ unsent: (text: string) => setUnsent({ text, nonce: Date.now() }), failed: setError }),
     [],
   );
-  const send = (text: string, retryOf?: string, overBudget = false) => {
-    if (!endpoint || !state || turn || !isHistoryLoaded(state)) return;
+  const files = useAttachments(state, endpoint);
+  const send = (text: string, retryOf?: string, overBudget = false, attachments = files.ready) => {
+    if (!endpoint || !state || turn || !isHistoryLoaded(state) || !attachments) return;
     setError(undefined);
     setBudgetRefusal(undefined);
     const client = panelRuntimeClient(connectionRef.current!);
-    const handle = startTurn({ client, settings: endpoint, state, text, retryOf, overBudget });
+    const handle = startTurn({
+      client,
+      settings: endpoint,
+      state,
+      text,
+      retryOf,
+      overBudget,
+      attachments,
+      files: { read: (blobId) => panelBlobStore.read(blobId), reencodeImage },
+    });
+    files.sent();
     setTurn(handle);
     // A turn the runtime refused at a budget keeps its text in the refusal notice, which can send it once over.
     handle.recorded.catch((reason: unknown) =>
       isBudgetRefusal(messageOf(reason))
-        ? setBudgetRefusal({ message: messageOf(reason), text, ...(retryOf ? { retryOf } : {}) })
+        ? setBudgetRefusal({ message: messageOf(reason), text, attachments, ...(retryOf ? { retryOf } : {}) })
         : feedback.unsent(text),
     );
     followTurn(handle, text, {
@@ -182,12 +203,17 @@ export function SidePanelApp() {
 
   const onRetry = useCallback((turnId: string) => {
     const retried = stateRef.current?.turns[turnId];
-    if (retried) sendRef.current(retried.userText, turnId);
+    if (retried) sendRef.current(retried.userText, turnId, false, retried.attachments ?? ([] as MessageAttachment[]));
   }, []);
 
   const onResend = useCallback((text: string, turnId: string) => {
     const current = stateRef.current;
-    sendRef.current(text, current && turnReplacedByEdit(current, turnId));
+    sendRef.current(
+      text,
+      current && turnReplacedByEdit(current, turnId),
+      false,
+      current?.turns[turnId]?.attachments ?? [],
+    );
   }, []);
 
   const onStop = useCallback(() => turn?.stop(), [turn]);
@@ -280,41 +306,44 @@ export function SidePanelApp() {
   return (
     <HumanLoopContext.Provider value={humanLoop}>
       <UsagePricesContext.Provider value={usageSettings.prices}>
-        <ChatPanel
-          state={state}
-          endpoint={endpoint}
-          endpointLoaded={endpointLoaded}
-          running={turn !== undefined}
-          connection={connection}
-          connectionFailure={connectionFailure}
-          onRetryConnection={() => reopenRef.current?.()}
-          sessions={sessions}
-          error={error}
-          budgetRefusal={
-            budgetRefusal && {
-              message: budgetRefusal.message,
-              onSendOnce: () => send(budgetRefusal.text, budgetRefusal.retryOf, true),
-              onDismiss: () => {
-                setUnsent({ text: budgetRefusal.text, nonce: Date.now() });
-                setBudgetRefusal(undefined);
-              },
+        <BlobContext.Provider value={readBlobForPreview}>
+          <ChatPanel
+            state={state}
+            endpoint={endpoint}
+            endpointLoaded={endpointLoaded}
+            running={turn !== undefined}
+            connection={connection}
+            connectionFailure={connectionFailure}
+            onRetryConnection={() => reopenRef.current?.()}
+            sessions={sessions}
+            error={error}
+            budgetRefusal={
+              budgetRefusal && {
+                message: budgetRefusal.message,
+                onSendOnce: () => send(budgetRefusal.text, budgetRefusal.retryOf, true, budgetRefusal.attachments),
+                onDismiss: () => {
+                  setUnsent({ text: budgetRefusal.text, nonce: Date.now() });
+                  setBudgetRefusal(undefined);
+                },
+              }
             }
-          }
-          unsent={unsent}
-          onSend={(text) => send(text)}
-          onRetry={onRetry}
-          onResend={onResend}
-          onStop={onStop}
-          onSteer={onSteer}
-          onNewChat={() => !turn && setSessionId(crypto.randomUUID())}
-          onSelectSession={(id) => !turn && setSessionId(id)}
-          onDeleteSession={deleteSession}
-          onExportSession={exportSession}
-          onRefreshSessions={refreshSessions}
-          onDismissError={() => setError(undefined)}
-          onOpenOptions={onOpenOptions}
-          shortcut={shortcut}
-        />
+            unsent={unsent}
+            onSend={(text) => send(text)}
+            onRetry={onRetry}
+            onResend={onResend}
+            onStop={onStop}
+            onSteer={onSteer}
+            onNewChat={() => !turn && setSessionId(crypto.randomUUID())}
+            onSelectSession={(id) => !turn && setSessionId(id)}
+            onDeleteSession={deleteSession}
+            onExportSession={exportSession}
+            onRefreshSessions={refreshSessions}
+            onDismissError={() => setError(undefined)}
+            onOpenOptions={onOpenOptions}
+            shortcut={shortcut}
+            files={files.composer}
+          />
+        </BlobContext.Provider>
       </UsagePricesContext.Provider>
     </HumanLoopContext.Provider>
   );

@@ -1,4 +1,4 @@
-import { tool, zodSchema, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
+import { tool, zodSchema, type LanguageModel, type ModelMessage, type ToolResultPart, type ToolSet } from 'ai';
 import type { ZodType } from 'zod';
 import type { AgentEventDraft } from '../protocol/agent-event';
 import type { JsonValue } from '../protocol/json-value';
@@ -45,6 +45,11 @@ export interface AgentLoopOptions {
   budgetReached?(): Promise<boolean>;
   /** The model the endpoint is asked for, recorded with each step so its price applies. */
   modelId?: string;
+  /** A tool result for the model, with the images it carries (in the result, or in a user message after it); JSON unless given. */
+  toolResult?(
+    call: { toolCallId: string; toolName: string },
+    output: JsonValue,
+  ): Promise<{ part: ToolResultPart; followUp?: ModelMessage }>;
 }
 
 export type TurnOutcome = 'stop' | 'step-cap' | 'repeated-call' | 'budget' | 'aborted' | 'interrupted';
@@ -142,7 +147,7 @@ export async function runAgentTurn(options: AgentLoopOptions): Promise<TurnOutco
       return finish(options, 'repeated-call');
     }
     previousKeys = keys;
-    messages.push(await runToolCalls(options, stepId, mapper.toolCalls));
+    messages.push(...(await runToolCalls(options, stepId, mapper.toolCalls)));
     if (options.signal.aborted) return abort(options, []);
     messages.push(...(await takeSteers(options)));
   }
@@ -226,8 +231,8 @@ async function runToolCalls(
   options: AgentLoopOptions,
   stepId: string,
   calls: CompleteToolCall[],
-): Promise<ModelMessage> {
-  const results = [];
+): Promise<ModelMessage[]> {
+  const results: { part: ToolResultPart; followUp?: ModelMessage }[] = [];
   for (const call of calls) {
     if (options.signal.aborted) break;
     let output: JsonValue;
@@ -241,12 +246,25 @@ async function runToolCalls(
     } catch (error) {
       output = { ok: false, error: `The tool call could not be delivered: ${describeError(error)}` };
     }
-    results.push({
+    results.push(await toolResultOf(options, call, output));
+  }
+  const followUps = results.flatMap((result) => (result.followUp ? [result.followUp] : []));
+  return [{ role: 'tool', content: results.map((result) => result.part) }, ...followUps];
+}
+
+async function toolResultOf(
+  options: AgentLoopOptions,
+  call: CompleteToolCall,
+  output: JsonValue,
+): Promise<{ part: ToolResultPart; followUp?: ModelMessage }> {
+  const plain = {
+    part: {
       type: 'tool-result' as const,
       toolCallId: call.toolCallId,
       toolName: call.toolName,
       output: { type: 'json' as const, value: output },
-    });
-  }
-  return { role: 'tool', content: results };
+    },
+  };
+  if (!options.toolResult) return plain;
+  return options.toolResult(call, output).catch(() => plain);
 }

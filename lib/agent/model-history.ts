@@ -1,4 +1,12 @@
 import type { ModelMessage } from 'ai';
+import {
+  toolOutputImages,
+  toolResultContent,
+  toolResultMessages,
+  userMessageContent,
+  type FileContentOptions,
+} from '../files/model-file-content';
+import type { BlobRef } from '../protocol/blob-ref';
 import type { JsonValue } from '../protocol/json-value';
 import { itemOf, type ClientState, type ToolCallState, type TurnState } from '../state/client-state';
 
@@ -12,15 +20,21 @@ function resultOf(call: ToolCallState): JsonValue {
 
 type Step = { text: string[]; calls: ToolCallState[] };
 
-function turnMessages(state: ClientState, turn: TurnState): ModelMessage[] {
-  const messages: ModelMessage[] = [{ role: 'user', content: turn.userText }];
+function userMessage(turn: TurnState, files: FileContentOptions | undefined): ModelMessage {
+  if (!turn.attachments?.length || !files) return { role: 'user', content: turn.userText };
+  const refs = turn.attachments.map((attachment) => attachment.blob);
+  return { role: 'user', content: userMessageContent(turn.userText, refs, files) };
+}
+
+function turnMessages(state: ClientState, turn: TurnState, files: FileContentOptions | undefined): ModelMessage[] {
+  const messages: ModelMessage[] = [userMessage(turn, files)];
   let steps = new Map<string, Step>();
   for (const entry of turn.entries) {
     if (entry.kind === 'command') {
       // An applied steer reached the model as a user message after the steps before it.
       const command = state.commands[entry.commandId];
       if (command?.kind !== 'steer' || command.state !== 'applied' || !command.text) continue;
-      messages.push(...stepMessages(steps), { role: 'user', content: command.text });
+      messages.push(...stepMessages(steps, files), { role: 'user', content: command.text });
       steps = new Map();
       continue;
     }
@@ -41,11 +55,11 @@ function turnMessages(state: ClientState, turn: TurnState): ModelMessage[] {
       if (call.input !== undefined) step.calls.push(call);
     }
   }
-  messages.push(...stepMessages(steps));
+  messages.push(...stepMessages(steps, files));
   return messages;
 }
 
-function stepMessages(steps: Map<string, Step>): ModelMessage[] {
+function stepMessages(steps: Map<string, Step>, files: FileContentOptions | undefined): ModelMessage[] {
   const messages: ModelMessage[] = [];
   for (const step of steps.values()) {
     if (!step.text.length && !step.calls.length) continue;
@@ -61,27 +75,29 @@ function stepMessages(steps: Map<string, Step>): ModelMessage[] {
         })),
       ],
     });
-    if (step.calls.length) {
-      messages.push({
-        role: 'tool',
-        content: step.calls.map((call) => ({
-          type: 'tool-result' as const,
-          toolCallId: call.toolCallId,
-          toolName: call.toolName,
-          output: { type: 'json' as const, value: resultOf(call) },
-        })),
-      });
-    }
+    if (step.calls.length)
+      messages.push(...toolResultMessages(step.calls.map((call) => toolResultContent(call, resultOf(call), files))));
   }
   return messages;
 }
 
 /** The conversation to send to the model, rebuilt from the event state: interrupted partials and retried turns are left out. */
-export function modelHistory(state: ClientState): ModelMessage[] {
+export function modelHistory(state: ClientState, files?: FileContentOptions): ModelMessage[] {
   const retried = new Set(
     state.turnOrder.map((turnId) => state.turns[turnId].retryOf).filter((turnId) => turnId !== undefined),
   );
   return state.turnOrder
     .filter((turnId) => !retried.has(turnId))
-    .flatMap((turnId) => turnMessages(state, state.turns[turnId]));
+    .flatMap((turnId) => turnMessages(state, state.turns[turnId], files));
+}
+
+/** Every BlobRef the history may send: the files of each message and the images of each tool result. */
+export function historyBlobRefs(state: ClientState): BlobRef[] {
+  const attached = state.turnOrder.flatMap(
+    (turnId) => state.turns[turnId].attachments?.map((attachment) => attachment.blob) ?? [],
+  );
+  const images = Object.values(state.toolCalls).flatMap((call) =>
+    call.output === undefined ? [] : toolOutputImages(call.output),
+  );
+  return [...attached, ...images];
 }

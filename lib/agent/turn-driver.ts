@@ -1,11 +1,22 @@
 import type { LanguageModel, ModelMessage } from 'ai';
+import { ENDPOINT_FILE_LIMITS, fileEndpointKind } from '../files/file-limits';
+import {
+  resolveBlobs,
+  toolOutputImages,
+  toolResultContent,
+  userMessageContent,
+  type ReencodeImage,
+} from '../files/model-file-content';
+import type { AgentEventDraft } from '../protocol/agent-event';
+import type { JsonValue } from '../protocol/json-value';
+import type { MessageAttachment } from '../protocol/upload-events';
 import { createLanguageModel } from '../providers/create-language-model';
 import { isRemoteEndpoint, type EndpointSettings } from '../settings/endpoint-settings';
 import type { ClientState } from '../state/client-state';
 import { runAgentTurn, type TurnOutcome } from './agent-loop';
 import { describeWriteFailure } from './describe-write-failure';
 import { EventOutbox } from './event-outbox';
-import { modelHistory } from './model-history';
+import { historyBlobRefs, modelHistory } from './model-history';
 import type { RuntimeClient } from './runtime-client';
 
 export interface TurnHandle {
@@ -29,6 +40,10 @@ export interface TurnRequest {
   retryOf?: string;
   /** The user confirmed starting this turn although a budget is reached: it is not stopped by budget. */
   overBudget?: boolean;
+  /** Files sent with the message, each `ready` in the composer. */
+  attachments?: MessageAttachment[];
+  /** Where the bytes of attached files and tool-result images are read, and how images are re-encoded. */
+  files?: { read(blobId: string): Promise<Uint8Array | undefined>; reencodeImage?: ReencodeImage };
   /** Made from the settings unless a test passes one. */
   model?: LanguageModel;
   newId?(): string;
@@ -45,9 +60,31 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
+function uploadStates(
+  attachments: readonly MessageAttachment[],
+  state: 'attached' | 'consumed',
+  envelope: { sessionId: string; turnId: string; time: number },
+): AgentEventDraft[] {
+  return attachments.map((attachment) => ({
+    type: 'upload/state' as const,
+    sessionId: envelope.sessionId,
+    uploadId: attachment.uploadId,
+    partId: attachment.partId,
+    time: envelope.time,
+    data: {
+      state,
+      name: attachment.blob.name,
+      size: attachment.blob.size,
+      blob: attachment.blob,
+      turnId: envelope.turnId,
+    },
+  }));
+}
+
 /** Starts one turn: records it, runs the agent loop in this document, and owns the turn until it ends. */
 export function startTurn(request: TurnRequest): TurnHandle {
   const { client, settings, state, text, retryOf, overBudget } = request;
+  const attachments = request.attachments ?? [];
   const newId = request.newId ?? (() => crypto.randomUUID());
   const now = request.now ?? (() => Date.now());
   const sessionId = state.sessionId;
@@ -87,41 +124,86 @@ export function startTurn(request: TurnRequest): TurnHandle {
         text,
         ...(retryOf ? { retryOf } : {}),
         ...(overBudget ? { overBudget: true as const } : {}),
+        ...(attachments.length ? { attachments } : {}),
       },
     },
+    ...uploadStates(attachments, 'attached', { sessionId, turnId, time: now() }),
   ]);
-  const history = modelHistory(
-    retryOf ? { ...state, turnOrder: state.turnOrder.filter((turnId) => turnId !== retryOf) } : state,
-  );
-  const messages: ModelMessage[] = [...history, { role: 'user', content: text }];
-  const done = runAgentTurn({
-    model: request.model ?? createLanguageModel(settings, { chatId: sessionId }),
-    sessionId,
-    turnId,
-    messages,
-    emit: (drafts) => outbox.emit(drafts),
-    flush: () => outbox.flush(),
-    executeTool: async (call) => {
-      await outbox.flush();
-      // A call waiting for the user's approval or answer comes back as `waiting`: ask again until it is settled.
-      for (;;) {
-        const result = await untilAborted(client.executeTool({ sessionId, turnId, ...call }), controller.signal);
-        if (result.status !== 'waiting') return result.output;
-      }
-    },
-    takeSteers: () => client.takeSteers(sessionId, turnId),
-    cancelCommandId: () => cancelCommandId,
-    ...(client.budgetReached ? { budgetReached: () => client.budgetReached!(sessionId, turnId) } : {}),
-    ...(isRemoteEndpoint(settings) ? { modelId: settings.model } : {}),
-    signal: controller.signal,
-    ...(isRemoteEndpoint(settings) ? { endpointUrl: settings.baseUrl } : {}),
-    ...(settings.streamIdleTimeoutSeconds === undefined
-      ? {}
-      : { streamIdleTimeoutMs: settings.streamIdleTimeoutSeconds * 1000 }),
-    secrets: isRemoteEndpoint(settings) && settings.apiKey ? [settings.apiKey] : [],
-    newId,
-    now,
-  }).finally(() => client.releaseTurn(sessionId, turnId));
+  const historyState = retryOf
+    ? { ...state, turnOrder: state.turnOrder.filter((turnId) => turnId !== retryOf) }
+    : state;
+  const kind = fileEndpointKind(settings);
+  const limits = ENDPOINT_FILE_LIMITS[kind];
+  let consumed = attachments.length === 0;
+  const emit = (drafts: AgentEventDraft[]) => {
+    // The first finished model call has read the files: they are consumed.
+    if (!consumed && drafts.some((draft) => draft.type === 'step/completed')) {
+      consumed = true;
+      drafts = [...drafts, ...uploadStates(attachments, 'consumed', { sessionId, turnId, time: now() })];
+    }
+    outbox.emit(drafts);
+  };
+  const prepared = (async (): Promise<{ messages: ModelMessage[] }> => {
+    const refs = [...historyBlobRefs(historyState), ...attachments.map((attachment) => attachment.blob)];
+    const files =
+      request.files && refs.length
+        ? { kind, limits, resolved: await resolveBlobs(refs, request.files, limits) }
+        : undefined;
+    const userMessage: ModelMessage =
+      files && attachments.length
+        ? {
+            role: 'user',
+            content: userMessageContent(
+              text,
+              attachments.map((attachment) => attachment.blob),
+              files,
+            ),
+          }
+        : { role: 'user', content: text };
+    return { messages: [...modelHistory(historyState, files), userMessage] };
+  })();
+  const toolResult = async (call: { toolCallId: string; toolName: string }, output: JsonValue) => {
+    const images = toolOutputImages(output);
+    if (!request.files || images.length === 0) return toolResultContent(call, output, undefined);
+    return toolResultContent(call, output, {
+      kind,
+      limits,
+      resolved: await resolveBlobs(images, request.files, limits),
+    });
+  };
+  const done = prepared
+    .then(({ messages }) =>
+      runAgentTurn({
+        model: request.model ?? createLanguageModel(settings, { chatId: sessionId }),
+        sessionId,
+        turnId,
+        messages,
+        toolResult,
+        emit,
+        flush: () => outbox.flush(),
+        executeTool: async (call) => {
+          await outbox.flush();
+          // A call waiting for the user's approval or answer comes back as `waiting`: ask again until it is settled.
+          for (;;) {
+            const result = await untilAborted(client.executeTool({ sessionId, turnId, ...call }), controller.signal);
+            if (result.status !== 'waiting') return result.output;
+          }
+        },
+        takeSteers: () => client.takeSteers(sessionId, turnId),
+        cancelCommandId: () => cancelCommandId,
+        ...(client.budgetReached ? { budgetReached: () => client.budgetReached!(sessionId, turnId) } : {}),
+        ...(isRemoteEndpoint(settings) ? { modelId: settings.model } : {}),
+        signal: controller.signal,
+        ...(isRemoteEndpoint(settings) ? { endpointUrl: settings.baseUrl } : {}),
+        ...(settings.streamIdleTimeoutSeconds === undefined
+          ? {}
+          : { streamIdleTimeoutMs: settings.streamIdleTimeoutSeconds * 1000 }),
+        secrets: isRemoteEndpoint(settings) && settings.apiKey ? [settings.apiKey] : [],
+        newId,
+        now,
+      }),
+    )
+    .finally(() => client.releaseTurn(sessionId, turnId));
   const stop = (commandId?: string) => {
     if (controller.signal.aborted) return;
     cancelCommandId = commandId ?? newId();

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { jsonValueSchema } from './json-value';
 import { NOTIFY_PARTS } from './notify-events';
 import { tokenUsageSchema } from './token-usage';
+import { messageAttachmentSchema, uploadEventIds, uploadStateEventData } from './upload-events';
 
 /** The version the runtime stamps on every event; a stored row of an older one is upgraded by `event-migrations.ts`. */
 export const AGENT_EVENT_SCHEMA_VERSION = 3;
@@ -43,8 +44,17 @@ export const agentEventSchema = z.discriminatedUnion('type', [
   event(
     'turn/started',
     turnIds,
-    /** `overBudget`: the user confirmed starting this one turn although a budget was reached. */
-    z.object({ userItemId: id, text: z.string(), retryOf: id.optional(), overBudget: z.literal(true).optional() }),
+    /**
+     * `overBudget`: the user confirmed starting this one turn although a budget was reached. `attachments` was
+     * added within version 3: an older build strips it and shows the text alone.
+     */
+    z.object({
+      userItemId: id,
+      text: z.string(),
+      retryOf: id.optional(),
+      overBudget: z.literal(true).optional(),
+      attachments: z.array(messageAttachmentSchema).max(20).optional(),
+    }),
   ),
   event('turn/completed', turnIds, z.object({ reason: finalTurnReason })),
   event('turn/aborted', { ...turnIds, commandId: id.optional() }, z.object({ reason: z.string().max(2000) })),
@@ -156,6 +166,7 @@ export const agentEventSchema = z.discriminatedUnion('type', [
     z.object({ delayMs: z.number().nonnegative(), until: z.number(), reason: z.string().max(2000) }),
   ),
 
+  event('upload/state', uploadEventIds, uploadStateEventData),
   event(
     'blob/referenced',
     { blobId: id },
@@ -220,6 +231,7 @@ export const EVENT_DURABILITY: Record<AgentEventType, boolean> = {
   'presence/typing': false,
   'stream/error': true,
   'stream/retrying': false,
+  'upload/state': true,
   'blob/referenced': true,
   'artifact/referenced': true,
 };

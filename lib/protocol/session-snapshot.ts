@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { AGENT_EVENT_SCHEMA_VERSION } from './agent-event';
 import { jsonValueSchema } from './json-value';
 import { NOTIFY_FACT_TYPES } from './notify-events';
+import { blobRefSchema } from './blob-ref';
 import { tokenUsageSchema } from './token-usage';
+import { UPLOAD_REJECTIONS, UPLOAD_STATES, messageAttachmentSchema } from './upload-events';
 
 /**
  * Raise it whenever the reducer or the client state's shape changes: a snapshot of another format is rebuilt
@@ -32,6 +34,7 @@ const turnSchema = z.object({
   retry: z.object({ until: z.number(), delayMs: z.number(), reason: text }).optional(),
   usage: tokenUsageSchema.optional(),
   usageByModel: z.record(text, tokenUsageSchema).optional(),
+  attachments: z.array(messageAttachmentSchema).optional(),
 });
 const itemSchema = z.object({
   key: text,
@@ -105,6 +108,19 @@ const factSchema = z.object({
   reference: factReferenceSchema,
   dismissed: z.boolean(),
 });
+const uploadSchema = z.object({
+  uploadId: text,
+  partId: text,
+  state: z.enum(UPLOAD_STATES),
+  name: text,
+  size: z.number().int().nonnegative(),
+  declaredType: text.optional(),
+  blob: blobRefSchema.optional(),
+  turnId: text.optional(),
+  rejection: z.enum(UPLOAD_REJECTIONS).optional(),
+  reason: text.optional(),
+  selectedAt: z.number(),
+});
 
 /** The reduced state of a session's durable log up to `snapshotSeq` (no connection bookkeeping). */
 export const snapshotStateSchema = z.object({
@@ -120,6 +136,7 @@ export const snapshotStateSchema = z.object({
   commands: z.record(text, commandSchema),
   notifications: z.array(z.object({ notificationId: text, level: text, message: text })),
   facts: z.record(text, factSchema),
+  uploads: z.record(text, uploadSchema),
   usage: tokenUsageSchema.optional(),
   usageByModel: z.record(text, tokenUsageSchema).optional(),
 });

@@ -1,4 +1,5 @@
 import type { LanguageModelV3Prompt, LanguageModelV3ToolResultOutput } from '@ai-sdk/provider';
+import { convertToBase64 } from '@ai-sdk/provider-utils';
 
 /** The UI message shape AI SDK chat servers read (what useChat sends); kept loose so no server-specific typing leaks in. */
 export interface ChatUIMessage {
@@ -40,7 +41,7 @@ export function uiMessagesFromPrompt(
       messages.push({
         id: `user-${messages.length}`,
         role: 'user',
-        parts: message.content.flatMap((part) => (part.type === 'text' ? [{ type: 'text', text: part.text }] : [])),
+        parts: message.content.flatMap((part) => userPart(part)),
       });
     else if (message.role === 'assistant') appendStep(assistant(), message.content);
     else attachResults(assistant(), message.content);
@@ -54,6 +55,18 @@ export function uiMessagesFromPrompt(
     });
   }
   return messages;
+}
+
+type UserContentPart = Extract<LanguageModelV3Prompt[number], { role: 'user' }>['content'][number];
+
+/** Files go as useChat sends them: a `file` part with a data URL (only in this request, never in the log). */
+function userPart(part: UserContentPart): Record<string, unknown>[] {
+  if (part.type === 'text') return [{ type: 'text', text: part.text }];
+  const url =
+    part.data instanceof URL
+      ? part.data.toString()
+      : `data:${part.mediaType};base64,${typeof part.data === 'string' ? part.data : convertToBase64(part.data)}`;
+  return [{ type: 'file', mediaType: part.mediaType, ...(part.filename ? { filename: part.filename } : {}), url }];
 }
 
 type AssistantContent = Extract<LanguageModelV3Prompt[number], { role: 'assistant' }>['content'];

@@ -2,6 +2,7 @@ import type { AgentEvent, AgentEventOf } from '../protocol/agent-event';
 import { addTokenUsage } from '../usage/add-token-usage';
 import { addUsageByModel } from '../usage/add-usage-by-model';
 import { applyNotifyEvent } from './apply-notify-event';
+import { applyUploadEvent } from './apply-upload-event';
 import {
   itemKey,
   itemOf,
@@ -301,6 +302,7 @@ export function applyEvent(copy: WorkingCopy, event: AgentEvent): void {
         status: 'running',
         startedAt: event.time,
         ...(event.data.retryOf ? { retryOf: event.data.retryOf } : {}),
+        ...(event.data.attachments?.length ? { attachments: event.data.attachments } : {}),
         entries: [],
         errors: [],
       };
@@ -400,6 +402,9 @@ export function applyEvent(copy: WorkingCopy, event: AgentEvent): void {
     case 'notify/access-revoked':
     case 'notify/dismissed':
       applyNotifyEvent(copy, event);
+      break;
+    case 'upload/state':
+      applyUploadEvent(copy, event);
       return;
     case 'presence/typing':
     case 'blob/referenced':

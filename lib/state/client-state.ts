@@ -2,6 +2,8 @@ import type { AgentEvent } from '../protocol/agent-event';
 import type { JsonValue } from '../protocol/json-value';
 import type { NotifyFactType } from '../protocol/notify-events';
 import type { TokenUsage } from '../protocol/token-usage';
+import type { MessageAttachment } from '../protocol/upload-events';
+import type { UploadView } from './upload-view';
 
 export type TurnStatus = 'running' | 'completed' | 'aborted' | 'interrupted';
 export type ItemStatus = 'streaming' | 'completed' | 'interrupted';
@@ -22,6 +24,8 @@ export interface TurnState {
   endedAt?: number;
   reason?: string;
   retryOf?: string;
+  /** Files sent with the message. */
+  attachments?: MessageAttachment[];
   entries: TurnEntry[];
   errors: { attemptId: string; message: string; code: string }[];
   retry?: { until: number; delayMs: number; reason: string };
@@ -108,6 +112,8 @@ export interface ClientState {
   notifications: { notificationId: string; level: string; message: string }[];
   /** Fact notifications (`notify/*`) by notificationId. */
   facts: Record<string, FactNotice>;
+  /** Every file attached in this conversation, by `uploadId`, in its latest state. */
+  uploads: Record<string, UploadView>;
   /** The sum of every step's reported usage in the conversation; absent while no step reported any. */
   usage?: TokenUsage;
   usageByModel?: Record<string, TokenUsage>;
@@ -153,6 +159,7 @@ export function initialClientState(sessionId: string, generation = 0): ClientSta
     commands: {},
     notifications: [],
     facts: {},
+    uploads: {},
   };
 }
 

@@ -4,6 +4,7 @@ import type { SessionSnapshot } from '../protocol/session-snapshot';
 import { readStoredEvent } from '../protocol/event-migrations';
 import type { EventStore, SessionRecord } from '../runtime/event-store';
 import { sessionRecordAfter } from '../runtime/session-record';
+import { BLOB_TABLE_SCHEMA, releaseSessionBlobs, type BlobTables } from './dexie-blob-store';
 
 interface EventRow {
   sessionId: string;
@@ -12,11 +13,12 @@ interface EventRow {
   event: unknown;
 }
 
-type SplitbrainDatabase = Dexie & {
-  sessions: EntityTable<SessionRecord, 'sessionId'>;
-  events: Table<EventRow, [string, number]>;
-  snapshots: EntityTable<SessionSnapshot, 'sessionId'>;
-};
+export type SplitbrainDatabase = Dexie &
+  BlobTables & {
+    sessions: EntityTable<SessionRecord, 'sessionId'>;
+    events: Table<EventRow, [string, number]>;
+    snapshots: EntityTable<SessionSnapshot, 'sessionId'>;
+  };
 
 /** `options` lets tests hand in another IndexedDB implementation (`indexedDB`, `IDBKeyRange`). */
 export function openSplitbrainDatabase(name = 'splitbrain', options?: DexieOptions): SplitbrainDatabase {
@@ -25,8 +27,9 @@ export function openSplitbrainDatabase(name = 'splitbrain', options?: DexieOptio
     sessions: 'sessionId, updatedAt',
     events: '[sessionId+seq], [sessionId+toolCallId]',
   });
-  // Version 2 is the blob tables'. Snapshots are a cache of the reduced log: an older build that cannot open
-  // version 3 is the price of keeping them beside the log, and a snapshot of another format is never read.
+  database.version(2).stores(BLOB_TABLE_SCHEMA);
+  // Snapshots are a cache of the reduced log: an older build that cannot open version 3 is the price of keeping
+  // them beside the log, and a snapshot of another format is never read.
   database.version(3).stores({ snapshots: 'sessionId' });
   return database;
 }
@@ -239,18 +242,16 @@ export class DexieEventStore implements EventStore {
   }
 
   async deleteSession(sessionId: string): Promise<void> {
-    await this.database.transaction(
-      'rw',
-      [this.database.sessions, this.database.events, this.database.snapshots],
-      async () => {
-        await this.database.events
-          .where('[sessionId+seq]')
-          .between([sessionId, Dexie.minKey], [sessionId, Dexie.maxKey])
-          .delete();
-        await this.database.sessions.delete(sessionId);
-        await this.database.snapshots.delete(sessionId);
-      },
-    );
+    const { sessions, events, snapshots, blobs, blobReferences } = this.database;
+    await this.database.transaction('rw', [sessions, events, snapshots, blobs, blobReferences], async () => {
+      await releaseSessionBlobs(this.database, sessionId);
+      await this.database.events
+        .where('[sessionId+seq]')
+        .between([sessionId, Dexie.minKey], [sessionId, Dexie.maxKey])
+        .delete();
+      await this.database.sessions.delete(sessionId);
+      await this.database.snapshots.delete(sessionId);
+    });
     this.sessionRows.delete(sessionId);
     this.toolCallIds.delete(sessionId);
   }

@@ -224,6 +224,14 @@ class SessionScript {
           time: this.driver.now(),
           data: { version: 1, kind: 'fixed', blobId, sha256: 'cd'.repeat(32) },
         },
+        ...(['selected', 'hashing', 'ready', 'cancelled'] as const).map((state) => ({
+          type: 'upload/state' as const,
+          sessionId,
+          uploadId: blobId,
+          partId: blobId,
+          time: this.driver.now(),
+          data: { state, name: 'picture.png', size: 120 },
+        })),
       ]);
     }
     if (this.lastEndedTurn && this.random.chance(0.15)) {
