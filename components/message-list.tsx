@@ -59,7 +59,15 @@ export function MessageList({ state, running, onRetry, onResend, onOpenOptions, 
     else setUnseen(true);
   }, [scrollToBottom, stillStuck]);
 
-  useLayoutEffect(follow, [state.turns, state.items, state.streaming, state.toolCalls, state.notifications, follow]);
+  useLayoutEffect(follow, [
+    state.turns,
+    state.items,
+    state.streaming,
+    state.toolCalls,
+    state.jobs,
+    state.notifications,
+    follow,
+  ]);
 
   useEffect(() => {
     const sizer = sizerRef.current;
@@ -120,6 +128,7 @@ export function MessageList({ state, running, onRetry, onResend, onOpenOptions, 
                     toolCalls={state.toolCalls}
                     requests={state.requests}
                     commands={state.commands}
+                    jobs={state.jobs}
                     canRetry={!running && turn.turnId === lastTurnId}
                     canEdit={!running}
                     superseded={retried.has(turn.turnId)}

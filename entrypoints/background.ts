@@ -7,6 +7,7 @@ import type { JsonValue } from '@/lib/protocol/json-value';
 import type { TargetsPortMessage } from '@/lib/protocol/runtime-message';
 import { approvalCheck } from '@/lib/runtime/approval-check';
 import { MemoryEventStore } from '@/lib/runtime/memory-event-store';
+import { JobHostLink } from '@/lib/runtime/job-host-link';
 import { Runtime } from '@/lib/runtime/runtime';
 import { answerRuntimeRequest, runtimeHandlers } from '@/lib/runtime/runtime-handlers';
 import { StageLink } from '@/lib/runtime/stage-link';
@@ -18,6 +19,7 @@ import { DexieEventStore } from '@/lib/storage/dexie-event-store';
 import type { StageDriver } from '@/lib/tools/stage-driver';
 import { executeTool } from '@/lib/tools/tool-router';
 import { extensionKeyValueStore } from '@/entrypoints/shared/extension-key-value-store';
+import { jobHostExists, openJobHost } from '@/entrypoints/shared/job-host-document';
 import { openPanelOnCommand } from '@/entrypoints/shared/open-panel-on-command';
 import { openStageTab, stageTabIsOpen } from '@/entrypoints/shared/stage-tab';
 
@@ -63,6 +65,13 @@ export default defineBackground(() => {
       savedValues: (id) => values.saved(id),
     });
 
+  const jobHost = new JobHostLink({
+    openHost: openJobHost,
+    hostExists: jobHostExists,
+    connectTimeoutMs: 10_000,
+    hostGoneAfterMs: 1_500,
+  });
+
   // Only the benchmark's second build keeps the log in memory, to measure what the durable writes cost a tool call.
   const runtime = new Runtime({
     store: import.meta.env.WXT_MEMORY_EVENT_LOG === '1' ? new MemoryEventStore() : new DexieEventStore(),
@@ -77,6 +86,7 @@ export default defineBackground(() => {
       policy: () => policies.load(),
     }),
     askExpiresAfterMs: async () => (await policies.load()).questionExpiresAfterSeconds * 1000,
+    jobHost,
   });
   const handlers = runtimeHandlers({
     runtime,
@@ -103,6 +113,8 @@ export default defineBackground(() => {
       stage.attach(link);
       // A stage that closes or is retired sends no more values: write the last ones now.
       port.onDisconnect.addListener(() => void values.flush());
+    } else if (port.name === 'jobs') {
+      jobHost.attach(link);
     } else if (port.name === 'targets') {
       targetsPorts.add(port);
       port.onDisconnect.addListener(() => targetsPorts.delete(port));

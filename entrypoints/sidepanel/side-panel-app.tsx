@@ -2,6 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import browser from 'webextension-polyfill';
 import { ChatPanel, type ConnectionStatus } from '@/components/chat-panel';
 import { HumanLoopContext, type HumanLoopActions } from '@/components/human-loop-actions';
+import { JobActionsContext, type JobActions } from '@/components/job-actions';
 import { startTurn, type TurnHandle } from '@/lib/agent/turn-driver';
 import { followTurn, steerTurn } from '@/lib/agent/turn-feedback';
 import { turnReplacedByEdit } from '@/lib/agent/turn-replaced-by-edit';
@@ -194,6 +195,21 @@ export function SidePanelApp() {
     }),
     [],
   );
+  const jobActions = useMemo<JobActions>(
+    () => ({
+      stop: (job) =>
+        callRuntime({
+          type: 'job/cancel',
+          sessionId: stateRef.current?.sessionId ?? '',
+          jobId: job.jobId,
+          commandId: crypto.randomUUID(),
+        }).then(
+          (result) => (result.state === 'rejected' ? `Not stopped: the job is ${result.jobState}.` : undefined),
+          (reason: unknown) => messageOf(reason),
+        ),
+    }),
+    [],
+  );
   const onOpenOptions = useCallback(() => void browser.runtime.openOptionsPage(), []);
 
   const deleteSession = (id: string) => {
@@ -230,29 +246,31 @@ export function SidePanelApp() {
   if (!state) return <div className="chat-panel" aria-busy="true" />;
   return (
     <HumanLoopContext.Provider value={humanLoop}>
-      <ChatPanel
-        state={state}
-        endpoint={endpoint}
-        endpointLoaded={endpointLoaded}
-        running={turn !== undefined}
-        connection={connection}
-        sessions={sessions}
-        error={error}
-        unsent={unsent}
-        onSend={(text) => send(text)}
-        onRetry={onRetry}
-        onResend={onResend}
-        onStop={onStop}
-        onSteer={onSteer}
-        onNewChat={() => !turn && setSessionId(crypto.randomUUID())}
-        onSelectSession={(id) => !turn && setSessionId(id)}
-        onDeleteSession={deleteSession}
-        onExportSession={exportSession}
-        onRefreshSessions={refreshSessions}
-        onDismissError={() => setError(undefined)}
-        onOpenOptions={onOpenOptions}
-        shortcut={shortcut}
-      />
+      <JobActionsContext.Provider value={jobActions}>
+        <ChatPanel
+          state={state}
+          endpoint={endpoint}
+          endpointLoaded={endpointLoaded}
+          running={turn !== undefined}
+          connection={connection}
+          sessions={sessions}
+          error={error}
+          unsent={unsent}
+          onSend={(text) => send(text)}
+          onRetry={onRetry}
+          onResend={onResend}
+          onStop={onStop}
+          onSteer={onSteer}
+          onNewChat={() => !turn && setSessionId(crypto.randomUUID())}
+          onSelectSession={(id) => !turn && setSessionId(id)}
+          onDeleteSession={deleteSession}
+          onExportSession={exportSession}
+          onRefreshSessions={refreshSessions}
+          onDismissError={() => setError(undefined)}
+          onOpenOptions={onOpenOptions}
+          shortcut={shortcut}
+        />
+      </JobActionsContext.Provider>
     </HumanLoopContext.Provider>
   );
 }

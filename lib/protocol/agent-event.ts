@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { JOB_EVENT_TYPES, jobEventSchemas } from './job-events';
 import { jsonValueSchema } from './json-value';
 import { tokenUsageSchema } from './token-usage';
 
@@ -154,6 +155,7 @@ export const agentEventSchema = z.discriminatedUnion('type', [
       sha256: z.string(),
     }),
   ),
+  ...jobEventSchemas(envelope, id),
 ]);
 
 export type AgentEvent = z.infer<typeof agentEventSchema>;
@@ -200,6 +202,15 @@ export const EVENT_DURABILITY: Record<AgentEventType, boolean> = {
   'stream/retrying': false,
   'blob/referenced': true,
   'artifact/referenced': true,
+  'job/created': true,
+  'job/running': true,
+  'job/output': false,
+  'job/stopping': true,
+  'job/completed': true,
+  'job/failed': true,
+  'job/killed': true,
+  'job/orphaned': true,
+  'job-command/state': true,
 };
 
 export function isDurableType(type: AgentEventType): boolean {
@@ -220,6 +231,7 @@ const RUNTIME_WRITTEN = new Set<AgentEventType>([
   'approval/decided',
   'approval/expired',
   'command/state',
+  ...JOB_EVENT_TYPES,
 ]);
 
 export function isClientWritable(type: string): boolean {

@@ -57,6 +57,8 @@ export const runtimeRequestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('command/withdraw'), sessionId: id, commandId: id }),
   /** The turn's driver, at a safe point: the steers queued for it, recorded as applied. */
   z.object({ type: z.literal('steer/take'), sessionId: id, turnId: id }),
+  /** Stop on a job card: a cancel command aimed at one job. */
+  z.object({ type: z.literal('job/cancel'), sessionId: id, jobId: id, commandId: id }),
 ]);
 export type RuntimeRequest = z.infer<typeof runtimeRequestSchema>;
 

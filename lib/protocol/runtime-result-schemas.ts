@@ -59,6 +59,12 @@ export const runtimeResultSchemas = {
   'command/status': commandResultSchema,
   'command/withdraw': commandResultSchema,
   'steer/take': z.object({ steers: z.array(z.object({ commandId: z.string(), text: z.string() })) }),
+  'job/cancel': z.object({
+    commandId: z.string(),
+    jobId: z.string(),
+    state: z.enum(['applied', 'stale', 'rejected']),
+    jobState: z.string(),
+  }),
 } satisfies Record<RuntimeRequest['type'], z.ZodType>;
 
 export type RuntimeRequestType = RuntimeRequest['type'];

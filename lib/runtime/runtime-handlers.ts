@@ -45,6 +45,7 @@ export function runtimeHandlers(dependencies: RuntimeHandlerDependencies): Runti
     'command/status': (request) => runtime.commandStatus(request.sessionId, request.commandId),
     'command/withdraw': (request) => runtime.withdrawSteer(request.sessionId, request.commandId),
     'steer/take': async (request) => ({ steers: await runtime.takeSteers(request.sessionId, request.turnId) }),
+    'job/cancel': (request) => runtime.cancelJob(request.sessionId, request.jobId, request.commandId),
   } satisfies RuntimeHandlers;
 }
 

@@ -1,6 +1,7 @@
 import type { AgentEvent } from '../protocol/agent-event';
 import type { JsonValue } from '../protocol/json-value';
 import type { TokenUsage } from '../protocol/token-usage';
+import type { JobView } from './job-view';
 
 export type TurnStatus = 'running' | 'completed' | 'aborted' | 'interrupted';
 export type ItemStatus = 'streaming' | 'completed' | 'interrupted';
@@ -102,6 +103,7 @@ export interface ClientState {
   toolCalls: Record<string, ToolCallState>;
   requests: Record<string, RequestState>;
   commands: Record<string, CommandState>;
+  jobs: Record<string, JobView>;
   notifications: { notificationId: string; level: string; message: string }[];
   /** The sum of every step's reported usage in the conversation; absent while no step reported any. */
   usage?: TokenUsage;
@@ -122,6 +124,7 @@ export function initialClientState(sessionId: string, generation = 0): ClientSta
     toolCalls: {},
     requests: {},
     commands: {},
+    jobs: {},
     notifications: [],
   };
 }
