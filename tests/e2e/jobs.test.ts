@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -308,6 +309,11 @@ return outcome;`;
       `Kept bytes 0–2048 and ${total - 8192}–${total} of ${total.toLocaleString('en-US')} B; ${dropped.toLocaleString('en-US')} B dropped.`,
     );
     expect(card.lines).toBeLessThan(100);
+    // The README's "Run code" picture: the card with its output and the dropped-bytes line.
+    await panel.setViewport({ width: 420, height: 700 });
+    const element = await panel.$('section.job-card');
+    await element?.scrollIntoView();
+    await element?.screenshot({ path: resolve(import.meta.dirname, '../screenshots/job-card.png') as `${string}.png` });
     const result = lastToolResult(server, 1);
     expect(result).toMatchObject({ ok: true, result: 'printed', outputBytes: total, outputBytesCut: dropped });
   });
