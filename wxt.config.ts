@@ -61,7 +61,7 @@ export default defineConfig({
     return {
       name: 'Splitbrain',
       description: 'Chat with a language model that drives live web apps in your browser.',
-      permissions: ['storage', ...(browser === 'firefox' ? [] : ['sidePanel'])],
+      permissions: ['storage', ...(browser === 'firefox' ? [] : ['sidePanel', 'offscreen'])],
       optional_host_permissions: ['http://*/*', 'https://*/*'],
       // The toolbar button (action / browser_action) and Firefox's sidebar take theirs from the
       // `manifest.default_icon` meta tag of entrypoints/popup/index.html and entrypoints/sidepanel/index.html.
@@ -91,7 +91,7 @@ export default defineConfig({
         : {
             // Asked for when the user turns browser notifications on in the options page.
             optional_permissions: ['notifications'],
-            sandbox: { pages: targets.map((target) => target.entry.entryPath) },
+            sandbox: { pages: [...targets.map((target) => target.entry.entryPath), 'job-sandbox.html'] },
             content_security_policy: { extension_pages: "script-src 'self'; object-src 'self'", sandbox: TARGET_CSP },
           }),
     };

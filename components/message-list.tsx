@@ -91,6 +91,7 @@ export function MessageList({ state, running, onRetry, onResend, onOpenOptions, 
     state.items,
     state.streaming,
     state.toolCalls,
+    state.jobs,
     state.notifications,
     state.facts,
     follow,
@@ -173,6 +174,7 @@ export function MessageList({ state, running, onRetry, onResend, onOpenOptions, 
                     toolCalls={state.toolCalls}
                     requests={state.requests}
                     commands={state.commands}
+                    jobs={state.jobs}
                     canRetry={!running && turn.turnId === lastTurnId}
                     canEdit={!running}
                     superseded={retried.has(turn.turnId)}

@@ -11,6 +11,8 @@ import {
 import { ApprovalCard } from './approval-card';
 import { AskCard } from './ask-card';
 import { AssistantItem } from './assistant-item';
+import { JobCard } from './job-card';
+import type { JobView } from '@/lib/state/job-view';
 import { RetryIcon } from './icons';
 import { RetryNotice } from './retry-notice';
 import { SteerMessage } from './steer-message';
@@ -27,6 +29,7 @@ export interface TurnViewProps {
   toolCalls: Record<string, ToolCallState>;
   requests: Record<string, RequestState>;
   commands: Record<string, CommandState>;
+  jobs?: Record<string, JobView>;
   /** This is the last turn and no turn runs: it may be retried. */
   canRetry: boolean;
   /** No turn runs: a message may be edited and resent. */
@@ -47,6 +50,7 @@ export const TurnView = memo(function TurnView({
   toolCalls,
   requests,
   commands,
+  jobs,
   canRetry,
   canEdit,
   superseded,
@@ -75,6 +79,11 @@ export const TurnView = memo(function TurnView({
           return (
             <div key={entry.toolCallId} className="tool-entry">
               <ToolCallCard call={call} />
+              {Object.values(jobs ?? {})
+                .filter((job) => job.toolCallId === entry.toolCallId)
+                .map((job) => (
+                  <JobCard key={job.jobId} job={job} />
+                ))}
               {(requestsOfCall.get(entry.toolCallId) ?? []).map((request) =>
                 request.kind === 'approval' ? (
                   <ApprovalCard key={request.requestId} request={request} />
@@ -128,6 +137,7 @@ export const TurnView = memo(function TurnView({
 /** A turn re-renders only when its own records change, not when a delta lands in another turn. */
 function sameTurnView(previous: TurnViewProps, next: TurnViewProps): boolean {
   if (previous.requests !== next.requests || previous.commands !== next.commands) return false;
+  if (previous.jobs !== next.jobs) return false;
   if (
     previous.turn !== next.turn ||
     previous.canRetry !== next.canRetry ||

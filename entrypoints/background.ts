@@ -7,6 +7,7 @@ import type { JsonValue } from '@/lib/protocol/json-value';
 import type { TargetsPortMessage } from '@/lib/protocol/runtime-message';
 import { approvalCheck } from '@/lib/runtime/approval-check';
 import { MemoryEventStore } from '@/lib/runtime/memory-event-store';
+import { JobHostLink } from '@/lib/runtime/job-host-link';
 import { Runtime } from '@/lib/runtime/runtime';
 import { answerRuntimeRequest, runtimeHandlers } from '@/lib/runtime/runtime-handlers';
 import { StageLink } from '@/lib/runtime/stage-link';
@@ -20,6 +21,7 @@ import { DexieEventStore } from '@/lib/storage/dexie-event-store';
 import type { StageDriver } from '@/lib/tools/stage-driver';
 import { executeTool } from '@/lib/tools/tool-router';
 import { extensionKeyValueStore } from '@/entrypoints/shared/extension-key-value-store';
+import { jobHostExists, openJobHost } from '@/entrypoints/shared/job-host-document';
 import { openPanelOnCommand } from '@/entrypoints/shared/open-panel-on-command';
 import { openStageTab, stageTabIsOpen } from '@/entrypoints/shared/stage-tab';
 
@@ -69,6 +71,13 @@ export default defineBackground(() => {
   /** A session's snapshot is written again once this many durable events follow it, a while after the last. */
   const SNAPSHOT_EVERY_EVENTS = 500;
   const SNAPSHOT_DELAY_MS = 2_000;
+  const jobHost = new JobHostLink({
+    openHost: openJobHost,
+    hostExists: jobHostExists,
+    connectTimeoutMs: 10_000,
+    hostGoneAfterMs: 1_500,
+  });
+
   // Only the benchmark's second build keeps the log in memory, to measure what the durable writes cost a tool call.
   const store = import.meta.env.WXT_MEMORY_EVENT_LOG === '1' ? new MemoryEventStore() : new DexieEventStore();
   const runtime = new Runtime({
@@ -89,6 +98,7 @@ export default defineBackground(() => {
       delayMs: SNAPSHOT_DELAY_MS,
       setTimer: (run, delay) => void setTimeout(run, delay),
     },
+    jobHost,
   });
   const handlers = runtimeHandlers({
     runtime,
@@ -122,6 +132,8 @@ export default defineBackground(() => {
       stage.attach(link);
       // A stage that closes or is retired sends no more values: write the last ones now.
       port.onDisconnect.addListener(() => void values.flush());
+    } else if (port.name === 'jobs') {
+      jobHost.attach(link);
     } else if (port.name === 'targets') {
       targetsPorts.add(port);
       port.onDisconnect.addListener(() => targetsPorts.delete(port));

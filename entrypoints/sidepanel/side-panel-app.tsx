@@ -3,6 +3,7 @@ import browser from 'webextension-polyfill';
 import { ChatPanel } from '@/components/chat-panel';
 import { HumanLoopContext, type HumanLoopActions } from '@/components/human-loop-actions';
 import { UsagePricesContext } from '@/components/usage-prices-context';
+import { JobActionsContext, type JobActions } from '@/components/job-actions';
 import { startTurn, type TurnHandle } from '@/lib/agent/turn-driver';
 import { followTurn, steerTurn } from '@/lib/agent/turn-feedback';
 import { turnReplacedByEdit } from '@/lib/agent/turn-replaced-by-edit';
@@ -269,6 +270,21 @@ export function SidePanelApp() {
     }),
     [],
   );
+  const jobActions = useMemo<JobActions>(
+    () => ({
+      stop: (job) =>
+        callRuntime({
+          type: 'job/cancel',
+          sessionId: stateRef.current?.sessionId ?? '',
+          jobId: job.jobId,
+          commandId: crypto.randomUUID(),
+        }).then(
+          (result) => (result.state === 'rejected' ? `Not stopped: the job is ${result.jobState}.` : undefined),
+          (reason: unknown) => messageOf(reason),
+        ),
+    }),
+    [],
+  );
   const onOpenOptions = useCallback(() => void browser.runtime.openOptionsPage(), []);
 
   const deleteSession = (id: string) => {
@@ -306,44 +322,46 @@ export function SidePanelApp() {
   return (
     <HumanLoopContext.Provider value={humanLoop}>
       <UsagePricesContext.Provider value={usageSettings.prices}>
-        <BlobContext.Provider value={readBlobForPreview}>
-          <ChatPanel
-            state={state}
-            endpoint={endpoint}
-            endpointLoaded={endpointLoaded}
-            running={turn !== undefined}
-            connection={connection}
-            connectionFailure={connectionFailure}
-            onRetryConnection={() => reopenRef.current?.()}
-            sessions={sessions}
-            error={error}
-            budgetRefusal={
-              budgetRefusal && {
-                message: budgetRefusal.message,
-                onSendOnce: () => send(budgetRefusal.text, budgetRefusal.retryOf, true, budgetRefusal.attachments),
-                onDismiss: () => {
-                  setUnsent({ text: budgetRefusal.text, nonce: Date.now() });
-                  setBudgetRefusal(undefined);
-                },
+        <JobActionsContext.Provider value={jobActions}>
+          <BlobContext.Provider value={readBlobForPreview}>
+            <ChatPanel
+              state={state}
+              endpoint={endpoint}
+              endpointLoaded={endpointLoaded}
+              running={turn !== undefined}
+              connection={connection}
+              connectionFailure={connectionFailure}
+              onRetryConnection={() => reopenRef.current?.()}
+              sessions={sessions}
+              error={error}
+              budgetRefusal={
+                budgetRefusal && {
+                  message: budgetRefusal.message,
+                  onSendOnce: () => send(budgetRefusal.text, budgetRefusal.retryOf, true, budgetRefusal.attachments),
+                  onDismiss: () => {
+                    setUnsent({ text: budgetRefusal.text, nonce: Date.now() });
+                    setBudgetRefusal(undefined);
+                  },
+                }
               }
-            }
-            unsent={unsent}
-            onSend={(text) => send(text)}
-            onRetry={onRetry}
-            onResend={onResend}
-            onStop={onStop}
-            onSteer={onSteer}
-            onNewChat={() => !turn && setSessionId(crypto.randomUUID())}
-            onSelectSession={(id) => !turn && setSessionId(id)}
-            onDeleteSession={deleteSession}
-            onExportSession={exportSession}
-            onRefreshSessions={refreshSessions}
-            onDismissError={() => setError(undefined)}
-            onOpenOptions={onOpenOptions}
-            shortcut={shortcut}
-            files={files.composer}
-          />
-        </BlobContext.Provider>
+              unsent={unsent}
+              onSend={(text) => send(text)}
+              onRetry={onRetry}
+              onResend={onResend}
+              onStop={onStop}
+              onSteer={onSteer}
+              onNewChat={() => !turn && setSessionId(crypto.randomUUID())}
+              onSelectSession={(id) => !turn && setSessionId(id)}
+              onDeleteSession={deleteSession}
+              onExportSession={exportSession}
+              onRefreshSessions={refreshSessions}
+              onDismissError={() => setError(undefined)}
+              onOpenOptions={onOpenOptions}
+              shortcut={shortcut}
+              files={files.composer}
+            />
+          </BlobContext.Provider>
+        </JobActionsContext.Provider>
       </UsagePricesContext.Provider>
     </HumanLoopContext.Provider>
   );

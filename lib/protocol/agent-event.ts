@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { JOB_EVENT_TYPES, jobEventSchemas } from './job-events';
 import { jsonValueSchema } from './json-value';
 import { NOTIFY_PARTS } from './notify-events';
 import { tokenUsageSchema } from './token-usage';
@@ -182,6 +183,7 @@ export const agentEventSchema = z.discriminatedUnion('type', [
       sha256: z.string(),
     }),
   ),
+  ...jobEventSchemas(envelope, id),
 ]);
 
 export type AgentEvent = z.infer<typeof agentEventSchema>;
@@ -234,6 +236,15 @@ export const EVENT_DURABILITY: Record<AgentEventType, boolean> = {
   'upload/state': true,
   'blob/referenced': true,
   'artifact/referenced': true,
+  'job/created': true,
+  'job/running': true,
+  'job/output': false,
+  'job/stopping': true,
+  'job/completed': true,
+  'job/failed': true,
+  'job/killed': true,
+  'job/orphaned': true,
+  'job-command/state': true,
 };
 
 export function isDurableType(type: AgentEventType): boolean {
@@ -258,6 +269,7 @@ const RUNTIME_WRITTEN = new Set<AgentEventType>([
   'notify/budget-reached',
   'notify/security-warning',
   'notify/access-revoked',
+  ...JOB_EVENT_TYPES,
 ]);
 
 export function isClientWritable(type: string): boolean {

@@ -61,6 +61,12 @@ export const runtimeResultSchemas = {
   'command/withdraw': commandResultSchema,
   'steer/take': z.object({ steers: z.array(z.object({ commandId: z.string(), text: z.string() })) }),
   'budget/check': budgetCheckResultSchema,
+  'job/cancel': z.object({
+    commandId: z.string(),
+    jobId: z.string(),
+    state: z.enum(['applied', 'stale', 'rejected']),
+    jobState: z.string(),
+  }),
 } satisfies Record<RuntimeRequest['type'], z.ZodType>;
 
 export type RuntimeRequestType = RuntimeRequest['type'];

@@ -3,6 +3,7 @@ import { AGENT_EVENT_SCHEMA_VERSION } from './agent-event';
 import { jsonValueSchema } from './json-value';
 import { NOTIFY_FACT_TYPES } from './notify-events';
 import { blobRefSchema } from './blob-ref';
+import { outputSummarySchema } from './job-events';
 import { tokenUsageSchema } from './token-usage';
 import { UPLOAD_REJECTIONS, UPLOAD_STATES, messageAttachmentSchema } from './upload-events';
 
@@ -121,6 +122,25 @@ const uploadSchema = z.object({
   reason: text.optional(),
   selectedAt: z.number(),
 });
+const jobSchema = z.object({
+  jobId: text,
+  turnId: text.optional(),
+  toolCallId: text.optional(),
+  state: z.enum(['created', 'running', 'stopping', 'completed', 'failed', 'killed', 'orphaned']),
+  code: text,
+  background: z.boolean(),
+  timeoutMs: z.number(),
+  createdAt: z.number(),
+  endedAt: z.number().optional(),
+  live: z.array(z.object({ from: z.number(), to: z.number(), text })),
+  totalBytes: z.number(),
+  output: outputSummarySchema.optional(),
+  result: text.optional(),
+  resultBytes: z.number().optional(),
+  failure: z.object({ reason: text, message: text, stack: text.optional() }).optional(),
+  killedBy: z.enum(['user', 'turn-cancelled']).optional(),
+  orphanedBecause: text.optional(),
+});
 
 /** The reduced state of a session's durable log up to `snapshotSeq` (no connection bookkeeping). */
 export const snapshotStateSchema = z.object({
@@ -137,6 +157,7 @@ export const snapshotStateSchema = z.object({
   notifications: z.array(z.object({ notificationId: text, level: text, message: text })),
   facts: z.record(text, factSchema),
   uploads: z.record(text, uploadSchema),
+  jobs: z.record(text, jobSchema),
   usage: tokenUsageSchema.optional(),
   usageByModel: z.record(text, tokenUsageSchema).optional(),
 });

@@ -8,7 +8,9 @@ import {
   type AgentEventType,
 } from '../protocol/agent-event';
 import type { SessionSnapshot } from '../protocol/session-snapshot';
+import { JobLedger } from '../jobs/job-ledger';
 import type { EventStore, SessionRecord } from './event-store';
+import { JOB_TOOLS, JobControl, type JobCommandResult, type JobHostDriver } from './job-control';
 import { HumanLoop, type CommandResult } from './human-loop';
 import { OpenWork } from './open-work';
 import { RequestBook } from './request-book';
@@ -40,6 +42,8 @@ export interface RuntimeDependencies extends Pick<
   longPollMs?: number;
   /** Keep a snapshot per session (every N durable events, written a while later); none when absent. */
   snapshots?: { every: number; delayMs: number; setTimer(callback: () => void, delayMs: number): void };
+  /** Where runScript runs; without one the job tools answer that running code is not available. */
+  jobHost?: JobHostDriver;
 }
 
 export interface Subscription {
@@ -56,6 +60,7 @@ interface SessionMemory {
   lastBatchId: string | undefined;
   openWork: OpenWork;
   book: RequestBook;
+  jobs: JobLedger;
   listeners: Set<EventListener>;
 }
 
@@ -63,14 +68,25 @@ interface SessionMemory {
 export class Runtime {
   private readonly lock = new SessionLock();
   private readonly sessions = new Map<string, SessionMemory>();
+  private readonly loading = new Map<string, Promise<SessionMemory>>();
   private readonly owners = new TurnOwners();
   private readonly humanLoop: HumanLoop;
   private readonly toolExecution: ToolExecution;
   private readonly snapshots: SnapshotKeeper | undefined;
+  private readonly jobs: JobControl;
 
   constructor(private readonly dependencies: RuntimeDependencies) {
     this.snapshots =
       dependencies.snapshots && new SnapshotKeeper({ store: dependencies.store, ...dependencies.snapshots });
+    this.jobs = new JobControl({
+      lock: this.lock,
+      now: dependencies.now,
+      newId: dependencies.newId,
+      commitDrafts: (sessionId, drafts) => this.commitDrafts(sessionId, drafts),
+      ledger: async (sessionId) => (await this.load(sessionId)).jobs,
+      loadedSessions: () => [...this.sessions.keys()],
+      ...(dependencies.jobHost ? { host: dependencies.jobHost } : {}),
+    });
     this.humanLoop = new HumanLoop({
       lock: this.lock,
       now: dependencies.now,
@@ -88,8 +104,15 @@ export class Runtime {
       commitDrafts: (sessionId, drafts) => this.commitDrafts(sessionId, drafts),
       toolEvents: (sessionId, toolCallId) => this.toolEvents(sessionId, toolCallId),
       gate: (request, requirement) => this.humanLoop.gate(request, requirement),
-      executeTool: dependencies.executeTool,
-      ...(dependencies.recoverTool ? { recoverTool: dependencies.recoverTool } : {}),
+      executeTool: (toolName, input, callKey, request) =>
+        JOB_TOOLS.has(toolName)
+          ? this.jobs.executeTool(request)
+          : dependencies.executeTool(toolName, input, callKey, request),
+      recoverTool: (toolName, input, callKey, startedAt, request) =>
+        JOB_TOOLS.has(toolName)
+          ? this.jobs.recoverTool(request)
+          : (dependencies.recoverTool?.(toolName, input, callKey, startedAt, request) ??
+            Promise.resolve({ kind: 'unknown' })),
       ...(dependencies.approvalRequirement ? { approvalRequirement: dependencies.approvalRequirement } : {}),
     });
   }
@@ -194,6 +217,11 @@ export class Runtime {
 
   commandStatus(sessionId: string, commandId: string): Promise<CommandResult> {
     return this.humanLoop.commandStatus(sessionId, commandId);
+  }
+
+  /** Stop on a job card: a cancel command aimed at one job. */
+  cancelJob(sessionId: string, jobId: string, commandId: string): Promise<JobCommandResult> {
+    return this.jobs.cancel(sessionId, jobId, commandId);
   }
 
   withdrawSteer(sessionId: string, commandId: string): Promise<CommandResult> {
@@ -307,6 +335,7 @@ export class Runtime {
       if (event.durable) memory.lastSeq = event.seq;
       memory.openWork.observe(event);
       memory.book.observe(event);
+      memory.jobs.observe(event);
       for (const listener of memory.listeners) {
         // A listener that throws (a port that went away) must not stop the counter or the other listeners.
         try {
@@ -315,24 +344,37 @@ export class Runtime {
           memory.listeners.delete(listener);
         }
       }
+      if (event.type === 'turn/aborted') void this.jobs.cancelTurnJobs(sessionId, event.turnId);
     }
   }
 
-  private async load(sessionId: string): Promise<SessionMemory> {
+  /** One load per session even when two callers ask at once (jobs read their ledger outside the lock). */
+  private load(sessionId: string): Promise<SessionMemory> {
     const known = this.sessions.get(sessionId);
-    if (known) return known;
+    if (known) return Promise.resolve(known);
+    const pending = this.loading.get(sessionId) ?? this.loadFromStore(sessionId);
+    this.loading.set(sessionId, pending);
+    void pending.finally(() => this.loading.delete(sessionId)).catch(() => undefined);
+    return pending;
+  }
+
+  private async loadFromStore(sessionId: string): Promise<SessionMemory> {
     const memory: SessionMemory = {
       lastSeq: await this.dependencies.store.lastSeq(sessionId),
       lastBatchId: await this.dependencies.store.lastBatchId(sessionId),
       openWork: new OpenWork(),
       book: new RequestBook(),
+      jobs: new JobLedger(),
       listeners: new Set(),
     };
     for (const event of await this.dependencies.store.read(sessionId, 0)) {
       memory.openWork.observe(event);
       memory.book.observe(event);
+      memory.jobs.observe(event);
     }
     this.sessions.set(sessionId, memory);
+    // Jobs the log says run, loaded by a runtime that did not start them: orphaned unless a host still has them.
+    if (memory.jobs.open().length > 0) void this.jobs.reconcile(sessionId);
     return memory;
   }
 

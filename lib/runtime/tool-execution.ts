@@ -36,9 +36,15 @@ export interface ToolExecutionAccess {
   /** Undefined: the call may run now. Otherwise its result without running: denied, answered, or still waiting for the user. */
   gate(request: ToolExecutionRequest, requirement: ApprovalRequirement): Promise<ToolExecutionResult | undefined>;
   /** `callKey` names the call uniquely across sessions (model tool call ids repeat), so the stage can record it. */
-  executeTool(toolName: string, input: JsonValue, callKey: string): Promise<ToolOutput>;
+  executeTool(toolName: string, input: JsonValue, callKey: string, request: ToolExecutionRequest): Promise<ToolOutput>;
   /** Rebuilds the output of a call that was cut off by a restart, from what the stage recorded. */
-  recoverTool?(toolName: string, input: JsonValue, callKey: string, startedAt: number): Promise<ToolRecovery>;
+  recoverTool?(
+    toolName: string,
+    input: JsonValue,
+    callKey: string,
+    startedAt: number,
+    request: ToolExecutionRequest,
+  ): Promise<ToolRecovery>;
   /** Whether a call must wait for the user's approval; none needs it when absent. */
   approvalRequirement?(toolName: string, input: JsonValue): Promise<ApprovalRequirement>;
 }
@@ -92,7 +98,7 @@ export class ToolExecution {
     if (previous) return previous;
     const startedAt = this.access.now();
     const output = await this.access
-      .executeTool(request.toolName, request.input, `${sessionId}/${toolCallId}`)
+      .executeTool(request.toolName, request.input, `${sessionId}/${toolCallId}`, request)
       .catch((error: unknown): ToolOutput => ({
         ok: false,
         error: `The tool failed: ${error instanceof Error ? error.message : String(error)}`,
@@ -139,7 +145,14 @@ export class ToolExecution {
     const recovery =
       requested?.type === 'tool/requested' && started && !alreadyUnknown
         ? await this.access
-            .recoverTool?.(requested.data.toolName, requested.data.input, `${sessionId}/${toolCallId}`, started.time)
+            .recoverTool?.(requested.data.toolName, requested.data.input, `${sessionId}/${toolCallId}`, started.time, {
+              sessionId,
+              turnId,
+              stepId: requested.stepId,
+              toolCallId,
+              toolName: requested.data.toolName,
+              input: requested.data.input,
+            })
             .catch((): ToolRecovery => ({ kind: 'unknown' }))
         : undefined;
     if (recovery?.kind === 'never-reached') return undefined;

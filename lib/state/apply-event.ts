@@ -12,6 +12,7 @@ import {
   type TurnEntry,
   type TurnState,
 } from './client-state';
+import { applyJobEvent, isJobEvent } from './apply-job-event';
 import type { WorkingCopy } from './working-copy';
 
 function updateTurn(copy: WorkingCopy, turnId: string, change: (turn: TurnState) => Partial<TurnState>): void {
@@ -288,6 +289,7 @@ function applyCommand(copy: WorkingCopy, event: AgentEventOf<'command/state'>): 
 
 /** Applies one in-order event to the working copy. Every event type is handled here. */
 export function applyEvent(copy: WorkingCopy, event: AgentEvent): void {
+  if (isJobEvent(event)) return applyJobEvent(copy, event);
   switch (event.type) {
     case 'session/created':
     case 'session/renamed':

@@ -4,6 +4,7 @@ import type { NotifyFactType } from '../protocol/notify-events';
 import type { TokenUsage } from '../protocol/token-usage';
 import type { MessageAttachment } from '../protocol/upload-events';
 import type { UploadView } from './upload-view';
+import type { JobView } from './job-view';
 
 export type TurnStatus = 'running' | 'completed' | 'aborted' | 'interrupted';
 export type ItemStatus = 'streaming' | 'completed' | 'interrupted';
@@ -109,6 +110,7 @@ export interface ClientState {
   toolCalls: Record<string, ToolCallState>;
   requests: Record<string, RequestState>;
   commands: Record<string, CommandState>;
+  jobs: Record<string, JobView>;
   notifications: { notificationId: string; level: string; message: string }[];
   /** Fact notifications (`notify/*`) by notificationId. */
   facts: Record<string, FactNotice>;
@@ -157,6 +159,7 @@ export function initialClientState(sessionId: string, generation = 0): ClientSta
     toolCalls: {},
     requests: {},
     commands: {},
+    jobs: {},
     notifications: [],
     facts: {},
     uploads: {},

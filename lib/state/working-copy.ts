@@ -1,6 +1,6 @@
 import type { ClientState } from './client-state';
 
-type TableName = 'turns' | 'items' | 'streaming' | 'toolCalls' | 'requests' | 'commands' | 'uploads';
+type TableName = 'turns' | 'items' | 'streaming' | 'toolCalls' | 'requests' | 'commands' | 'uploads' | 'jobs';
 
 /** A batch's writable view of the state: each table is copied once, on its first write. */
 export class WorkingCopy {

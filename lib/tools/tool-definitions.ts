@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { JOB_LIMITS } from '../jobs/job-limits';
 
 const parameterValue = z
   .union([z.number(), z.boolean(), z.string(), z.array(z.number())])
@@ -35,6 +36,29 @@ export const toolInputSchemas = {
       .optional()
       .describe('The options to pick from, when answerType is "choice".'),
   }),
+  runScript: z.object({
+    code: z
+      .string()
+      .min(1)
+      .max(100_000)
+      .describe(
+        'JavaScript to run. `input` holds the input; console.log prints; `return` a value (or end with an expression) to give the result. May use await.',
+      ),
+    input: z.unknown().optional().describe('Any JSON value, passed to the code as `input`.'),
+    timeoutSeconds: z
+      .number()
+      .int()
+      .min(1)
+      .max(JOB_LIMITS.maxTimeoutSeconds)
+      .optional()
+      .describe(`Time limit in seconds (default ${JOB_LIMITS.defaultTimeoutSeconds}).`),
+    background: z
+      .boolean()
+      .optional()
+      .describe('true: return the jobId at once and let the job run; read it later with jobStatus.'),
+  }),
+  jobStatus: z.object({ jobId: z.string().min(1).max(200).describe('The jobId that runScript returned.') }),
+  cancelJob: z.object({ jobId: z.string().min(1).max(200).describe('The jobId of the job to stop.') }),
 } as const;
 
 export type ToolName = keyof typeof toolInputSchemas;
@@ -50,6 +74,9 @@ export const toolDescriptions: Record<ToolName, string> = {
   resetTarget: 'Reset every parameter of the active target to its default.',
   askUser:
     'Ask the user a question when you lack information only they have, and wait for the answer. Never guess an answer yourself; if the question expires unanswered, say what you need and stop.',
+  runScript: `Run JavaScript in a sandbox in the user's browser (no network, no page, no storage, no extension API) and get its result and output (the first ${JOB_LIMITS.headBytes} and last ${JOB_LIMITS.tailBytes} bytes, with what was cut said in bytes). At most ${JOB_LIMITS.maxRunningPerSession} jobs run at once.`,
+  jobStatus: "Read a job's state (created, running, stopping, completed, failed, killed, orphaned), result and output.",
+  cancelJob: 'Stop a running job. Cancelling a job that has already ended only reports its state.',
 };
 
 /**
@@ -66,6 +93,9 @@ export const toolTraits: Record<ToolName, { sideEffect: ToolSideEffect }> = {
   setParameters: { sideEffect: 'side-effecting' },
   resetTarget: { sideEffect: 'side-effecting' },
   askUser: { sideEffect: 'side-effecting' },
+  runScript: { sideEffect: 'side-effecting' },
+  jobStatus: { sideEffect: 'read-only' },
+  cancelJob: { sideEffect: 'side-effecting' },
 };
 
 /** A name this build does not know counts as side-effecting: at most once is the safe side. */

@@ -90,6 +90,10 @@ async function runTool(
       return resetTarget(dependencies);
     case 'askUser':
       return failure('askUser is answered by the user in the side panel, not by a target.');
+    case 'runScript':
+    case 'jobStatus':
+    case 'cancelJob':
+      return failure(`${name} is run by the runtime's job host, not by a target.`);
   }
 }
 

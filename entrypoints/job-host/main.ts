@@ -1,0 +1,57 @@
+import '@/entrypoints/shared/zod-setup';
+import browser from 'webextension-polyfill';
+import { JobHostBook } from '@/lib/jobs/job-host-book';
+import {
+  JOB_SANDBOX_SOURCE,
+  jobHostCommandSchema,
+  jobHostReportSchema,
+  type JobHostCommand,
+  type JobHostReport,
+} from '@/lib/protocol/job-host-wire';
+import { openReconnectingPort } from '@/lib/protocol/reconnecting-port';
+
+// The job host: an offscreen document in Chrome, a frame of the background page in Firefox. It outlives the
+// panel and a restarted service worker, and keeps the outcomes the runtime has not acknowledged yet.
+const book = new JobHostBook();
+const frame = document.createElement('iframe');
+frame.sandbox.add('allow-scripts');
+frame.src = browser.runtime.getURL('/job-sandbox.html');
+let frameReady = false;
+const queued: JobHostCommand[] = [];
+
+function toFrame(command: JobHostCommand): void {
+  if (!frameReady) {
+    queued.push(command);
+    return;
+  }
+  frame.contentWindow?.postMessage({ source: JOB_SANDBOX_SOURCE, command }, '*');
+}
+
+const port = openReconnectingPort<JobHostReport, JobHostCommand>({
+  name: 'jobs',
+  connect: (name) => browser.runtime.connect({ name }),
+  schema: jobHostCommandSchema,
+  onMessage: (command) => {
+    if (command.type === 'job-host/acknowledge') return book.acknowledge(command.jobId);
+    if (command.type === 'job-host/start') book.starting(command.spec.sessionId, command.spec.jobId);
+    toFrame(command);
+  },
+  onReconnect: () => port.post(book.hello()),
+});
+port.post(book.hello());
+
+window.addEventListener('message', (event) => {
+  if (event.source !== frame.contentWindow) return;
+  const data = event.data as { source?: unknown; ready?: unknown; report?: unknown } | null;
+  if (data?.source !== JOB_SANDBOX_SOURCE) return;
+  if (data.ready === true && !frameReady) {
+    frameReady = true;
+    for (const command of queued.splice(0)) toFrame(command);
+    return;
+  }
+  const parsed = jobHostReportSchema.safeParse(data.report);
+  if (!parsed.success || parsed.data.type === 'job-host/hello') return;
+  book.observe(parsed.data);
+  port.post(parsed.data);
+});
+document.body.append(frame);

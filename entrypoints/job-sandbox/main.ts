@@ -1,0 +1,41 @@
+import { SandboxRunner, type ScriptWorker } from '@/lib/jobs/sandbox-runner';
+import { JOB_SANDBOX_SOURCE, jobHostCommandSchema, type JobHostReport } from '@/lib/protocol/job-host-wire';
+
+// Runs in an opaque origin with a CSP that allows no network: only the host page above may command it.
+function spawn(source: string): ScriptWorker {
+  const url = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
+  const worker = new Worker(url);
+  URL.revokeObjectURL(url);
+  return {
+    terminate: () => worker.terminate(),
+    onMessage: (listener) => worker.addEventListener('message', (event) => listener(event.data)),
+    onError: (listener) =>
+      worker.addEventListener('error', (event) => {
+        event.preventDefault();
+        const message = event.message || 'The script failed.';
+        listener({ message, syntax: /SyntaxError/.test(message) });
+      }),
+  };
+}
+
+const send = (report: JobHostReport) => window.parent.postMessage({ source: JOB_SANDBOX_SOURCE, report }, '*');
+
+const runner = new SandboxRunner({
+  spawn,
+  send,
+  now: () => performance.now(),
+  setTimer: (run, delayMs) => setTimeout(run, delayMs),
+  clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+});
+
+window.addEventListener('message', (event) => {
+  if (event.source !== window.parent) return;
+  const data = event.data as { source?: unknown; command?: unknown } | null;
+  if (data?.source !== JOB_SANDBOX_SOURCE) return;
+  const parsed = jobHostCommandSchema.safeParse(data.command);
+  if (!parsed.success) return;
+  if (parsed.data.type === 'job-host/start') runner.start(parsed.data.spec);
+  if (parsed.data.type === 'job-host/kill') runner.kill(parsed.data.jobId);
+});
+
+window.parent.postMessage({ source: JOB_SANDBOX_SOURCE, ready: true }, '*');
