@@ -189,8 +189,83 @@ class SessionScript {
     return drafts;
   }
 
+  /** A job's whole life: live output, sometimes a cancel, one final state, and output or a cancel after it. */
+  private jobLife(): AgentEventDraft[] {
+    const sessionId = this.sessionId;
+    const time = this.driver.now();
+    const jobId = this.driver.newId('job');
+    const summary = {
+      totalBytes: 6,
+      head: { text: 'ab', from: 0, to: 2 },
+      tail: { text: 'ef', from: 4, to: 6 },
+      droppedBytes: 2,
+    };
+    const output = (index: number, offset: number) => ({
+      type: 'job/output' as const,
+      sessionId,
+      jobId,
+      time,
+      data: { index, offset, text: 'ab', totalBytes: offset + 2 },
+    });
+    const drafts: AgentEventDraft[] = [
+      {
+        type: 'job/created',
+        sessionId,
+        jobId,
+        time,
+        data: { code: 'work()', background: true, timeoutMs: 30_000, outputLimitBytes: 10_000 },
+      },
+      { type: 'job/running', sessionId, jobId, time, data: {} },
+      output(0, 0),
+      output(1, 2),
+    ];
+    const commandId = this.driver.newId('command');
+    const ending = this.random.pick(['completed', 'failed', 'killed', 'orphaned'] as const);
+    if (ending === 'killed') {
+      drafts.push({ type: 'job/stopping', sessionId, jobId, commandId, time, data: {} });
+      drafts.push({
+        type: 'job/killed',
+        sessionId,
+        jobId,
+        commandId,
+        time,
+        data: { cause: 'user', output: summary, durationMs: 5 },
+      });
+    } else if (ending === 'completed') {
+      drafts.push({
+        type: 'job/completed',
+        sessionId,
+        jobId,
+        time,
+        data: { result: '42', resultBytes: 2, output: summary, durationMs: 5 },
+      });
+    } else if (ending === 'failed') {
+      drafts.push({
+        type: 'job/failed',
+        sessionId,
+        jobId,
+        time,
+        data: { reason: 'timeout', message: 'Timed out.', output: summary, durationMs: 5 },
+      });
+    } else {
+      drafts.push({ type: 'job/orphaned', sessionId, jobId, time, data: { reason: 'The host is gone.' } });
+    }
+    // Nothing changes a job after its final state: a late chunk is dropped, a second cancel only reports it.
+    drafts.push(output(2, 4));
+    drafts.push({
+      type: 'job-command/state',
+      sessionId,
+      jobId,
+      commandId: this.driver.newId('command'),
+      time,
+      data: { state: 'stale', jobState: ending },
+    });
+    return drafts;
+  }
+
   private async sessionExtras(): Promise<void> {
     const sessionId = this.sessionId;
+    if (this.random.chance(0.15)) await this.append(this.jobLife());
     if (this.random.chance(0.2))
       await this.append([
         { type: 'session/renamed', sessionId, time: this.driver.now(), data: { title: this.text(2) } },
