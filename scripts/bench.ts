@@ -25,6 +25,7 @@ const benches: Bench[] = [
   { name: 'side panel under a fast stream', entry: 'tests/bench/panel-render-bench.ts' },
   { name: 'tool round trip', entry: 'tests/bench/tool-round-trip-bench.ts', kind: 'extension' },
   { name: 'adapter throughput', entry: 'tests/bench/adapter-throughput-bench.ts' },
+  { name: 'cold open', entry: 'tests/bench/cold-open-bench.ts', kind: 'extension' },
 ];
 
 async function bundle(entry: string): Promise<string> {
