@@ -26,6 +26,7 @@ const benches: Bench[] = [
   { name: 'tool round trip', entry: 'tests/bench/tool-round-trip-bench.ts', kind: 'extension' },
   { name: 'adapter throughput', entry: 'tests/bench/adapter-throughput-bench.ts' },
   { name: 'attach files', entry: 'tests/bench/attach-files-bench.ts' },
+  { name: 'cold open', entry: 'tests/bench/cold-open-bench.ts', kind: 'extension' },
 ];
 
 async function bundle(entry: string): Promise<string> {
