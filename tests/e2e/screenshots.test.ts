@@ -13,6 +13,7 @@ import {
   waitForTurnEnd,
   type ExtensionSession,
 } from './extension-harness';
+import { KNOWN_PRICES } from '../../lib/usage/known-prices';
 
 /** Pictures of the panel's main states at side-panel size, committed so the README can show the product. */
 const OUTPUT = resolve(import.meta.dirname, '../screenshots');
@@ -218,6 +219,47 @@ describe('screenshots of the side panel', () => {
     await shoot(panel, 'approval');
     await panel.click('section.approval-card ::-p-text(Deny)');
     expect(await waitForTurnEnd(panel, 0)).toBe('completed');
+    await panel.close();
+  });
+
+  it('a turn with its usage line and estimated cost, stopped by a conversation budget', async () => {
+    await configureEndpoint(session, server.url, { label: 'OpenAI-compatible', scripted: false, model: 'gpt-4o-mini' });
+    const options = await session.browser.newPage();
+    await options.goto(`chrome-extension://${session.extensionId}/options.html`);
+    await options.evaluate(async (prices) => {
+      const storage = (
+        globalThis as unknown as { chrome: { storage: { local: { set(value: unknown): Promise<void> } } } }
+      ).chrome.storage.local;
+      await storage.set({ usageSettings: { prices, budgets: { conversation: { unit: 'tokens', limit: 3000 } } } });
+    }, KNOWN_PRICES);
+    await options.close();
+    const usage = { inputTokens: 1800, outputTokens: 120, cachedInputTokens: 1024 };
+    server.setScript({
+      turns: [
+        {
+          steps: [
+            { toolCalls: [{ name: 'getParameters', arguments: {} }], usage },
+            { toolCalls: [{ name: 'setParameter', arguments: { param: 'speed', value: 12 } }], usage },
+            { text: 'never reached', usage },
+          ],
+        },
+      ],
+    });
+    const panel = await openSizedPanel(session);
+    await panel.click('button::-p-text(New chat)');
+    await sendMessage(panel, 'Set the speed to 12 m/s.');
+    expect(await waitForTurnEnd(panel, 0)).toBe('completed');
+    await panel.waitForSelector('[data-fact="notify/budget-reached"]');
+    await panel.waitForSelector('.turn-usage .usage-cost');
+    // At 400 px the conversation total wraps rather than being cut off.
+    const footer = await panel.$eval('.conversation-usage', (element) => ({
+      cut: element.scrollWidth > element.clientWidth + 1,
+      inside: element.getBoundingClientRect().right <= document.documentElement.clientWidth,
+      text: element.textContent,
+    }));
+    console.log(`footer total at 400 px: ${footer.text}`);
+    expect(footer).toMatchObject({ cut: false, inside: true });
+    await shoot(panel, 'budget');
     await panel.close();
   });
 
