@@ -98,9 +98,9 @@ export function useAttachments(state: ClientState | undefined, endpoint: Endpoin
             );
           } catch (error) {
             setNotice(`Could not attach ${file.name}: ${error instanceof Error ? error.message : String(error)}`);
-          } finally {
-            reading.current.delete(ids.uploadId);
           }
+          // Kept in `reading` for good: its last state may reach this panel after `attachFile` returned, and an
+          // upload this document started must never be taken for one a closed panel left behind.
         }
       })();
     },

@@ -1,4 +1,6 @@
-import { resolve } from 'node:path';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   startScriptedModelServer,
@@ -74,19 +76,19 @@ describe('files in Firefox ESR', () => {
       ),
     );
     const png = patternPng(80, 60, 5);
-    await marionette.execute(
-      `const data = Uint8Array.from(atob(arguments[0]), (character) => character.charCodeAt(0));
-       const transfer = new DataTransfer();
-       transfer.items.add(new File([data], 'stripes.png', { type: 'image/png' }));
-       document.querySelector('textarea[aria-label="Message"]').dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
-       return true;`,
-      [png.toString('base64')],
-    );
-    await until('the chip to be ready', () =>
-      marionette.execute<boolean>(
-        "return document.querySelector('.attachment-chip')?.getAttribute('data-state') === 'ready';",
-      ),
-    );
+    // The file input, as a user picking a file would fill it.
+    const path = join(mkdtempSync(join(tmpdir(), 'splitbrain-ff-files-')), 'stripes.png');
+    writeFileSync(path, png);
+    const input = Object.values(await marionette.find('input[type="file"]'))[0];
+    await marionette.send('WebDriver:ElementSendKeys', { id: input, text: path });
+    await until('the chip to be ready', async () => {
+      const chip = await marionette.execute<string>(
+        "const chip = document.querySelector('.attachment-chip'); return chip ? chip.getAttribute('data-state') + ' ' + chip.textContent : 'none';",
+      );
+      if (chip.startsWith('ready')) return true;
+      console.log(`[firefox] chip: ${chip}`);
+      return false;
+    });
     await marionette.execute(
       `const area = document.querySelector('textarea[aria-label="Message"]');
        Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value').set.call(area, arguments[0]);
