@@ -11,6 +11,8 @@ import { callRuntime } from '../shared/runtime-client';
 import { panelBlobStore } from './panel-blob-store';
 
 const REMOVED = 'Removed by the user.';
+/** Uploads selected after this document loaded belong to a panel that is still open (this one, or another). */
+const DOCUMENT_LOADED_AT = Date.now();
 const PANEL_CLOSED = 'The panel closed before this file was read; attach it again.';
 
 function record(sessionId: string, events: AgentEventDraft[]): Promise<void> {
@@ -40,13 +42,15 @@ export function useAttachments(state: ClientState | undefined, endpoint: Endpoin
   const sessionId = state?.sessionId;
   const uploads = state?.uploads;
 
-  // An upload recorded as selected or hashing that this document is not reading was cut off by a closed
-  // panel: it is cancelled, never shown as ready.
+  // An upload recorded as selected or hashing before this document loaded, that it is not reading, was cut off
+  // by a closed panel: it is cancelled, never shown as ready. One selected later may be another open panel's
+  // (Firefox opens its sidebar beside a panel tab on the same conversation) and is left to it.
   useEffect(() => {
     if (!sessionId || !uploads) return;
     const stale = Object.values(uploads).filter(
       (upload) =>
         (upload.state === 'selected' || upload.state === 'hashing') &&
+        upload.selectedAt < DOCUMENT_LOADED_AT &&
         !reading.current.has(upload.uploadId) &&
         !cancelled.current.has(upload.uploadId),
     );
