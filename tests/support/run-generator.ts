@@ -309,59 +309,6 @@ class SessionScript {
         })),
       ]);
     }
-    if (this.random.chance(0.15)) {
-      const jobId = this.driver.newId('job');
-      const commandId = this.driver.newId('command');
-      const time = this.driver.now();
-      const output = {
-        totalBytes: 3,
-        head: { text: 'ok\n', from: 0, to: 3 },
-        tail: { text: '', from: 3, to: 3 },
-        droppedBytes: 0,
-      };
-      const final = this.random.pick(['job/completed', 'job/failed', 'job/killed', 'job/orphaned'] as const);
-      const ending: AgentEventDraft[] =
-        final === 'job/completed'
-          ? [{ type: final, sessionId, jobId, time, data: { result: '1', resultBytes: 1, output, durationMs: 1 } }]
-          : final === 'job/failed'
-            ? [
-                {
-                  type: final,
-                  sessionId,
-                  jobId,
-                  time,
-                  data: { reason: 'timeout', message: 'late', output, durationMs: 1 },
-                },
-              ]
-            : final === 'job/killed'
-              ? [
-                  { type: 'job/stopping', sessionId, jobId, commandId, time, data: {} },
-                  { type: final, sessionId, jobId, commandId, time, data: { cause: 'user', output, durationMs: 1 } },
-                  {
-                    type: 'job-command/state',
-                    sessionId,
-                    jobId,
-                    commandId,
-                    time,
-                    data: { state: 'applied', jobState: 'killed' },
-                  },
-                ]
-              : [{ type: final, sessionId, jobId, time, data: { reason: 'host gone' } }];
-      await this.append([
-        {
-          type: 'job/created',
-          sessionId,
-          jobId,
-          time,
-          data: { code: '1', background: true, timeoutMs: 1000, outputLimitBytes: 10 },
-        },
-        { type: 'job/running', sessionId, jobId, time, data: {} },
-      ]);
-      await this.append([
-        { type: 'job/output', sessionId, jobId, time, data: { index: 0, offset: 0, text: 'ok\n', totalBytes: 3 } },
-      ]);
-      await this.append(ending);
-    }
     if (this.lastEndedTurn && this.random.chance(0.15)) {
       // A steer for a turn that already ended never reaches the next one: it goes stale.
       const commandId = this.driver.newId('command');
