@@ -32,28 +32,44 @@ async function newChat(panel: Page): Promise<void> {
   await panel.click('button::-p-text(New chat)');
 }
 
-async function waitForJobState(panel: Page, jobIndex: number, states: string[], timeoutMs = 20_000): Promise<string> {
+// The conversation is a virtualized list: only the turns near the end are in the DOM, so cards and turns are
+// found from the end (the newest job is the last card), never by their index in the conversation.
+async function waitForLastJobState(panel: Page, states: string[], timeoutMs = 20_000): Promise<string> {
   await panel.waitForFunction(
-    (index, wanted) => {
-      const card = document.querySelectorAll('section.job-card')[index];
+    (wanted) => {
+      const card = [...document.querySelectorAll('section.job-card')].at(-1);
       return card && wanted.includes(card.getAttribute('data-state') ?? '');
     },
     { timeout: timeoutMs, polling: 20 },
-    jobIndex,
     states,
   );
-  return panel.$$eval('section.job-card', (cards, index) => cards[index].getAttribute('data-state') ?? '', jobIndex);
+  return panel.$$eval('section.job-card', (cards) => cards.at(-1)?.getAttribute('data-state') ?? '');
 }
 
-/** Clicks Stop on the card and measures, inside the panel, the time until the card shows `killed`. */
-async function stopAndTime(panel: Page, jobIndex: number): Promise<number> {
+/** Waits until the newest turn, the one that sent `text`, has ended, and returns its status. */
+async function waitForLastTurnEnd(panel: Page, text: string, timeoutMs = 30_000): Promise<string> {
+  const handle = await panel.waitForFunction(
+    (sent) => {
+      const turn = [...document.querySelectorAll('article.turn')].at(-1);
+      const status = turn?.getAttribute('data-status');
+      return turn?.textContent?.includes(sent) && status !== 'running' ? status : false;
+    },
+    { timeout: timeoutMs, polling: 50 },
+    text,
+  );
+  return String(await handle.jsonValue());
+}
+
+/** Clicks Stop on the newest card and measures, inside the panel, the time until it shows `killed`. */
+async function stopAndTime(panel: Page): Promise<number> {
   return panel.evaluate(
-    (index) =>
+    () =>
       new Promise<number>((resolve) => {
-        const card = document.querySelectorAll('section.job-card')[index];
+        const card = [...document.querySelectorAll('section.job-card')].at(-1)!;
+        const jobId = card.getAttribute('data-job-id');
         const started = performance.now();
         const check = () => {
-          const current = document.querySelectorAll('section.job-card')[index];
+          const current = document.querySelector(`section.job-card[data-job-id="${jobId}"]`);
           if (current?.getAttribute('data-state') === 'killed') {
             observer.disconnect();
             resolve(performance.now() - started);
@@ -63,7 +79,6 @@ async function stopAndTime(panel: Page, jobIndex: number): Promise<number> {
         observer.observe(document.body, { subtree: true, attributes: true, childList: true });
         (card.querySelector('button.job-stop') as HTMLButtonElement).click();
       }),
-    jobIndex,
   );
 }
 
@@ -100,7 +115,11 @@ describe('jobs: runScript in a sandboxed worker, in Chromium', () => {
     await new Promise((resolve) => collector?.close(resolve));
   });
 
-  beforeEach(() => server.clearRequests());
+  beforeEach(async () => {
+    server.clearRequests();
+    // Opening a target brings the stage tab to the front; typing into a background page hangs in puppeteer.
+    await panel.bringToFront();
+  });
 
   it('a script computes a data series, the model feeds it into the chart with setParameters, and the chart shows it', async () => {
     const code = [
@@ -167,9 +186,9 @@ describe('jobs: runScript in a sandboxed worker, in Chromium', () => {
     const figures: number[] = [];
     for (let run = 0; run < runs; run++) {
       await sendMessage(panel, `Loop ${run}`);
-      expect(await waitForJobState(panel, run, ['running'])).toBe('running');
-      figures.push(await stopAndTime(panel, run));
-      expect(await waitForTurnEnd(panel, run)).toBe('completed');
+      expect(await waitForLastJobState(panel, ['running'])).toBe('running');
+      figures.push(await stopAndTime(panel));
+      expect(await waitForLastTurnEnd(panel, `Loop ${run}`)).toBe('completed');
     }
     console.log(
       `[e2e] Stop → killed on a tight loop over ${runs} runs: p50 ${percentile(figures, 0.5).toFixed(1)} ms, max ${Math.max(...figures).toFixed(1)} ms`,
@@ -178,8 +197,8 @@ describe('jobs: runScript in a sandboxed worker, in Chromium', () => {
     expect(killed).toMatchObject({ ok: false, state: 'killed', error: 'Stopped by the user.' });
 
     await sendMessage(panel, 'Loop with a limit');
-    expect(await waitForJobState(panel, runs, ['failed'], 15_000)).toBe('failed');
-    expect(await waitForTurnEnd(panel, runs)).toBe('completed');
+    expect(await waitForLastJobState(panel, ['failed'], 15_000)).toBe('failed');
+    expect(await waitForLastTurnEnd(panel, 'Loop with a limit')).toBe('completed');
     expect(lastToolResult(server, server.requests.length - 1)).toMatchObject({
       ok: false,
       state: 'failed',
