@@ -35,7 +35,8 @@ export async function testConnection(
   const signal = AbortSignal.timeout(options.timeoutMs ?? 20_000);
   const checks: ConnectionCheck[] = [];
   const list = await listModels(settings, fetchFunction, signal);
-  if (list.ok) checks.push({ name: 'models', ok: true, detail: describeList(list.models, endpointModelName(settings)) });
+  if (list.ok)
+    checks.push({ name: 'models', ok: true, detail: describeList(list.models, endpointModelName(settings)) });
   else if (!list.unsupported)
     checks.push({ name: 'models', ok: false, detail: `Listing models failed: ${list.message}` });
   checks.push(await replyCheck(settings, fetchFunction, signal, options.now ?? Date.now));
@@ -88,7 +89,11 @@ async function replyCheck(
     return { name: 'reply', ok: false, detail: 'The model did not answer within 20 s.' };
   if (failure !== undefined)
     return { name: 'reply', ok: false, detail: `The model request failed: ${failureDetail(failure, settings, now())}` };
-  return { name: 'reply', ok: true, detail: `"${endpointModelName(settings)}" ${answered || 'answered'} in ${now() - started} ms.` };
+  return {
+    name: 'reply',
+    ok: true,
+    detail: `"${endpointModelName(settings)}" ${answered || 'answered'} in ${now() - started} ms.`,
+  };
 }
 
 function failureDetail(error: unknown, settings: EndpointSettings, time: number): string {

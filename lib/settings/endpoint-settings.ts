@@ -1,6 +1,13 @@
 import { z } from 'zod';
 
-export const endpointKinds = ['openai', 'openai-compatible', 'anthropic', 'google', 'ai-sdk-chat', 'chrome-on-device'] as const;
+export const endpointKinds = [
+  'openai',
+  'openai-compatible',
+  'anthropic',
+  'google',
+  'ai-sdk-chat',
+  'chrome-on-device',
+] as const;
 export type EndpointKind = (typeof endpointKinds)[number];
 /** Kinds reached over HTTP: every kind but the browser's own on-device model. */
 export type RemoteEndpointKind = Exclude<EndpointKind, 'chrome-on-device'>;
@@ -37,7 +44,10 @@ const common = {
 
 export const DEFAULT_STREAM_IDLE_TIMEOUT_SECONDS = 60;
 
-const withDefaultLabel = (kind: RemoteEndpointKind) => ({ ...common, label: common.label.default(endpointKindLabels[kind]) });
+const withDefaultLabel = (kind: RemoteEndpointKind) => ({
+  ...common,
+  label: common.label.default(endpointKindLabels[kind]),
+});
 
 export const endpointSettingsSchema = z.discriminatedUnion('kind', [
   z.object({
