@@ -3,6 +3,7 @@ import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { BrowserAIChatLanguageModel } from '@browser-ai/core';
+import { guardOnDeviceStreams } from './guard-on-device-streams';
 import type { LanguageModel } from 'ai';
 import type { EndpointSettings } from '../settings/endpoint-settings';
 import { createUIMessageStreamModel } from './ui-message-stream-model';
@@ -28,7 +29,10 @@ export function createLanguageModel(
 ): LanguageModel {
   // The Prompt API has no native tool calls: @browser-ai/core describes the tools in the system prompt and parses
   // the model's fenced JSON calls back into AI SDK tool calls. Its class, not its provider: that also pulls in MediaPipe.
-  if (settings.kind === 'chrome-on-device') return new BrowserAIChatLanguageModel('text');
+  if (settings.kind === 'chrome-on-device') {
+    guardOnDeviceStreams(globalThis as Parameters<typeof guardOnDeviceStreams>[0]);
+    return new BrowserAIChatLanguageModel('text');
+  }
   const { fetch: fetchFunction, chatId } =
     typeof options === 'function' ? { fetch: options, chatId: undefined } : options;
   const baseURL = settings.baseUrl.replace(/\/+$/, '');

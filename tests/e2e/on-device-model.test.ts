@@ -1,6 +1,12 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchExtension, type ExtensionSession } from './extension-harness';
+import {
+  configureProfile,
+  launchExtension,
+  sendMessage,
+  waitForTurnEnd,
+  type ExtensionSession,
+} from './extension-harness';
 
 type Availability = 'unavailable' | 'downloadable' | 'downloading' | 'available';
 
@@ -108,5 +114,35 @@ describe('the on-device kind (Chrome Prompt API) against a fake LanguageModel', 
     await page.click('button::-p-text(Download the model)');
     await page.waitForFunction(() => document.querySelector('.on-device-status')?.textContent?.includes('Ready'));
     await page.close();
+  });
+
+  it('runs a turn with a tool call through the provider tool-call emulation, the value read back in the target', async () => {
+    await configureProfile(session, { kind: 'chrome-on-device', label: 'On this device (Chrome)', scripted: false });
+    const panel = await session.browser.newPage();
+    await panel.evaluateOnNewDocument(installFakeLanguageModel, 'available' as Availability);
+    await panel.goto(`${base()}/sidepanel.html`);
+    await panel.waitForSelector('textarea[aria-label="Message"]');
+    await sendMessage(panel, 'Make the particles faster.');
+    expect(await waitForTurnEnd(panel, 0)).toBe('completed');
+    const fake = await panel.evaluate(
+      () => (window as unknown as { fakePrompt: { systemPrompts: string[]; prompts: unknown[] } }).fakePrompt,
+    );
+    // The tools went to the model in the system prompt, and the tool's result came back in a tool_result fence.
+    expect(fake.systemPrompts.some((prompt) => prompt.includes('setParameter'))).toBe(true);
+    expect(fake.prompts.length).toBeGreaterThanOrEqual(2);
+    expect(JSON.stringify(fake.prompts.at(-1))).toContain('tool_result');
+    await panel.bringToFront();
+    expect(await panel.$eval('article.turn', (turn) => turn.textContent ?? '')).toContain(
+      'Speed is now 20 m/s, on this device.',
+    );
+    const frame = await session.targetFrame('particles');
+    const speed = await frame.evaluate(
+      () =>
+        (
+          window as unknown as { SplitbrainBridge: { currentState(): Record<string, unknown> } }
+        ).SplitbrainBridge.currentState().speed,
+    );
+    expect(speed).toBe(20);
+    await panel.close();
   });
 });
