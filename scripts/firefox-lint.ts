@@ -37,6 +37,12 @@ const explained = [
     context: /\.dataset\.highlighted=`yes`/,
     why: "highlight.js's highlightElement, which the panel never calls (it highlights strings through lowlight)",
   },
+  {
+    code: 'UNSAFE_VAR_ASSIGNMENT',
+    context:
+      /importScripts\(\w+\.toString\(\)\)\}catch\(\w+\)\{if\(!\(\w+ instanceof TypeError\)\)throw \w+;\{let \w+=self\.import;/,
+    why: "MediaPipe's wasm loader, bundled with @browser-ai/core; the on-device kind uses only Chrome's Prompt API and is not offered in Firefox",
+  },
 ];
 
 const SOURCE_DIR = '.output/firefox-mv2';
