@@ -154,14 +154,17 @@ describe('browser notifications when the model waits, in Chromium', () => {
     expect(await waitForTurnEnd(panel, 2)).toBe('completed');
     await panel.waitForFunction(() => document.querySelectorAll('article.turn[data-status="completed"]').length === 3);
     await worker.evaluate(
-      () =>
+      (from) =>
         new Promise<void>((resolve) => {
           const shown = (globalThis as unknown as { splitbrainShownNotifications: ShownNotification[] })
             .splitbrainShownNotifications;
           const check = () =>
-            shown.some((notice) => notice.title === 'Splitbrain finished') ? resolve() : setTimeout(check, 50);
+            shown.slice(from).some((notice) => notice.title === 'Splitbrain finished')
+              ? resolve()
+              : setTimeout(check, 50);
           check();
         }),
+      before,
     );
     const afterTurn = (await shownNotifications(session)).slice(before);
     expect(afterTurn.map((notice) => notice.title.split(':')[0])).toEqual([
