@@ -26,6 +26,7 @@ export function notificationsPermitted(): Promise<boolean> {
 
 export async function showNotification(notice: WaitingNotice): Promise<void> {
   try {
+    listenForClicks();
     await browser.notifications.create(notice.notificationId, {
       type: 'basic',
       iconUrl: browser.runtime.getURL('/icon/128.png'),
@@ -40,11 +41,12 @@ export async function showNotification(notice: WaitingNotice): Promise<void> {
 }
 
 let lastFocusedWindowId: number | undefined;
+let listening = false;
 
 /** The panel can only be opened inside the click, with nothing awaited first, so the window is known beforehand. */
 function trackFocusedWindow(): void {
-  void browser.windows
-    .getLastFocused()
+  Promise.resolve()
+    .then(() => browser.windows.getLastFocused())
     .then((found) => (lastFocusedWindowId ??= found.id))
     .catch(() => undefined);
   browser.windows.onFocusChanged.addListener((windowId) => {
@@ -62,15 +64,14 @@ function openPanel(): Promise<unknown> {
 /** Clicking a waiting notification opens the panel on its conversation (in a tab if the side panel will not open). */
 export function openPanelOnNotificationClick(): void {
   trackFocusedWindow();
-  let listening = false;
-  // `notifications` exists only while its optional permission is granted; the worker may start before the grant.
-  const listen = () => {
-    if (listening || !browser.notifications) return;
-    listening = true;
-    browser.notifications.onClicked.addListener(openOnClick);
-  };
-  listen();
-  browser.permissions.onAdded.addListener(listen);
+  listenForClicks();
+}
+
+/** `notifications` exists only while its optional permission is granted; the worker may start before the grant. */
+function listenForClicks(): void {
+  if (listening || !browser.notifications) return;
+  listening = true;
+  browser.notifications.onClicked.addListener(openOnClick);
 }
 
 function openOnClick(notificationId: string): void {
