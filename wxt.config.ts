@@ -61,7 +61,12 @@ export default defineConfig({
     return {
       name: 'Splitbrain',
       description: 'Chat with a language model that drives live web apps in your browser.',
-      permissions: ['storage', ...(browser === 'firefox' ? [] : ['sidePanel', 'offscreen'])],
+      permissions: [
+        'storage',
+        ...(browser === 'firefox' ? [] : ['sidePanel', 'offscreen']),
+        // The test build has it granted: headless Chromium cannot answer the permission prompt.
+        ...(extraTargetsRoot && browser !== 'firefox' ? ['notifications'] : []),
+      ],
       optional_host_permissions: ['http://*/*', 'https://*/*'],
       // The toolbar button (action / browser_action) and Firefox's sidebar take theirs from the
       // `manifest.default_icon` meta tag of entrypoints/popup/index.html and entrypoints/sidepanel/index.html.
@@ -90,7 +95,7 @@ export default defineConfig({
           }
         : {
             // Asked for when the user turns browser notifications on in the options page.
-            optional_permissions: ['notifications'],
+            optional_permissions: extraTargetsRoot ? [] : ['notifications'],
             sandbox: { pages: [...targets.map((target) => target.entry.entryPath), 'job-sandbox.html'] },
             content_security_policy: { extension_pages: "script-src 'self'; object-src 'self'", sandbox: TARGET_CSP },
           }),

@@ -1,4 +1,6 @@
 import type { FactNotice } from '@/lib/state/client-state';
+import { useFactActions } from './fact-actions';
+import { CrossIcon } from './icons';
 
 export interface FactNoticesProps {
   facts: readonly FactNotice[];
@@ -13,6 +15,7 @@ const KIND_LABEL: Record<FactNotice['type'], string> = {
 
 /** Fact notifications from the log, shown where they happened; reading one changes nothing the runtime may do. */
 export function FactNotices({ facts }: FactNoticesProps) {
+  const { dismiss } = useFactActions();
   if (facts.length === 0) return null;
   return (
     <>
@@ -25,7 +28,17 @@ export function FactNotices({ facts }: FactNoticesProps) {
           data-fact={fact.type}
           {...(fact.reference.kind === 'budget' ? { 'data-budget': fact.reference.budget } : {})}
         >
-          <strong className="fact-kind">{KIND_LABEL[fact.type]}</strong> {fact.message}
+          <span className="fact-text">
+            <strong className="fact-kind">{KIND_LABEL[fact.type]}</strong> {fact.message}
+          </span>
+          <button
+            type="button"
+            className="icon-button fact-dismiss"
+            aria-label="Dismiss notice"
+            onClick={() => dismiss(fact.notificationId)}
+          >
+            <CrossIcon />
+          </button>
         </div>
       ))}
     </>

@@ -15,6 +15,8 @@ import { attachSubscriber } from '@/lib/runtime/subscriber-session';
 import { TargetValues } from '@/lib/runtime/target-values';
 import { recoverToolCall } from '@/lib/runtime/tool-recovery';
 import { BudgetGuard } from '@/lib/runtime/budget-guard';
+import { PanelVisibility } from '@/lib/notify/panel-visibility';
+import { WaitingNotifier } from '@/lib/notify/waiting-notifier';
 import { ApprovalPolicyStore } from '@/lib/settings/approval-policy-store';
 import { UsageSettingsStore } from '@/lib/settings/usage-settings-store';
 import { DexieEventStore } from '@/lib/storage/dexie-event-store';
@@ -23,11 +25,19 @@ import { executeTool } from '@/lib/tools/tool-router';
 import { extensionKeyValueStore } from '@/entrypoints/shared/extension-key-value-store';
 import { jobHostExists, openJobHost } from '@/entrypoints/shared/job-host-document';
 import { openPanelOnCommand } from '@/entrypoints/shared/open-panel-on-command';
+import {
+  notificationsPermitted,
+  openPanelOnNotificationClick,
+  showNotification,
+  shownNotifications,
+} from '@/entrypoints/shared/browser-notifications';
 import { openStageTab, stageTabIsOpen } from '@/entrypoints/shared/stage-tab';
 
 export default defineBackground(() => {
   // Registered first and synchronously, so the shortcut wakes a stopped worker (Firefox opens its sidebar itself).
   if (import.meta.env.BROWSER !== 'firefox') openPanelOnCommand();
+  openPanelOnNotificationClick();
+  Object.assign(globalThis, { splitbrainShownNotifications: shownNotifications });
   const newId = () => crypto.randomUUID();
   const targetsPorts = new Set<BrowserRuntime.Port>();
   const registry = new TargetRegistry({
@@ -79,6 +89,15 @@ export default defineBackground(() => {
   });
 
   // Only the benchmark's second build keeps the log in memory, to measure what the durable writes cost a tool call.
+  const panels = new PanelVisibility();
+  const notifier = new WaitingNotifier({
+    visibility: panels,
+    switchedOn: async () => (await usageSettings.load()).browserNotifications,
+    permitted: notificationsPermitted,
+    conversationTitle: async (sessionId) =>
+      (await runtime.listSessions()).find((session) => session.sessionId === sessionId)?.title ?? '',
+    show: showNotification,
+  });
   const store = import.meta.env.WXT_MEMORY_EVENT_LOG === '1' ? new MemoryEventStore() : new DexieEventStore();
   const runtime = new Runtime({
     store,
@@ -99,6 +118,7 @@ export default defineBackground(() => {
       setTimer: (run, delay) => void setTimeout(run, delay),
     },
     jobHost,
+    onRecorded: (event) => void notifier.recorded(event).catch(() => undefined),
   });
   const handlers = runtimeHandlers({
     runtime,
@@ -143,6 +163,7 @@ export default defineBackground(() => {
         newId,
         setTimer: (run, delayMs) => setTimeout(run, delayMs),
         orphanGraceMs: 10_000,
+        visibility: panels,
       });
     }
   });

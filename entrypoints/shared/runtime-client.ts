@@ -50,6 +50,8 @@ export interface EventsConnection {
   subscribe(sessionId: string, generation: number): void;
   ownTurn(sessionId: string, turnId: string): void;
   releaseTurn(sessionId: string, turnId: string): void;
+  /** Tells the runtime which conversation this panel shows and whether its page is visible (kept across reconnects). */
+  reportVisibility(sessionId: string, visible: boolean): void;
   close(): void;
 }
 
@@ -60,6 +62,7 @@ export function openEventsConnection(
   onDisconnect?: () => void,
 ): EventsConnection {
   const owned = new Map<string, string>();
+  let shown: SubscriberMessage | undefined;
   const port = openReconnectingPort<SubscriberMessage, PublisherMessage>({
     name: 'events',
     connect: (name) => browser.runtime.connect({ name }),
@@ -68,6 +71,7 @@ export function openEventsConnection(
     onDisconnect,
     onReconnect: () => {
       for (const [turnId, sessionId] of owned) port.post({ type: 'turn/own', sessionId, turnId });
+      if (shown) port.post(shown);
       onReconnect();
     },
   });
@@ -80,6 +84,10 @@ export function openEventsConnection(
     releaseTurn: (sessionId, turnId) => {
       owned.delete(turnId);
       port.post({ type: 'turn/release', sessionId, turnId });
+    },
+    reportVisibility: (sessionId, visible) => {
+      shown = { type: 'panel/visibility', sessionId, visible };
+      port.post(shown);
     },
     close: () => port.close(),
   };

@@ -4,6 +4,7 @@ import { ChatPanel } from '@/components/chat-panel';
 import { HumanLoopContext, type HumanLoopActions } from '@/components/human-loop-actions';
 import { UsagePricesContext } from '@/components/usage-prices-context';
 import { JobActionsContext, type JobActions } from '@/components/job-actions';
+import { FactActionsContext, type FactActions } from '@/components/fact-actions';
 import { startTurn, type TurnHandle } from '@/lib/agent/turn-driver';
 import { followTurn, steerTurn } from '@/lib/agent/turn-feedback';
 import { turnReplacedByEdit } from '@/lib/agent/turn-replaced-by-edit';
@@ -153,6 +154,11 @@ export function SidePanelApp() {
     );
     syncRef.current = sync;
     sync.connect();
+    const reportVisibility = () =>
+      connectionRef.current?.reportVisibility(sessionId, document.visibilityState === 'visible');
+    reportVisibility();
+    document.addEventListener('visibilitychange', reportVisibility);
+    return () => document.removeEventListener('visibilitychange', reportVisibility);
   }, [sessionId, watch]);
 
   const feedback = useMemo(
@@ -285,6 +291,19 @@ export function SidePanelApp() {
     }),
     [],
   );
+  const factActions = useMemo<FactActions>(
+    () => ({
+      dismiss: (notificationId) => {
+        const id = stateRef.current?.sessionId;
+        if (!id) return;
+        const dismissed = { type: 'notify/dismissed', sessionId: id, notificationId, time: Date.now(), data: {} };
+        callRuntime({ type: 'events/append', sessionId: id, batchId: crypto.randomUUID(), events: [dismissed] }).catch(
+          (reason: unknown) => setError(`Could not dismiss the notice: ${messageOf(reason)}`),
+        );
+      },
+    }),
+    [],
+  );
   const onOpenOptions = useCallback(() => void browser.runtime.openOptionsPage(), []);
 
   const deleteSession = (id: string) => {
@@ -323,44 +342,46 @@ export function SidePanelApp() {
     <HumanLoopContext.Provider value={humanLoop}>
       <UsagePricesContext.Provider value={usageSettings.prices}>
         <JobActionsContext.Provider value={jobActions}>
-          <BlobContext.Provider value={readBlobForPreview}>
-            <ChatPanel
-              state={state}
-              endpoint={endpoint}
-              endpointLoaded={endpointLoaded}
-              running={turn !== undefined}
-              connection={connection}
-              connectionFailure={connectionFailure}
-              onRetryConnection={() => reopenRef.current?.()}
-              sessions={sessions}
-              error={error}
-              budgetRefusal={
-                budgetRefusal && {
-                  message: budgetRefusal.message,
-                  onSendOnce: () => send(budgetRefusal.text, budgetRefusal.retryOf, true, budgetRefusal.attachments),
-                  onDismiss: () => {
-                    setUnsent({ text: budgetRefusal.text, nonce: Date.now() });
-                    setBudgetRefusal(undefined);
-                  },
+          <FactActionsContext.Provider value={factActions}>
+            <BlobContext.Provider value={readBlobForPreview}>
+              <ChatPanel
+                state={state}
+                endpoint={endpoint}
+                endpointLoaded={endpointLoaded}
+                running={turn !== undefined}
+                connection={connection}
+                connectionFailure={connectionFailure}
+                onRetryConnection={() => reopenRef.current?.()}
+                sessions={sessions}
+                error={error}
+                budgetRefusal={
+                  budgetRefusal && {
+                    message: budgetRefusal.message,
+                    onSendOnce: () => send(budgetRefusal.text, budgetRefusal.retryOf, true, budgetRefusal.attachments),
+                    onDismiss: () => {
+                      setUnsent({ text: budgetRefusal.text, nonce: Date.now() });
+                      setBudgetRefusal(undefined);
+                    },
+                  }
                 }
-              }
-              unsent={unsent}
-              onSend={(text) => send(text)}
-              onRetry={onRetry}
-              onResend={onResend}
-              onStop={onStop}
-              onSteer={onSteer}
-              onNewChat={() => !turn && setSessionId(crypto.randomUUID())}
-              onSelectSession={(id) => !turn && setSessionId(id)}
-              onDeleteSession={deleteSession}
-              onExportSession={exportSession}
-              onRefreshSessions={refreshSessions}
-              onDismissError={() => setError(undefined)}
-              onOpenOptions={onOpenOptions}
-              shortcut={shortcut}
-              files={files.composer}
-            />
-          </BlobContext.Provider>
+                unsent={unsent}
+                onSend={(text) => send(text)}
+                onRetry={onRetry}
+                onResend={onResend}
+                onStop={onStop}
+                onSteer={onSteer}
+                onNewChat={() => !turn && setSessionId(crypto.randomUUID())}
+                onSelectSession={(id) => !turn && setSessionId(id)}
+                onDeleteSession={deleteSession}
+                onExportSession={exportSession}
+                onRefreshSessions={refreshSessions}
+                onDismissError={() => setError(undefined)}
+                onOpenOptions={onOpenOptions}
+                shortcut={shortcut}
+                files={files.composer}
+              />
+            </BlobContext.Provider>
+          </FactActionsContext.Provider>
         </JobActionsContext.Provider>
       </UsagePricesContext.Provider>
     </HumanLoopContext.Provider>

@@ -76,6 +76,8 @@ export const subscriberMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('events/subscribe'), sessionId: id, generation: z.number().int().nonnegative() }),
   z.object({ type: z.literal('turn/own'), sessionId: id, turnId: id }),
   z.object({ type: z.literal('turn/release'), sessionId: id, turnId: id }),
+  /** The conversation this panel shows now, and whether its page is visible (`document.visibilityState`). */
+  z.object({ type: z.literal('panel/visibility'), sessionId: id, visible: z.boolean() }),
 ]);
 export type SubscriberMessage = z.infer<typeof subscriberMessageSchema>;
 

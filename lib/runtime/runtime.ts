@@ -44,6 +44,8 @@ export interface RuntimeDependencies extends Pick<
   snapshots?: { every: number; delayMs: number; setTimer(callback: () => void, delayMs: number): void };
   /** Where runScript runs; without one the job tools answer that running code is not available. */
   jobHost?: JobHostDriver;
+  /** Told of each event as it is recorded (never of a replay); it must not throw. */
+  onRecorded?(event: AgentEvent): void;
 }
 
 export interface Subscription {
@@ -345,6 +347,7 @@ export class Runtime {
         }
       }
       if (event.type === 'turn/aborted') void this.jobs.cancelTurnJobs(sessionId, event.turnId);
+      this.dependencies.onRecorded?.(event);
     }
   }
 

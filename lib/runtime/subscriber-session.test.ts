@@ -144,3 +144,27 @@ describe('attachSubscriber', () => {
     expect(second.sent.map((message) => message.type === 'events/snapshot' && message.generation)).toEqual([7]);
   });
 });
+
+describe('attachSubscriber and panel visibility', () => {
+  it('passes on which conversation the panel shows and whether visibly, and forgets the panel when it goes', async () => {
+    const reports: string[] = [];
+    const panel = fakePort();
+    attachSubscriber(panel.port, {
+      runtime: setup().runtime,
+      newId: () => 'owner-1',
+      setTimer: () => undefined,
+      orphanGraceMs: 10_000,
+      visibility: {
+        report: (panelId, shown, visible) => void reports.push(`${panelId} ${shown} ${visible}`),
+        gone: (panelId) => void reports.push(`${panelId} gone`),
+      },
+    });
+    panel.receive({ type: 'panel/visibility', sessionId, visible: true });
+    panel.receive({ type: 'panel/visibility', sessionId, visible: false });
+    panel.receive({ type: 'panel/visibility', sessionId, visible: 'yes' });
+    panel.disconnect();
+    await settle();
+    expect(reports).toEqual(['owner-1 session-1 true', 'owner-1 session-1 false', 'owner-1 gone']);
+    expect(panel.sent.map((message) => message.type)).toEqual(['events/error']);
+  });
+});

@@ -1,4 +1,5 @@
 import { subscriberMessageSchema, type PublisherMessage, type SubscriberMessage } from '../protocol/runtime-message';
+import type { PanelVisibility } from '../notify/panel-visibility';
 import type { Runtime } from './runtime';
 
 /** One side panel's `events` port, as the runtime sees it. */
@@ -19,6 +20,8 @@ export interface SubscriberSessionOptions {
   setTimer(callback: () => void, delayMs: number): void;
   /** How long after a subscribe a turn left open with no driver (the runtime restarted) waits to be interrupted. */
   orphanGraceMs: number;
+  /** Where the panel's reports of which conversation it shows, and whether visibly, go. */
+  visibility?: Pick<PanelVisibility, 'report' | 'gone'>;
 }
 
 type Subscribe = Extract<SubscriberMessage, { type: 'events/subscribe' }>;
@@ -68,9 +71,12 @@ export function attachSubscriber(port: SubscriberPort, options: SubscriberSessio
     const message = parsed.data;
     if (message.type === 'turn/own') runtime.claimTurn(ownerId, message.turnId);
     else if (message.type === 'turn/release') runtime.releaseTurn(ownerId, message.turnId);
+    else if (message.type === 'panel/visibility')
+      options.visibility?.report(ownerId, message.sessionId, message.visible);
     else void subscribe(message);
   });
   port.onDisconnect(() => {
+    options.visibility?.gone(ownerId);
     for (const unsubscribe of unsubscribers) unsubscribe();
     void runtime.ownerGone(ownerId, sessions, 'The side panel was closed during this turn.');
   });

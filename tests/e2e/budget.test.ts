@@ -108,6 +108,19 @@ describe('a per-conversation budget', () => {
     // The notice is a fact in the log: it is shown again after a reload.
     await panel.reload();
     await panel.waitForSelector('[data-fact="notify/budget-reached"]', { timeout: 30_000 });
+
+    // Its × records notify/dismissed: the notice goes away and stays away after a reload.
+    await panel.click('[data-fact="notify/budget-reached"] button[aria-label="Dismiss notice"]');
+    await panel.waitForFunction(() => !document.querySelector('[data-fact="notify/budget-reached"]'), {
+      timeout: 10_000,
+    });
+    const dismissals = (await readStoredLog(panel, await currentSessionId(panel))).filter(
+      (row) => row.type === 'notify/dismissed',
+    );
+    expect(dismissals).toHaveLength(1);
+    await panel.reload();
+    await panel.waitForSelector('article.turn');
+    expect(await panel.$('[data-fact="notify/budget-reached"]')).toBeNull();
     await panel.close();
   });
 });
