@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   startScriptedModelServer,
@@ -11,45 +10,18 @@ import {
   type FirefoxSession,
   type Marionette,
 } from './marionette';
-
-const FIREFOX_BUILD = resolve(import.meta.dirname, '../../.output/firefox-mv2');
-const WAIT_MS = 30_000;
+import {
+  firstTurnEnd,
+  installBuild,
+  openExtensionTab,
+  sendFromComposer,
+  switchToTab,
+  until,
+  useScriptedEndpoint,
+} from './sidebar-page';
 
 interface ChatRequestBody {
   messages: { role: string; content?: unknown }[];
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>): Promise<T> {
-  const deadline = Date.now() + WAIT_MS;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}.`);
-    await new Promise((done) => setTimeout(done, 200));
-  }
-}
-
-/** Switches to the tab whose address starts with `prefix` (content context). */
-async function switchToTab(marionette: Marionette, prefix: string): Promise<void> {
-  await marionette.send('Marionette:SetContext', { value: 'content' });
-  await until(`a tab at ${prefix}`, async () => {
-    for (const handle of await marionette.send<string[]>('WebDriver:GetWindowHandles')) {
-      await marionette.send('WebDriver:SwitchToWindow', { handle });
-      const { value } = await marionette.send<{ value: string }>('WebDriver:GetCurrentURL');
-      if (value.startsWith(prefix)) return true;
-    }
-    return false;
-  });
-}
-
-/** Opens an extension page in a new tab: only the chrome context may load moz-extension:// addresses. */
-async function openExtensionTab(marionette: Marionette, url: string): Promise<void> {
-  await marionette.send('Marionette:SetContext', { value: 'chrome' });
-  await marionette.execute(
-    'gBrowser.selectedTab = gBrowser.addTab(arguments[0], { triggeringPrincipal: Services.scriptSecurityManager.getSystemPrincipal() }); return true;',
-    [url],
-  );
-  await switchToTab(marionette, url);
 }
 
 /** Adds an endpoint in the options page and saves it, as a user would; Firefox may then ask for its host. */
@@ -104,13 +76,7 @@ describe('the split-brain loop in Firefox ESR', () => {
       },
     });
     firefox = await launchFirefox();
-    const marionette = firefox.marionette;
-    const { value: addonId } = await marionette.send<{ value: string }>('Addon:Install', {
-      path: FIREFOX_BUILD,
-      temporary: true,
-    });
-    await marionette.send('Marionette:SetContext', { value: 'chrome' });
-    base = `moz-extension://${await marionette.execute<string>('return WebExtensionPolicy.getByID(arguments[0]).mozExtensionHostname;', [addonId])}`;
+    base = await installBuild(firefox.marionette);
   }, 120_000);
 
   afterAll(async () => {
@@ -121,34 +87,14 @@ describe('the split-brain loop in Firefox ESR', () => {
   it('runs a turn from the sidebar page: the model opens the particle field, sets its speed inside the sandboxed frame and gets the result back', async () => {
     const marionette = firefox.marionette;
     await openExtensionTab(marionette, `${base}/sidepanel.html`);
-    await marionette.execute(
-      `await browser.storage.local.set({ endpoint: { kind: 'openai-compatible', label: 'Scripted test model', baseUrl: arguments[0], model: 'scripted-model', apiKey: '', scripted: true } });
-       return true;`,
-      [server.url],
-    );
-    await marionette.send('WebDriver:Refresh');
+    await useScriptedEndpoint(marionette, server.url);
     await until('the composer', () =>
       marionette.execute<boolean>(
         'return Boolean(document.querySelector(\'textarea[aria-label="Message"]\')) && !document.querySelector(\'textarea[aria-label="Message"]\').disabled;',
       ),
     );
-    await marionette.execute(
-      `const area = document.querySelector('textarea[aria-label="Message"]');
-       Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value').set.call(area, arguments[0]);
-       area.dispatchEvent(new Event('input', { bubbles: true }));
-       return true;`,
-      ['Make the particles faster, 12 m/s.'],
-    );
-    await until('the send button', () =>
-      marionette.execute<boolean>(
-        'const button = document.querySelector(\'button[type="submit"]\'); if (!button || button.disabled) return false; button.click(); return true;',
-      ),
-    );
-    const status = await until('the turn to end', () =>
-      marionette.execute<string | false>(
-        "const turn = document.querySelector('article.turn'); const status = turn?.getAttribute('data-status'); return status && status !== 'running' ? status : false;",
-      ),
-    );
+    await sendFromComposer(marionette, 'Make the particles faster, 12 m/s.');
+    const status = await firstTurnEnd(marionette);
     // textContent: the stage tab took the focus, and a background tab skips rendering `content-visibility: auto` text.
     const panelText = await marionette.execute<string>(
       "return document.querySelector('article.turn')?.textContent ?? '';",

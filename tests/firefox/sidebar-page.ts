@@ -1,0 +1,84 @@
+import { resolve } from 'node:path';
+import type { Marionette } from './marionette';
+
+const FIREFOX_BUILD = resolve(import.meta.dirname, '../../.output/firefox-mv2');
+const WAIT_MS = 30_000;
+
+/** Polls `probe` until it gives something other than undefined or false. */
+export async function until<T>(what: string, probe: () => Promise<T | undefined | false>): Promise<T> {
+  const deadline = Date.now() + WAIT_MS;
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}.`);
+    await new Promise((done) => setTimeout(done, 200));
+  }
+}
+
+/** Installs the Firefox build as a temporary add-on and returns its `moz-extension://` origin. */
+export async function installBuild(marionette: Marionette): Promise<string> {
+  const { value: addonId } = await marionette.send<{ value: string }>('Addon:Install', {
+    path: FIREFOX_BUILD,
+    temporary: true,
+  });
+  await marionette.send('Marionette:SetContext', { value: 'chrome' });
+  return `moz-extension://${await marionette.execute<string>('return WebExtensionPolicy.getByID(arguments[0]).mozExtensionHostname;', [addonId])}`;
+}
+
+/** Switches to the tab whose address starts with `prefix` (content context). */
+export async function switchToTab(marionette: Marionette, prefix: string): Promise<void> {
+  await marionette.send('Marionette:SetContext', { value: 'content' });
+  await until(`a tab at ${prefix}`, async () => {
+    for (const handle of await marionette.send<string[]>('WebDriver:GetWindowHandles')) {
+      await marionette.send('WebDriver:SwitchToWindow', { handle });
+      const { value } = await marionette.send<{ value: string }>('WebDriver:GetCurrentURL');
+      if (value.startsWith(prefix)) return true;
+    }
+    return false;
+  });
+}
+
+/** Opens an extension page in a new tab: only the chrome context may load moz-extension:// addresses. */
+export async function openExtensionTab(marionette: Marionette, url: string): Promise<void> {
+  await marionette.send('Marionette:SetContext', { value: 'chrome' });
+  await marionette.execute(
+    'gBrowser.selectedTab = gBrowser.addTab(arguments[0], { triggeringPrincipal: Services.scriptSecurityManager.getSystemPrincipal() }); return true;',
+    [url],
+  );
+  await switchToTab(marionette, url);
+}
+
+/** Points the extension at the scripted model server (the single-endpoint key) and reloads the page. */
+export async function useScriptedEndpoint(marionette: Marionette, baseUrl: string): Promise<void> {
+  await marionette.execute(
+    `await browser.storage.local.set({ endpoint: { kind: 'openai-compatible', label: 'Scripted test model', baseUrl: arguments[0], model: 'scripted-model', apiKey: '', scripted: true } });
+     return true;`,
+    [baseUrl],
+  );
+  await marionette.send('WebDriver:Refresh');
+}
+
+/** Types a message into the panel's composer, as React sees input, and sends it once the button allows. */
+export async function sendFromComposer(marionette: Marionette, text: string): Promise<void> {
+  await marionette.execute(
+    `const area = document.querySelector('textarea[aria-label="Message"]');
+     Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value').set.call(area, arguments[0]);
+     area.dispatchEvent(new Event('input', { bubbles: true }));
+     return true;`,
+    [text],
+  );
+  await until('the send button', () =>
+    marionette.execute<boolean>(
+      'const button = document.querySelector(\'button[type="submit"]\'); if (!button || button.disabled) return false; button.click(); return true;',
+    ),
+  );
+}
+
+/** Waits until the panel's first turn has ended and returns its status. */
+export function firstTurnEnd(marionette: Marionette): Promise<string> {
+  return until('the turn to end', () =>
+    marionette.execute<string | false>(
+      "const turn = document.querySelector('article.turn'); const status = turn?.getAttribute('data-status'); return status && status !== 'running' ? status : false;",
+    ),
+  );
+}
