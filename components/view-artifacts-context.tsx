@@ -10,7 +10,12 @@ export function useViewArtifact(artifactId: string): ViewArtifactView | undefine
   return useContext(ViewArtifactsContext)[artifactId];
 }
 
-export type FormSubmission = { artifactId: string; version: number; actionId: string; payload: Record<string, unknown> };
+export type FormSubmission = {
+  artifactId: string;
+  version: number;
+  actionId: string;
+  payload: Record<string, unknown>;
+};
 
 /** The runtime's word on a form submission: nothing when it was accepted, else a message and the problems by path. */
 export type FormActionOutcome = { error: string; problems: ViewProblem[] } | undefined;
