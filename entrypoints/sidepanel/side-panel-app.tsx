@@ -370,44 +370,45 @@ export function SidePanelApp() {
           <FactActionsContext.Provider value={factActions}>
             <BlobContext.Provider value={readBlobForPreview}>
               <FormActionsContext.Provider value={formActions}>
-              <ViewArtifactsContext.Provider value={state.viewArtifacts}>
-              <ChatPanel
-                state={state}
-                endpoint={endpoint}
-                endpointLoaded={endpointLoaded}
-                running={turn !== undefined}
-                connection={connection}
-                connectionFailure={connectionFailure}
-                onRetryConnection={() => reopenRef.current?.()}
-                sessions={sessions}
-                error={error}
-                budgetRefusal={
-                  budgetRefusal && {
-                    message: budgetRefusal.message,
-                    onSendOnce: () => send(budgetRefusal.text, budgetRefusal.retryOf, true, budgetRefusal.attachments),
-                    onDismiss: () => {
-                      setUnsent({ text: budgetRefusal.text, nonce: Date.now() });
-                      setBudgetRefusal(undefined);
-                    },
-                  }
-                }
-                unsent={unsent}
-                onSend={(text) => send(text)}
-                onRetry={onRetry}
-                onResend={onResend}
-                onStop={onStop}
-                onSteer={onSteer}
-                onNewChat={() => !turn && setSessionId(crypto.randomUUID())}
-                onSelectSession={(id) => !turn && setSessionId(id)}
-                onDeleteSession={deleteSession}
-                onExportSession={exportSession}
-                onRefreshSessions={refreshSessions}
-                onDismissError={() => setError(undefined)}
-                onOpenOptions={onOpenOptions}
-                shortcut={shortcut}
-                files={files.composer}
-              />
-              </ViewArtifactsContext.Provider>
+                <ViewArtifactsContext.Provider value={state.viewArtifacts}>
+                  <ChatPanel
+                    state={state}
+                    endpoint={endpoint}
+                    endpointLoaded={endpointLoaded}
+                    running={turn !== undefined}
+                    connection={connection}
+                    connectionFailure={connectionFailure}
+                    onRetryConnection={() => reopenRef.current?.()}
+                    sessions={sessions}
+                    error={error}
+                    budgetRefusal={
+                      budgetRefusal && {
+                        message: budgetRefusal.message,
+                        onSendOnce: () =>
+                          send(budgetRefusal.text, budgetRefusal.retryOf, true, budgetRefusal.attachments),
+                        onDismiss: () => {
+                          setUnsent({ text: budgetRefusal.text, nonce: Date.now() });
+                          setBudgetRefusal(undefined);
+                        },
+                      }
+                    }
+                    unsent={unsent}
+                    onSend={(text) => send(text)}
+                    onRetry={onRetry}
+                    onResend={onResend}
+                    onStop={onStop}
+                    onSteer={onSteer}
+                    onNewChat={() => !turn && setSessionId(crypto.randomUUID())}
+                    onSelectSession={(id) => !turn && setSessionId(id)}
+                    onDeleteSession={deleteSession}
+                    onExportSession={exportSession}
+                    onRefreshSessions={refreshSessions}
+                    onDismissError={() => setError(undefined)}
+                    onOpenOptions={onOpenOptions}
+                    shortcut={shortcut}
+                    files={files.composer}
+                  />
+                </ViewArtifactsContext.Provider>
               </FormActionsContext.Provider>
             </BlobContext.Provider>
           </FactActionsContext.Provider>
