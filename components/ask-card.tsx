@@ -1,5 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { answerSchemaSchema } from '@/lib/tools/ask-user';
+import { formAnswerSummary } from '@/lib/forms/form-answer-summary';
+import { FormAnswer } from './form-answer';
 import { remainingText, settledText } from '@/lib/panel/request-view';
 import type { RequestState } from '@/lib/state/client-state';
 import { useHumanLoopActions } from './human-loop-actions';
@@ -17,7 +19,7 @@ export function AskCard({ request }: { request: RequestState }) {
   const schema = answerSchemaSchema.safeParse(request.answerSchema);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!schema.success) return;
+    if (!schema.success || schema.data.type === 'form') return;
     const answer = schema.data.type === 'number' ? Number(value) : value;
     run(() => actions.answer(request, answer));
   };
@@ -30,7 +32,9 @@ export function AskCard({ request }: { request: RequestState }) {
     >
       <p className="request-title">Question</p>
       <p className="request-summary">{request.summary}</p>
-      {pending && schema.success ? (
+      {pending && schema.success && schema.data.type === 'form' ? (
+        <FormAnswer request={request} form={schema.data} />
+      ) : pending && schema.success ? (
         <form className="ask-form" onSubmit={submit}>
           {schema.data.type === 'choice' ? (
             <fieldset className="ask-choices">
@@ -68,7 +72,9 @@ export function AskCard({ request }: { request: RequestState }) {
         </form>
       ) : (
         <p className="request-meta" data-settled={request.status}>
-          {settledText(request)}
+          {(request.status === 'answered' && schema.success && schema.data.type === 'form'
+            ? formAnswerSummary(schema.data, request.answer)
+            : undefined) ?? settledText(request)}
         </p>
       )}
       {error && (

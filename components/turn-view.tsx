@@ -20,6 +20,8 @@ import { ToolCallCard } from './tool-call-card';
 import { TurnError } from './turn-error';
 import { UsageLine } from './usage-line';
 import { UserMessage } from './user-message';
+import { ViewArtifactCard } from './view-artifact-card';
+import { shownArtifactOf } from '@/lib/artifacts/shown-artifact-of';
 import { MessageAttachments } from './attachment-preview';
 
 export interface TurnViewProps {
@@ -76,9 +78,11 @@ export const TurnView = memo(function TurnView({
         if (entry.kind === 'tool') {
           const call = toolCalls[entry.toolCallId];
           if (!call) return null;
+          const shown = shownArtifactOf(call);
           return (
             <div key={entry.toolCallId} className="tool-entry">
               <ToolCallCard call={call} />
+              {shown && <ViewArtifactCard artifactId={shown.artifactId} version={shown.version} />}
               {Object.values(jobs ?? {})
                 .filter((job) => job.toolCallId === entry.toolCallId)
                 .map((job) => (

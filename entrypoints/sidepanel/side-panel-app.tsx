@@ -27,6 +27,8 @@ import { loadEndpoint, onEndpointChange } from '../shared/endpoint-storage';
 import { callRuntime, openEventsConnection, readEvents, type EventsConnection } from '../shared/runtime-client';
 import { reencodeImage } from '../shared/reencode-image';
 import { BlobContext } from '@/components/blob-context';
+import type { JsonValue } from '@/lib/protocol/json-value';
+import { FormActionsContext, ViewArtifactsContext, type FormActions } from '@/components/view-artifacts-context';
 import type { MessageAttachment } from '@/lib/protocol/upload-events';
 import { panelBlobStore, readBlobForPreview } from './panel-blob-store';
 import { usePanelShortcut } from './panel-shortcut';
@@ -276,6 +278,29 @@ export function SidePanelApp() {
     }),
     [],
   );
+  const formActions = useMemo<FormActions>(
+    () => ({
+      submit: (request, submission) =>
+        callRuntime({
+          type: 'artifact/act',
+          sessionId: stateRef.current?.sessionId ?? '',
+          turnId: request.turnId,
+          requestId: request.requestId,
+          ...submission,
+          payload: submission.payload as JsonValue,
+        }).then(
+          (result) =>
+            result.accepted
+              ? undefined
+              : {
+                  error: result.error ?? `Not recorded: this question is already ${result.status}.`,
+                  problems: result.problems ?? [],
+                },
+          (reason: unknown) => ({ error: messageOf(reason), problems: [] }),
+        ),
+    }),
+    [],
+  );
   const jobActions = useMemo<JobActions>(
     () => ({
       stop: (job) =>
@@ -344,42 +369,47 @@ export function SidePanelApp() {
         <JobActionsContext.Provider value={jobActions}>
           <FactActionsContext.Provider value={factActions}>
             <BlobContext.Provider value={readBlobForPreview}>
-              <ChatPanel
-                state={state}
-                endpoint={endpoint}
-                endpointLoaded={endpointLoaded}
-                running={turn !== undefined}
-                connection={connection}
-                connectionFailure={connectionFailure}
-                onRetryConnection={() => reopenRef.current?.()}
-                sessions={sessions}
-                error={error}
-                budgetRefusal={
-                  budgetRefusal && {
-                    message: budgetRefusal.message,
-                    onSendOnce: () => send(budgetRefusal.text, budgetRefusal.retryOf, true, budgetRefusal.attachments),
-                    onDismiss: () => {
-                      setUnsent({ text: budgetRefusal.text, nonce: Date.now() });
-                      setBudgetRefusal(undefined);
-                    },
-                  }
-                }
-                unsent={unsent}
-                onSend={(text) => send(text)}
-                onRetry={onRetry}
-                onResend={onResend}
-                onStop={onStop}
-                onSteer={onSteer}
-                onNewChat={() => !turn && setSessionId(crypto.randomUUID())}
-                onSelectSession={(id) => !turn && setSessionId(id)}
-                onDeleteSession={deleteSession}
-                onExportSession={exportSession}
-                onRefreshSessions={refreshSessions}
-                onDismissError={() => setError(undefined)}
-                onOpenOptions={onOpenOptions}
-                shortcut={shortcut}
-                files={files.composer}
-              />
+              <FormActionsContext.Provider value={formActions}>
+                <ViewArtifactsContext.Provider value={state.viewArtifacts}>
+                  <ChatPanel
+                    state={state}
+                    endpoint={endpoint}
+                    endpointLoaded={endpointLoaded}
+                    running={turn !== undefined}
+                    connection={connection}
+                    connectionFailure={connectionFailure}
+                    onRetryConnection={() => reopenRef.current?.()}
+                    sessions={sessions}
+                    error={error}
+                    budgetRefusal={
+                      budgetRefusal && {
+                        message: budgetRefusal.message,
+                        onSendOnce: () =>
+                          send(budgetRefusal.text, budgetRefusal.retryOf, true, budgetRefusal.attachments),
+                        onDismiss: () => {
+                          setUnsent({ text: budgetRefusal.text, nonce: Date.now() });
+                          setBudgetRefusal(undefined);
+                        },
+                      }
+                    }
+                    unsent={unsent}
+                    onSend={(text) => send(text)}
+                    onRetry={onRetry}
+                    onResend={onResend}
+                    onStop={onStop}
+                    onSteer={onSteer}
+                    onNewChat={() => !turn && setSessionId(crypto.randomUUID())}
+                    onSelectSession={(id) => !turn && setSessionId(id)}
+                    onDeleteSession={deleteSession}
+                    onExportSession={exportSession}
+                    onRefreshSessions={refreshSessions}
+                    onDismissError={() => setError(undefined)}
+                    onOpenOptions={onOpenOptions}
+                    shortcut={shortcut}
+                    files={files.composer}
+                  />
+                </ViewArtifactsContext.Provider>
+              </FormActionsContext.Provider>
             </BlobContext.Provider>
           </FactActionsContext.Provider>
         </JobActionsContext.Provider>

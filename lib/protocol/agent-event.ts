@@ -4,6 +4,7 @@ import { jsonValueSchema } from './json-value';
 import { NOTIFY_PARTS } from './notify-events';
 import { tokenUsageSchema } from './token-usage';
 import { messageAttachmentSchema, uploadEventIds, uploadStateEventData } from './upload-events';
+import { VIEW_ARTIFACT_EVENT_TYPES, viewArtifactEventSchemas } from './view-artifact-events';
 
 /** The version the runtime stamps on every event; a stored row of an older one is upgraded by `event-migrations.ts`. */
 export const AGENT_EVENT_SCHEMA_VERSION = 3;
@@ -184,6 +185,7 @@ export const agentEventSchema = z.discriminatedUnion('type', [
     }),
   ),
   ...jobEventSchemas(envelope, id),
+  ...viewArtifactEventSchemas(envelope, id),
 ]);
 
 export type AgentEvent = z.infer<typeof agentEventSchema>;
@@ -245,6 +247,8 @@ export const EVENT_DURABILITY: Record<AgentEventType, boolean> = {
   'job/killed': true,
   'job/orphaned': true,
   'job-command/state': true,
+  'artifact/shown': true,
+  'artifact/action': true,
 };
 
 export function isDurableType(type: AgentEventType): boolean {
@@ -270,6 +274,7 @@ const RUNTIME_WRITTEN = new Set<AgentEventType>([
   'notify/security-warning',
   'notify/access-revoked',
   ...JOB_EVENT_TYPES,
+  ...VIEW_ARTIFACT_EVENT_TYPES,
 ]);
 
 export function isClientWritable(type: string): boolean {

@@ -62,6 +62,17 @@ export const runtimeRequestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('budget/check'), sessionId: id, turnId: id.optional() }),
   /** Stop on a job card: a cancel command aimed at one job. */
   z.object({ type: z.literal('job/cancel'), sessionId: id, jobId: id, commandId: id }),
+  /** A form's button pressed in the panel: checked by the runtime against the question's form before it answers it. */
+  z.object({
+    type: z.literal('artifact/act'),
+    sessionId: id,
+    turnId: id,
+    requestId: id,
+    artifactId: id,
+    version: z.number().int().positive(),
+    actionId: id,
+    payload: jsonValueSchema,
+  }),
 ]);
 export type RuntimeRequest = z.infer<typeof runtimeRequestSchema>;
 

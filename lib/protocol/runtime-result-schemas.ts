@@ -67,6 +67,9 @@ export const runtimeResultSchemas = {
     state: z.enum(['applied', 'stale', 'rejected']),
     jobState: z.string(),
   }),
+  'artifact/act': requestAnswerSchema.extend({
+    problems: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  }),
 } satisfies Record<RuntimeRequest['type'], z.ZodType>;
 
 export type RuntimeRequestType = RuntimeRequest['type'];

@@ -6,6 +6,7 @@ import { blobRefSchema } from './blob-ref';
 import { outputSummarySchema } from './job-events';
 import { tokenUsageSchema } from './token-usage';
 import { UPLOAD_REJECTIONS, UPLOAD_STATES, messageAttachmentSchema } from './upload-events';
+import { viewArtifactContentSchema } from './view-artifact-events';
 
 /**
  * Raise it whenever the reducer or the client state's shape changes: a snapshot of another format is rebuilt
@@ -142,6 +143,20 @@ const jobSchema = z.object({
   orphanedBecause: text.optional(),
 });
 
+const viewArtifactSchema = z.object({
+  artifactId: text,
+  versions: z.array(
+    z.object({
+      version: z.number().int().positive(),
+      title: text,
+      content: viewArtifactContentSchema,
+      toolCallId: text,
+      turnId: text,
+      time: z.number(),
+    }),
+  ),
+});
+
 /** The reduced state of a session's durable log up to `snapshotSeq` (no connection bookkeeping). */
 export const snapshotStateSchema = z.object({
   sessionId: text,
@@ -158,6 +173,7 @@ export const snapshotStateSchema = z.object({
   facts: z.record(text, factSchema),
   uploads: z.record(text, uploadSchema),
   jobs: z.record(text, jobSchema),
+  viewArtifacts: z.record(text, viewArtifactSchema),
   usage: tokenUsageSchema.optional(),
   usageByModel: z.record(text, tokenUsageSchema).optional(),
 });

@@ -1,6 +1,7 @@
 import type { AgentEvent, AgentEventDraft } from '../protocol/agent-event';
 import { argumentsHash, type ApprovalRequirement } from '../tools/approval-policy';
-import { ASK_USER_TOOL, askQuestion, checkAnswer } from '../tools/ask-user';
+import { ASK_USER_TOOL, askQuestion, checkAnswer, storedForm } from '../tools/ask-user';
+import { answerFormAction, type FormActionRequest, type FormActionResult } from './form-answer';
 import {
   commandDraft,
   deniedDraft,
@@ -195,7 +196,11 @@ export class HumanLoop {
     if (latest) return this.askSettled(sessionId, toolCallId);
     const question = askQuestion(request.input);
     if (!question.ok) {
-      const output = { ok: false, error: question.error };
+      const output = {
+        ok: false,
+        error: question.error,
+        ...(question.problems ? { problems: question.problems } : {}),
+      };
       await this.access.commitDrafts(sessionId, [
         ...requestedDraft(request, recorded, now),
         {
@@ -226,7 +231,11 @@ export class HumanLoop {
         requestId,
         toolCallId,
         time: now,
-        data: { question: question.question, answerSchema: question.answerSchema, expiresAt },
+        data: {
+          question: question.question,
+          answerSchema: 'form' in question ? storedForm(question.form, this.access.newId()) : question.answerSchema,
+          expiresAt,
+        },
       },
     ]);
     return { kind: 'wait', requestId, until: expiresAt };
@@ -302,6 +311,19 @@ export class HumanLoop {
         },
       ]);
       return { accepted: true, status: 'answered' };
+    });
+  }
+
+  /** Records a form's submission (`artifact/action`) and the answer it becomes, once the runtime has checked it. */
+  answerForm(action: FormActionRequest): Promise<FormActionResult> {
+    return this.access.lock.run(action.sessionId, async () => {
+      const book = await this.access.book(action.sessionId);
+      const request = book.requests.get(action.requestId);
+      if (!request || request.kind !== 'ask' || request.turnId !== action.turnId)
+        throw new Error('No such question in this conversation.');
+      const settled = await this.settleIfStale(action.sessionId, book, request);
+      if (settled) return { accepted: false, status: settled };
+      return answerFormAction(action, request.answerSchema ?? null, this.access);
     });
   }
 

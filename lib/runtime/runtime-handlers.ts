@@ -53,6 +53,7 @@ export function runtimeHandlers(dependencies: RuntimeHandlerDependencies): Runti
         ? dependencies.budgets.check(request.sessionId, request.turnId)
         : { reached: false, conversation: { tokens: 0, dollars: 0 }, day: { tokens: 0, dollars: 0 } },
     'job/cancel': (request) => runtime.cancelJob(request.sessionId, request.jobId, request.commandId),
+    'artifact/act': (request) => runtime.answerForm(request),
   } satisfies RuntimeHandlers;
 }
 

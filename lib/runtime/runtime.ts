@@ -9,6 +9,9 @@ import {
 } from '../protocol/agent-event';
 import type { SessionSnapshot } from '../protocol/session-snapshot';
 import { JobLedger } from '../jobs/job-ledger';
+import { ViewArtifactLedger } from '../artifacts/view-artifact-ledger';
+import { VIEW_ARTIFACT_TOOLS, ViewArtifactControl } from '../artifacts/view-artifact-control';
+import type { FormActionRequest, FormActionResult } from './form-answer';
 import type { EventStore, SessionRecord } from './event-store';
 import { JOB_TOOLS, JobControl, type JobCommandResult, type JobHostDriver } from './job-control';
 import { HumanLoop, type CommandResult } from './human-loop';
@@ -63,6 +66,7 @@ interface SessionMemory {
   openWork: OpenWork;
   book: RequestBook;
   jobs: JobLedger;
+  viewArtifacts: ViewArtifactLedger;
   listeners: Set<EventListener>;
 }
 
@@ -76,6 +80,7 @@ export class Runtime {
   private readonly toolExecution: ToolExecution;
   private readonly snapshots: SnapshotKeeper | undefined;
   private readonly jobs: JobControl;
+  private readonly viewArtifacts: ViewArtifactControl;
 
   constructor(private readonly dependencies: RuntimeDependencies) {
     this.snapshots =
@@ -88,6 +93,13 @@ export class Runtime {
       ledger: async (sessionId) => (await this.load(sessionId)).jobs,
       loadedSessions: () => [...this.sessions.keys()],
       ...(dependencies.jobHost ? { host: dependencies.jobHost } : {}),
+    });
+    this.viewArtifacts = new ViewArtifactControl({
+      lock: this.lock,
+      now: dependencies.now,
+      newId: dependencies.newId,
+      ledger: async (sessionId) => (await this.load(sessionId)).viewArtifacts,
+      commitDrafts: (sessionId, drafts) => this.commitDrafts(sessionId, drafts),
     });
     this.humanLoop = new HumanLoop({
       lock: this.lock,
@@ -109,12 +121,16 @@ export class Runtime {
       executeTool: (toolName, input, callKey, request) =>
         JOB_TOOLS.has(toolName)
           ? this.jobs.executeTool(request)
-          : dependencies.executeTool(toolName, input, callKey, request),
+          : VIEW_ARTIFACT_TOOLS.has(toolName)
+            ? this.viewArtifacts.executeTool(request)
+            : dependencies.executeTool(toolName, input, callKey, request),
       recoverTool: (toolName, input, callKey, startedAt, request) =>
         JOB_TOOLS.has(toolName)
           ? this.jobs.recoverTool(request)
-          : (dependencies.recoverTool?.(toolName, input, callKey, startedAt, request) ??
-            Promise.resolve({ kind: 'unknown' })),
+          : VIEW_ARTIFACT_TOOLS.has(toolName)
+            ? this.viewArtifacts.recoverTool(request)
+            : (dependencies.recoverTool?.(toolName, input, callKey, startedAt, request) ??
+              Promise.resolve({ kind: 'unknown' })),
       ...(dependencies.approvalRequirement ? { approvalRequirement: dependencies.approvalRequirement } : {}),
     });
   }
@@ -211,6 +227,11 @@ export class Runtime {
 
   answerAsk(answer: Parameters<HumanLoop['answerAsk']>[0]): ReturnType<HumanLoop['answerAsk']> {
     return this.humanLoop.answerAsk(answer);
+  }
+
+  /** A form's submission from the panel: checked against its question's form, then recorded as the answer. */
+  answerForm(action: FormActionRequest): Promise<FormActionResult> {
+    return this.humanLoop.answerForm(action);
   }
 
   submitCommand(command: Parameters<HumanLoop['submitCommand']>[0]): Promise<CommandResult> {
@@ -338,6 +359,7 @@ export class Runtime {
       memory.openWork.observe(event);
       memory.book.observe(event);
       memory.jobs.observe(event);
+      memory.viewArtifacts.observe(event);
       for (const listener of memory.listeners) {
         // A listener that throws (a port that went away) must not stop the counter or the other listeners.
         try {
@@ -368,12 +390,14 @@ export class Runtime {
       openWork: new OpenWork(),
       book: new RequestBook(),
       jobs: new JobLedger(),
+      viewArtifacts: new ViewArtifactLedger(),
       listeners: new Set(),
     };
     for (const event of await this.dependencies.store.read(sessionId, 0)) {
       memory.openWork.observe(event);
       memory.book.observe(event);
       memory.jobs.observe(event);
+      memory.viewArtifacts.observe(event);
     }
     this.sessions.set(sessionId, memory);
     // Jobs the log says run, loaded by a runtime that did not start them: orphaned unless a host still has them.

@@ -13,6 +13,7 @@ import {
   type TurnState,
 } from './client-state';
 import { applyJobEvent, isJobEvent } from './apply-job-event';
+import { applyViewArtifactEvent, isViewArtifactEvent } from './apply-view-artifact-event';
 import type { WorkingCopy } from './working-copy';
 
 function updateTurn(copy: WorkingCopy, turnId: string, change: (turn: TurnState) => Partial<TurnState>): void {
@@ -290,6 +291,7 @@ function applyCommand(copy: WorkingCopy, event: AgentEventOf<'command/state'>): 
 /** Applies one in-order event to the working copy. Every event type is handled here. */
 export function applyEvent(copy: WorkingCopy, event: AgentEvent): void {
   if (isJobEvent(event)) return applyJobEvent(copy, event);
+  if (isViewArtifactEvent(event)) return applyViewArtifactEvent(copy, event);
   switch (event.type) {
     case 'session/created':
     case 'session/renamed':

@@ -5,6 +5,7 @@ import type { TokenUsage } from '../protocol/token-usage';
 import type { MessageAttachment } from '../protocol/upload-events';
 import type { UploadView } from './upload-view';
 import type { JobView } from './job-view';
+import type { ViewArtifactView } from './view-artifact-view';
 
 export type TurnStatus = 'running' | 'completed' | 'aborted' | 'interrupted';
 export type ItemStatus = 'streaming' | 'completed' | 'interrupted';
@@ -116,6 +117,8 @@ export interface ClientState {
   facts: Record<string, FactNotice>;
   /** Every file attached in this conversation, by `uploadId`, in its latest state. */
   uploads: Record<string, UploadView>;
+  /** Product-rendered artifacts (showArtifact) by artifactId, with all their versions. */
+  viewArtifacts: Record<string, ViewArtifactView>;
   /** The sum of every step's reported usage in the conversation; absent while no step reported any. */
   usage?: TokenUsage;
   usageByModel?: Record<string, TokenUsage>;
@@ -163,6 +166,7 @@ export function initialClientState(sessionId: string, generation = 0): ClientSta
     notifications: [],
     facts: {},
     uploads: {},
+    viewArtifacts: {},
   };
 }
 

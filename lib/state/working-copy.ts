@@ -1,6 +1,7 @@
 import type { ClientState } from './client-state';
 
-type TableName = 'turns' | 'items' | 'streaming' | 'toolCalls' | 'requests' | 'commands' | 'uploads' | 'jobs';
+type TableName =
+  'turns' | 'items' | 'streaming' | 'toolCalls' | 'requests' | 'commands' | 'uploads' | 'jobs' | 'viewArtifacts';
 
 /** A batch's writable view of the state: each table is copied once, on its first write. */
 export class WorkingCopy {

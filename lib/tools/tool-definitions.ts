@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { JOB_LIMITS } from '../jobs/job-limits';
+import { formDefinitionSchema } from '../forms/form-definition';
+import { VIEW_ARTIFACT_KINDS, VIEW_ARTIFACT_LIMITS } from '../artifacts/view-artifact-data';
 
 const parameterValue = z
   .union([z.number(), z.boolean(), z.string(), z.array(z.number())])
@@ -27,14 +29,42 @@ export const toolInputSchemas = {
   askUser: z.object({
     question: z.string().min(1).max(2000).describe("The question, in the user's language."),
     answerType: z
-      .enum(['choice', 'text', 'number'])
-      .describe('"choice" to pick one of `choices`, "text" for free text, "number" for a number.'),
+      .enum(['choice', 'text', 'number', 'form'])
+      .describe(
+        '"choice" to pick one of `choices`, "text" for free text, "number" for a number, "form" for several typed values at once (`form`).',
+      ),
     choices: z
       .array(z.string().min(1).max(200))
       .min(2)
       .max(10)
       .optional()
       .describe('The options to pick from, when answerType is "choice".'),
+    form: formDefinitionSchema
+      .optional()
+      .describe(
+        'When answerType is "form": `fields` (each with `id`, `label`, `type`: text | number (unit, min, max, integer) | choice (options) | toggle | color (#rrggbb) | slider (min, max, step, unit); optional `default`, `help`) and optional `actions` (buttons: `id`, `label`; default one "submit"). The answer is `{ actionId, values }` with one value per field id.',
+      ),
+  }),
+  showArtifact: z.object({
+    kind: z.enum(VIEW_ARTIFACT_KINDS),
+    title: z.string().min(1).max(VIEW_ARTIFACT_LIMITS.title),
+    data: z
+      .record(z.string(), z.unknown())
+      .describe(
+        'By kind. table: { columns: [{ label, type?: "text"|"number", unit? }], rows: [[cell, ...], ...] } (one cell per column). chart: { type: "line"|"bar", x: { label?, values: [...] }, y?: { label?, unit? }, series: [{ name, values: [number|null, ...] }] } (one value per x). diff: { before, after, filename? } or { patch } (a unified diff). plan: { steps: [{ title, state: "pending"|"in-progress"|"done"|"failed"|"skipped", detail? }] }. code: { language, text, filename? }.',
+      ),
+    artifactId: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .describe('To update an artifact you showed: its artifactId, with baseVersion.'),
+    baseVersion: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe('The version your update is based on; if it is no longer the current one you get VERSION_CONFLICT.'),
   }),
   runScript: z.object({
     code: z
@@ -74,6 +104,7 @@ export const toolDescriptions: Record<ToolName, string> = {
   resetTarget: 'Reset every parameter of the active target to its default.',
   askUser:
     'Ask the user a question when you lack information only they have, and wait for the answer. Never guess an answer yourself; if the question expires unanswered, say what you need and stop.',
+  showArtifact: `Show the user a table, chart, diff, plan or code as a card in the conversation, rendered by the panel (no HTML). Returns its artifactId and version; update it with artifactId and baseVersion. Data is checked per kind (at most ${VIEW_ARTIFACT_LIMITS.maxDataBytes / 1024} KiB of JSON); a rejection lists every problem with its JSON Pointer.`,
   runScript: `Run JavaScript in a sandbox in the user's browser (no network, no page, no storage, no extension API) and get its result and output (the first ${JOB_LIMITS.headBytes} and last ${JOB_LIMITS.tailBytes} bytes, with what was cut said in bytes). At most ${JOB_LIMITS.maxRunningPerSession} jobs run at once.`,
   jobStatus: "Read a job's state (created, running, stopping, completed, failed, killed, orphaned), result and output.",
   cancelJob: 'Stop a running job. Cancelling a job that has already ended only reports its state.',
@@ -93,6 +124,7 @@ export const toolTraits: Record<ToolName, { sideEffect: ToolSideEffect }> = {
   setParameters: { sideEffect: 'side-effecting' },
   resetTarget: { sideEffect: 'side-effecting' },
   askUser: { sideEffect: 'side-effecting' },
+  showArtifact: { sideEffect: 'side-effecting' },
   runScript: { sideEffect: 'side-effecting' },
   jobStatus: { sideEffect: 'read-only' },
   cancelJob: { sideEffect: 'side-effecting' },

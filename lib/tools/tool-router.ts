@@ -90,6 +90,8 @@ async function runTool(
       return resetTarget(dependencies);
     case 'askUser':
       return failure('askUser is answered by the user in the side panel, not by a target.');
+    case 'showArtifact':
+      return failure('showArtifact is recorded by the runtime, not by a target.');
     case 'runScript':
     case 'jobStatus':
     case 'cancelJob':

@@ -189,6 +189,28 @@ class SessionScript {
     return drafts;
   }
 
+  /** Versions of a shown artifact (what showArtifact records), and a stale repeat of version 1 that changes nothing. */
+  private viewArtifactVersions(turnId: string, toolCallId: string): AgentEventDraft[] {
+    const artifactId = this.driver.newId('artifact');
+    const version = (number: number, speed: number): AgentEventDraft => ({
+      type: 'artifact/shown',
+      sessionId: this.sessionId,
+      turnId,
+      toolCallId,
+      artifactId,
+      time: this.driver.now(),
+      data: {
+        version: number,
+        ...(number > 1 ? { baseVersion: number - 1 } : {}),
+        title: `Speeds v${number}`,
+        content: { kind: 'table', data: { columns: [{ label: 'Speed', type: 'number' }], rows: [[speed]] } },
+      },
+    });
+    const drafts = [version(1, this.random.int(0, 50))];
+    if (this.random.chance(0.5)) drafts.push(version(2, this.random.int(0, 50)), version(1, 99));
+    return drafts;
+  }
+
   /** A job's whole life: live output, sometimes a cancel, one final state, and output or a cancel after it. */
   private jobLife(): AgentEventDraft[] {
     const sessionId = this.sessionId;
@@ -671,7 +693,21 @@ class SessionScript {
         },
       ]);
       await this.quietPoint();
+      const formAction: AgentEventDraft[] = this.random.chance(0.5)
+        ? [
+            {
+              type: 'artifact/action',
+              sessionId,
+              turnId,
+              requestId,
+              artifactId: `form-${requestId}`,
+              time: this.driver.now(),
+              data: { version: 1, actionId: 'submit', payload: { mode: 'auto' } },
+            },
+          ]
+        : [];
       await this.append([
+        ...formAction,
         this.random.chance(0.7)
           ? { type: 'ask/answered', sessionId, turnId, requestId, time: this.driver.now(), data: { answer: 'auto' } }
           : {
@@ -703,6 +739,7 @@ class SessionScript {
       return;
     }
     await this.driver.executeTool(request);
+    if (this.random.chance(0.1)) await this.append(this.viewArtifactVersions(turnId, toolCallId));
     if (mode === 'repeated') await this.driver.executeTool(request);
     if (mode === 'concurrent') await Promise.all([this.driver.executeTool(request), this.driver.executeTool(request)]);
   }

@@ -1,0 +1,41 @@
+import type { AgentEvent } from '../protocol/agent-event';
+import type { ViewArtifactKind } from './view-artifact-data';
+
+export interface ViewArtifactRecord {
+  artifactId: string;
+  kind: ViewArtifactKind;
+  version: number;
+  title: string;
+}
+
+/** One session's product-rendered artifacts as its log says: each one's current version, and which call made which. */
+export class ViewArtifactLedger {
+  private readonly artifacts = new Map<string, ViewArtifactRecord>();
+  private readonly byCall = new Map<string, { artifactId: string; version: number }>();
+
+  observe(event: AgentEvent): void {
+    if (event.type !== 'artifact/shown') return;
+    const known = this.artifacts.get(event.artifactId);
+    if (known && known.version >= event.data.version) return;
+    this.artifacts.set(event.artifactId, {
+      artifactId: event.artifactId,
+      kind: event.data.content.kind,
+      version: event.data.version,
+      title: event.data.title,
+    });
+    this.byCall.set(event.toolCallId, { artifactId: event.artifactId, version: event.data.version });
+  }
+
+  get(artifactId: string): ViewArtifactRecord | undefined {
+    return this.artifacts.get(artifactId);
+  }
+
+  /** The version a showArtifact call recorded, if it got that far. */
+  madeBy(toolCallId: string): { artifactId: string; version: number } | undefined {
+    return this.byCall.get(toolCallId);
+  }
+
+  ids(): string[] {
+    return [...this.artifacts.keys()];
+  }
+}

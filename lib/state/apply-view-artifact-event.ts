@@ -1,0 +1,33 @@
+import type { AgentEvent, AgentEventOf } from '../protocol/agent-event';
+import type { WorkingCopy } from './working-copy';
+
+type ViewArtifactEvent = AgentEventOf<'artifact/shown' | 'artifact/action'>;
+
+export function isViewArtifactEvent(event: AgentEvent): event is ViewArtifactEvent {
+  return event.type === 'artifact/shown' || event.type === 'artifact/action';
+}
+
+/**
+ * `artifact/shown` adds a version (once: the runtime writes versions in order, each one higher). `artifact/action`
+ * changes nothing here: the answer it became is the `ask/answered` written with it.
+ */
+export function applyViewArtifactEvent(copy: WorkingCopy, event: ViewArtifactEvent): void {
+  if (event.type === 'artifact/action') return;
+  const known = copy.state.viewArtifacts[event.artifactId];
+  const versions = known?.versions ?? [];
+  if (versions.some((version) => version.version >= event.data.version)) return;
+  copy.table('viewArtifacts')[event.artifactId] = {
+    artifactId: event.artifactId,
+    versions: [
+      ...versions,
+      {
+        version: event.data.version,
+        title: event.data.title,
+        content: event.data.content,
+        toolCallId: event.toolCallId,
+        turnId: event.turnId,
+        time: event.time,
+      },
+    ],
+  };
+}
