@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'wxt';
 import { discoverTargets, manifestScripts, targetAssetFiles } from './scripts/discover-targets';
+import { withTargetPagePolicy } from './scripts/target-page-policy';
 import { TARGET_CATALOG_PATH } from './lib/manifest/target-catalog';
 import { OPEN_PANEL_DESCRIPTION, OPEN_PANEL_SUGGESTED_KEY, openPanelCommandName } from './lib/panel/open-panel-command';
 
@@ -30,12 +31,15 @@ const ICONS = { 16: 'icon/16.png', 32: 'icon/32.png', 48: 'icon/48.png', 128: 'i
 const TARGET_CSP = [
   'sandbox allow-scripts',
   "default-src 'none'",
-  "script-src 'self'",
+  // blob: for the script of an authored target, which its host page loads; every page adds its own stricter policy.
+  "script-src 'self' blob:",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "media-src 'self' data: blob:",
   "font-src 'self' data:",
-  "connect-src 'none'",
+  // Each page narrows this: hand-written targets to 'none' (scripts/target-page-policy.ts), an authored target to
+  // the origins the user granted it (lib/artifacts/target-artifact-csp.ts).
+  'connect-src http: https: ws: wss:',
   "worker-src 'self' blob:",
   "frame-src 'none'",
   "form-action 'none'",
@@ -96,7 +100,9 @@ export default defineConfig({
         : {
             // Asked for when the user turns browser notifications on in the options page.
             optional_permissions: extraTargetsRoot ? [] : ['notifications'],
-            sandbox: { pages: [...targets.map((target) => target.entry.entryPath), 'job-sandbox.html'] },
+            sandbox: {
+              pages: [...targets.map((target) => target.entry.entryPath), 'job-sandbox.html', 'artifact-host.html'],
+            },
             content_security_policy: { extension_pages: "script-src 'self'; object-src 'self'", sandbox: TARGET_CSP },
           }),
     };
@@ -104,11 +110,13 @@ export default defineConfig({
   hooks: {
     'build:publicAssets': (_wxt, files) => {
       const targets = allTargets();
-      files.push(...targetAssetFiles(targetsRoot, discoverTargets(targetsRoot)));
+      files.push(...withTargetPagePolicy(targetAssetFiles(targetsRoot, discoverTargets(targetsRoot))));
       if (extraTargetsRoot)
         files.push(
-          ...targetAssetFiles(extraTargetsRoot, discoverTargets(extraTargetsRoot)).filter(
-            (file) => !SHARED_SCRIPTS.includes(file.relativeDest),
+          ...withTargetPagePolicy(
+            targetAssetFiles(extraTargetsRoot, discoverTargets(extraTargetsRoot)).filter(
+              (file) => !SHARED_SCRIPTS.includes(file.relativeDest),
+            ),
           ),
         );
       files.push(...manifestScripts(targets));

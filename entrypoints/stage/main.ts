@@ -8,6 +8,11 @@ import {
 } from '@/lib/protocol/runtime-message';
 import { TargetChannel } from '@/lib/stage/target-channel';
 import type { JsonObject } from '@/lib/protocol/json-value';
+import {
+  ARTIFACT_STAGE_SOURCE,
+  artifactHostMessageSchema,
+  type TargetArtifactLoad,
+} from '@/lib/protocol/target-artifact-wire';
 
 const TARGET_TIMEOUT_MS = 15_000;
 const frameHost = document.getElementById('frame-host')!;
@@ -18,7 +23,14 @@ interface Hosted {
   targetId: string;
   frame: HTMLIFrameElement;
   channel: TargetChannel;
+  /** An authored target's files, handed to its host page once when it asks; then undefined. */
+  artifact?: TargetArtifactLoad;
+  isArtifact: boolean;
+  violations: number;
 }
+
+/** Violations reported per opened target: a frame that retries a blocked request in a loop must not flood the runtime. */
+const MAX_VIOLATIONS = 50;
 
 let hosted: Hosted | undefined;
 const MAX_RECENT = 100;
@@ -51,8 +63,27 @@ function report(message: StageReportMessage): void {
   port.post(message);
 }
 
+/** The artifact host page's own messages: its request for the files, and the CSP violations it saw. */
+function receiveFromArtifactHost(current: Hosted, data: unknown): boolean {
+  const parsed = artifactHostMessageSchema.safeParse(data);
+  if (!parsed.success) return false;
+  if (parsed.data.type === 'host-ready') {
+    const artifact = current.artifact;
+    current.artifact = undefined;
+    if (artifact)
+      current.frame.contentWindow?.postMessage({ source: ARTIFACT_STAGE_SOURCE, type: 'load', artifact }, '*');
+    return true;
+  }
+  if (current.violations >= MAX_VIOLATIONS) return true;
+  current.violations += 1;
+  const { directive, blockedUrl } = parsed.data;
+  report({ type: 'stage/target-csp-violation', targetId: current.targetId, directive, blockedUrl });
+  return true;
+}
+
 window.addEventListener('message', (event) => {
   if (!hosted || event.source !== hosted.frame.contentWindow) return;
+  if (hosted.isArtifact && receiveFromArtifactHost(hosted, event.data)) return;
   hosted.channel.receive(event.data);
   // Written once: setting the same text again on every message still costs the stage a style and layout pass.
   if (hosted.channel.isReady && statusLabel.textContent !== 'ready') statusLabel.textContent = 'ready';
@@ -60,7 +91,7 @@ window.addEventListener('message', (event) => {
 
 const extensionOrigin = new URL(browser.runtime.getURL('/')).origin;
 
-function openTarget(targetId: string, title: string, url: string): void {
+function openTarget(targetId: string, title: string, url: string, artifact?: TargetArtifactLoad): void {
   hosted?.channel.close('The target was replaced by another one.');
   hosted?.frame.remove();
   const frame = document.createElement('iframe');
@@ -76,7 +107,7 @@ function openTarget(targetId: string, title: string, url: string): void {
     onState: (state) => report({ type: 'stage/target-state', targetId, state }),
     onError: (message) => report({ type: 'stage/target-error', targetId, message: message.slice(0, 4000) }),
   });
-  hosted = { targetId, frame, channel };
+  hosted = { targetId, frame, channel, isArtifact: !!artifact, violations: 0, ...(artifact ? { artifact } : {}) };
   frameHost.replaceChildren(frame);
   titleLabel.textContent = title;
   statusLabel.textContent = 'starting…';
@@ -101,7 +132,7 @@ const port = openReconnectingPort<StageReportMessage, StageCommandMessage>({
         report({ type: 'stage/error', jobId: command.jobId, error: `Refusing to load a target from ${command.url}.` });
         return;
       }
-      openTarget(command.targetId, command.title, command.url);
+      openTarget(command.targetId, command.title, command.url, command.artifact);
       remember(command.callKey, 'open', command.targetId, {});
       report({ type: 'stage/state', jobId: command.jobId, state: {} });
       return;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { JOB_EVENT_TYPES, jobEventSchemas } from './job-events';
 import { jsonValueSchema } from './json-value';
 import { NOTIFY_PARTS } from './notify-events';
+import { TARGET_ARTIFACT_EVENT_TYPES, targetArtifactEventSchemas } from './target-artifact-events';
 import { tokenUsageSchema } from './token-usage';
 import { messageAttachmentSchema, uploadEventIds, uploadStateEventData } from './upload-events';
 
@@ -184,6 +185,7 @@ export const agentEventSchema = z.discriminatedUnion('type', [
     }),
   ),
   ...jobEventSchemas(envelope, id),
+  ...targetArtifactEventSchemas(envelope, id),
 ]);
 
 export type AgentEvent = z.infer<typeof agentEventSchema>;
@@ -245,6 +247,13 @@ export const EVENT_DURABILITY: Record<AgentEventType, boolean> = {
   'job/killed': true,
   'job/orphaned': true,
   'job-command/state': true,
+  'artifact/created': true,
+  'artifact/validating': false,
+  'artifact/ready': true,
+  'artifact/rejected': true,
+  'artifact/superseded': true,
+  'artifact/permission-granted': true,
+  'artifact/permission-revoked': true,
 };
 
 export function isDurableType(type: AgentEventType): boolean {
@@ -270,6 +279,7 @@ const RUNTIME_WRITTEN = new Set<AgentEventType>([
   'notify/security-warning',
   'notify/access-revoked',
   ...JOB_EVENT_TYPES,
+  ...TARGET_ARTIFACT_EVENT_TYPES,
 ]);
 
 export function isClientWritable(type: string): boolean {

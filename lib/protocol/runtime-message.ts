@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { agentEventSchema } from './agent-event';
 import { jsonObjectSchema, jsonValueSchema } from './json-value';
 import { stageToTargetMessageSchema } from './target-wire';
+import { targetArtifactLoadSchema } from './target-artifact-wire';
 import { sessionSnapshotSchema } from './session-snapshot';
 
 const id = z.string().min(1).max(200);
@@ -114,6 +115,8 @@ export const stageCommandMessageSchema = z.discriminatedUnion('type', [
     targetId: id,
     title: z.string().max(200),
     url: z.url(),
+    /** An authored target: `url` is the artifact host page, which gets these files from the stage. */
+    artifact: targetArtifactLoadSchema.optional(),
   }),
   z.object({
     type: z.literal('stage/send'),
@@ -153,5 +156,12 @@ export const stageReportMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('stage/target-state'), targetId: id, state: jsonObjectSchema }),
   /** An error the target reported on its own (uncaught in its frame, or `reportError`), not in answer to a command. */
   z.object({ type: z.literal('stage/target-error'), targetId: id, message: z.string().max(4000) }),
+  /** The content security policy of an authored target's frame blocked something it tried. */
+  z.object({
+    type: z.literal('stage/target-csp-violation'),
+    targetId: id,
+    directive: z.string().max(200),
+    blockedUrl: z.string().max(2000),
+  }),
 ]);
 export type StageReportMessage = z.infer<typeof stageReportMessageSchema>;
