@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'wxt';
 import { discoverTargets, manifestScripts, targetAssetFiles } from './scripts/discover-targets';
-import { withTargetPagePolicy } from './scripts/target-page-policy';
 import { TARGET_CATALOG_PATH } from './lib/manifest/target-catalog';
 import { OPEN_PANEL_DESCRIPTION, OPEN_PANEL_SUGGESTED_KEY, openPanelCommandName } from './lib/panel/open-panel-command';
 
@@ -31,15 +30,15 @@ const ICONS = { 16: 'icon/16.png', 32: 'icon/32.png', 48: 'icon/48.png', 128: 'i
 const TARGET_CSP = [
   'sandbox allow-scripts',
   "default-src 'none'",
-  // blob: for the script of an authored target, which its host page loads; every page adds its own stricter policy.
+  // blob: for the script of an authored target, which its host page loads (artifact-host.html adds its own policy).
   "script-src 'self' blob:",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "media-src 'self' data: blob:",
   "font-src 'self' data:",
-  // Each page narrows this: hand-written targets to 'none' (scripts/target-page-policy.ts), an authored target to
-  // the origins the user granted it (lib/artifacts/target-artifact-csp.ts).
-  'connect-src http: https: ws: wss:',
+  // Never opened per page: a policy in a meta tag does not stop <link rel=prefetch> in Chromium, this one does. An
+  // authored target reaches the origins the user granted it through its host's relayed fetch instead.
+  "connect-src 'none'",
   "worker-src 'self' blob:",
   "frame-src 'none'",
   "form-action 'none'",
@@ -110,13 +109,11 @@ export default defineConfig({
   hooks: {
     'build:publicAssets': (_wxt, files) => {
       const targets = allTargets();
-      files.push(...withTargetPagePolicy(targetAssetFiles(targetsRoot, discoverTargets(targetsRoot))));
+      files.push(...targetAssetFiles(targetsRoot, discoverTargets(targetsRoot)));
       if (extraTargetsRoot)
         files.push(
-          ...withTargetPagePolicy(
-            targetAssetFiles(extraTargetsRoot, discoverTargets(extraTargetsRoot)).filter(
-              (file) => !SHARED_SCRIPTS.includes(file.relativeDest),
-            ),
+          ...targetAssetFiles(extraTargetsRoot, discoverTargets(extraTargetsRoot)).filter(
+            (file) => !SHARED_SCRIPTS.includes(file.relativeDest),
           ),
         );
       files.push(...manifestScripts(targets));

@@ -175,6 +175,9 @@ export default defineBackground(() => {
     runManualTool: (toolName, input) => runTool(toolName, input, stage),
     activeTargetId: () => stage.activeTargetId(),
     savedValues: (targetId) => values.saved(targetId),
+    reloadIfActive: async (targetId) => {
+      if ((await stage.activeTargetId()) === targetId) await runTool('openTarget', { targetId }, stage);
+    },
     budgets: new BudgetGuard({
       store,
       settings: () => usageSettings.load(),

@@ -8,9 +8,14 @@ import {
 } from '@/lib/protocol/runtime-message';
 import { TargetChannel } from '@/lib/stage/target-channel';
 import type { JsonObject } from '@/lib/protocol/json-value';
+import type { TargetGrant } from '@/lib/protocol/target-artifact-events';
+import { grantedOrigin } from '@/lib/artifacts/granted-origin';
 import {
   ARTIFACT_STAGE_SOURCE,
+  RELAYED_BODY_LIMIT,
   artifactHostMessageSchema,
+  type ArtifactFetchResult,
+  type ArtifactHostMessage,
   type TargetArtifactLoad,
 } from '@/lib/protocol/target-artifact-wire';
 
@@ -18,6 +23,7 @@ const TARGET_TIMEOUT_MS = 15_000;
 const frameHost = document.getElementById('frame-host')!;
 const titleLabel = document.getElementById('target-title')!;
 const statusLabel = document.getElementById('target-status')!;
+const grantsLabel = document.getElementById('target-grants')!;
 
 interface Hosted {
   targetId: string;
@@ -26,6 +32,7 @@ interface Hosted {
   /** An authored target's files, handed to its host page once when it asks; then undefined. */
   artifact?: TargetArtifactLoad;
   isArtifact: boolean;
+  granted: TargetGrant[];
   violations: number;
 }
 
@@ -74,11 +81,46 @@ function receiveFromArtifactHost(current: Hosted, data: unknown): boolean {
       current.frame.contentWindow?.postMessage({ source: ARTIFACT_STAGE_SOURCE, type: 'load', artifact }, '*');
     return true;
   }
+  if (parsed.data.type === 'fetch') {
+    void relayFetch(current, parsed.data).then((result) => current.frame.contentWindow?.postMessage(result, '*'));
+    return true;
+  }
   if (current.violations >= MAX_VIOLATIONS) return true;
   current.violations += 1;
   const { directive, blockedUrl } = parsed.data;
   report({ type: 'stage/target-csp-violation', targetId: current.targetId, directive, blockedUrl });
   return true;
+}
+
+/** A fetch an authored target makes to an origin the user granted it: checked here again, no cookies, no redirects. */
+async function relayFetch(
+  current: Hosted,
+  request: Extract<ArtifactHostMessage, { type: 'fetch' }>,
+): Promise<ArtifactFetchResult> {
+  const answer = { source: ARTIFACT_STAGE_SOURCE, type: 'fetch-result', id: request.id } as const;
+  if (!grantedOrigin(request.url, current.granted)) return { ...answer, error: 'This origin was not granted.' };
+  try {
+    const response = await fetch(request.url, {
+      method: request.method,
+      credentials: 'omit',
+      redirect: 'error',
+      referrerPolicy: 'no-referrer',
+      ...(request.contentType ? { headers: { 'content-type': request.contentType } } : {}),
+      ...(request.body !== undefined ? { body: request.body } : {}),
+    });
+    const body = (await response.text()).slice(0, RELAYED_BODY_LIMIT);
+    return {
+      ...answer,
+      response: {
+        status: response.status,
+        statusText: response.statusText.slice(0, 200),
+        contentType: (response.headers.get('content-type') ?? '').slice(0, 200),
+        body,
+      },
+    };
+  } catch (error) {
+    return { ...answer, error: error instanceof Error ? error.message.slice(0, 2000) : 'Failed to fetch' };
+  }
 }
 
 window.addEventListener('message', (event) => {
@@ -107,9 +149,20 @@ function openTarget(targetId: string, title: string, url: string, artifact?: Tar
     onState: (state) => report({ type: 'stage/target-state', targetId, state }),
     onError: (message) => report({ type: 'stage/target-error', targetId, message: message.slice(0, 4000) }),
   });
-  hosted = { targetId, frame, channel, isArtifact: !!artifact, violations: 0, ...(artifact ? { artifact } : {}) };
+  hosted = {
+    targetId,
+    frame,
+    channel,
+    isArtifact: !!artifact,
+    granted: artifact?.granted ?? [],
+    violations: 0,
+    ...(artifact ? { artifact } : {}),
+  };
   frameHost.replaceChildren(frame);
-  titleLabel.textContent = title;
+  titleLabel.textContent = artifact ? `${title} · v${artifact.version} · made in this conversation` : title;
+  grantsLabel.textContent = artifact?.granted.length
+    ? `Granted: ${artifact.granted.map((grant) => (grant.origin ? `${grant.permission} ${grant.origin}` : grant.permission)).join(', ')}`
+    : '';
   statusLabel.textContent = 'starting…';
   document.title = `${title} · Splitbrain stage`;
 }

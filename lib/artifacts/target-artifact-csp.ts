@@ -1,8 +1,9 @@
 import type { TargetGrant } from '../protocol/target-artifact-events';
 
 /**
- * The policy an authored target runs under, added by its host page on top of the sandbox's own: no network but the
- * origins the user granted, scripts only from the extension and the host's blob URLs, no frames, forms or base.
+ * The policy an authored target runs under, added by its host page on top of the sandbox's own (which already
+ * allows no network at all): scripts only from the extension and the host's blob URL, no workers, frames, forms or
+ * base. It names the origins the user granted; those are reached through the host's relayed fetch.
  */
 export function targetArtifactCsp(granted: readonly TargetGrant[]): string {
   const origins = [
@@ -23,6 +24,3 @@ export function targetArtifactCsp(granted: readonly TargetGrant[]): string {
     "base-uri 'none'",
   ].join('; ');
 }
-
-/** What every hand-written target page gets, now that the sandbox's own policy leaves the network to each page. */
-export const HAND_WRITTEN_TARGET_CSP = "connect-src 'none'";

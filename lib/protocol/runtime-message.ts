@@ -3,6 +3,7 @@ import { agentEventSchema } from './agent-event';
 import { jsonObjectSchema, jsonValueSchema } from './json-value';
 import { stageToTargetMessageSchema } from './target-wire';
 import { targetArtifactLoadSchema } from './target-artifact-wire';
+import { targetGrantSchema } from './target-artifact-events';
 import { sessionSnapshotSchema } from './session-snapshot';
 
 const id = z.string().min(1).max(200);
@@ -63,6 +64,23 @@ export const runtimeRequestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('budget/check'), sessionId: id, turnId: id.optional() }),
   /** Stop on a job card: a cancel command aimed at one job. */
   z.object({ type: z.literal('job/cancel'), sessionId: id, jobId: id, commandId: id }),
+  /** The user restores an older version of an authored target (the popup): it becomes a new current version. */
+  z.object({
+    type: z.literal('target-artifact/restore'),
+    sessionId: id,
+    artifactId: id,
+    version: z.number().int().positive(),
+  }),
+  /** The user grants or revokes one permission an authored target asks for; an open one reloads with it. */
+  z.object({
+    type: z.literal('target-artifact/grant'),
+    sessionId: id,
+    artifactId: id,
+    grant: targetGrantSchema,
+    granted: z.boolean(),
+  }),
+  /** "Save as target folder": a zip of the current version, as base64 (runtime messages are JSON). */
+  z.object({ type: z.literal('target-artifact/export'), sessionId: id, artifactId: id }),
 ]);
 export type RuntimeRequest = z.infer<typeof runtimeRequestSchema>;
 

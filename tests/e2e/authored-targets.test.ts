@@ -1,0 +1,221 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import type { Frame, Page } from 'puppeteer-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  startScriptedModelServer,
+  type ScriptedModelServer,
+} from '../../scripts/scripted-model-server/scripted-model-server';
+import type { Script } from '../../scripts/scripted-model-server/script';
+import { BROKEN_CANVAS_PATHS, BROKEN_CANVAS_TARGET, CANVAS_TARGET } from '../support/authored-target-fixture';
+import {
+  configureEndpoint,
+  currentSessionId,
+  launchExtension,
+  readStoredLog,
+  sendMessage,
+  type ExtensionSession,
+} from './extension-harness';
+import { openPopup } from './popup-driver';
+
+interface ChatRequestBody {
+  messages: { role: string; content?: unknown }[];
+}
+
+type ToolResult = Record<string, unknown>;
+
+/** Every tool result the model got in the newest request, in order. */
+function toolResults(server: ScriptedModelServer): ToolResult[] {
+  const body = server.requests.at(-1)!.body as ChatRequestBody;
+  return body.messages
+    .filter((message) => message.role === 'tool')
+    .map((message) => JSON.parse(String(message.content)) as ToolResult);
+}
+
+/** A turn whose steps are these tool calls, one per step, then a closing text. */
+function turnOf(calls: { name: string; arguments: unknown }[]): Script['turns'][number] {
+  return { steps: [...calls.map((call) => ({ toolCalls: [call] })), { text: 'Done.' }] } as Script['turns'][number];
+}
+
+/** Turns are picked by the number of user messages: earlier turns are placeholders that were already played. */
+function scriptTurn(server: ScriptedModelServer, index: number, turn: Script['turns'][number]): void {
+  const turns = Array.from({ length: index }, () => ({ steps: [{ text: 'earlier' }] }) as Script['turns'][number]);
+  server.setScript({ turns: [...turns, turn] } as Script);
+}
+
+async function waitForLastTurnEnd(panel: Page, text: string, timeoutMs = 30_000): Promise<string> {
+  const handle = await panel.waitForFunction(
+    (sent) => {
+      const turn = [...document.querySelectorAll('article.turn')].at(-1);
+      const status = turn?.getAttribute('data-status');
+      return turn?.textContent?.includes(sent) && status !== 'running' ? status : false;
+    },
+    { timeout: timeoutMs, polling: 50 },
+    text,
+  );
+  return String(await handle.jsonValue());
+}
+
+/** The stage's frame of the authored target, once its script has connected the bridge (and shows `marker` if given). */
+async function artifactFrame(session: ExtensionSession, marker?: string): Promise<Frame> {
+  const stage = await session.stagePage();
+  const handle = await stage.waitForFunction(
+    () => document.querySelector('#frame-host iframe')?.getAttribute('src')?.includes('/artifact-host.html') ?? false,
+    { timeout: 20_000, polling: 50 },
+  );
+  await handle.dispose();
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const frame = stage.frames().find((candidate) => candidate.url().includes('/artifact-host.html'));
+    const ready = await frame
+      ?.evaluate(
+        (wanted) =>
+          'SplitbrainBridge' in window &&
+          (window as unknown as { SplitbrainBridge: { isReady(): boolean } }).SplitbrainBridge.isReady() &&
+          (!wanted || (document.body.textContent ?? '').includes(wanted)),
+        marker ?? '',
+      )
+      .catch(() => false);
+    if (frame && ready) return frame;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`The authored target's frame did not become ready${marker ? ` showing "${marker}"` : ''}.`);
+}
+
+function stateInside(frame: Frame): Promise<Record<string, unknown>> {
+  return frame.evaluate(() =>
+    (
+      window as unknown as { SplitbrainBridge: { currentState(): Record<string, unknown> } }
+    ).SplitbrainBridge.currentState(),
+  );
+}
+
+describe('model-authored targets in Chromium', () => {
+  let server: ScriptedModelServer;
+  let session: ExtensionSession;
+  let panel: Page;
+  let turns = 0;
+
+  async function play(calls: { name: string; arguments: unknown }[], text: string): Promise<ToolResult[]> {
+    scriptTurn(server, turns, turnOf(calls));
+    turns += 1;
+    await panel.bringToFront();
+    await sendMessage(panel, text);
+    expect(await waitForLastTurnEnd(panel, text)).toBe('completed');
+    return toolResults(server).slice(-calls.length);
+  }
+
+  beforeAll(async () => {
+    server = await startScriptedModelServer();
+    session = await launchExtension();
+    await configureEndpoint(session, server.url);
+    panel = await session.openPanel();
+  });
+
+  afterAll(async () => {
+    await session?.close();
+    await server?.close();
+  });
+
+  beforeEach(() => server.clearRequests());
+
+  it('creates a canvas app, drives it with setParameters, updates it to v2, refuses a stale update, restores v1 from the popup', async () => {
+    const started = performance.now();
+    const [created] = await play([{ name: 'createTarget', arguments: CANVAS_TARGET }], 'Make an orbit sketch.');
+    expect(created).toMatchObject({ ok: true, version: 1, state: 'ready' });
+    const targetId = String(created!.targetId);
+
+    const [listed, opened, applied] = await play(
+      [
+        { name: 'listTargets', arguments: {} },
+        { name: 'openTarget', arguments: { targetId } },
+        {
+          name: 'setParameters',
+          arguments: {
+            changes: [
+              { param: 'radius', value: 90 },
+              { param: 'speed', value: 45 },
+              { param: 'tint', value: '#ff8800' },
+            ],
+          },
+        },
+      ],
+      'Open it and set radius 90 px, 45 rpm, orange.',
+    );
+    expect((listed!.targets as ToolResult[]).find((target) => target.id === targetId)).toMatchObject({
+      madeInThisConversation: true,
+      version: 1,
+    });
+    expect(opened).toMatchObject({ ok: true, targetId });
+    expect(applied).toMatchObject({ ok: true, applied: { radius: 90, speed: 45, tint: '#ff8800' } });
+    const frame = await artifactFrame(session, 'v1');
+    expect(await stateInside(frame)).toEqual({ radius: 90, speed: 45, tint: '#ff8800' });
+    expect(await frame.evaluate(() => window.origin)).toBe('null');
+
+    const [updated, stale, reopened, parameters] = await play(
+      [
+        {
+          name: 'updateTarget',
+          arguments: {
+            targetId,
+            baseVersion: 1,
+            edits: [{ part: 'script', find: "var label = 'v1';", replace: "var label = 'v2';" }],
+          },
+        },
+        { name: 'updateTarget', arguments: { targetId, baseVersion: 1, html: '<p>made against v1</p>' } },
+        { name: 'openTarget', arguments: { targetId } },
+        { name: 'getParameters', arguments: {} },
+      ],
+      'Label it v2.',
+    );
+    expect(updated).toMatchObject({ ok: true, version: 2, supersedes: 1 });
+    expect(stale).toMatchObject({ ok: false, code: 'VERSION_CONFLICT', baseVersion: 1, currentVersion: 2 });
+    expect(reopened).toMatchObject({ ok: true });
+    // Values carry over to the new version for parameters of the same name and type.
+    expect(parameters).toMatchObject({
+      ok: true,
+      parameters: { orbit: { radius: { value: 90, unit: 'px' }, speed: { value: 45, unit: 'rpm' } } },
+    });
+    const second = await artifactFrame(session, 'v2');
+    expect(await stateInside(second)).toEqual({ radius: 90, speed: 45, tint: '#ff8800' });
+    expect(await second.evaluate(() => document.body.textContent)).not.toContain('made against v1');
+
+    const popup = await openPopup(session);
+    const item = `li[data-target-id="${targetId}"]`;
+    await popup.waitForSelector(`${item} .authored-badge`);
+    expect(await popup.$eval(`${item} .authored-badge`, (badge) => badge.textContent)).toContain('v2');
+    await popup.click(`${item} button[data-restore-version="1"]`);
+    await popup.waitForFunction(
+      (selector) => document.querySelector(`${selector} .authored-badge`)?.textContent?.includes('v3'),
+      { timeout: 10_000, polling: 50 },
+      item,
+    );
+    const restored = await artifactFrame(session, 'v1');
+    expect(await stateInside(restored)).toEqual({ radius: 90, speed: 45, tint: '#ff8800' });
+    await popup.close();
+    console.log(`[authored targets] acceptance 1 took ${Math.round(performance.now() - started)} ms`);
+  });
+
+  it('a create with three planted mistakes returns all three paths; the corrected call succeeds', async () => {
+    const [rejected, corrected] = await play(
+      [
+        { name: 'createTarget', arguments: BROKEN_CANVAS_TARGET },
+        { name: 'createTarget', arguments: CANVAS_TARGET },
+      ],
+      'Make another one.',
+    );
+    expect(rejected).toMatchObject({ ok: false, code: 'VALIDATION_FAILED', state: 'rejected' });
+    const problems = rejected!.problems as { code: string; path: string; message: string }[];
+    expect(problems.map((problem) => problem.path).sort()).toEqual(BROKEN_CANVAS_PATHS);
+    expect(problems.every((problem) => problem.code === 'VALIDATION_FAILED' && problem.message.length > 0)).toBe(true);
+    expect(corrected).toMatchObject({ ok: true, state: 'ready', version: 1 });
+    const log = await readStoredLog(panel, await currentSessionId(panel));
+    const types = log.map((row) => row.type).filter((type) => type.startsWith('artifact/'));
+    expect(types).toContain('artifact/rejected');
+    console.log(
+      `[authored targets] rejected create: problems=${problems.length} paths=${problems.map((problem) => problem.path).join(',')}`,
+    );
+  });
+});
