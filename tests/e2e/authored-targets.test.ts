@@ -102,8 +102,10 @@ describe('model-authored targets in Chromium', () => {
     scriptTurn(server, turns, turnOf(calls));
     turns += 1;
     await panel.bringToFront();
+    const started = performance.now();
     await sendMessage(panel, text);
     expect(await waitForLastTurnEnd(panel, text)).toBe('completed');
+    console.log(`[authored targets] turn "${text}" took ${Math.round(performance.now() - started)} ms`);
     return toolResults(server).slice(-calls.length);
   }
 
@@ -218,4 +220,136 @@ describe('model-authored targets in Chromium', () => {
       `[authored targets] rejected create: problems=${problems.length} paths=${problems.map((problem) => problem.path).join(',')}`,
     );
   });
+
+  it('a hostile authored target escapes by none of 33 probes; network is open only for the granted origin while granted', async () => {
+    const hits: string[] = [];
+    const collector: Server = createServer((request, response) => {
+      hits.push(`${request.headers.host} ${request.url}`);
+      response.writeHead(200, { 'access-control-allow-origin': '*', 'content-type': 'text/plain' });
+      response.end('reached');
+    });
+    collector.on('upgrade', (request, socket) => {
+      hits.push(`${request.headers.host} upgrade ${request.url}`);
+      socket.destroy();
+    });
+    await new Promise<void>((done) => collector.listen(0, '127.0.0.1', done));
+    const port = (collector.address() as AddressInfo).port;
+    const collectorUrl = `http://127.0.0.1:${port}`;
+    try {
+      const hostile = {
+        title: 'Hostile probe',
+        description: 'Tries to leave its sandbox.',
+        params: {
+          probe: {
+            collector: { type: 'string', maxLength: 200, value: '' },
+            run: { type: 'integer', min: 0, max: 1000, value: 0 },
+          },
+        },
+        html: '<pre id="log">probing…</pre>',
+        script: HOSTILE_SCRIPT,
+        permissions: { network: [collectorUrl] },
+      };
+      const [created] = await play([{ name: 'createTarget', arguments: hostile }], 'Make the probe.');
+      expect(created).toMatchObject({ ok: true, state: 'ready' });
+      const targetId = String(created!.targetId);
+      await play([{ name: 'openTarget', arguments: { targetId } }], 'Open the probe.');
+      const frame = await artifactFrame(session);
+      await frame.evaluate(() => {
+        const view = window as unknown as { violations: number };
+        view.violations = 0;
+        document.addEventListener('securitypolicyviolation', () => (view.violations += 1));
+      });
+      await play([{ name: 'setParameter', arguments: { param: 'collector', value: collectorUrl } }], 'Probe it.');
+      await frame.waitForFunction(
+        (count) => Object.keys((window as unknown as { hostileResults(): object }).hostileResults()).length >= count,
+        { timeout: 15_000, polling: 100 },
+        PROBE_COUNT,
+      );
+      const violations = await frame.evaluate(() => (window as unknown as { violations: number }).violations);
+      const sessionId = await currentSessionId(panel);
+      const warningsStored = async () =>
+        (await readStoredLog(panel, sessionId)).filter((row) => row.type === 'notify/security-warning').length;
+      // Every violation the frame saw reaches the user as a security warning (the stage passes up to 50 per opening).
+      const deadline = Date.now() + 15_000;
+      while ((await warningsStored()) < Math.min(violations, 50) && Date.now() < deadline)
+        await new Promise((done) => setTimeout(done, 200));
+      const [afterProbes] = await play([{ name: 'getParameters', arguments: {} }], 'What did it do?');
+      const reported = (afterProbes!.targetErrors as string[] | undefined) ?? [];
+      const outcome = await frame.evaluate(() =>
+        (window as unknown as { hostileResults(): Record<string, { escaped: boolean }> }).hostileResults(),
+      );
+      const escapes = Object.entries(outcome).filter(([, result]) => result.escaped);
+      const warnings = await warningsStored();
+      console.log(
+        `[authored targets] hostile: probes=${Object.keys(outcome).length} escapes=${escapes.length} requests-to-collector=${hits.length} csp-violations=${violations} security-warnings=${warnings} reported-to-model=${reported.length}`,
+      );
+      expect(Object.keys(outcome)).toHaveLength(PROBE_COUNT);
+      expect(escapes).toEqual([]);
+      expect(hits).toEqual([]);
+      expect(violations).toBeGreaterThanOrEqual(12);
+      expect(warnings).toBeGreaterThanOrEqual(Math.min(violations, 50));
+      expect(reported.some((message) => message.includes('content security policy'))).toBe(true);
+
+      // The user grants network for the collector's origin: the target reloads and reaches exactly that origin.
+      const popup = await openPopup(session);
+      const grantButton = `li[data-target-id="${targetId}"] button[data-grant="network: ${collectorUrl}"]`;
+      await popup.waitForSelector(grantButton);
+      await popup.click(grantButton);
+      await popup.waitForFunction(
+        (selector) => document.querySelector(selector)?.textContent === 'Revoke',
+        { timeout: 10_000, polling: 50 },
+        grantButton,
+      );
+      const stage = await session.stagePage();
+      await stage.waitForFunction(
+        (origin) => document.querySelector('#target-grants')?.textContent?.includes(origin),
+        { timeout: 10_000, polling: 50 },
+        collectorUrl,
+      );
+      const granted = await artifactFrame(session);
+      const reach = (frameOf: Frame, url: string) =>
+        frameOf.evaluate(
+          (address) =>
+            fetch(address).then(
+              (response) => response.text(),
+              () => 'blocked',
+            ),
+          url,
+        );
+      expect(await reach(granted, `${collectorUrl}/granted`)).toBe('reached');
+      expect(await reach(granted, `http://localhost:${port}/other-origin`)).toBe('blocked');
+      expect(await reach(granted, `http://127.0.0.1:${port + 1}/other-port`)).toBe('blocked');
+      expect(hits.every((hit) => hit.startsWith(`127.0.0.1:${port} `))).toBe(true);
+      expect(hits).toContain(`127.0.0.1:${port} /granted`);
+      const hitsWhileGranted = hits.length;
+
+      // Revoked: it reloads without the permission, and the collector hears nothing more.
+      await popup.bringToFront();
+      await popup.click(grantButton);
+      await popup.waitForFunction(
+        (selector) => document.querySelector(selector)?.textContent === 'Grant',
+        { timeout: 10_000, polling: 50 },
+        grantButton,
+      );
+      await stage.waitForFunction(() => !document.querySelector('#target-grants')?.textContent, {
+        timeout: 10_000,
+        polling: 50,
+      });
+      const revoked = await artifactFrame(session);
+      expect(await reach(revoked, `${collectorUrl}/after-revoke`)).toBe('blocked');
+      expect(hits.length).toBe(hitsWhileGranted);
+      console.log(
+        `[authored targets] grant: requests while granted=${hitsWhileGranted} (all to ${collectorUrl}: ${hits.map((hit) => hit.split(' ')[1]).join(',')}), other origin and port blocked, after revoke=${hits.length - hitsWhileGranted}`,
+      );
+      await popup.close();
+    } finally {
+      // The relayed fetches leave keep-alive connections open, which close() would wait for.
+      collector.closeAllConnections();
+      await new Promise((done) => collector.close(done));
+    }
+  });
 });
+
+const HOSTILE_SCRIPT = readFileSync(resolve(import.meta.dirname, '../targets/hostile/probes.js'), 'utf8');
+/** Every probe in tests/targets/hostile/probes.js. */
+const PROBE_COUNT = 33;
