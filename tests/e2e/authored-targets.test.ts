@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
@@ -90,6 +90,27 @@ function stateInside(frame: Frame): Promise<Record<string, unknown>> {
       window as unknown as { SplitbrainBridge: { currentState(): Record<string, unknown> } }
     ).SplitbrainBridge.currentState(),
   );
+}
+
+/** For the README: the stage with the authored target beside the panel that made it, as one picture. */
+async function screenshotStageBesidePanel(session: ExtensionSession, panel: Page): Promise<void> {
+  const stage = await session.stagePage();
+  await stage.setViewport({ width: 720, height: 720 });
+  await stage.bringToFront();
+  await new Promise((done) => setTimeout(done, 300));
+  const stageShot = await stage.screenshot({ encoding: 'base64' });
+  await panel.setViewport({ width: 400, height: 720 });
+  await panel.bringToFront();
+  await panel.evaluate(() => document.fonts.ready);
+  const panelShot = await panel.screenshot({ encoding: 'base64' });
+  const sheet = await session.browser.newPage();
+  await sheet.setViewport({ width: 1124, height: 720 });
+  await sheet.setContent(
+    `<body style="margin:0;display:flex;gap:4px;background:#888"><img src="data:image/png;base64,${stageShot}"><img src="data:image/png;base64,${panelShot}"></body>`,
+  );
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await sheet.screenshot({ path: resolve(SCREENSHOTS, 'authored-target.png') as `${string}.png` });
+  await sheet.close();
 }
 
 describe('model-authored targets in Chromium', () => {
@@ -197,6 +218,7 @@ describe('model-authored targets in Chromium', () => {
     const restored = await artifactFrame(session, 'v1');
     expect(await stateInside(restored)).toEqual({ radius: 90, speed: 45, tint: '#ff8800' });
     await popup.close();
+    await screenshotStageBesidePanel(session, panel);
     console.log(`[authored targets] acceptance 1 took ${Math.round(performance.now() - started)} ms`);
   });
 
@@ -353,3 +375,4 @@ describe('model-authored targets in Chromium', () => {
 const HOSTILE_SCRIPT = readFileSync(resolve(import.meta.dirname, '../targets/hostile/probes.js'), 'utf8');
 /** Every probe in tests/targets/hostile/probes.js. */
 const PROBE_COUNT = 33;
+const SCREENSHOTS = resolve(import.meta.dirname, '../screenshots');
