@@ -152,7 +152,7 @@ export default defineBackground(() => {
     now: () => Date.now(),
     newId,
     approvalRequirement: approvalCheck({
-      catalog: () => registry.catalog(),
+      catalog: () => catalogFor(),
       activeTargetId: () => stage.activeTargetId(),
       policy: () => policies.load(),
     }),

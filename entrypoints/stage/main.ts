@@ -137,9 +137,11 @@ function openTarget(targetId: string, title: string, url: string, artifact?: Tar
   hosted?.channel.close('The target was replaced by another one.');
   hosted?.frame.remove();
   const frame = document.createElement('iframe');
-  frame.setAttribute('sandbox', 'allow-scripts');
+  // An authored target gets downloads and the clipboard only once the user granted them (never allow-same-origin).
+  const grants = new Set(artifact?.granted.map((grant) => grant.permission));
+  frame.setAttribute('sandbox', grants.has('download') ? 'allow-scripts allow-downloads' : 'allow-scripts');
   frame.setAttribute('referrerpolicy', 'no-referrer');
-  frame.setAttribute('allow', '');
+  frame.setAttribute('allow', grants.has('clipboard') ? 'clipboard-write' : '');
   frame.title = targetId;
   frame.src = url;
   const channel = new TargetChannel({
