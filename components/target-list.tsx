@@ -1,4 +1,5 @@
 import type { TargetListItem } from '@/lib/popup/target-list-items';
+import { AuthoredTargetControls, type AuthoredTargetAction } from './authored-target-controls';
 
 export interface TargetListProps {
   items: TargetListItem[];
@@ -6,13 +7,14 @@ export interface TargetListProps {
   opening?: string;
   onOpen(targetId: string): void;
   onRemove(targetId: string): void;
+  onAuthoredAction?(action: AuthoredTargetAction): void;
 }
 
-export function TargetList({ items, opening, onOpen, onRemove }: TargetListProps) {
+export function TargetList({ items, opening, onOpen, onRemove, onAuthoredAction }: TargetListProps) {
   return (
     <ul className="target-list" aria-label="Targets">
       {items.map((item) => (
-        <li key={item.id} className={`target-item${item.active ? ' target-active' : ''}`}>
+        <li key={item.id} className={`target-item${item.active ? ' target-active' : ''}`} data-target-id={item.id}>
           <button
             type="button"
             className="target-open"
@@ -27,6 +29,9 @@ export function TargetList({ items, opening, onOpen, onRemove }: TargetListProps
                 {item.title}
                 {item.active && <span className="pill pill-active">Active</span>}
                 {opening === item.id && <span className="pill">Opening…</span>}
+                {item.authored && (
+                  <span className="pill authored-badge">Made in this conversation · v{item.authored.version}</span>
+                )}
               </span>
               <span className="target-description" id={`target-${item.id}-description`} title={item.description}>
                 {item.origin && <span className="target-origin">{item.origin} · </span>}
@@ -43,6 +48,9 @@ export function TargetList({ items, opening, onOpen, onRemove }: TargetListProps
             >
               Remove
             </button>
+          )}
+          {item.authored && onAuthoredAction && (
+            <AuthoredTargetControls info={item.authored} onAction={onAuthoredAction} />
           )}
         </li>
       ))}

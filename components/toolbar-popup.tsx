@@ -5,6 +5,7 @@ import type { TargetListItem } from '@/lib/popup/target-list-items';
 import { AddTargetForm } from './add-target-form';
 import { ParameterForm } from './parameter-form/parameter-form';
 import { TargetList } from './target-list';
+import type { AuthoredTargetAction } from './authored-target-controls';
 
 export interface ToolbarPopupProps {
   items: TargetListItem[] | undefined;
@@ -20,6 +21,7 @@ export interface ToolbarPopupProps {
   onChangeParameter(param: string, value: ParameterValue): void;
   onReset(): void;
   onAddTarget(url: string): void;
+  onAuthoredAction?(action: AuthoredTargetAction): void;
 }
 
 export function ToolbarPopup(props: ToolbarPopupProps) {
@@ -48,6 +50,7 @@ export function ToolbarPopup(props: ToolbarPopupProps) {
             opening={props.opening}
             onOpen={props.onOpenTarget}
             onRemove={props.onRemoveTarget}
+            {...(props.onAuthoredAction ? { onAuthoredAction: props.onAuthoredAction } : {})}
           />
         ) : (
           <p className="hint">Loading targets…</p>

@@ -1,8 +1,12 @@
 import '@/entrypoints/shared/zod-setup';
 import browser, { type Runtime as BrowserRuntime } from 'webextension-polyfill';
 import { defineBackground } from 'wxt/utils/define-background';
-import { TARGET_CATALOG_PATH, type CatalogEntry } from '@/lib/manifest/target-catalog';
+import { TARGET_CATALOG_PATH, type CatalogEntry, type TargetCatalog } from '@/lib/manifest/target-catalog';
+import type { TargetArtifactLoad } from '@/lib/protocol/target-artifact-wire';
 import { TargetRegistry } from '@/lib/manifest/target-registry';
+import { targetArtifactLoad, withAuthoredTargets } from '@/lib/artifacts/target-artifact-catalog';
+import { MemoryBlobStore } from '@/lib/files/memory-blob-store';
+import { DexieBlobStore } from '@/lib/storage/dexie-blob-store';
 import type { JsonValue } from '@/lib/protocol/json-value';
 import type { TargetsPortMessage } from '@/lib/protocol/runtime-message';
 import { approvalCheck } from '@/lib/runtime/approval-check';
@@ -19,9 +23,9 @@ import { PanelVisibility } from '@/lib/notify/panel-visibility';
 import { WaitingNotifier } from '@/lib/notify/waiting-notifier';
 import { ApprovalPolicyStore } from '@/lib/settings/approval-policy-store';
 import { UsageSettingsStore } from '@/lib/settings/usage-settings-store';
-import { DexieEventStore } from '@/lib/storage/dexie-event-store';
+import { DexieEventStore, openSplitbrainDatabase } from '@/lib/storage/dexie-event-store';
 import type { StageDriver } from '@/lib/tools/stage-driver';
-import { executeTool } from '@/lib/tools/tool-router';
+import { executeTool, type ToolOutput } from '@/lib/tools/tool-router';
 import { extensionKeyValueStore } from '@/entrypoints/shared/extension-key-value-store';
 import { jobHostExists, openJobHost } from '@/entrypoints/shared/job-host-document';
 import { openPanelOnCommand } from '@/entrypoints/shared/open-panel-on-command';
@@ -59,7 +63,36 @@ export default defineBackground(() => {
     openStageTab,
     stageIsOpen: stageTabIsOpen,
     entryUrl: (entry: CatalogEntry) =>
-      'entryPath' in entry ? browser.runtime.getURL(`/${entry.entryPath}` as '/') : entry.entryUrl,
+      'entryPath' in entry
+        ? browser.runtime.getURL(`/${entry.entryPath}` as '/')
+        : 'artifact' in entry
+          ? browser.runtime.getURL('/artifact-host.html')
+          : entry.entryUrl,
+    artifactContent: async (entry: CatalogEntry): Promise<TargetArtifactLoad> => {
+      if (!('artifact' in entry)) throw new Error(`${entry.manifest.id} is not an authored target.`);
+      return targetArtifactLoad(
+        await runtime.targetArtifacts.load(entry.artifact.sessionId, entry.artifact.artifactId),
+      );
+    },
+    onCspViolation: (entry: CatalogEntry, violation: { directive: string; blockedUrl: string }): void => {
+      if (!('artifact' in entry)) return;
+      void runtime
+        .recordNotifications(entry.artifact.sessionId, [
+          {
+            type: 'notify/security-warning',
+            sessionId: entry.artifact.sessionId,
+            notificationId: newId(),
+            time: Date.now(),
+            data: {
+              warning: 'blocked-request',
+              targetId: entry.manifest.id,
+              url: violation.blockedUrl.slice(0, 2000),
+              message: `"${entry.manifest.title}" tried something its sandbox does not allow (${violation.directive}); it was blocked.`,
+            },
+          },
+        ])
+        .catch(() => undefined);
+    },
     onState: (targetId, state) => {
       values.remember(targetId, state);
       const message: TargetsPortMessage = { type: 'target/state', targetId, state };
@@ -71,9 +104,17 @@ export default defineBackground(() => {
     reconnectGraceMs: 5_000,
     stageGoneAfterMs: 1_500,
   });
-  const runTool = async (toolName: string, input: JsonValue, on: StageDriver) =>
+  /** The installed targets and the ones made in these conversations (by default every conversation loaded now). */
+  const catalogFor = async (sessionIds: string[] = runtime.targetArtifacts.knownSessions()): Promise<TargetCatalog> =>
+    withAuthoredTargets(await registry.catalog(), await runtime.targetArtifacts.entries(sessionIds));
+  const runTool = async (
+    toolName: string,
+    input: JsonValue,
+    on: StageDriver,
+    sessionIds?: string[],
+  ): Promise<ToolOutput> =>
     executeTool(toolName, input, {
-      catalog: await registry.catalog(),
+      catalog: await catalogFor(sessionIds),
       stage: on,
       savedValues: (id) => values.saved(id),
     });
@@ -99,15 +140,19 @@ export default defineBackground(() => {
     show: showNotification,
   });
   const store = import.meta.env.WXT_MEMORY_EVENT_LOG === '1' ? new MemoryEventStore() : new DexieEventStore();
+  const blobStore =
+    import.meta.env.WXT_MEMORY_EVENT_LOG === '1' ? new MemoryBlobStore() : new DexieBlobStore(openSplitbrainDatabase());
   const runtime = new Runtime({
     store,
-    executeTool: (toolName, input, callKey) => runTool(toolName, input, stage.forToolCall(callKey)),
+    blobStore,
+    executeTool: (toolName, input, callKey, request) =>
+      runTool(toolName, input, stage.forToolCall(callKey), [request.sessionId]),
     recoverTool: (toolName, input, callKey, startedAt) =>
       recoverToolCall({ toolName, input, callKey, startedAt }, { stageRecord: () => stage.record(), runTool }),
     now: () => Date.now(),
     newId,
     approvalRequirement: approvalCheck({
-      catalog: () => registry.catalog(),
+      catalog: () => catalogFor(),
       activeTargetId: () => stage.activeTargetId(),
       policy: () => policies.load(),
     }),
@@ -122,10 +167,17 @@ export default defineBackground(() => {
   });
   const handlers = runtimeHandlers({
     runtime,
-    targets: registry,
+    targets: {
+      catalog: () => catalogFor(),
+      register: registry.register.bind(registry),
+      unregister: registry.unregister.bind(registry),
+    },
     runManualTool: (toolName, input) => runTool(toolName, input, stage),
     activeTargetId: () => stage.activeTargetId(),
     savedValues: (targetId) => values.saved(targetId),
+    reloadIfActive: async (targetId) => {
+      if ((await stage.activeTargetId()) === targetId) await runTool('openTarget', { targetId }, stage);
+    },
     budgets: new BudgetGuard({
       store,
       settings: () => usageSettings.load(),

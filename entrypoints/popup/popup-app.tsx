@@ -15,6 +15,8 @@ import { callRuntime } from '../shared/runtime-client';
 import { addUserTarget } from './add-user-target';
 import { currentWindowId, isToolbarPopup, openChat } from './open-chat';
 import { openTargetsPort } from './targets-port';
+import { runAuthoredTargetAction } from './authored-target-action';
+import type { AuthoredTargetAction } from '@/components/authored-target-controls';
 
 const SEND_INTERVAL_MS = 50;
 const clock = {
@@ -164,6 +166,14 @@ export function PopupApp() {
       .finally(() => setAdding(false));
   };
 
+  const authoredAction = (action: AuthoredTargetAction) => {
+    setNotice(undefined);
+    runAuthoredTargetAction(action).then(
+      () => refresh(),
+      (error: unknown) => setNotice({ tone: 'error', message: errorText(error) }),
+    );
+  };
+
   const openChatPanel = () => {
     openChat(windowIdRef.current).then(
       () => {
@@ -188,6 +198,7 @@ export function PopupApp() {
       onChangeParameter={changeParameter}
       onReset={() => void reset()}
       onAddTarget={addTarget}
+      onAuthoredAction={authoredAction}
     />
   );
 }

@@ -8,17 +8,36 @@ import {
 } from '@/lib/protocol/runtime-message';
 import { TargetChannel } from '@/lib/stage/target-channel';
 import type { JsonObject } from '@/lib/protocol/json-value';
+import type { TargetGrant } from '@/lib/protocol/target-artifact-events';
+import { grantedOrigin } from '@/lib/artifacts/granted-origin';
+import {
+  ARTIFACT_STAGE_SOURCE,
+  RELAYED_BODY_LIMIT,
+  artifactHostMessageSchema,
+  type ArtifactFetchResult,
+  type ArtifactHostMessage,
+  type TargetArtifactLoad,
+} from '@/lib/protocol/target-artifact-wire';
 
 const TARGET_TIMEOUT_MS = 15_000;
 const frameHost = document.getElementById('frame-host')!;
 const titleLabel = document.getElementById('target-title')!;
 const statusLabel = document.getElementById('target-status')!;
+const grantsLabel = document.getElementById('target-grants')!;
 
 interface Hosted {
   targetId: string;
   frame: HTMLIFrameElement;
   channel: TargetChannel;
+  /** An authored target's files, handed to its host page once when it asks; then undefined. */
+  artifact?: TargetArtifactLoad;
+  isArtifact: boolean;
+  granted: TargetGrant[];
+  violations: number;
 }
+
+/** Violations reported per opened target: a frame that retries a blocked request in a loop must not flood the runtime. */
+const MAX_VIOLATIONS = 50;
 
 let hosted: Hosted | undefined;
 const MAX_RECENT = 100;
@@ -51,8 +70,62 @@ function report(message: StageReportMessage): void {
   port.post(message);
 }
 
+/** The artifact host page's own messages: its request for the files, and the CSP violations it saw. */
+function receiveFromArtifactHost(current: Hosted, data: unknown): boolean {
+  const parsed = artifactHostMessageSchema.safeParse(data);
+  if (!parsed.success) return false;
+  if (parsed.data.type === 'host-ready') {
+    const artifact = current.artifact;
+    current.artifact = undefined;
+    if (artifact)
+      current.frame.contentWindow?.postMessage({ source: ARTIFACT_STAGE_SOURCE, type: 'load', artifact }, '*');
+    return true;
+  }
+  if (parsed.data.type === 'fetch') {
+    void relayFetch(current, parsed.data).then((result) => current.frame.contentWindow?.postMessage(result, '*'));
+    return true;
+  }
+  if (current.violations >= MAX_VIOLATIONS) return true;
+  current.violations += 1;
+  const { directive, blockedUrl } = parsed.data;
+  report({ type: 'stage/target-csp-violation', targetId: current.targetId, directive, blockedUrl });
+  return true;
+}
+
+/** A fetch an authored target makes to an origin the user granted it: checked here again, no cookies, no redirects. */
+async function relayFetch(
+  current: Hosted,
+  request: Extract<ArtifactHostMessage, { type: 'fetch' }>,
+): Promise<ArtifactFetchResult> {
+  const answer = { source: ARTIFACT_STAGE_SOURCE, type: 'fetch-result', id: request.id } as const;
+  if (!grantedOrigin(request.url, current.granted)) return { ...answer, error: 'This origin was not granted.' };
+  try {
+    const response = await fetch(request.url, {
+      method: request.method,
+      credentials: 'omit',
+      redirect: 'error',
+      referrerPolicy: 'no-referrer',
+      ...(request.contentType ? { headers: { 'content-type': request.contentType } } : {}),
+      ...(request.body !== undefined ? { body: request.body } : {}),
+    });
+    const body = (await response.text()).slice(0, RELAYED_BODY_LIMIT);
+    return {
+      ...answer,
+      response: {
+        status: response.status,
+        statusText: response.statusText.slice(0, 200),
+        contentType: (response.headers.get('content-type') ?? '').slice(0, 200),
+        body,
+      },
+    };
+  } catch (error) {
+    return { ...answer, error: error instanceof Error ? error.message.slice(0, 2000) : 'Failed to fetch' };
+  }
+}
+
 window.addEventListener('message', (event) => {
   if (!hosted || event.source !== hosted.frame.contentWindow) return;
+  if (hosted.isArtifact && receiveFromArtifactHost(hosted, event.data)) return;
   hosted.channel.receive(event.data);
   // Written once: setting the same text again on every message still costs the stage a style and layout pass.
   if (hosted.channel.isReady && statusLabel.textContent !== 'ready') statusLabel.textContent = 'ready';
@@ -60,13 +133,15 @@ window.addEventListener('message', (event) => {
 
 const extensionOrigin = new URL(browser.runtime.getURL('/')).origin;
 
-function openTarget(targetId: string, title: string, url: string): void {
+function openTarget(targetId: string, title: string, url: string, artifact?: TargetArtifactLoad): void {
   hosted?.channel.close('The target was replaced by another one.');
   hosted?.frame.remove();
   const frame = document.createElement('iframe');
-  frame.setAttribute('sandbox', 'allow-scripts');
+  // An authored target gets downloads and the clipboard only once the user granted them (never allow-same-origin).
+  const grants = new Set(artifact?.granted.map((grant) => grant.permission));
+  frame.setAttribute('sandbox', grants.has('download') ? 'allow-scripts allow-downloads' : 'allow-scripts');
   frame.setAttribute('referrerpolicy', 'no-referrer');
-  frame.setAttribute('allow', '');
+  frame.setAttribute('allow', grants.has('clipboard') ? 'clipboard-write' : '');
   frame.title = targetId;
   frame.src = url;
   const channel = new TargetChannel({
@@ -76,9 +151,20 @@ function openTarget(targetId: string, title: string, url: string): void {
     onState: (state) => report({ type: 'stage/target-state', targetId, state }),
     onError: (message) => report({ type: 'stage/target-error', targetId, message: message.slice(0, 4000) }),
   });
-  hosted = { targetId, frame, channel };
+  hosted = {
+    targetId,
+    frame,
+    channel,
+    isArtifact: !!artifact,
+    granted: artifact?.granted ?? [],
+    violations: 0,
+    ...(artifact ? { artifact } : {}),
+  };
   frameHost.replaceChildren(frame);
-  titleLabel.textContent = title;
+  titleLabel.textContent = artifact ? `${title} · v${artifact.version} · made in this conversation` : title;
+  grantsLabel.textContent = artifact?.granted.length
+    ? `Granted: ${artifact.granted.map((grant) => (grant.origin ? `${grant.permission} ${grant.origin}` : grant.permission)).join(', ')}`
+    : '';
   statusLabel.textContent = 'starting…';
   document.title = `${title} · Splitbrain stage`;
 }
@@ -101,7 +187,7 @@ const port = openReconnectingPort<StageReportMessage, StageCommandMessage>({
         report({ type: 'stage/error', jobId: command.jobId, error: `Refusing to load a target from ${command.url}.` });
         return;
       }
-      openTarget(command.targetId, command.title, command.url);
+      openTarget(command.targetId, command.title, command.url, command.artifact);
       remember(command.callKey, 'open', command.targetId, {});
       report({ type: 'stage/state', jobId: command.jobId, state: {} });
       return;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { targetManifestSchema } from './target-manifest';
+import { targetArtifactInfoSchema } from './target-artifact-info';
 
 export const catalogEntrySchema = z.union([
   z.object({
@@ -11,6 +12,11 @@ export const catalogEntrySchema = z.union([
     manifest: targetManifestSchema,
     /** Address of a target the user registered, e.g. their own dev server on localhost. */
     entryUrl: z.url({ protocol: /^https?$/ }),
+  }),
+  z.object({
+    manifest: targetManifestSchema,
+    /** A target the model made in a conversation: its files are blobs, the stage hosts them in the artifact host page. */
+    artifact: targetArtifactInfoSchema,
   }),
 ]);
 export type CatalogEntry = z.infer<typeof catalogEntrySchema>;

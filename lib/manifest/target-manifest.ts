@@ -59,7 +59,11 @@ export const targetManifestSchema = z
       .regex(/^[A-Za-z0-9_\-/.]+\.html$/, 'must be a relative .html path')
       .refine((path) => !path.includes('..'), 'must stay inside the target folder'),
     permissions: z
-      .object({ network: z.array(z.string()).default([]) })
+      .object({
+        network: z.array(z.string()).default([]),
+        clipboard: z.boolean().optional(),
+        download: z.boolean().optional(),
+      })
       .strict()
       .optional(),
     /** Resetting this target needs the user's approval (a parameter asks for it with its own `confirm`). */

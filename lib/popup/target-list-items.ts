@@ -1,4 +1,5 @@
 import type { CatalogEntry, TargetCatalog } from '../manifest/target-catalog';
+import type { TargetArtifactInfo } from '../manifest/target-artifact-info';
 
 export interface TargetListItem {
   id: string;
@@ -7,6 +8,8 @@ export interface TargetListItem {
   active: boolean;
   /** For a target the user registered by URL: where it is served from. */
   origin?: string;
+  /** For a target the model made in a conversation: its versions and permissions. */
+  authored?: TargetArtifactInfo;
 }
 
 export function targetListItems(catalog: TargetCatalog, activeTargetId: string | null | undefined): TargetListItem[] {
@@ -16,6 +19,7 @@ export function targetListItems(catalog: TargetCatalog, activeTargetId: string |
     description: entry.manifest.description,
     active: entry.manifest.id === activeTargetId,
     ...('entryUrl' in entry ? { origin: new URL(entry.entryUrl).host } : {}),
+    ...('artifact' in entry ? { authored: entry.artifact } : {}),
   }));
 }
 

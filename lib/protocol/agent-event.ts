@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { JOB_EVENT_TYPES, jobEventSchemas } from './job-events';
 import { jsonValueSchema } from './json-value';
 import { NOTIFY_PARTS } from './notify-events';
+import { TARGET_ARTIFACT_EVENT_TYPES, targetArtifactEventSchemas } from './target-artifact-events';
 import { tokenUsageSchema } from './token-usage';
 import { messageAttachmentSchema, uploadEventIds, uploadStateEventData } from './upload-events';
 import { VIEW_ARTIFACT_EVENT_TYPES, viewArtifactEventSchemas } from './view-artifact-events';
@@ -186,6 +187,7 @@ export const agentEventSchema = z.discriminatedUnion('type', [
   ),
   ...jobEventSchemas(envelope, id),
   ...viewArtifactEventSchemas(envelope, id),
+  ...targetArtifactEventSchemas(envelope, id),
 ]);
 
 export type AgentEvent = z.infer<typeof agentEventSchema>;
@@ -249,6 +251,13 @@ export const EVENT_DURABILITY: Record<AgentEventType, boolean> = {
   'job-command/state': true,
   'artifact/shown': true,
   'artifact/action': true,
+  'artifact/created': true,
+  'artifact/validating': false,
+  'artifact/ready': true,
+  'artifact/rejected': true,
+  'artifact/superseded': true,
+  'artifact/permission-granted': true,
+  'artifact/permission-revoked': true,
 };
 
 export function isDurableType(type: AgentEventType): boolean {
@@ -275,6 +284,7 @@ const RUNTIME_WRITTEN = new Set<AgentEventType>([
   'notify/access-revoked',
   ...JOB_EVENT_TYPES,
   ...VIEW_ARTIFACT_EVENT_TYPES,
+  ...TARGET_ARTIFACT_EVENT_TYPES,
 ]);
 
 export function isClientWritable(type: string): boolean {

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { agentEventSchema } from './agent-event';
 import { jsonObjectSchema, jsonValueSchema } from './json-value';
 import { stageToTargetMessageSchema } from './target-wire';
+import { targetArtifactLoadSchema } from './target-artifact-wire';
+import { targetGrantSchema } from './target-artifact-events';
 import { sessionSnapshotSchema } from './session-snapshot';
 
 const id = z.string().min(1).max(200);
@@ -73,6 +75,23 @@ export const runtimeRequestSchema = z.discriminatedUnion('type', [
     actionId: id,
     payload: jsonValueSchema,
   }),
+  /** The user restores an older version of an authored target (the popup): it becomes a new current version. */
+  z.object({
+    type: z.literal('target-artifact/restore'),
+    sessionId: id,
+    artifactId: id,
+    version: z.number().int().positive(),
+  }),
+  /** The user grants or revokes one permission an authored target asks for; an open one reloads with it. */
+  z.object({
+    type: z.literal('target-artifact/grant'),
+    sessionId: id,
+    artifactId: id,
+    grant: targetGrantSchema,
+    granted: z.boolean(),
+  }),
+  /** "Save as target folder": a zip of the current version, as base64 (runtime messages are JSON). */
+  z.object({ type: z.literal('target-artifact/export'), sessionId: id, artifactId: id }),
 ]);
 export type RuntimeRequest = z.infer<typeof runtimeRequestSchema>;
 
@@ -125,6 +144,8 @@ export const stageCommandMessageSchema = z.discriminatedUnion('type', [
     targetId: id,
     title: z.string().max(200),
     url: z.url(),
+    /** An authored target: `url` is the artifact host page, which gets these files from the stage. */
+    artifact: targetArtifactLoadSchema.optional(),
   }),
   z.object({
     type: z.literal('stage/send'),
@@ -164,5 +185,12 @@ export const stageReportMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('stage/target-state'), targetId: id, state: jsonObjectSchema }),
   /** An error the target reported on its own (uncaught in its frame, or `reportError`), not in answer to a command. */
   z.object({ type: z.literal('stage/target-error'), targetId: id, message: z.string().max(4000) }),
+  /** The content security policy of an authored target's frame blocked something it tried. */
+  z.object({
+    type: z.literal('stage/target-csp-violation'),
+    targetId: id,
+    directive: z.string().max(200),
+    blockedUrl: z.string().max(2000),
+  }),
 ]);
 export type StageReportMessage = z.infer<typeof stageReportMessageSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { targetCatalogSchema } from '../manifest/target-catalog';
+import { targetGrantSchema } from './target-artifact-events';
 import { agentEventSchema } from './agent-event';
 import { budgetCheckResultSchema } from './budget-check-result';
 import { jsonObjectSchema, jsonValueSchema } from './json-value';
@@ -70,6 +71,9 @@ export const runtimeResultSchemas = {
   'artifact/act': requestAnswerSchema.extend({
     problems: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
   }),
+  'target-artifact/restore': z.object({ version: z.number().int().positive() }),
+  'target-artifact/grant': z.object({ granted: z.array(targetGrantSchema) }),
+  'target-artifact/export': z.object({ fileName: z.string(), zipBase64: z.string() }),
 } satisfies Record<RuntimeRequest['type'], z.ZodType>;
 
 export type RuntimeRequestType = RuntimeRequest['type'];

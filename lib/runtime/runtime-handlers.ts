@@ -5,6 +5,8 @@ import type { RuntimeHandlers, RuntimeRequestOf, RuntimeRequestType } from '../p
 import type { ToolOutput } from '../tools/tool-router';
 import { refuseTurnOverBudget, type BudgetGuard } from './budget-guard';
 import type { Runtime } from './runtime';
+import { targetFolderZip } from '../artifacts/target-folder-zip';
+import { bytesToBase64 } from '../artifacts/bytes-to-base64';
 
 export interface RuntimeHandlerDependencies {
   runtime: Runtime;
@@ -14,6 +16,8 @@ export interface RuntimeHandlerDependencies {
   activeTargetId(): Promise<string | undefined>;
   savedValues(targetId: string): Promise<JsonObject | undefined>;
   budgets?: BudgetGuard;
+  /** Reloads a target in the stage if it is the one open there (a restored version, a changed grant). */
+  reloadIfActive?(targetId: string): Promise<void>;
 }
 
 /** The runtime's answer to every request type, in one table checked against the protocol's result map. */
@@ -54,6 +58,23 @@ export function runtimeHandlers(dependencies: RuntimeHandlerDependencies): Runti
         : { reached: false, conversation: { tokens: 0, dollars: 0 }, day: { tokens: 0, dollars: 0 } },
     'job/cancel': (request) => runtime.cancelJob(request.sessionId, request.jobId, request.commandId),
     'artifact/act': (request) => runtime.answerForm(request),
+    'target-artifact/restore': async (request) => {
+      const restored = await runtime.targetArtifacts.restore(request.sessionId, request.artifactId, request.version);
+      await dependencies.reloadIfActive?.(request.artifactId);
+      return restored;
+    },
+    'target-artifact/grant': async (request) => {
+      const { sessionId, artifactId, grant, granted } = request;
+      const grants = await runtime.targetArtifacts.setGrant(sessionId, artifactId, grant, granted);
+      await dependencies.reloadIfActive?.(artifactId);
+      return { granted: grants };
+    },
+    'target-artifact/export': async (request) => {
+      const { fileName, bytes } = targetFolderZip(
+        await runtime.targetArtifacts.load(request.sessionId, request.artifactId),
+      );
+      return { fileName, zipBase64: bytesToBase64(bytes) };
+    },
   } satisfies RuntimeHandlers;
 }
 

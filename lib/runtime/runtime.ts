@@ -12,6 +12,8 @@ import { JobLedger } from '../jobs/job-ledger';
 import { ViewArtifactLedger } from '../artifacts/view-artifact-ledger';
 import { VIEW_ARTIFACT_TOOLS, ViewArtifactControl } from '../artifacts/view-artifact-control';
 import type { FormActionRequest, FormActionResult } from './form-answer';
+import type { BlobStore } from '../files/blob-store';
+import { TARGET_ARTIFACT_TOOLS, TargetArtifactControl } from '../artifacts/target-artifact-control';
 import type { EventStore, SessionRecord } from './event-store';
 import { JOB_TOOLS, JobControl, type JobCommandResult, type JobHostDriver } from './job-control';
 import { HumanLoop, type CommandResult } from './human-loop';
@@ -47,6 +49,8 @@ export interface RuntimeDependencies extends Pick<
   snapshots?: { every: number; delayMs: number; setTimer(callback: () => void, delayMs: number): void };
   /** Where runScript runs; without one the job tools answer that running code is not available. */
   jobHost?: JobHostDriver;
+  /** Where authored targets keep their parts; without one createTarget and updateTarget are not available. */
+  blobStore?: BlobStore;
   /** Told of each event as it is recorded (never of a replay); it must not throw. */
   onRecorded?(event: AgentEvent): void;
 }
@@ -81,6 +85,8 @@ export class Runtime {
   private readonly snapshots: SnapshotKeeper | undefined;
   private readonly jobs: JobControl;
   private readonly viewArtifacts: ViewArtifactControl;
+  /** Model-authored targets (createTarget, updateTarget), their versions and grants. */
+  readonly targetArtifacts: TargetArtifactControl;
 
   constructor(private readonly dependencies: RuntimeDependencies) {
     this.snapshots =
@@ -100,6 +106,14 @@ export class Runtime {
       newId: dependencies.newId,
       ledger: async (sessionId) => (await this.load(sessionId)).viewArtifacts,
       commitDrafts: (sessionId, drafts) => this.commitDrafts(sessionId, drafts),
+    });
+    this.targetArtifacts = new TargetArtifactControl({
+      lock: this.lock,
+      now: dependencies.now,
+      newId: dependencies.newId,
+      commitDrafts: (sessionId, drafts) => this.commitDrafts(sessionId, drafts),
+      readLog: (sessionId) => dependencies.store.read(sessionId, 0),
+      ...(dependencies.blobStore ? { blobs: dependencies.blobStore } : {}),
     });
     this.humanLoop = new HumanLoop({
       lock: this.lock,
@@ -123,7 +137,9 @@ export class Runtime {
           ? this.jobs.executeTool(request)
           : VIEW_ARTIFACT_TOOLS.has(toolName)
             ? this.viewArtifacts.executeTool(request)
-            : dependencies.executeTool(toolName, input, callKey, request),
+            : TARGET_ARTIFACT_TOOLS.has(toolName)
+              ? this.targetArtifacts.executeTool(request)
+              : dependencies.executeTool(toolName, input, callKey, request),
       recoverTool: (toolName, input, callKey, startedAt, request) =>
         JOB_TOOLS.has(toolName)
           ? this.jobs.recoverTool(request)
@@ -206,6 +222,7 @@ export class Runtime {
       await this.dependencies.store.deleteSession(sessionId);
       this.sessions.delete(sessionId);
       this.snapshots?.forget(sessionId);
+      this.targetArtifacts.forget(sessionId);
     });
   }
 
@@ -360,6 +377,7 @@ export class Runtime {
       memory.book.observe(event);
       memory.jobs.observe(event);
       memory.viewArtifacts.observe(event);
+      this.targetArtifacts.observe(sessionId, event);
       for (const listener of memory.listeners) {
         // A listener that throws (a port that went away) must not stop the counter or the other listeners.
         try {

@@ -1,6 +1,7 @@
 import type { JsonObject } from '../protocol/json-value';
 import { stageReportMessageSchema, type StageCommandMessage } from '../protocol/runtime-message';
 import type { CatalogEntry } from '../manifest/target-catalog';
+import type { TargetArtifactLoad } from '../protocol/target-artifact-wire';
 import type { StageCommand, StageDriver } from '../tools/stage-driver';
 import type { RecordedCallResult, StageRecord } from './tool-recovery';
 
@@ -16,6 +17,10 @@ export interface StageLinkOptions {
   stageIsOpen(): Promise<boolean>;
   /** The address the stage loads for a target. */
   entryUrl(entry: CatalogEntry): string;
+  /** The files and grants of an authored target, which the stage hands to its host page. */
+  artifactContent?(entry: CatalogEntry): Promise<TargetArtifactLoad>;
+  /** Something an authored target tried was blocked by its content security policy. */
+  onCspViolation?(entry: CatalogEntry, violation: { directive: string; blockedUrl: string }): void;
   /** Every state a target reports, in answer to a command or on its own. */
   onState?(targetId: string, state: JsonObject): void;
   newId(): string;
@@ -43,6 +48,7 @@ export class StageLink implements StageDriver {
   private port: LinkPort | undefined;
   private greeted = false;
   private active: string | undefined;
+  private activeEntry: CatalogEntry | undefined;
   private readonly jobs = new Map<string, Job>();
   private readonly connectWaiters = new Set<() => void>();
   private recent: RecordedCallResult[] = [];
@@ -104,6 +110,14 @@ export class StageLink implements StageDriver {
     }
     if (message.type === 'stage/target-error') {
       if (message.targetId === this.active) this.noteTargetError(message.message);
+      return;
+    }
+    if (message.type === 'stage/target-csp-violation') {
+      if (message.targetId !== this.active || this.activeEntry?.manifest.id !== message.targetId) return;
+      this.noteTargetError(
+        `Blocked by the sandbox's content security policy (${message.directive}): ${message.blockedUrl}`,
+      );
+      this.options.onCspViolation?.(this.activeEntry, message);
       return;
     }
     const job = this.jobs.get(message.jobId);
@@ -184,6 +198,7 @@ export class StageLink implements StageDriver {
 
   async open(entry: CatalogEntry, callKey?: string): Promise<JsonObject> {
     this.targetErrors = [];
+    const artifact = 'artifact' in entry ? await this.options.artifactContent?.(entry) : undefined;
     const state = await this.run((jobId) => ({
       type: 'stage/open',
       jobId,
@@ -191,8 +206,10 @@ export class StageLink implements StageDriver {
       targetId: entry.manifest.id,
       title: entry.manifest.title,
       url: this.options.entryUrl(entry),
+      ...(artifact ? { artifact } : {}),
     }));
     this.active = entry.manifest.id;
+    this.activeEntry = entry;
     this.options.onState?.(entry.manifest.id, state);
     return state;
   }

@@ -414,5 +414,14 @@ export function applyEvent(copy: WorkingCopy, event: AgentEvent): void {
     case 'blob/referenced':
     case 'artifact/referenced':
       return;
+    // Authored targets are listed by the runtime (listTargets, the toolbar popup); the conversation shows their tool calls.
+    case 'artifact/created':
+    case 'artifact/validating':
+    case 'artifact/ready':
+    case 'artifact/rejected':
+    case 'artifact/superseded':
+    case 'artifact/permission-granted':
+    case 'artifact/permission-revoked':
+      return;
   }
 }

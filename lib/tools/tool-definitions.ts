@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { JOB_LIMITS } from '../jobs/job-limits';
 import { formDefinitionSchema } from '../forms/form-definition';
 import { VIEW_ARTIFACT_KINDS, VIEW_ARTIFACT_LIMITS } from '../artifacts/view-artifact-data';
+import { authoredTargetInputSchemas, AUTHORED_TARGET_DESCRIPTIONS } from '../artifacts/target-artifact-tools';
 
 const parameterValue = z
   .union([z.number(), z.boolean(), z.string(), z.array(z.number())])
@@ -89,6 +90,7 @@ export const toolInputSchemas = {
   }),
   jobStatus: z.object({ jobId: z.string().min(1).max(200).describe('The jobId that runScript returned.') }),
   cancelJob: z.object({ jobId: z.string().min(1).max(200).describe('The jobId of the job to stop.') }),
+  ...authoredTargetInputSchemas,
 } as const;
 
 export type ToolName = keyof typeof toolInputSchemas;
@@ -108,6 +110,7 @@ export const toolDescriptions: Record<ToolName, string> = {
   runScript: `Run JavaScript in a sandbox in the user's browser (no network, no page, no storage, no extension API) and get its result and output (the first ${JOB_LIMITS.headBytes} and last ${JOB_LIMITS.tailBytes} bytes, with what was cut said in bytes). At most ${JOB_LIMITS.maxRunningPerSession} jobs run at once.`,
   jobStatus: "Read a job's state (created, running, stopping, completed, failed, killed, orphaned), result and output.",
   cancelJob: 'Stop a running job. Cancelling a job that has already ended only reports its state.',
+  ...AUTHORED_TARGET_DESCRIPTIONS,
 };
 
 /**
@@ -128,6 +131,8 @@ export const toolTraits: Record<ToolName, { sideEffect: ToolSideEffect }> = {
   runScript: { sideEffect: 'side-effecting' },
   jobStatus: { sideEffect: 'read-only' },
   cancelJob: { sideEffect: 'side-effecting' },
+  createTarget: { sideEffect: 'side-effecting' },
+  updateTarget: { sideEffect: 'side-effecting' },
 };
 
 /** A name this build does not know counts as side-effecting: at most once is the safe side. */

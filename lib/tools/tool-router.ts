@@ -96,6 +96,9 @@ async function runTool(
     case 'jobStatus':
     case 'cancelJob':
       return failure(`${name} is run by the runtime's job host, not by a target.`);
+    case 'createTarget':
+    case 'updateTarget':
+      return failure(`${name} is run by the runtime, which keeps the versions of authored targets.`);
   }
 }
 
@@ -103,11 +106,12 @@ async function listTargets({ catalog, stage }: ToolRouterDependencies): Promise<
   const active = await stage.activeTargetId();
   return {
     ok: true,
-    targets: catalog.targets.map(({ manifest }) => ({
-      id: manifest.id,
-      title: manifest.title,
-      description: manifest.description,
-      active: manifest.id === active,
+    targets: catalog.targets.map((entry) => ({
+      id: entry.manifest.id,
+      title: entry.manifest.title,
+      description: entry.manifest.description,
+      active: entry.manifest.id === active,
+      ...('artifact' in entry ? { madeInThisConversation: true, version: entry.artifact.version } : {}),
     })),
   };
 }

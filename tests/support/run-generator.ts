@@ -285,9 +285,66 @@ class SessionScript {
     return drafts;
   }
 
+  /** An authored target's life: a rejected and a ready version, an update that supersedes it, a grant and its revocation. */
+  private targetArtifactLife(): AgentEventDraft[] {
+    const sessionId = this.sessionId;
+    const time = this.driver.now();
+    const artifactId = this.driver.newId('artifact');
+    const ref = (name: string) => ({
+      blobId: 'ef'.repeat(32),
+      sha256: 'ef'.repeat(32),
+      mime: 'text/plain',
+      size: 3,
+      name,
+    });
+    const parts = { manifest: ref('manifest.json'), html: ref('index.html'), script: ref('app.js') };
+    const grant = { permission: 'network' as const, origin: 'http://127.0.0.1:9' };
+    return [
+      {
+        type: 'artifact/created',
+        sessionId,
+        artifactId,
+        time,
+        data: { kind: 'html-app', version: 1, state: 'draft', parts },
+      },
+      { type: 'artifact/validating', sessionId, artifactId, time, data: { version: 1, state: 'validating' } },
+      {
+        type: 'artifact/rejected',
+        sessionId,
+        artifactId,
+        time,
+        data: {
+          version: 1,
+          state: 'rejected',
+          problems: [{ code: 'VALIDATION_FAILED', path: '/params', message: 'x' }],
+        },
+      },
+      {
+        type: 'artifact/created',
+        sessionId,
+        artifactId,
+        time,
+        data: { kind: 'html-app', version: 2, state: 'draft', parts },
+      },
+      { type: 'artifact/ready', sessionId, artifactId, time, data: { version: 2, state: 'ready', requested: [grant] } },
+      {
+        type: 'artifact/created',
+        sessionId,
+        artifactId,
+        time,
+        data: { kind: 'html-app', version: 3, baseVersion: 2, restoredFrom: 2, state: 'draft', parts },
+      },
+      { type: 'artifact/ready', sessionId, artifactId, time, data: { version: 3, state: 'ready', requested: [] } },
+      { type: 'artifact/superseded', sessionId, artifactId, time, data: { version: 2, state: 'superseded', by: 3 } },
+      { type: 'artifact/permission-granted', sessionId, artifactId, time, data: grant },
+      { type: 'artifact/permission-revoked', sessionId, artifactId, time, data: grant },
+    ];
+  }
+
   private async sessionExtras(): Promise<void> {
     const sessionId = this.sessionId;
     if (this.random.chance(0.15)) await this.append(this.jobLife());
+    if (this.random.chance(0.1)) await this.append(this.targetArtifactLife());
     if (this.random.chance(0.2))
       await this.append([
         { type: 'session/renamed', sessionId, time: this.driver.now(), data: { title: this.text(2) } },
