@@ -195,6 +195,13 @@ describe('product-rendered artifacts and forms', () => {
       added: ['  "speed": 12,', '  "mode": "vortex"'],
       removed: ['  "speed": 8,', '  "mode": "drift"'],
     });
+    // Highlighting is loaded when code first needs it: wait for it rather than read the card before.
+    await panel.waitForFunction(
+      () =>
+        [...document.querySelectorAll('section.view-artifact-card[data-kind="code"]')]
+          .at(-1)
+          ?.querySelector('code.hljs span[class^="hljs-"]') != null,
+    );
     const others = await panel.evaluate(() => {
       const last = (kind: string) =>
         [...document.querySelectorAll(`section.view-artifact-card[data-kind="${kind}"]`)].at(-1)!;
