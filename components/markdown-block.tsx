@@ -1,13 +1,13 @@
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import Markdown from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import type { PluggableList } from 'unified';
-import { highlightCode } from '@/lib/markdown/highlight-code';
+import { hasLabelledFence } from '@/lib/markdown/load-highlighter';
 import { markdownUrlTransform } from '@/lib/markdown/safe-url';
 import { markdownComponents } from './markdown-components';
+import { useHighlighter } from './use-highlighter';
 
 const REMARK_PLUGINS: PluggableList = [remarkGfm];
-const HIGHLIGHT: PluggableList = [highlightCode];
 const NO_HIGHLIGHT: PluggableList = [];
 /** Everything markdown (with GFM and highlighting) can produce; raw HTML is never among it, it arrives as text. */
 const ALLOWED_ELEMENTS = [
@@ -52,10 +52,12 @@ export const MarkdownBlock = memo(function MarkdownBlock({
   source: string;
   highlight: boolean;
 }) {
+  const highlighter = useHighlighter(highlight && hasLabelledFence(source));
+  const rehypePlugins = useMemo(() => (highlighter ? [highlighter] : NO_HIGHLIGHT), [highlighter]);
   return (
     <Markdown
       remarkPlugins={REMARK_PLUGINS}
-      rehypePlugins={highlight ? HIGHLIGHT : NO_HIGHLIGHT}
+      rehypePlugins={rehypePlugins}
       urlTransform={markdownUrlTransform}
       components={markdownComponents}
       allowedElements={ALLOWED_ELEMENTS}

@@ -46,7 +46,8 @@ export interface EndpointFileLimits {
  *   completions' tool messages are text only.
  * - Anthropic: docs.anthropic.com/en/docs/build-with-claude/vision (5 MB per image through the API, longest edge
  *   over 1568 px is scaled down by the server, 8000 px hard cap) and /pdf-support (32 MB, 100 pages); images
- *   are allowed inside `tool_result`.
+ *   are allowed inside `tool_result`. Checked again on 2026-12-01 against platform.claude.com's vision page (8000 ×
+ *   8000 px cap, 1568 px scaling, 32 MB per request) and the API's own error ("image exceeds 5 MB maximum").
  * - Gemini: ai.google.dev/gemini-api/docs/image-understanding (inline data: the whole request under 20 MB;
  *   images scaled to fit 3072 × 3072) and /document-processing (PDF, up to 1000 pages); function responses
  *   may carry inline images.

@@ -1,11 +1,6 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createGoogleGenerativeAI } from '@ai-sdk/google';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { BrowserAIChatLanguageModel } from '@browser-ai/core';
-import { guardOnDeviceStreams } from './guard-on-device-streams';
 import type { LanguageModel } from 'ai';
 import type { EndpointSettings } from '../settings/endpoint-settings';
+import { lazyLanguageModel } from './lazy-language-model';
 import { createUIMessageStreamModel } from './ui-message-stream-model';
 
 export interface LanguageModelOptions {
@@ -27,38 +22,53 @@ export function createLanguageModel(
   settings: EndpointSettings,
   options: LanguageModelOptions | typeof fetch = {},
 ): LanguageModel {
-  // The Prompt API has no native tool calls: @browser-ai/core describes the tools in the system prompt and parses
-  // the model's fenced JSON calls back into AI SDK tool calls. Its class, not its provider: that also pulls in MediaPipe.
-  if (settings.kind === 'chrome-on-device') {
-    guardOnDeviceStreams(globalThis as Parameters<typeof guardOnDeviceStreams>[0]);
-    return new BrowserAIChatLanguageModel('text');
-  }
+  // Each provider package (and @browser-ai/core with MediaPipe) is its own chunk, imported on the model's first call.
+  if (settings.kind === 'chrome-on-device')
+    return lazyLanguageModel('browser-ai', 'text', async () =>
+      (await import('./on-device-language-model')).createOnDeviceLanguageModel(),
+    );
   const { fetch: fetchFunction, chatId } =
     typeof options === 'function' ? { fetch: options, chatId: undefined } : options;
   const baseURL = settings.baseUrl.replace(/\/+$/, '');
   const transport = fetchFunction ? { fetch: fetchFunction } : {};
+  const { model } = settings;
   switch (settings.kind) {
-    case 'openai': {
-      const provider = createOpenAI({ baseURL, apiKey: settings.apiKey, ...transport });
-      return settings.api === 'responses' ? provider.responses(settings.model) : provider.chat(settings.model);
-    }
+    case 'openai':
+      return lazyLanguageModel(`openai.${settings.api}`, model, async () => {
+        const provider = (await import('@ai-sdk/openai')).createOpenAI({
+          baseURL,
+          apiKey: settings.apiKey,
+          ...transport,
+        });
+        return settings.api === 'responses' ? provider.responses(model) : provider.chat(model);
+      });
     case 'openai-compatible':
-      return createOpenAICompatible({
-        name: 'openai-compatible',
-        baseURL,
-        ...(settings.apiKey ? { apiKey: settings.apiKey } : {}),
-        includeUsage: true,
-        ...transport,
-      }).chatModel(settings.model);
+      return lazyLanguageModel('openai-compatible.chat', model, async () =>
+        (await import('@ai-sdk/openai-compatible'))
+          .createOpenAICompatible({
+            name: 'openai-compatible',
+            baseURL,
+            ...(settings.apiKey ? { apiKey: settings.apiKey } : {}),
+            includeUsage: true,
+            ...transport,
+          })
+          .chatModel(model),
+      );
     case 'anthropic':
-      return createAnthropic({
-        baseURL,
-        apiKey: settings.apiKey,
-        headers: { ...ANTHROPIC_BROWSER_HEADER },
-        ...transport,
-      })(settings.model);
+      return lazyLanguageModel('anthropic.messages', model, async () =>
+        (await import('@ai-sdk/anthropic')).createAnthropic({
+          baseURL,
+          apiKey: settings.apiKey,
+          headers: { ...ANTHROPIC_BROWSER_HEADER },
+          ...transport,
+        })(model),
+      );
     case 'google':
-      return createGoogleGenerativeAI({ baseURL, apiKey: settings.apiKey, ...transport })(settings.model);
+      return lazyLanguageModel('google.generative-ai', model, async () =>
+        (await import('@ai-sdk/google')).createGoogleGenerativeAI({ baseURL, apiKey: settings.apiKey, ...transport })(
+          model,
+        ),
+      );
     case 'ai-sdk-chat':
       return createUIMessageStreamModel({
         url: settings.baseUrl,

@@ -1,17 +1,18 @@
-import type { AgentEvent, AgentEventDraft } from '../protocol/agent-event';
+import type { AgentEventDraft } from '../protocol/agent-event';
 import type { UsageSettings } from '../settings/usage-settings';
 import {
   describeBudgetReached,
   reachedBudget,
-  spendOfEvents,
+  spendOfSteps,
   startOfDay,
   type BudgetReached,
   type Spend,
 } from '../usage/budget-state';
 import type { EventStore } from './event-store';
+import { budgetNoticeKey, SpendLedger, type StepSpend } from './spend-ledger';
 
 export interface BudgetGuardDependencies {
-  store: Pick<EventStore, 'read' | 'listSessions'>;
+  store: Pick<EventStore, 'read' | 'lastSeq' | 'listSessions'>;
   settings(): Promise<UsageSettings>;
   now(): number;
   newId(): string;
@@ -24,10 +25,15 @@ export type BudgetCheck =
 
 /**
  * Budgets are derived from the log on every check (never a counter in memory), so they hold across restarts:
- * the conversation's steps, and the steps since local midnight in every conversation touched today.
+ * the conversation's steps, and the steps since local midnight in every conversation touched today. The ledger
+ * folds only what was appended since the previous check.
  */
 export class BudgetGuard {
-  constructor(private readonly dependencies: BudgetGuardDependencies) {}
+  private readonly ledger: SpendLedger;
+
+  constructor(private readonly dependencies: BudgetGuardDependencies) {
+    this.ledger = new SpendLedger(dependencies.store);
+  }
 
   /**
    * Without a turn: whether a new turn may start. With one, at a safe point of that turn: a reached budget is
@@ -36,38 +42,32 @@ export class BudgetGuard {
   async check(sessionId: string, turnId?: string): Promise<BudgetCheck> {
     const settings = await this.dependencies.settings();
     const { budgets, prices } = settings;
-    const conversationEvents = await this.dependencies.store.read(sessionId, 0);
-    const conversation = spendOfEvents(conversationEvents, prices);
+    const session = await this.ledger.session(sessionId);
+    const conversation = spendOfSteps(session.steps, prices);
     const day = budgets.day ? await this.daySpend(settings) : conversation;
     const reached = reachedBudget(budgets, { conversation, day });
     if (!reached) return { reached: false, conversation, day };
     const message = describeBudgetReached(reached);
     if (!turnId) return { reached: true, conversation, day, message, ...reached };
-    if (startedOverBudget(conversationEvents, turnId)) return { reached: false, conversation, day };
-    const notificationId = await this.notifyOnce(sessionId, turnId, conversationEvents, reached, message);
+    if (session.overBudgetTurns.has(turnId)) return { reached: false, conversation, day };
+    const notificationId =
+      session.budgetNotices.get(budgetNoticeKey(turnId, reached.budget)) ??
+      (await this.notify(sessionId, turnId, reached, message));
     return { reached: true, conversation, day, message, notificationId, ...reached };
   }
 
   private async daySpend(settings: UsageSettings): Promise<Spend> {
     const since = startOfDay(this.dependencies.now());
     const sessions = (await this.dependencies.store.listSessions()).filter((session) => session.updatedAt >= since);
-    const events: AgentEvent[] = [];
-    for (const session of sessions) events.push(...(await this.dependencies.store.read(session.sessionId, 0)));
-    return spendOfEvents(events, settings.prices, (event) => event.time >= since);
+    const steps: StepSpend[] = [];
+    for (const row of sessions) {
+      const session = await this.ledger.session(row.sessionId, row.lastSeq);
+      steps.push(...session.steps.filter((step) => step.time >= since));
+    }
+    return spendOfSteps(steps, settings.prices);
   }
 
-  private async notifyOnce(
-    sessionId: string,
-    turnId: string,
-    events: AgentEvent[],
-    reached: BudgetReached,
-    message: string,
-  ): Promise<string> {
-    const known = events.find(
-      (event) =>
-        event.type === 'notify/budget-reached' && event.turnId === turnId && event.data.budget === reached.budget,
-    );
-    if (known && 'notificationId' in known) return known.notificationId;
+  private async notify(sessionId: string, turnId: string, reached: BudgetReached, message: string): Promise<string> {
     const notificationId = this.dependencies.newId();
     await this.dependencies.recordNotifications(sessionId, [
       {
@@ -81,10 +81,6 @@ export class BudgetGuard {
     ]);
     return notificationId;
   }
-}
-
-function startedOverBudget(events: AgentEvent[], turnId: string): boolean {
-  return events.some((event) => event.type === 'turn/started' && event.turnId === turnId && event.data.overBudget);
 }
 
 /** The runtime refuses a new turn while a budget is reached, unless the user confirmed going over it once. */

@@ -220,9 +220,11 @@ export class JobControl {
     await this.orphanUnknown(sessionId, known);
   }
 
-  private async orphanUnknown(sessionId: string, known: Set<string>): Promise<void> {
+  private async orphanUnknown(sessionId: string, known: Set<string>, starting = new Set<string>()): Promise<void> {
     const ledger = await this.access.ledger(sessionId);
-    const lost = ledger.open().filter((job) => !known.has(job.jobId) && !this.pendingStarts.has(job.jobId));
+    const lost = ledger
+      .open()
+      .filter((job) => !known.has(job.jobId) && !starting.has(job.jobId) && !this.pendingStarts.has(job.jobId));
     if (lost.length > 0)
       await this.recordOrphaned(
         sessionId,
@@ -233,9 +235,12 @@ export class JobControl {
   private async receive(report: JobHostReport): Promise<void> {
     switch (report.type) {
       case 'job-host/hello': {
+        // Taken before the first await: a start waiting for this hello is sent right after it, so the hello cannot
+        // list it, and by the time the log is read that start may have returned and left `pendingStarts`.
+        const starting = new Set(this.pendingStarts);
         for (const outcome of report.finished) await this.recordOutcome(outcome);
         const known = new Set([...report.running.map((job) => job.jobId), ...report.finished.map((job) => job.jobId)]);
-        for (const sessionId of this.access.loadedSessions()) await this.orphanUnknown(sessionId, known);
+        for (const sessionId of this.access.loadedSessions()) await this.orphanUnknown(sessionId, known, starting);
         return;
       }
       case 'job-host/started':

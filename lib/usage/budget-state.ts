@@ -18,6 +18,24 @@ export function tokensOf(usage: TokenUsage): number {
   return (usage.inputTokens ?? 0) + (usage.outputTokens ?? 0);
 }
 
+/** The part of a `step/completed` event a spend is made of. */
+export interface StepUsage {
+  model?: string;
+  usage: TokenUsage;
+}
+
+/** The spend of steps: tokens of each, and dollars of those whose model has a price. */
+export function spendOfSteps(steps: Iterable<StepUsage>, prices: readonly ModelPrice[]): Spend {
+  let tokens = 0;
+  let dollars = 0;
+  for (const step of steps) {
+    tokens += tokensOf(step.usage);
+    const price = priceForModel(prices, step.model);
+    if (price) dollars += estimateCost(step.usage, price);
+  }
+  return { tokens, dollars };
+}
+
 /**
  * The spend of the `step/completed` events among `events` that `counts`; each `(sessionId, seq)` counts once, so
  * a log read twice, out of order or after a restart gives the same sum.
@@ -28,18 +46,15 @@ export function spendOfEvents(
   counts: (event: AgentEvent) => boolean = () => true,
 ): Spend {
   const seen = new Set<string>();
-  let tokens = 0;
-  let dollars = 0;
+  const steps: StepUsage[] = [];
   for (const event of events) {
     if (event.type !== 'step/completed' || !event.data.usage || !counts(event)) continue;
     const key = `${event.sessionId}\u0000${event.seq}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    tokens += tokensOf(event.data.usage);
-    const price = priceForModel(prices, event.data.model);
-    if (price) dollars += estimateCost(event.data.usage, price);
+    steps.push({ model: event.data.model, usage: event.data.usage });
   }
-  return { tokens, dollars };
+  return spendOfSteps(steps, prices);
 }
 
 export interface BudgetReached {

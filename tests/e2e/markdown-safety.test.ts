@@ -152,6 +152,9 @@ describe('markdown from the model is safe at every moment of the stream', () => 
     expect(view.cells).toEqual(['speed', '12', 'mode', `<b onmouseover="window.__pwned='cell'">vortex</b>`]);
     expect(view.code).toBe(`const x = "<img src=x onerror=window.__pwned='code'>";\nconsole.log(x);\n`);
     expect(view.codeLanguage).toBe('js');
+    // Highlighting is loaded when a message first has code to colour: the block gets its colours once it arrives.
+    await panel.waitForSelector('.assistant-message .code-block code.hljs [class^="hljs-"]', { timeout: 10_000 });
+    expect(await panel.$eval('.assistant-message .code-block code', (code) => code.textContent)).toBe(view.code);
     expect(view.imageButton).toBe(`Load image “tracker pixel” from ${new URL(imageOrigin).host}`);
 
     // The javascript: link is text: clicking it goes nowhere and runs nothing.

@@ -165,7 +165,18 @@ describe('side panel features', () => {
     await panel.mouse.move(list.x, list.y);
     await panel.mouse.wheel({ deltaY: -100_000 });
     await panel.waitForSelector('button::-p-text(New messages)', { timeout: 5_000 });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The browser animates a wheel scroll: wait until it reaches the top, then let more of the answer stream in.
+    await panel.waitForFunction(() => document.querySelector('.message-list')!.scrollTop === 0, { timeout: 5_000 });
+    const lengthAtTop = await panel.evaluate(
+      () => (document.querySelector('.assistant-message')?.textContent ?? '').length,
+    );
+    await panel.waitForFunction(
+      (length: number) =>
+        (document.querySelector('.assistant-message')?.textContent ?? '').length > length + 200 ||
+        document.querySelector('[data-turn-status="completed"]') !== null,
+      { polling: 20, timeout: 20_000 },
+      lengthAtTop,
+    );
     expect(await panel.$eval('.message-list', (list) => list.scrollTop)).toBe(0);
     await panel.click('button::-p-text(New messages)');
     await panel.waitForFunction(() => !document.querySelector('.new-messages'), { timeout: 5_000 });
@@ -394,7 +405,13 @@ describe('side panel features', () => {
     );
     expect(rendered).toBeGreaterThan(0);
     expect(rendered).toBeLessThan(40);
-    await reopened.$eval('.message-list', (list) => list.scrollTo({ top: list.scrollHeight / 2 }));
+    // Scrolled by the reader (a wheel), not by script: a scroll nobody made does not stop the list following the end.
+    const middle = (await reopened.$eval('.message-list', (list) => {
+      const box = list.getBoundingClientRect();
+      return { x: box.left + box.width / 2, y: box.top + box.height / 2, half: list.scrollHeight / 2 };
+    }))!;
+    await reopened.mouse.move(middle.x, middle.y);
+    await reopened.mouse.wheel({ deltaY: -middle.half });
     await reopened.waitForFunction(
       () =>
         [...document.querySelectorAll('.user-message')].some((message) =>

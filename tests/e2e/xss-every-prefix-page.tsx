@@ -6,6 +6,7 @@
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { MarkdownView } from '../../components/markdown-view';
+import { loadHighlighter } from '../../lib/markdown/load-highlighter';
 import type { XssDocument } from './xss-corpus';
 import { installXssWatch } from './xss-watch';
 
@@ -53,6 +54,8 @@ async function positiveControl(): Promise<EveryPrefixResult['control']> {
 
 async function renderEveryPrefix(documents: XssDocument[]): Promise<EveryPrefixResult> {
   const control = await positiveControl();
+  // Loaded up front, so that every render, the first included, goes through highlighting as it did when it was static.
+  await loadHighlighter();
   const container = document.createElement('div');
   container.className = 'message-list';
   document.body.append(container);

@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   startScriptedModelServer,
@@ -13,14 +15,21 @@ import {
   useScriptedEndpoint,
 } from './sidebar-page';
 
-// Known to fail, and skipped until it passes: in Firefox the job host frame of the background page never reports to
-// the runtime, so the job is recorded `orphaned` ("its host … is gone"). Running code works in Chromium only for now.
-describe.skip('jobs in Firefox ESR', () => {
+describe('jobs in Firefox ESR', () => {
   let server: ScriptedModelServer;
   let firefox: FirefoxSession;
   let base: string;
+  let collector: Server;
+  let collected = 0;
 
   beforeAll(async () => {
+    collector = createServer((request, response) => {
+      collected += 1;
+      response.setHeader('Access-Control-Allow-Origin', '*');
+      response.end('reached');
+    });
+    await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
+    const collectorUrl = `http://127.0.0.1:${(collector.address() as AddressInfo).port}`;
     const code = "const squares = input.numbers.map((n) => n * n);\nconsole.log('squared', squares.length);\nsquares";
     server = await startScriptedModelServer({
       script: {
@@ -29,6 +38,12 @@ describe.skip('jobs in Firefox ESR', () => {
             steps: [
               { toolCalls: [{ name: 'runScript', arguments: { code, input: { numbers: [1, 2, 3] } } }] },
               { text: 'The squares are 1, 4 and 9.' },
+            ],
+          },
+          {
+            steps: [
+              { toolCalls: [{ name: 'runScript', arguments: { code: ESCAPE_PROBES, input: { url: collectorUrl } } }] },
+              { text: 'Probed.' },
             ],
           },
         ],
@@ -41,6 +56,7 @@ describe.skip('jobs in Firefox ESR', () => {
   afterAll(async () => {
     await firefox?.close();
     await server?.close();
+    await new Promise((resolve) => collector?.close(resolve));
   });
 
   it('runs a script in the background page host and returns its result and output to the model', async () => {
@@ -62,4 +78,57 @@ describe.skip('jobs in Firefox ESR', () => {
     );
     expect(card).toBe('completed');
   }, 120_000);
+
+  it('escape probes from a script in the background page host: none succeeds and the collector sees no request', async () => {
+    const marionette = firefox.marionette;
+    await sendFromComposer(marionette, 'Probe the sandbox.');
+    await until('the second turn to end', () =>
+      marionette.execute<boolean>(
+        "const turn = [...document.querySelectorAll('article.turn')].at(-1); return !!turn?.textContent?.includes('Probe the sandbox.') && turn.getAttribute('data-status') === 'completed';",
+      ),
+    );
+    const messages = (server.requests.at(-1)!.body as { messages: { role: string; content: unknown }[] }).messages;
+    const result = JSON.parse(String(messages.filter((message) => message.role === 'tool').at(-1)?.content)) as {
+      ok: boolean;
+      result: Record<string, boolean>;
+    };
+    expect(result.ok).toBe(true);
+    const escaped = Object.entries(result.result).filter(([, succeeded]) => succeeded);
+    console.log(
+      `[firefox] ${Object.keys(result.result).length} escape probes, ${escaped.length} succeeded, collector saw ${collected} requests`,
+    );
+    expect(Object.keys(result.result).length).toBeGreaterThanOrEqual(12);
+    expect(escaped).toEqual([]);
+    expect(collected).toBe(0);
+  }, 120_000);
 });
+
+/** What a script might try to leave its sandbox by; each resolves true only if it got out. */
+const ESCAPE_PROBES = `
+const url = input.url;
+const probes = {
+  fetch: () => fetch(url + '/fetch').then(() => true),
+  xhr: () => new Promise((resolve) => { const request = new XMLHttpRequest(); request.onload = () => resolve(true); request.onerror = () => resolve(false); request.open('GET', url + '/xhr'); request.send(); }),
+  webSocket: () => new Promise((resolve) => { const socket = new WebSocket(url.replace('http', 'ws') + '/ws'); socket.onopen = () => resolve(true); socket.onerror = () => resolve(false); }),
+  eventSource: () => new Promise((resolve) => { const source = new EventSource(url + '/sse'); source.onopen = () => resolve(true); source.onerror = () => { source.close(); resolve(false); }; }),
+  sendBeacon: () => typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url + '/beacon', 'x'),
+  importScripts: () => { importScripts(url + '/import.js'); return true; },
+  dynamicImport: () => import(url + '/module.js').then(() => true),
+  nestedWorkerFetch: () => new Promise((resolve) => { const worker = new Worker(URL.createObjectURL(new Blob(["fetch('" + url + "/nested').then(() => postMessage(true), () => postMessage(false))"]))); worker.onmessage = (event) => resolve(event.data); worker.onerror = () => resolve(false); }),
+  urlWorker: () => new Promise((resolve) => { const worker = new Worker(url + '/worker.js'); worker.onmessage = () => resolve(true); worker.onerror = () => resolve(false); }),
+  extensionApi: () => typeof chrome !== 'undefined' && !!chrome.runtime?.id || typeof browser !== 'undefined',
+  parentFrame: () => typeof parent !== 'undefined' || typeof top !== 'undefined' || typeof opener !== 'undefined',
+  dom: () => typeof document !== 'undefined' || typeof window !== 'undefined',
+  indexedDB: () => new Promise((resolve) => { const request = indexedDB.open('probe'); request.onsuccess = () => resolve(true); request.onerror = () => resolve(false); }),
+  cacheStorage: () => caches.open('probe').then(() => true),
+  broadcastChannel: () => new Promise((resolve) => { const channel = new BroadcastChannel('splitbrain'); channel.postMessage('probe'); resolve(false); }),
+  origin: () => self.origin !== 'null',
+};
+const outcome = {};
+for (const [name, probe] of Object.entries(probes)) {
+  outcome[name] = await Promise.race([
+    Promise.resolve().then(probe).then((value) => value === true, () => false),
+    new Promise((resolve) => setTimeout(() => resolve(false), 1500)),
+  ]);
+}
+return outcome;`;

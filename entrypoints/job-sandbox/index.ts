@@ -1,0 +1,47 @@
+import '@/entrypoints/shared/zod-setup';
+import { defineUnlistedScript } from 'wxt/utils/define-unlisted-script';
+import { SandboxRunner, type ScriptWorker } from '@/lib/jobs/sandbox-runner';
+import { JOB_SANDBOX_SOURCE, jobHostCommandSchema, type JobHostReport } from '@/lib/protocol/job-host-wire';
+
+// Runs in an opaque origin with a CSP that allows no network: only the host page above may command it. Built as a
+// classic script (public/job-sandbox.html loads it): Firefox loads no module script into an opaque-origin frame.
+function spawn(source: string): ScriptWorker {
+  const url = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
+  const worker = new Worker(url);
+  URL.revokeObjectURL(url);
+  return {
+    terminate: () => worker.terminate(),
+    onMessage: (listener) => worker.addEventListener('message', (event) => listener(event.data)),
+    onError: (listener) =>
+      worker.addEventListener('error', (event) => {
+        event.preventDefault();
+        // Chromium names a parse failure in the message; Firefox fires a bare `error` event with no message for it.
+        const message = event.message || 'The script does not parse.';
+        listener({ message, syntax: !event.message || /SyntaxError/.test(event.message) });
+      }),
+  };
+}
+
+export default defineUnlistedScript(() => {
+  const send = (report: JobHostReport) => window.parent.postMessage({ source: JOB_SANDBOX_SOURCE, report }, '*');
+
+  const runner = new SandboxRunner({
+    spawn,
+    send,
+    now: () => performance.now(),
+    setTimer: (run, delayMs) => setTimeout(run, delayMs),
+    clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  });
+
+  window.addEventListener('message', (event) => {
+    if (event.source !== window.parent) return;
+    const data = event.data as { source?: unknown; command?: unknown } | null;
+    if (data?.source !== JOB_SANDBOX_SOURCE) return;
+    const parsed = jobHostCommandSchema.safeParse(data.command);
+    if (!parsed.success) return;
+    if (parsed.data.type === 'job-host/start') runner.start(parsed.data.spec);
+    if (parsed.data.type === 'job-host/kill') runner.kill(parsed.data.jobId);
+  });
+
+  window.parent.postMessage({ source: JOB_SANDBOX_SOURCE, ready: true }, '*');
+});
