@@ -4,7 +4,7 @@ import { CHART_SIZE, chartGeometry } from '@/lib/artifacts/view-chart-geometry';
 /** A small line or bar chart drawn as SVG from checked numbers; the data is also there as a table for screen readers. */
 export function ArtifactChart({ data, title }: { data: ChartData; title: string }) {
   const geometry = chartGeometry(data);
-  const { width, height, left, right, top, bottom } = CHART_SIZE;
+  const { width, height, left, right, bottom } = CHART_SIZE;
   const unit = data.y?.unit ? ` (${data.y.unit})` : '';
   return (
     <figure className="artifact-chart">
@@ -26,6 +26,17 @@ export function ArtifactChart({ data, title }: { data: ChartData; title: string 
         {geometry.paths.map((path, index) => (
           <path key={index} className={`chart-line chart-series-${index}`} d={path} />
         ))}
+        {geometry.points.map((points, index) =>
+          points.map((point, pointIndex) => (
+            <circle
+              key={`${index}-${pointIndex}`}
+              className={`chart-point chart-series-${index}`}
+              cx={point.x}
+              cy={point.y}
+              r={2.5}
+            />
+          )),
+        )}
         {geometry.bars.map((bars, index) =>
           bars.map((bar, barIndex) => (
             <rect
@@ -38,12 +49,6 @@ export function ArtifactChart({ data, title }: { data: ChartData; title: string 
             />
           )),
         )}
-        {data.y?.label && (
-          <text className="chart-y-label" x={4} y={top} dominantBaseline="hanging">
-            {data.y.label}
-            {unit}
-          </text>
-        )}
       </svg>
       <figcaption className="chart-legend">
         {data.series.map((series, index) => (
@@ -53,6 +58,12 @@ export function ArtifactChart({ data, title }: { data: ChartData; title: string 
           </span>
         ))}
         {data.x.label && <span className="chart-x-label">x: {data.x.label}</span>}
+        {(data.y?.label || unit) && (
+          <span className="chart-y-label">
+            y: {data.y?.label ?? ''}
+            {unit}
+          </span>
+        )}
       </figcaption>
       <table className="visually-hidden">
         <caption>{title}</caption>

@@ -11,6 +11,7 @@ describe('chartGeometry', () => {
       series: [{ name: 'fps', values: [10, 20, null, 40] }],
     });
     expect(geometry.paths[0].match(/M/g)).toHaveLength(2);
+    expect(geometry.points[0].map((point) => point.value)).toEqual([10, 20, 40]);
     expect(geometry.yTicks.at(0)?.label).toBe('0');
     expect(Number(geometry.yTicks.at(-1)?.label)).toBeGreaterThanOrEqual(40);
   });

@@ -1,6 +1,6 @@
 import type { ChartData } from './view-artifact-data';
 
-export const CHART_SIZE = { width: 360, height: 200, left: 44, right: 10, top: 10, bottom: 28 } as const;
+export const CHART_SIZE = { width: 360, height: 200, left: 44, right: 22, top: 10, bottom: 28 } as const;
 
 export interface ChartTick {
   position: number;
@@ -12,6 +12,8 @@ export interface ChartGeometry {
   yTicks: ChartTick[];
   /** Line charts: one SVG path per series (gaps where a value is null). */
   paths: string[];
+  /** Line charts: a marker per value, so a point between two gaps shows too. */
+  points: { x: number; y: number; value: number }[][];
   /** Bar charts: the bars of each series. */
   bars: { x: number; y: number; width: number; height: number; value: number }[][];
   zeroY: number;
@@ -69,6 +71,11 @@ export function chartGeometry(data: ChartData): ChartGeometry {
           .map((run) => `M${run.trim().split(' ').join(' L')}`)
           .join(' '),
       );
+  const points = bar
+    ? []
+    : data.series.map((series) =>
+        series.values.flatMap((value, index) => (value === null ? [] : [{ x: x(index), y: y(value), value }])),
+      );
   const barWidth = (slot * 0.8) / data.series.length;
   const bars = bar
     ? data.series.map((series, seriesIndex) =>
@@ -87,5 +94,5 @@ export function chartGeometry(data: ChartData): ChartGeometry {
         }),
       )
     : [];
-  return { xTicks, yTicks, paths, bars, zeroY: y(0) };
+  return { xTicks, yTicks, paths, points, bars, zeroY: y(0) };
 }

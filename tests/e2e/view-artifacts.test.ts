@@ -51,6 +51,38 @@ const DIFF = {
   },
 };
 
+const CHART = {
+  kind: 'chart',
+  title: 'Frame rate',
+  data: {
+    type: 'line',
+    x: { label: 'particles', values: [1000, 2000, 4000, 8000] },
+    y: { label: 'frame rate', unit: 'fps' },
+    series: [
+      { name: 'Chromium', values: [60, 60, 52, 31] },
+      { name: 'Firefox', values: [60, 58, null, 27] },
+    ],
+  },
+};
+
+const PLAN = {
+  kind: 'plan',
+  title: 'Tuning',
+  data: {
+    steps: [
+      { title: 'Open the particle field', state: 'done' },
+      { title: 'Raise the speed', state: 'in-progress', detail: 'to 12 m/s' },
+      { title: 'Check the frame rate', state: 'pending' },
+    ],
+  },
+};
+
+const CODE = {
+  kind: 'code',
+  title: 'Script',
+  data: { language: 'ts', text: "const speed = 12; // <b>not bold</b>\nawait setParameter('speed', speed);" },
+};
+
 const FORM = {
   question: 'How should the label be printed?',
   answerType: 'form',
@@ -112,6 +144,13 @@ describe('product-rendered artifacts and forms', () => {
       steps: [
         { toolCalls: [{ name: 'showArtifact', arguments: TABLE }] },
         { toolCalls: [{ name: 'showArtifact', arguments: DIFF }] },
+        {
+          toolCalls: [
+            { name: 'showArtifact', arguments: CHART },
+            { name: 'showArtifact', arguments: PLAN },
+            { name: 'showArtifact', arguments: CODE },
+          ],
+        },
         { text: 'Here are the presets and the change.' },
       ],
     };
@@ -155,6 +194,33 @@ describe('product-rendered artifacts and forms', () => {
     expect(diff).toEqual({
       added: ['  "speed": 12,', '  "mode": "vortex"'],
       removed: ['  "speed": 8,', '  "mode": "drift"'],
+    });
+    // Highlighting is loaded when code first needs it: wait for it rather than read the card before.
+    await panel.waitForFunction(
+      () =>
+        [...document.querySelectorAll('section.view-artifact-card[data-kind="code"]')]
+          .at(-1)
+          ?.querySelector('code.hljs span[class^="hljs-"]') != null,
+    );
+    const others = await panel.evaluate(() => {
+      const last = (kind: string) =>
+        [...document.querySelectorAll(`section.view-artifact-card[data-kind="${kind}"]`)].at(-1)!;
+      return {
+        chartRuns: last('chart').querySelectorAll('path.chart-line')[1]?.getAttribute('d')?.split('M').length,
+        chartLabel: last('chart').querySelector('svg')?.getAttribute('aria-label'),
+        plan: [...last('plan').querySelectorAll('.plan-step')].map((step) => step.getAttribute('data-state')),
+        codeHighlighted: last('code').querySelectorAll('code.hljs span[class^="hljs-"]').length > 0,
+        codeBold: last('code').querySelectorAll('b').length,
+        codeText: last('code').querySelector('code')?.textContent,
+      };
+    });
+    expect(others).toEqual({
+      chartRuns: 3,
+      chartLabel: 'line chart: Frame rate',
+      plan: ['done', 'in-progress', 'pending'],
+      codeHighlighted: true,
+      codeBold: 0,
+      codeText: "const speed = 12; // <b>not bold</b>\nawait setParameter('speed', speed);\n",
     });
     await panel.$eval('section.view-artifact-card[data-kind="table"]', (card) => card.scrollIntoView());
     await shoot(panel, 'table-artifact');
