@@ -11,8 +11,8 @@ export const BUILT_CONTENT_SCRIPTS = resolve(import.meta.dirname, '../../.output
 
 /*
  * A harness extension around the built bundle: the same `scripting.executeScript` injection and the same
- * `tabs.sendMessage(tabId, message, { frameId })` wire as the runtime, with host access to 127.0.0.1 granted in its
- * manifest (headless Chromium cannot answer the optional-permission prompt the real extension asks for).
+ * `tabs.sendMessage(tabId, message, { frameId })` wire as the runtime, with host access granted in its manifest
+ * (headless Chromium cannot answer the optional-permission prompt the real extension asks for).
  */
 const HARNESS_WORKER = `
 self.inject = async (tabId) => {
@@ -40,7 +40,8 @@ function harnessExtension(): string {
       name: 'Page agent harness',
       version: '1',
       permissions: ['scripting', 'tabs', 'webNavigation'],
-      host_permissions: ['http://127.0.0.1/*'],
+      // captureVisibleTab needs <all_urls> (or activeTab): per-origin host access is not enough for it.
+      host_permissions: ['<all_urls>'],
       background: { service_worker: 'harness.js' },
     }),
   );
