@@ -27,11 +27,11 @@ self.capture = (windowId) => chrome.tabs.captureVisibleTab(windowId, { format: '
 self.windowOf = async (tabId) => (await chrome.tabs.get(tabId)).windowId;
 `;
 
-function harnessExtension(): string {
+function harnessExtension(contentScripts: string): string {
   const folder = mkdtempSync(join(tmpdir(), 'splitbrain-page-harness-'));
   mkdirSync(join(folder, 'content-scripts'));
   for (const file of ['page-agent.js', 'page-tools-bridge.js'])
-    copyFileSync(join(BUILT_CONTENT_SCRIPTS, file), join(folder, 'content-scripts', file));
+    copyFileSync(join(contentScripts, file), join(folder, 'content-scripts', file));
   writeFileSync(join(folder, 'harness.js'), HARNESS_WORKER);
   writeFileSync(
     join(folder, 'manifest.json'),
@@ -91,8 +91,8 @@ async function sendPageRequest<Request extends PageRequest>(
   return (typed.success ? typed.data : error.data) as PageReplyFor<Request['type']>;
 }
 
-export async function launchPageAgent(): Promise<PageAgentSession> {
-  const extension = harnessExtension();
+export async function launchPageAgent(contentScripts = BUILT_CONTENT_SCRIPTS): Promise<PageAgentSession> {
+  const extension = harnessExtension(contentScripts);
   const profile = mkdtempSync(join(tmpdir(), 'splitbrain-page-profile-'));
   const browser = await puppeteer.launch({
     executablePath: CHROMIUM,
