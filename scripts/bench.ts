@@ -28,6 +28,7 @@ const benches: Bench[] = [
   { name: 'attach files', entry: 'tests/bench/attach-files-bench.ts' },
   { name: 'cold open', entry: 'tests/bench/cold-open-bench.ts', kind: 'extension' },
   { name: 'panel weight', entry: 'tests/bench/panel-weight-bench.ts', kind: 'extension' },
+  { name: 'page observe', entry: 'tests/bench/page-observe-bench.ts', kind: 'extension' },
 ];
 
 async function bundle(entry: string): Promise<string> {
