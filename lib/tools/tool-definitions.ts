@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { JOB_LIMITS } from '../jobs/job-limits';
+import { pageToolDescriptions, pageToolInputSchemas, pageToolTraits } from './page-tool-definitions';
 
 const parameterValue = z
   .union([z.number(), z.boolean(), z.string(), z.array(z.number())])
@@ -59,6 +60,7 @@ export const toolInputSchemas = {
   }),
   jobStatus: z.object({ jobId: z.string().min(1).max(200).describe('The jobId that runScript returned.') }),
   cancelJob: z.object({ jobId: z.string().min(1).max(200).describe('The jobId of the job to stop.') }),
+  ...pageToolInputSchemas,
 } as const;
 
 export type ToolName = keyof typeof toolInputSchemas;
@@ -77,6 +79,7 @@ export const toolDescriptions: Record<ToolName, string> = {
   runScript: `Run JavaScript in a sandbox in the user's browser (no network, no page, no storage, no extension API) and get its result and output (the first ${JOB_LIMITS.headBytes} and last ${JOB_LIMITS.tailBytes} bytes, with what was cut said in bytes). At most ${JOB_LIMITS.maxRunningPerSession} jobs run at once.`,
   jobStatus: "Read a job's state (created, running, stopping, completed, failed, killed, orphaned), result and output.",
   cancelJob: 'Stop a running job. Cancelling a job that has already ended only reports its state.',
+  ...pageToolDescriptions,
 };
 
 /**
@@ -96,6 +99,7 @@ export const toolTraits: Record<ToolName, { sideEffect: ToolSideEffect }> = {
   runScript: { sideEffect: 'side-effecting' },
   jobStatus: { sideEffect: 'read-only' },
   cancelJob: { sideEffect: 'side-effecting' },
+  ...pageToolTraits,
 };
 
 /** A name this build does not know counts as side-effecting: at most once is the safe side. */

@@ -94,6 +94,12 @@ async function runTool(
     case 'jobStatus':
     case 'cancelJob':
       return failure(`${name} is run by the runtime's job host, not by a target.`);
+    case 'observePage':
+    case 'actOnPage':
+    case 'navigatePage':
+    case 'pageBack':
+    case 'callPageTool':
+      return failure(`${name} is run by the runtime's page link, not by a target.`);
   }
 }
 
