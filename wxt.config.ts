@@ -63,6 +63,9 @@ export default defineConfig({
       description: 'Chat with a language model that drives live web apps in your browser.',
       permissions: [
         'storage',
+        // The page tools: which tab is in front (its address and title) and injecting the page agent on demand.
+        'tabs',
+        'scripting',
         ...(browser === 'firefox' ? [] : ['sidePanel', 'offscreen']),
         // The test build has it granted: headless Chromium cannot answer the permission prompt.
         ...(extraTargetsRoot && browser !== 'firefox' ? ['notifications'] : []),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currentPageRequestSchema } from './current-page';
 import { agentEventSchema } from './agent-event';
 import { jsonObjectSchema, jsonValueSchema } from './json-value';
 import { stageToTargetMessageSchema } from './target-wire';
@@ -62,6 +63,8 @@ export const runtimeRequestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('budget/check'), sessionId: id, turnId: id.optional() }),
   /** Stop on a job card: a cancel command aimed at one job. */
   z.object({ type: z.literal('job/cancel'), sessionId: id, jobId: id, commandId: id }),
+  /** The page the page tools act on, for the line above the composer; it also tells the runtime the panel's window. */
+  currentPageRequestSchema,
 ]);
 export type RuntimeRequest = z.infer<typeof runtimeRequestSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currentPageSchema } from './current-page';
 import { targetCatalogSchema } from '../manifest/target-catalog';
 import { agentEventSchema } from './agent-event';
 import { budgetCheckResultSchema } from './budget-check-result';
@@ -67,6 +68,7 @@ export const runtimeResultSchemas = {
     state: z.enum(['applied', 'stale', 'rejected']),
     jobState: z.string(),
   }),
+  'page/current': currentPageSchema,
 } satisfies Record<RuntimeRequest['type'], z.ZodType>;
 
 export type RuntimeRequestType = RuntimeRequest['type'];

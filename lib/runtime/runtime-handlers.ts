@@ -4,6 +4,7 @@ import { runtimeRequestSchema, type RuntimeRequest, type RuntimeResponse } from 
 import type { RuntimeHandlers, RuntimeRequestOf, RuntimeRequestType } from '../protocol/runtime-result-schemas';
 import type { ToolOutput } from '../tools/tool-router';
 import { refuseTurnOverBudget, type BudgetGuard } from './budget-guard';
+import type { CurrentPage, PageLink } from './page-link';
 import type { Runtime } from './runtime';
 
 export interface RuntimeHandlerDependencies {
@@ -14,6 +15,8 @@ export interface RuntimeHandlerDependencies {
   activeTargetId(): Promise<string | undefined>;
   savedValues(targetId: string): Promise<JsonObject | undefined>;
   budgets?: BudgetGuard;
+  /** The page tools' link; without one no page is available. */
+  pages?: Pick<PageLink, 'notePanel' | 'current'>;
 }
 
 /** The runtime's answer to every request type, in one table checked against the protocol's result map. */
@@ -53,7 +56,20 @@ export function runtimeHandlers(dependencies: RuntimeHandlerDependencies): Runti
         ? dependencies.budgets.check(request.sessionId, request.turnId)
         : { reached: false, conversation: { tokens: 0, dollars: 0 }, day: { tokens: 0, dollars: 0 } },
     'job/cancel': (request) => runtime.cancelJob(request.sessionId, request.jobId, request.commandId),
+    'page/current': (request) => currentPage(dependencies.pages, request),
   } satisfies RuntimeHandlers;
+}
+
+async function currentPage(
+  pages: RuntimeHandlerDependencies['pages'],
+  request: RuntimeRequestOf<'page/current'>,
+): Promise<CurrentPage> {
+  if (!pages) return { ok: false, reason: 'This build cannot act on pages.' };
+  pages.notePanel(request.sessionId, {
+    ...(request.windowId !== undefined ? { windowId: request.windowId } : {}),
+    ...(request.panelTabId !== undefined ? { panelTabId: request.panelTabId } : {}),
+  });
+  return pages.current(request.sessionId);
 }
 
 function dispatch<TType extends RuntimeRequestType>(handlers: RuntimeHandlers, request: RuntimeRequestOf<TType>) {
