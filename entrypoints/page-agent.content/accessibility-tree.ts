@@ -1,0 +1,208 @@
+import type { PageChildFrame, PageRefInfo } from '@/lib/protocol/page-wire';
+import type { SnapshotNode } from '@/lib/page/snapshot-node';
+import { refFor } from './agent-state';
+import {
+  checkedOf,
+  disabledOf,
+  expandedOf,
+  isLifted,
+  NAME_FROM_CONTENT_ROLES,
+  levelOf,
+  nameOf,
+  normalizeSpace,
+  pressedOf,
+  roleOf,
+  selectedOf,
+  valueOf,
+  wantsRef,
+} from './element-role';
+import { frameIdOf } from './frame-id';
+import { shadowRootOf } from './shadow-root';
+import { boxOf, DOCUMENT_LOOK, inViewport, isRendered, lookOf, type InheritedLook } from './visibility';
+
+const SKIPPED_TAGS = new Set(['script', 'style', 'noscript', 'template', 'head', 'meta', 'link', 'title']);
+const LEAF_TAGS = new Set(['input', 'textarea', 'select', 'img', 'iframe', 'frame', 'canvas', 'video', 'audio']);
+export const NODE_LIMIT = 20_000;
+
+export interface AccessibilityTree {
+  roots: SnapshotNode[];
+  refs: Map<string, PageRefInfo>;
+  childFrames: PageChildFrame[];
+  nodeLimitReached: boolean;
+}
+
+interface Walk {
+  visited: number;
+  refs: Map<string, PageRefInfo>;
+  childFrames: PageChildFrame[];
+}
+
+/** The children in the flattened tree: a host's shadow root (open or closed), a slot's assigned nodes. */
+function childrenOf(element: Element): Node[] {
+  const root = shadowRootOf(element);
+  if (root !== null) return [...root.childNodes];
+  if (element instanceof HTMLSlotElement) {
+    const assigned = element.assignedNodes();
+    if (assigned.length > 0) return assigned;
+  }
+  return [...element.childNodes];
+}
+
+function mergeText(nodes: SnapshotNode[]): SnapshotNode[] {
+  const merged: SnapshotNode[] = [];
+  for (const node of nodes) {
+    const last = merged.at(-1);
+    if (node.role === 'text' && last?.role === 'text' && last.hiddenText === node.hiddenText && !last.ref) {
+      last.name = `${last.name} ${node.name}`;
+      last.inViewport ||= node.inViewport;
+    } else merged.push(node);
+  }
+  return merged;
+}
+
+/** Text that only repeats the node's name adds nothing (Playwright drops it too). */
+function withoutEchoedName(name: string, children: SnapshotNode[]): SnapshotNode[] {
+  if (name === '') return children;
+  const text = children.every((child) => child.role === 'text') ? children.map((child) => child.name).join(' ') : '';
+  return text !== '' && normalizeSpace(text) === name ? [] : children;
+}
+
+/**
+ * A name a person cannot read where it is: an aria-label or title that replaces the visible text of a control or
+ * link, or a long one (more than eight words) on anything.
+ */
+function nameHiddenFromSight(element: Element, role: string, name: string): boolean {
+  if (name === '') return false;
+  const label = element.getAttribute('aria-label') ?? element.getAttribute('title');
+  if (label === null || normalizeSpace(label) !== name) return false;
+  const visible = normalizeSpace(element.textContent ?? '');
+  if (visible.includes(name)) return false;
+  if (name.split(' ').length > 8) return true;
+  return NAME_FROM_CONTENT_ROLES.has(role) && (visible !== '' || name.split(' ').length > 3);
+}
+
+function hasOwnText(element: Element): boolean {
+  return [...element.childNodes].some(
+    (child) => child.nodeType === Node.TEXT_NODE && normalizeSpace(child.nodeValue ?? '') !== '',
+  );
+}
+
+function optionNodes(select: HTMLSelectElement, inView: boolean): SnapshotNode[] {
+  return [...select.options].map((option) => ({
+    role: 'option',
+    name: normalizeSpace(option.label),
+    selected: option.selected || undefined,
+    inViewport: inView,
+    children: [],
+  }));
+}
+
+function visitText(node: Node, look: { hidden: boolean }, inView: boolean): SnapshotNode[] {
+  const text = normalizeSpace(node.nodeValue ?? '');
+  if (text === '') return [];
+  return [{ role: 'text', name: text, hiddenText: look.hidden || undefined, inViewport: inView, children: [] }];
+}
+
+function visitChildren(
+  element: Element,
+  walk: Walk,
+  look: { hidden: boolean; inherited: InheritedLook },
+  inView: boolean,
+) {
+  const nodes: SnapshotNode[] = [];
+  for (const child of childrenOf(element)) {
+    if (walk.visited >= NODE_LIMIT) break;
+    if (child.nodeType === Node.TEXT_NODE) nodes.push(...visitText(child, look, inView));
+    else if (child instanceof Element) nodes.push(...visitElement(child, walk, look.inherited));
+  }
+  return mergeText(nodes);
+}
+
+function childFrameOf(element: Element, ref: string): PageChildFrame {
+  const rect = element.getBoundingClientRect();
+  const style = getComputedStyle(element);
+  const left = element.clientLeft + parseFloat(style.paddingLeft || '0');
+  const top = element.clientTop + parseFloat(style.paddingTop || '0');
+  return {
+    ref,
+    src: (element as HTMLIFrameElement).src ?? '',
+    name: element.getAttribute('name') ?? '',
+    contentBox: {
+      x: rect.x + left,
+      y: rect.y + top,
+      width:
+        (element as HTMLElement).clientWidth -
+        parseFloat(style.paddingLeft || '0') -
+        parseFloat(style.paddingRight || '0'),
+      height:
+        (element as HTMLElement).clientHeight -
+        parseFloat(style.paddingTop || '0') -
+        parseFloat(style.paddingBottom || '0'),
+    },
+    frameId: frameIdOf(element),
+  };
+}
+
+function visitElement(element: Element, walk: Walk, inherited: InheritedLook): SnapshotNode[] {
+  if (SKIPPED_TAGS.has(element.localName) || !isRendered(element)) return [];
+  walk.visited++;
+  const box = boxOf(element);
+  const look = lookOf(element, box, inherited);
+  const inView = inViewport(box);
+  const role = roleOf(element);
+  const children = LEAF_TAGS.has(element.localName) ? [] : visitChildren(element, walk, look, inView);
+  if (isLifted(role) || role === undefined) return children;
+  const name = nameOf(element, role);
+  const hiddenText = (look.hidden && (name !== '' || hasOwnText(element))) || nameHiddenFromSight(element, role, name);
+  const node: SnapshotNode = {
+    role,
+    name,
+    checked: checkedOf(element, role),
+    disabled: disabledOf(element) || undefined,
+    expanded: expandedOf(element),
+    level: levelOf(element, role),
+    pressed: pressedOf(element),
+    selected: selectedOf(element),
+    value: valueOf(element),
+    url:
+      element instanceof HTMLAnchorElement && element.hasAttribute('href') ? element.getAttribute('href')! : undefined,
+    hiddenText: hiddenText || undefined,
+    inViewport: inView,
+    children: element instanceof HTMLSelectElement ? optionNodes(element, inView) : withoutEchoedName(name, children),
+  };
+  if (node.children.length === 1 && node.children[0].role === 'text' && !node.children[0].hiddenText && name === '') {
+    node.text = node.children[0].name;
+    node.children = [];
+  }
+  if (wantsRef(role, element)) {
+    const ref = refFor(element);
+    node.ref = ref;
+    const frame = role === 'iframe' ? childFrameOf(element, ref) : undefined;
+    if (frame !== undefined) walk.childFrames.push(frame);
+    walk.refs.set(ref, {
+      role,
+      name,
+      tag: element.localName,
+      box,
+      checked: node.checked,
+      disabled: node.disabled,
+      hiddenText: node.hiddenText,
+      inViewport: inView,
+      frame,
+    });
+  }
+  return [node];
+}
+
+/** The frame's accessibility tree from `root` (the body, or a scoped element). */
+export function accessibilityTree(root: Element): AccessibilityTree {
+  const walk: Walk = { visited: 0, refs: new Map(), childFrames: [] };
+  const roots = visitElement(root, walk, DOCUMENT_LOOK);
+  return { roots, refs: walk.refs, childFrames: walk.childFrames, nodeLimitReached: walk.visited >= NODE_LIMIT };
+}
+
+/** Role, name and checked state of one element now, as the snapshot would give them. */
+export function describeElement(element: Element): { role: string; name: string; checked?: boolean | 'mixed' } {
+  const role = roleOf(element) ?? 'generic';
+  return { role, name: nameOf(element, role), checked: checkedOf(element, role) };
+}

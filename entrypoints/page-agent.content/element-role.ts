@@ -1,0 +1,154 @@
+import { computeAccessibleName, getRole } from 'dom-accessibility-api';
+
+/** Roles whose elements get a ref: what a person can act on, and containers `scope` can name. */
+const REF_ROLES = new Set([
+  'button',
+  'link',
+  'textbox',
+  'searchbox',
+  'checkbox',
+  'radio',
+  'combobox',
+  'listbox',
+  'option',
+  'menuitem',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'tab',
+  'switch',
+  'slider',
+  'spinbutton',
+  'treeitem',
+  'dialog',
+  'alertdialog',
+  'iframe',
+  'img',
+  'tabpanel',
+  'form',
+  'region',
+  'navigation',
+  'main',
+  'list',
+  'table',
+  'menu',
+  'tablist',
+]);
+
+const LIFTED_ROLES = new Set(['generic', 'presentation', 'none']);
+
+/** Roles named from their content (or not at all): computing a name for others is wasted work. */
+const UNNAMED_ROLES = new Set(['paragraph', 'list', 'listitem', 'rowgroup', 'generic', 'code', 'blockquote']);
+
+/** Roles a person reads the name of on the element itself: an aria-label there replaces visible text. */
+export const NAME_FROM_CONTENT_ROLES = new Set([
+  'button',
+  'link',
+  'tab',
+  'menuitem',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'option',
+  'heading',
+  'checkbox',
+  'radio',
+  'switch',
+  'treeitem',
+  'cell',
+  'gridcell',
+  'columnheader',
+  'rowheader',
+]);
+
+export function roleOf(element: Element): string | undefined {
+  const tag = element.localName;
+  if (tag === 'iframe' || tag === 'frame') return 'iframe';
+  const explicit = element.getAttribute('role')?.trim().split(/\s+/)[0];
+  const role = explicit || getRole(element) || undefined;
+  if (role === undefined && tag === 'canvas') return 'img';
+  if (role === undefined && element instanceof HTMLInputElement && element.type === 'password') return 'textbox';
+  if (role === undefined && element instanceof HTMLElement && element.isContentEditable) return 'textbox';
+  return role;
+}
+
+export function isLifted(role: string | undefined): boolean {
+  return role === undefined || LIFTED_ROLES.has(role);
+}
+
+export function wantsRef(role: string, element: Element): boolean {
+  if (REF_ROLES.has(role)) return true;
+  return element instanceof HTMLElement && element.tabIndex >= 0 && element.hasAttribute('tabindex');
+}
+
+export function nameOf(element: Element, role: string): string {
+  if (UNNAMED_ROLES.has(role) && !element.hasAttribute('aria-label') && !element.hasAttribute('aria-labelledby'))
+    return '';
+  if (role === 'iframe') return element.getAttribute('title') ?? element.getAttribute('name') ?? '';
+  try {
+    return normalizeSpace(computeAccessibleName(element));
+  } catch {
+    return '';
+  }
+}
+
+export function normalizeSpace(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+export function checkedOf(element: Element, role: string): boolean | 'mixed' | undefined {
+  if (!['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio'].includes(role)) return undefined;
+  if (element instanceof HTMLInputElement && (element.type === 'checkbox' || element.type === 'radio'))
+    return element.indeterminate ? 'mixed' : element.checked;
+  const aria = element.getAttribute('aria-checked');
+  if (aria === 'mixed') return 'mixed';
+  return aria === 'true';
+}
+
+export function disabledOf(element: Element): boolean {
+  if (element.getAttribute('aria-disabled') === 'true') return true;
+  return element.matches(':disabled');
+}
+
+function ariaFlag(element: Element, attribute: string): boolean | 'mixed' | undefined {
+  const value = element.getAttribute(attribute);
+  if (value === 'true') return true;
+  if (value === 'mixed') return 'mixed';
+  return undefined;
+}
+
+export function expandedOf(element: Element): boolean | undefined {
+  if (element.localName === 'summary') return (element.parentElement as HTMLDetailsElement | null)?.open || undefined;
+  return ariaFlag(element, 'aria-expanded') === true || undefined;
+}
+
+export function pressedOf(element: Element): boolean | 'mixed' | undefined {
+  return ariaFlag(element, 'aria-pressed');
+}
+
+export function selectedOf(element: Element): boolean | undefined {
+  if (element instanceof HTMLOptionElement) return element.selected || undefined;
+  return ariaFlag(element, 'aria-selected') === true || undefined;
+}
+
+export function levelOf(element: Element, role: string): number | undefined {
+  if (role !== 'heading') return undefined;
+  const aria = Number(element.getAttribute('aria-level'));
+  if (Number.isInteger(aria) && aria > 0) return aria;
+  const match = /^h([1-6])$/.exec(element.localName);
+  return match ? Number(match[1]) : undefined;
+}
+
+const PASSWORD_MASK = '••••';
+
+/** A form control's value as the snapshot shows it; passwords never leave the page. */
+export function valueOf(element: Element): string | undefined {
+  if (element instanceof HTMLInputElement) {
+    if (['checkbox', 'radio', 'button', 'submit', 'reset', 'image', 'file', 'hidden'].includes(element.type))
+      return undefined;
+    if (element.type === 'password') return element.value === '' ? undefined : PASSWORD_MASK;
+    return element.value;
+  }
+  if (element instanceof HTMLTextAreaElement) return element.value;
+  if (element instanceof HTMLSelectElement)
+    return [...element.selectedOptions].map((option) => normalizeSpace(option.label)).join(', ');
+  return undefined;
+}
