@@ -66,6 +66,7 @@ export default defineConfig({
         // The page tools: which tab is in front (its address and title) and injecting the page agent on demand.
         'tabs',
         'scripting',
+        'webNavigation',
         ...(browser === 'firefox' ? [] : ['sidePanel', 'offscreen']),
         // The test build has it granted: headless Chromium cannot answer the permission prompt.
         ...(extraTargetsRoot && browser !== 'firefox' ? ['notifications'] : []),

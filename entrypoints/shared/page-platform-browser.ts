@@ -17,23 +17,17 @@ function pageTab(tab: Tabs.Tab): PageTab | undefined {
   };
 }
 
-async function agentAnswers(tabId: number): Promise<boolean> {
-  const reply: unknown = await browser.tabs
-    .sendMessage(tabId, { type: 'page/ping' }, { frameId: 0 })
-    .catch(() => undefined);
-  return typeof reply === 'object' && reply !== null && (reply as { type?: unknown }).type === 'page/pong';
-}
+const PAGE_TOOLS_BRIDGE_FILE = '/content-scripts/page-tools-bridge.js';
 
-async function inject(tabId: number): Promise<number[]> {
+/** Injecting again into a document that has the agent is harmless (it keeps its state), and reaches new frames. */
+async function inject(tabId: number): Promise<void> {
   if (browser.scripting) {
-    const results = await browser.scripting.executeScript({
-      target: { tabId, allFrames: true },
-      files: [PAGE_AGENT_FILE],
-    });
-    return results.map((result) => result.frameId);
+    const target = { tabId, allFrames: true };
+    await browser.scripting.executeScript({ target, files: [PAGE_AGENT_FILE] });
+    await browser.scripting.executeScript({ target, files: [PAGE_TOOLS_BRIDGE_FILE], world: 'MAIN' }).catch(() => []);
+    return;
   }
   await browser.tabs.executeScript(tabId, { file: PAGE_AGENT_FILE, allFrames: true });
-  return [0];
 }
 
 /** Resolves once the tab reports a finished load after `start` ran, or after `timeoutMs`. */
@@ -72,7 +66,13 @@ export const browserPagePlatform: PagePlatform = {
     ),
   tab: async (tabId) => pageTab(await browser.tabs.get(tabId)),
   hasAccess: (origin) => browser.permissions.contains({ origins: [originPattern(origin)] }),
-  ensureAgent: async (tabId) => ((await agentAnswers(tabId)) ? [0] : inject(tabId)),
+  ensureAgent: inject,
+  frames: async (tabId) =>
+    ((await browser.webNavigation.getAllFrames({ tabId })) ?? []).map((frame) => ({
+      frameId: frame.frameId,
+      parentFrameId: frame.parentFrameId,
+      url: frame.url,
+    })),
   send: (tabId, frameId, request) => browser.tabs.sendMessage(tabId, request, { frameId }),
   capture: async (windowId) => bytesOfDataUrl(await browser.tabs.captureVisibleTab(windowId, { format: 'png' })),
   zoom: (tabId) => browser.tabs.getZoom(tabId),

@@ -24,6 +24,7 @@ const observation: ObservationRecord = {
     modal: { open: false },
     viewport: { width: 800, height: 600, scrollX: 0, scrollY: 0, devicePixelRatio: 1, visualScale: 1 },
   },
+  frames: {},
   refs: {
     e1: { role: 'button', name: 'Submit', box, frameId: 0 },
     e2: { role: 'textbox', name: 'Email', box, frameId: 0 },

@@ -28,6 +28,11 @@ export interface RefRecord {
   sensitive?: 'password' | 'file';
 }
 
+export interface FrameExpectation {
+  modal: PageModal;
+  viewport: WireViewport;
+}
+
 /** The runtime's record of one observation, which every action quotes. */
 export interface ObservationRecord {
   observationId: string;
@@ -40,8 +45,10 @@ export interface ObservationRecord {
   viewport: PageViewport;
   capturedAt: number;
   refs: Record<string, RefRecord>;
-  /** What the page agent checks the action against, as it reported it. */
-  expected: { modal: PageModal; viewport: WireViewport };
+  /** What the page agent checks the action against, as it reported it: the top frame's. */
+  expected: FrameExpectation;
+  /** The same for every frame observed, by frameId (the top frame's too). */
+  frames: Record<number, FrameExpectation & { documentId: string }>;
   /** The screenshot's pixel size and how many CSS pixels one of its pixels is, when one was taken. */
   screenshot?: { width: number; height: number; cssPerPixel: number };
 }

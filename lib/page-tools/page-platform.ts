@@ -7,8 +7,10 @@ export interface PagePlatform {
   tab(tabId: number): Promise<PageTab | undefined>;
   /** Whether the extension holds the host permission of this origin (`https://example.com`, `file://`). */
   hasAccess(origin: string): Promise<boolean>;
-  /** Injects the page agent into every frame of the tab that has none yet; the frame ids it runs in. */
-  ensureAgent(tabId: number): Promise<number[]>;
+  /** Injects the page agent (and the main-world page-tools bridge) into every permitted frame of the tab. */
+  ensureAgent(tabId: number): Promise<void>;
+  /** The tab's frames, each with its parent (-1 for the top frame). */
+  frames(tabId: number): Promise<{ frameId: number; parentFrameId: number; url: string }[]>;
   /** One request to the agent of one frame; its unvalidated reply. */
   send(tabId: number, frameId: number, request: unknown): Promise<unknown>;
   /** PNG bytes of the visible part of the window's active tab. */

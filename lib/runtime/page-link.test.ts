@@ -60,7 +60,8 @@ function fakePage(): FakePage {
       tabs: async () => page.tabs,
       tab: async (tabId) => page.tabs.find((tab) => tab.tabId === tabId),
       hasAccess: async (origin) => page.access.has(origin),
-      ensureAgent: async () => [0],
+      ensureAgent: async () => undefined,
+      frames: async () => [{ frameId: 0, parentFrameId: -1, url: '' }],
       send: async (_tabId, frameId, request) => {
         const typed = request as PageRequest;
         page.sent.push({ frameId, request: typed });

@@ -17,6 +17,8 @@ import {
   type PanelPlace,
 } from '../page-tools/choose-page';
 import { pageGate, type PageGate } from '../page-tools/page-approval';
+import { stitchFrames, type FrameObservation } from '../page/stitch-frames';
+import { cssPixelsPerScreenshotPixel, screenshotToViewportCss } from '../page/screenshot-point';
 import { newPageFence, type PageFence } from '../page-tools/page-fence';
 import type { ObservationRecord, RefRecord } from '../page-tools/page-observation';
 import { fencedObservation, fencedText } from '../page-tools/page-output';
@@ -181,14 +183,39 @@ export class PageLink {
       ...(options.scope && /^e\d+$/.test(options.scope) ? { scope: options.scope } : {}),
       ...(options.find ? { find: options.find } : {}),
     };
-    const reply = pageObservationReplySchema.safeParse(await platform.send(tabId, 0, request));
-    if (!reply.success) return { ok: false, output: pageFailure('PAGE_UNAVAILABLE', 'The page did not answer.') };
-    const data = reply.data.observation;
+    const frames = await this.observeFrames(tabId, request);
+    const top = frames.find((frame) => frame.frameId === 0);
+    if (!top) return { ok: false, output: pageFailure('PAGE_UNAVAILABLE', 'The page did not answer.') };
+    const stitched = frames.length > 1 ? stitchFrames(frames) : { snapshot: top.observation.snapshot, prefixes: {} };
+    const data: PageObservationData = {
+      ...top.observation,
+      snapshot: stitched.snapshot,
+      events: frames.flatMap((frame) => frame.observation.events).slice(-50),
+    };
     const zoom = await platform.zoom(tabId).catch(() => 1);
     const shot = options.screenshot ? await this.screenshot(page, call, data) : undefined;
-    const record = recordOf(this.dependencies.newId(), page, data, zoom, shot);
+    const record = recordOf(this.dependencies.newId(), page, frames, stitched.prefixes, zoom, shot);
     this.observations.add(record);
     return { ok: true, record, data, ...(shot ? { screenshot: shot.ref } : {}) };
+  }
+
+  /** Every permitted frame's own observation; a frame the agent is not in (not permitted, gone) is left out. */
+  private async observeFrames(tabId: number, request: PageRequest): Promise<FrameObservation[]> {
+    const { platform } = this.dependencies;
+    const frames = await platform.frames(tabId).catch(() => [{ frameId: 0, parentFrameId: -1, url: '' }]);
+    const observed = await Promise.all(
+      frames.map(async (frame) => {
+        const reply = pageObservationReplySchema.safeParse(
+          await platform
+            .send(tabId, frame.frameId, frame.frameId === 0 ? request : { type: 'page/observe' })
+            .catch(() => undefined),
+        );
+        return reply.success
+          ? [{ frameId: frame.frameId, parentFrameId: frame.parentFrameId, observation: reply.data.observation }]
+          : [];
+      }),
+    );
+    return observed.flat();
   }
 
   private async screenshot(
@@ -204,7 +231,7 @@ export class PageLink {
     if (!bytes) return undefined;
     const ref = await this.dependencies.storeScreenshot(bytes, call.sessionId, call.toolCallId);
     if (!ref?.width) return undefined;
-    return { ref, cssPerPixel: data.viewport.width / ref.width };
+    return { ref, cssPerPixel: cssPixelsPerScreenshotPixel(data.viewport, ref.width) };
   }
 
   private async freshObservation(
@@ -231,14 +258,15 @@ export class PageLink {
     const waitFor = input.waitFor ? wireWaitFor(input.waitFor) : undefined;
     if (waitFor && !waitFor.ok) return { ok: false, code: 'INVALID_INPUT', error: waitFor.reason };
     const ref = input.ref ? record.refs[input.ref] : undefined;
+    const frame = record.frames[target.frameId] ?? { documentId: record.documentId, ...record.expected };
     const request: PageRequest = {
       type: 'page/act',
       action: input.action,
       ...(target.target ? { target: target.target } : {}),
       expected: {
-        documentId: record.documentId,
-        modal: record.expected.modal,
-        viewport: record.expected.viewport,
+        documentId: frame.documentId,
+        modal: frame.modal,
+        viewport: frame.viewport,
         ...(ref
           ? { ref: { role: ref.role, name: ref.name, ...(ref.checked !== undefined ? { checked: ref.checked } : {}) } }
           : {}),
@@ -337,8 +365,8 @@ export class PageLink {
         code: 'INVALID_INPUT',
         reason: 'That observation has no screenshot: use viewport-css or observe with a screenshot.',
       };
-    const scale = record.screenshot.cssPerPixel;
-    return { ok: true, target: { kind: 'point', x: x * scale, y: y * scale }, frameId: record.frameId };
+    const point = screenshotToViewportCss({ x, y }, record.screenshot.cssPerPixel);
+    return { ok: true, target: { kind: 'point', ...point }, frameId: record.frameId };
   }
 
   private async navigate(
@@ -459,38 +487,54 @@ function staleReason(
 function recordOf(
   observationId: string,
   page: Extract<PageChoice, { ok: true }>,
-  data: PageObservationData,
+  frames: FrameObservation[],
+  prefixes: Record<string, number>,
   zoom: number,
   shot: { ref: BlobRef; cssPerPixel: number } | undefined,
 ): ObservationRecord {
+  const prefixOf = new Map(Object.entries(prefixes).map(([prefix, frameId]) => [frameId, prefix]));
   const refs: Record<string, RefRecord> = {};
-  for (const [ref, info] of Object.entries(data.refs)) {
-    const sensitive = sensitivityOf(info);
-    refs[ref] = {
-      role: info.role,
-      name: info.name,
-      box: info.box,
-      frameId: 0,
-      ...(info.checked !== undefined ? { checked: info.checked } : {}),
-      ...(sensitive ? { sensitive } : {}),
+  const frameRecords: ObservationRecord['frames'] = {};
+  for (const { frameId, observation } of frames) {
+    const prefix = frameId === 0 ? '' : prefixOf.get(frameId);
+    if (prefix === undefined) continue;
+    frameRecords[frameId] = {
+      documentId: observation.documentId,
+      modal: observation.modal,
+      viewport: observation.viewport,
     };
+    for (const [ref, info] of Object.entries(observation.refs)) refs[`${prefix}${ref}`] = refRecord(info, frameId);
   }
-  const { width, height, scrollX, scrollY, devicePixelRatio } = data.viewport;
+  const top = frames.find((frame) => frame.frameId === 0)?.observation ?? frames[0].observation;
+  const { width, height, scrollX, scrollY, devicePixelRatio } = top.viewport;
   return {
     observationId,
     tabId: page.tab.tabId,
     frameId: 0,
-    documentId: data.documentId,
-    url: data.url,
+    documentId: top.documentId,
+    url: top.url,
     origin: page.origin,
-    title: data.title,
+    title: top.title,
     viewport: { width, height, scrollX, scrollY, devicePixelRatio, zoom },
-    capturedAt: data.capturedAt,
+    capturedAt: top.capturedAt,
     refs,
-    expected: { modal: data.modal, viewport: data.viewport },
+    expected: { modal: top.modal, viewport: top.viewport },
+    frames: frameRecords,
     ...(shot?.ref.width && shot.ref.height
       ? { screenshot: { width: shot.ref.width, height: shot.ref.height, cssPerPixel: shot.cssPerPixel } }
       : {}),
+  };
+}
+
+function refRecord(info: PageObservationData['refs'][string], frameId: number): RefRecord {
+  const sensitive = sensitivityOf(info);
+  return {
+    role: info.role,
+    name: info.name,
+    box: info.box,
+    frameId,
+    ...(info.checked !== undefined ? { checked: info.checked } : {}),
+    ...(sensitive ? { sensitive } : {}),
   };
 }
 
