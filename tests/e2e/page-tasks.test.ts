@@ -208,9 +208,19 @@ describe('page tools: tasks on test pages through the side panel and the scripte
     );
 
     await openPage('dialog.html');
-    task = [observe, actOn('button', 'Open settings', 'click'), actOn('button', 'Close', 'click'), done];
+    let closed: unknown;
+    task = [
+      observe,
+      actOn('button', 'Open settings', 'click'),
+      actOn('button', 'Close', 'click'),
+      (last) => {
+        closed = last;
+        return { text: 'Done.' };
+      },
+    ];
     expect((await runTask(panel, 'Open and close the settings')).status).toBe('completed');
-    expect(await web.$eval('#log', (log) => log.textContent)).toBe('Dialog closed');
+    expect(closed).toMatchObject({ ok: true, hit: { role: 'button', tag: 'button' } });
+    expect(await web.$eval('#settings', (dialog) => (dialog as HTMLDialogElement).open)).toBe(false);
 
     await openPage('tabs.html');
     task = [observe, actOn('tab', 'Reviews', 'click'), done];
