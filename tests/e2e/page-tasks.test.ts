@@ -40,6 +40,12 @@ async function runTask(
       if (process.env.PAGE_TASKS_DEBUG) console.log(await panel.$eval('body', (body) => body.innerText));
       return { status: state.status, asked };
     }
+    // `PAGE_APPROVAL_SCREENSHOT=path` saves the first approval card (the README's picture of one).
+    const screenshotPath = process.env.PAGE_APPROVAL_SCREENSHOT;
+    if (screenshotPath && asked.length === 0 && !state.card?.startsWith('Open'))
+      await (
+        await panel.$(`section.approval-card[data-request-id="${state.id}"]`)
+      )?.screenshot({ path: screenshotPath });
     asked.push(state.card ?? '');
     const answer = decide(state.card ?? '');
     await panel.evaluate(
