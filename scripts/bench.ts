@@ -27,6 +27,7 @@ const benches: Bench[] = [
   { name: 'adapter throughput', entry: 'tests/bench/adapter-throughput-bench.ts' },
   { name: 'attach files', entry: 'tests/bench/attach-files-bench.ts' },
   { name: 'cold open', entry: 'tests/bench/cold-open-bench.ts', kind: 'extension' },
+  { name: 'page observe', entry: 'tests/bench/page-observe-bench.ts', kind: 'extension' },
 ];
 
 async function bundle(entry: string): Promise<string> {

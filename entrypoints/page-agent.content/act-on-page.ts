@@ -43,6 +43,18 @@ function resolvePoint(request: ActRequest, x: number, y: number): Resolved {
   const expected = elementForRef(request.expected.pointRef);
   if (expected === undefined || !expected.isConnected)
     return { failure: fail('STALE_OBSERVATION', 'The element that was at that point left the page.') };
+  const wanted = request.expected.ref;
+  const now = describeElement(expected);
+  if (
+    wanted !== undefined &&
+    (now.role !== wanted.role || now.name !== wanted.name || (now.checked ?? false) !== (wanted.checked ?? false))
+  )
+    return {
+      failure: fail(
+        'STALE_OBSERVATION',
+        `The element at that point changed from ${wanted.role} "${wanted.name}" to ${now.role} "${now.name}".`,
+      ),
+    };
   const box = expected.getBoundingClientRect();
   if (x < box.left || x > box.right || y < box.top || y > box.bottom)
     return { failure: fail('STALE_OBSERVATION', 'The element that was at that point has moved.') };

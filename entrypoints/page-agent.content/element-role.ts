@@ -1,4 +1,5 @@
 import { computeAccessibleName, getRole } from 'dom-accessibility-api';
+import { shadowRootOf } from './shadow-root';
 
 /** Roles whose elements get a ref: what a person can act on, and containers `scope` can name. */
 const REF_ROLES = new Set([
@@ -83,11 +84,25 @@ export function nameOf(element: Element, role: string): string {
   if (UNNAMED_ROLES.has(role) && !element.hasAttribute('aria-label') && !element.hasAttribute('aria-labelledby'))
     return '';
   if (role === 'iframe') return element.getAttribute('title') ?? element.getAttribute('name') ?? '';
+  const plain = plainTextName(element, role);
+  if (plain !== undefined) return plain;
   try {
     return normalizeSpace(computeAccessibleName(element));
   } catch {
     return '';
   }
+}
+
+/**
+ * The common case without the full accessible-name computation (which walks styles of every descendant): a
+ * name-from-content element with no labelling attributes whose children are all text. Its name is its text.
+ */
+function plainTextName(element: Element, role: string): string | undefined {
+  if (!NAME_FROM_CONTENT_ROLES.has(role) || element instanceof HTMLInputElement) return undefined;
+  if (element.hasAttribute('aria-label') || element.hasAttribute('aria-labelledby') || element.hasAttribute('title'))
+    return undefined;
+  if (element.childElementCount > 0 || shadowRootOf(element) !== null) return undefined;
+  return normalizeSpace(element.textContent ?? '');
 }
 
 export function normalizeSpace(text: string): string {

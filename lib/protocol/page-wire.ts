@@ -128,7 +128,7 @@ export const pageExpectationSchema = z.object({
   documentId: z.string().min(1).max(100),
   modal: pageModalSchema,
   viewport: pageViewportSchema,
-  /** Present when the target is a ref: the ref's role, name and checked state at observation time. */
+  /** For a ref target (or a point's `pointRef`): that element's role, name and checked state at observation time. */
   ref: z
     .object({
       role: z.string().max(100),

@@ -11,8 +11,8 @@ export const BUILT_CONTENT_SCRIPTS = resolve(import.meta.dirname, '../../.output
 
 /*
  * A harness extension around the built bundle: the same `scripting.executeScript` injection and the same
- * `tabs.sendMessage(tabId, message, { frameId })` wire as the runtime, with host access to 127.0.0.1 granted in its
- * manifest (headless Chromium cannot answer the optional-permission prompt the real extension asks for).
+ * `tabs.sendMessage(tabId, message, { frameId })` wire as the runtime, with host access granted in its manifest
+ * (headless Chromium cannot answer the optional-permission prompt the real extension asks for).
  */
 const HARNESS_WORKER = `
 self.inject = async (tabId) => {
@@ -27,11 +27,11 @@ self.capture = (windowId) => chrome.tabs.captureVisibleTab(windowId, { format: '
 self.windowOf = async (tabId) => (await chrome.tabs.get(tabId)).windowId;
 `;
 
-function harnessExtension(): string {
+function harnessExtension(contentScripts: string): string {
   const folder = mkdtempSync(join(tmpdir(), 'splitbrain-page-harness-'));
   mkdirSync(join(folder, 'content-scripts'));
   for (const file of ['page-agent.js', 'page-tools-bridge.js'])
-    copyFileSync(join(BUILT_CONTENT_SCRIPTS, file), join(folder, 'content-scripts', file));
+    copyFileSync(join(contentScripts, file), join(folder, 'content-scripts', file));
   writeFileSync(join(folder, 'harness.js'), HARNESS_WORKER);
   writeFileSync(
     join(folder, 'manifest.json'),
@@ -40,7 +40,8 @@ function harnessExtension(): string {
       name: 'Page agent harness',
       version: '1',
       permissions: ['scripting', 'tabs', 'webNavigation'],
-      host_permissions: ['http://127.0.0.1/*'],
+      // captureVisibleTab needs <all_urls> (or activeTab): per-origin host access is not enough for it.
+      host_permissions: ['<all_urls>'],
       background: { service_worker: 'harness.js' },
     }),
   );
@@ -90,8 +91,8 @@ async function sendPageRequest<Request extends PageRequest>(
   return (typed.success ? typed.data : error.data) as PageReplyFor<Request['type']>;
 }
 
-export async function launchPageAgent(): Promise<PageAgentSession> {
-  const extension = harnessExtension();
+export async function launchPageAgent(contentScripts = BUILT_CONTENT_SCRIPTS): Promise<PageAgentSession> {
+  const extension = harnessExtension(contentScripts);
   const profile = mkdtempSync(join(tmpdir(), 'splitbrain-page-profile-'));
   const browser = await puppeteer.launch({
     executablePath: CHROMIUM,
