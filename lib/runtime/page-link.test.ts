@@ -204,7 +204,11 @@ describe('PageLink', () => {
       pageLink.execute('actOnPage', { observationId: 'obs-1', action: 'click', ...input } as never, call);
     expect(await act({ x: 100, y: 50 })).toMatchObject({ ok: false, code: 'INVALID_INPUT' });
     await act({ x: 100, y: 50, coordinateSpace: 'screenshot-px' });
-    expect(page.sent.at(-2)?.request).toMatchObject({ type: 'page/act', target: { kind: 'point', x: 50, y: 25 } });
+    expect(page.sent.at(-2)?.request).toMatchObject({
+      type: 'page/act',
+      target: { kind: 'point', x: 50, y: 25 },
+      expected: { pointRef: 'e1', ref: { role: 'button', name: 'Submit' } },
+    });
     page.zoom = 1;
     expect(await act({ x: 100, y: 50, coordinateSpace: 'viewport-css' })).toMatchObject({
       code: 'STALE_OBSERVATION',

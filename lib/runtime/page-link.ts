@@ -257,7 +257,8 @@ export class PageLink {
     if (!target.ok) return this.failed(target.code, target.reason, page, call, fence);
     const waitFor = input.waitFor ? wireWaitFor(input.waitFor) : undefined;
     if (waitFor && !waitFor.ok) return { ok: false, code: 'INVALID_INPUT', error: waitFor.reason };
-    const ref = input.ref ? record.refs[input.ref] : undefined;
+    const pointRef = target.target?.kind === 'point' ? refAtPoint(record, target.target) : undefined;
+    const ref = input.ref ? record.refs[input.ref] : pointRef ? record.refs[pointRef] : undefined;
     const frame = record.frames[target.frameId] ?? { documentId: record.documentId, ...record.expected };
     const request: PageRequest = {
       type: 'page/act',
@@ -270,6 +271,7 @@ export class PageLink {
         ...(ref
           ? { ref: { role: ref.role, name: ref.name, ...(ref.checked !== undefined ? { checked: ref.checked } : {}) } }
           : {}),
+        ...(pointRef ? { pointRef } : {}),
       },
       ...(input.text !== undefined ? { text: input.text } : {}),
       ...(input.key !== undefined ? { key: input.key } : {}),
@@ -473,6 +475,20 @@ export class PageLink {
       observation: await this.freshObservation(page, call, fence),
     };
   }
+}
+
+/** The smallest top-frame ref whose box holds the point: what a coordinate action was aimed at, checked in the page. */
+function refAtPoint(record: ObservationRecord, point: { x: number; y: number }): string | undefined {
+  const holding = Object.entries(record.refs).filter(
+    ([ref, info]) =>
+      /^e\d+$/.test(ref) &&
+      point.x >= info.box.x &&
+      point.y >= info.box.y &&
+      point.x < info.box.x + info.box.width &&
+      point.y < info.box.y + info.box.height,
+  );
+  holding.sort(([, a], [, b]) => a.box.width * a.box.height - b.box.width * b.box.height);
+  return holding[0]?.[0];
 }
 
 function staleReason(
