@@ -66,11 +66,19 @@ export default defineConfig({
       description: 'Chat with a language model that drives live web apps in your browser.',
       permissions: [
         'storage',
+        // The page tools: which tab is in front (its address and title) and injecting the page agent on demand.
+        'tabs',
+        'scripting',
+        'webNavigation',
         ...(browser === 'firefox' ? [] : ['sidePanel', 'offscreen']),
         // The test build has it granted: headless Chromium cannot answer the permission prompt.
         ...(extraTargetsRoot && browser !== 'firefox' ? ['notifications'] : []),
+        ...(extraTargetsRoot && browser === 'firefox' ? ['http://127.0.0.1/*'] : []),
       ],
       optional_host_permissions: ['http://*/*', 'https://*/*'],
+      // The test build holds the test pages' site: headless Chromium shows the optional-permission prompt of
+      // `permissions.request` nowhere it can be clicked (the request neither resolves nor rejects).
+      ...(extraTargetsRoot && browser !== 'firefox' ? { host_permissions: ['http://127.0.0.1/*'] } : {}),
       // The toolbar button (action / browser_action) and Firefox's sidebar take theirs from the
       // `manifest.default_icon` meta tag of entrypoints/popup/index.html and entrypoints/sidepanel/index.html.
       icons: ICONS,

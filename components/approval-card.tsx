@@ -19,7 +19,9 @@ export function ApprovalCard({ request }: { request: RequestState }) {
       data-status={request.status}
       aria-label="Approval needed"
     >
-      <p className="request-title">{pending ? 'Allow this action?' : 'Approval'}</p>
+      <p className="request-title">
+        {request.siteOrigin ? 'Site access' : pending ? 'Allow this action?' : 'Approval'}
+      </p>
       <p className="request-summary">{request.summary}</p>
       {pending ? (
         <>

@@ -14,6 +14,7 @@ import { OnboardingView } from './onboarding-view';
 import { SessionDrawer } from './session-drawer';
 import { BudgetRefusal } from './budget-refusal';
 import { UsageLine } from './usage-line';
+import { PageLine, type PageLineProps } from './page-line';
 import type { PanelShortcut } from './shortcut-hint';
 
 export type { ConnectionStatus } from '@/lib/panel/connection-watch';
@@ -50,6 +51,8 @@ export interface ChatPanelProps {
   shortcut?: PanelShortcut;
   /** The composer's files: what is attached, why it cannot be sent, how to add and remove. */
   files?: Pick<ComposerProps, 'attachments' | 'attachmentRefusal' | 'onAttachFiles' | 'onRemoveAttachment'>;
+  /** The page the page tools act on, shown above the composer. */
+  page?: PageLineProps;
 }
 
 function statusText(state: ClientState, running: boolean): string {
@@ -185,6 +188,7 @@ export function ChatPanel(props: ChatPanelProps) {
           </>
         )}
       </div>
+      {props.page && <PageLine {...props.page} />}
       <Composer
         running={running}
         disabled={!endpoint}

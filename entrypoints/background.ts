@@ -18,6 +18,12 @@ import { StageLink } from '@/lib/runtime/stage-link';
 import { attachSubscriber } from '@/lib/runtime/subscriber-session';
 import { TargetValues } from '@/lib/runtime/target-values';
 import { recoverToolCall } from '@/lib/runtime/tool-recovery';
+import { PageLink } from '@/lib/runtime/page-link';
+import { pageApprovalCheck } from '@/lib/runtime/page-approval-check';
+import { storeBytes } from '@/lib/files/store-bytes';
+import { SiteModesStore } from '@/lib/settings/site-modes-store';
+import { PAGE_TOOLS } from '@/lib/tools/page-tool-definitions';
+import { browserPagePlatform } from '@/entrypoints/shared/page-platform-browser';
 import { BudgetGuard } from '@/lib/runtime/budget-guard';
 import { PanelVisibility } from '@/lib/notify/panel-visibility';
 import { WaitingNotifier } from '@/lib/notify/waiting-notifier';
@@ -142,20 +148,42 @@ export default defineBackground(() => {
   const store = import.meta.env.WXT_MEMORY_EVENT_LOG === '1' ? new MemoryEventStore() : new DexieEventStore();
   const blobStore =
     import.meta.env.WXT_MEMORY_EVENT_LOG === '1' ? new MemoryBlobStore() : new DexieBlobStore(openSplitbrainDatabase());
+  const siteModes = new SiteModesStore(extensionKeyValueStore);
+  const pages = new PageLink({
+    platform: browserPagePlatform,
+    siteMode: (origin) => siteModes.mode(origin),
+    storeScreenshot: async (bytes, sessionId, ownerId) => {
+      const stored = await storeBytes(blobStore, { bytes, name: 'screenshot.png', sessionId, ownerId });
+      return stored.ok ? stored.ref : undefined;
+    },
+    now: () => Date.now(),
+    newId,
+    randomHex: () =>
+      [...crypto.getRandomValues(new Uint8Array(16))].map((byte) => byte.toString(16).padStart(2, '0')).join(''),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  });
+  const targetApproval = approvalCheck({
+    catalog: () => catalogFor(),
+    activeTargetId: () => stage.activeTargetId(),
+    policy: () => policies.load(),
+  });
+  const pageApproval = pageApprovalCheck({ gate: (...call) => pages.gate(...call), policy: () => policies.load() });
   const runtime = new Runtime({
     store,
     blobStore,
     executeTool: (toolName, input, callKey, request) =>
-      runTool(toolName, input, stage.forToolCall(callKey), [request.sessionId]),
-    recoverTool: (toolName, input, callKey, startedAt) =>
-      recoverToolCall({ toolName, input, callKey, startedAt }, { stageRecord: () => stage.record(), runTool }),
+      PAGE_TOOLS.has(toolName)
+        ? pages.execute(toolName, input, request)
+        : runTool(toolName, input, stage.forToolCall(callKey), [request.sessionId]),
+    // A page action cut off by a restart is not known to have happened or not (observePage simply runs again).
+    recoverTool: async (toolName, input, callKey, startedAt) =>
+      PAGE_TOOLS.has(toolName)
+        ? { kind: 'unknown' }
+        : recoverToolCall({ toolName, input, callKey, startedAt }, { stageRecord: () => stage.record(), runTool }),
     now: () => Date.now(),
     newId,
-    approvalRequirement: approvalCheck({
-      catalog: () => catalogFor(),
-      activeTargetId: () => stage.activeTargetId(),
-      policy: () => policies.load(),
-    }),
+    approvalRequirement: (toolName, input, request) =>
+      PAGE_TOOLS.has(toolName) ? pageApproval(toolName, input, request) : targetApproval(toolName, input),
     askExpiresAfterMs: async () => (await policies.load()).questionExpiresAfterSeconds * 1000,
     snapshots: {
       every: SNAPSHOT_EVERY_EVENTS,
@@ -178,6 +206,7 @@ export default defineBackground(() => {
     reloadIfActive: async (targetId) => {
       if ((await stage.activeTargetId()) === targetId) await runTool('openTarget', { targetId }, stage);
     },
+    pages,
     budgets: new BudgetGuard({
       store,
       settings: () => usageSettings.load(),

@@ -4,6 +4,8 @@ import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import browser from 'webextension-polyfill';
 import { ApprovalPolicyForm } from '@/components/approval-policy-form';
+import { SiteAccessList } from '@/components/site-access-list';
+import { useSiteAccess } from './site-access';
 import { EndpointProfilesForm } from '@/components/endpoint-profiles-form';
 import { UsageSettingsForm } from '@/components/usage-settings-form';
 import type { UsageSettings } from '@/lib/settings/usage-settings';
@@ -52,6 +54,7 @@ function requestHost(settings: EndpointSettings): Promise<string> {
 function OptionsApp() {
   const [profiles, setProfiles] = useState<EndpointProfiles>();
   const [policy, setPolicy] = useState<ApprovalPolicy>();
+  const siteAccess = useSiteAccess();
   const [usageSettings, setUsageSettings] = useState<UsageSettings>();
   useEffect(() => void usageSettingsStore.load().then(setUsageSettings), []);
   useEffect(() => void loadEndpointProfiles().then(setProfiles), []);
@@ -101,6 +104,10 @@ function OptionsApp() {
       <section className="profiles-page">
         <h2>Approvals</h2>
         <ApprovalPolicyForm initial={policy} onSave={savePolicy} />
+      </section>
+      <section className="profiles-page">
+        <h2>Sites</h2>
+        <SiteAccessList sites={siteAccess.sites} onModeChange={siteAccess.setMode} onRevoke={siteAccess.revoke} />
       </section>
       <section className="profiles-page">
         <h2>Usage, budgets and notifications</h2>

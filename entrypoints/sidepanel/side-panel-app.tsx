@@ -35,6 +35,7 @@ import { usePanelShortcut } from './panel-shortcut';
 import { useAttachments } from './use-attachments';
 import { panelRuntimeClient } from './panel-runtime-client';
 import { useUsageSettings } from './use-usage-settings';
+import { requestSiteAccess, useCurrentPage } from './use-current-page';
 
 const LAST_SESSION_KEY = 'lastSessionId';
 const PORT_LOST = 'its connection closed, and it has not answered since.';
@@ -65,6 +66,7 @@ export function SidePanelApp() {
     attachments: MessageAttachment[];
   }>();
   const usageSettings = useUsageSettings();
+  const currentPage = useCurrentPage(sessionId);
   const syncRef = useRef<SessionSync>(undefined);
   const turnRef = useRef<TurnHandle>(undefined);
   useLayoutEffect(() => {
@@ -235,18 +237,23 @@ export function SidePanelApp() {
   const humanLoop = useMemo<HumanLoopActions>(
     () => ({
       decide: (request, decision, scope) =>
-        callRuntime({
-          type: 'approval/decide',
-          sessionId: stateRef.current?.sessionId ?? '',
-          turnId: request.turnId,
-          toolCallId: request.toolCallId ?? '',
-          requestId: request.requestId,
-          decision,
-          scope,
-        }).then(
-          (result) => (result.accepted ? undefined : `Not recorded: this request is already ${result.status}.`),
-          (reason: unknown) => messageOf(reason),
-        ),
+        // The permission request comes first and synchronously: the Allow click is the gesture the browser needs.
+        (request.siteOrigin && decision === 'allow' ? requestSiteAccess(request.siteOrigin) : Promise.resolve(true))
+          .then(() =>
+            callRuntime({
+              type: 'approval/decide',
+              sessionId: stateRef.current?.sessionId ?? '',
+              turnId: request.turnId,
+              toolCallId: request.toolCallId ?? '',
+              requestId: request.requestId,
+              decision,
+              scope,
+            }),
+          )
+          .then(
+            (result) => (result.accepted ? undefined : `Not recorded: this request is already ${result.status}.`),
+            (reason: unknown) => messageOf(reason),
+          ),
       answer: (request, answer) =>
         callRuntime({
           type: 'ask/answer',
@@ -407,6 +414,7 @@ export function SidePanelApp() {
                     onOpenOptions={onOpenOptions}
                     shortcut={shortcut}
                     files={files.composer}
+                    page={{ page: currentPage.page, onModeChange: currentPage.setMode }}
                   />
                 </ViewArtifactsContext.Provider>
               </FormActionsContext.Provider>

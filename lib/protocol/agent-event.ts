@@ -124,6 +124,8 @@ export const agentEventSchema = z.discriminatedUnion('type', [
       expiresAt: z.number(),
       toolName: z.string().max(200).optional(),
       targetId: z.string().max(200).optional(),
+      /** A page tool asks for access to this site: the Allow click asks the browser for its host permission. */
+      siteOrigin: z.string().max(500).optional(),
     }),
   ),
   event(

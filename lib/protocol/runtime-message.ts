@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currentPageRequestSchema } from './current-page';
 import { agentEventSchema } from './agent-event';
 import { jsonObjectSchema, jsonValueSchema } from './json-value';
 import { stageToTargetMessageSchema } from './target-wire';
@@ -92,6 +93,8 @@ export const runtimeRequestSchema = z.discriminatedUnion('type', [
   }),
   /** "Save as target folder": a zip of the current version, as base64 (runtime messages are JSON). */
   z.object({ type: z.literal('target-artifact/export'), sessionId: id, artifactId: id }),
+  /** The page the page tools act on, for the line above the composer; it also tells the runtime the panel's window. */
+  currentPageRequestSchema,
 ]);
 export type RuntimeRequest = z.infer<typeof runtimeRequestSchema>;
 

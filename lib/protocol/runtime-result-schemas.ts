@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currentPageSchema } from './current-page';
 import { targetCatalogSchema } from '../manifest/target-catalog';
 import { targetGrantSchema } from './target-artifact-events';
 import { agentEventSchema } from './agent-event';
@@ -74,6 +75,7 @@ export const runtimeResultSchemas = {
   'target-artifact/restore': z.object({ version: z.number().int().positive() }),
   'target-artifact/grant': z.object({ granted: z.array(targetGrantSchema) }),
   'target-artifact/export': z.object({ fileName: z.string(), zipBase64: z.string() }),
+  'page/current': currentPageSchema,
 } satisfies Record<RuntimeRequest['type'], z.ZodType>;
 
 export type RuntimeRequestType = RuntimeRequest['type'];

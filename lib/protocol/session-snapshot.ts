@@ -74,6 +74,7 @@ const requestSchema = z.object({
   summary: text,
   expiresAt: z.number().optional(),
   targetId: text.optional(),
+  siteOrigin: text.optional(),
   answerSchema: jsonValueSchema.optional(),
   answer: jsonValueSchema.optional(),
   scope: z.enum(['once', 'target-session']).optional(),

@@ -149,6 +149,7 @@ export class HumanLoop {
           expiresAt,
           toolName: request.toolName,
           ...(requirement.targetId ? { targetId: requirement.targetId } : {}),
+          ...(requirement.siteOrigin ? { siteOrigin: requirement.siteOrigin } : {}),
         },
       },
     ]);

@@ -4,6 +4,7 @@ import { runtimeRequestSchema, type RuntimeRequest, type RuntimeResponse } from 
 import type { RuntimeHandlers, RuntimeRequestOf, RuntimeRequestType } from '../protocol/runtime-result-schemas';
 import type { ToolOutput } from '../tools/tool-router';
 import { refuseTurnOverBudget, type BudgetGuard } from './budget-guard';
+import type { CurrentPage, PageLink } from './page-link';
 import type { Runtime } from './runtime';
 import { targetFolderZip } from '../artifacts/target-folder-zip';
 import { bytesToBase64 } from '../artifacts/bytes-to-base64';
@@ -18,6 +19,8 @@ export interface RuntimeHandlerDependencies {
   budgets?: BudgetGuard;
   /** Reloads a target in the stage if it is the one open there (a restored version, a changed grant). */
   reloadIfActive?(targetId: string): Promise<void>;
+  /** The page tools' link; without one no page is available. */
+  pages?: Pick<PageLink, 'notePanel' | 'current'>;
 }
 
 /** The runtime's answer to every request type, in one table checked against the protocol's result map. */
@@ -75,7 +78,20 @@ export function runtimeHandlers(dependencies: RuntimeHandlerDependencies): Runti
       );
       return { fileName, zipBase64: bytesToBase64(bytes) };
     },
+    'page/current': (request) => currentPage(dependencies.pages, request),
   } satisfies RuntimeHandlers;
+}
+
+async function currentPage(
+  pages: RuntimeHandlerDependencies['pages'],
+  request: RuntimeRequestOf<'page/current'>,
+): Promise<CurrentPage> {
+  if (!pages) return { ok: false, reason: 'This build cannot act on pages.' };
+  pages.notePanel(request.sessionId, {
+    ...(request.windowId !== undefined ? { windowId: request.windowId } : {}),
+    ...(request.panelTabId !== undefined ? { panelTabId: request.panelTabId } : {}),
+  });
+  return pages.current(request.sessionId);
 }
 
 function dispatch<TType extends RuntimeRequestType>(handlers: RuntimeHandlers, request: RuntimeRequestOf<TType>) {

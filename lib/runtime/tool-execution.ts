@@ -46,7 +46,7 @@ export interface ToolExecutionAccess {
     request: ToolExecutionRequest,
   ): Promise<ToolRecovery>;
   /** Whether a call must wait for the user's approval; none needs it when absent. */
-  approvalRequirement?(toolName: string, input: JsonValue): Promise<ApprovalRequirement>;
+  approvalRequirement?(toolName: string, input: JsonValue, request: ToolExecutionRequest): Promise<ApprovalRequirement>;
 }
 
 /**
@@ -76,7 +76,7 @@ export class ToolExecution {
   }
 
   private async executeOnce(request: ToolExecutionRequest): Promise<ToolExecutionResult> {
-    const requirement = (await this.access.approvalRequirement?.(request.toolName, request.input)) ?? {
+    const requirement = (await this.access.approvalRequirement?.(request.toolName, request.input, request)) ?? {
       required: false,
     };
     return (await this.access.gate(request, requirement)) ?? this.runOnce(request, requirement.targetId);

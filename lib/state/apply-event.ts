@@ -366,6 +366,7 @@ export function applyEvent(copy: WorkingCopy, event: AgentEvent): void {
         summary: event.data.summary,
         expiresAt: event.data.expiresAt,
         ...(event.data.targetId ? { targetId: event.data.targetId } : {}),
+        ...(event.data.siteOrigin ? { siteOrigin: event.data.siteOrigin } : {}),
       };
       return;
     case 'ask/answered':

@@ -76,6 +76,8 @@ export interface RequestState {
   summary: string;
   expiresAt?: number;
   targetId?: string;
+  /** An approval that asks for access to this site (a page tool's first call there). */
+  siteOrigin?: string;
   answerSchema?: JsonValue;
   answer?: JsonValue;
   scope?: 'once' | 'target-session';

@@ -29,10 +29,10 @@ export function approvalMode(policy: ApprovalPolicy, toolName: string): 'ask' | 
   return policy.tools[toolName] ?? DEFAULT_APPROVAL_POLICY.tools[toolName] ?? 'allow';
 }
 
-/** `targetId` names the target the call acts on, so its events can show it. */
+/** `targetId` names the target the call acts on, so its events can show it; `siteOrigin` asks for access to a site. */
 export type ApprovalRequirement =
   | { required: false; targetId?: string }
-  | { required: true; summary: string; targetId?: string; expiresAfterMs: number };
+  | { required: true; summary: string; targetId?: string; siteOrigin?: string; expiresAfterMs: number };
 
 export interface ApprovalContext {
   policy: ApprovalPolicy;

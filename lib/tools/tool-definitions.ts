@@ -3,6 +3,7 @@ import { JOB_LIMITS } from '../jobs/job-limits';
 import { formDefinitionSchema } from '../forms/form-definition';
 import { VIEW_ARTIFACT_KINDS, VIEW_ARTIFACT_LIMITS } from '../artifacts/view-artifact-data';
 import { authoredTargetInputSchemas, AUTHORED_TARGET_DESCRIPTIONS } from '../artifacts/target-artifact-tools';
+import { pageToolDescriptions, pageToolInputSchemas, pageToolTraits } from './page-tool-definitions';
 
 const parameterValue = z
   .union([z.number(), z.boolean(), z.string(), z.array(z.number())])
@@ -91,6 +92,7 @@ export const toolInputSchemas = {
   jobStatus: z.object({ jobId: z.string().min(1).max(200).describe('The jobId that runScript returned.') }),
   cancelJob: z.object({ jobId: z.string().min(1).max(200).describe('The jobId of the job to stop.') }),
   ...authoredTargetInputSchemas,
+  ...pageToolInputSchemas,
 } as const;
 
 export type ToolName = keyof typeof toolInputSchemas;
@@ -111,6 +113,7 @@ export const toolDescriptions: Record<ToolName, string> = {
   jobStatus: "Read a job's state (created, running, stopping, completed, failed, killed, orphaned), result and output.",
   cancelJob: 'Stop a running job. Cancelling a job that has already ended only reports its state.',
   ...AUTHORED_TARGET_DESCRIPTIONS,
+  ...pageToolDescriptions,
 };
 
 /**
@@ -133,6 +136,7 @@ export const toolTraits: Record<ToolName, { sideEffect: ToolSideEffect }> = {
   cancelJob: { sideEffect: 'side-effecting' },
   createTarget: { sideEffect: 'side-effecting' },
   updateTarget: { sideEffect: 'side-effecting' },
+  ...pageToolTraits,
 };
 
 /** A name this build does not know counts as side-effecting: at most once is the safe side. */

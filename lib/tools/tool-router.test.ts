@@ -104,7 +104,7 @@ describe('executeTool', () => {
       error: 'Invalid input for setParameter: param: Invalid input: expected string, received undefined.',
     });
     expect((await executeTool('launchRockets', {}, { catalog, stage })).error).toBe(
-      'Unknown tool "launchRockets". Available tools: listTargets, openTarget, getParameters, setParameter, setParameters, resetTarget, askUser, showArtifact, runScript, jobStatus, cancelJob, createTarget, updateTarget.',
+      'Unknown tool "launchRockets". Available tools: listTargets, openTarget, getParameters, setParameter, setParameters, resetTarget, askUser, showArtifact, runScript, jobStatus, cancelJob, createTarget, updateTarget, observePage, actOnPage, navigatePage, pageBack, callPageTool.',
     );
   });
 

@@ -99,6 +99,12 @@ async function runTool(
     case 'createTarget':
     case 'updateTarget':
       return failure(`${name} is run by the runtime, which keeps the versions of authored targets.`);
+    case 'observePage':
+    case 'actOnPage':
+    case 'navigatePage':
+    case 'pageBack':
+    case 'callPageTool':
+      return failure(`${name} is run by the runtime's page link, not by a target.`);
   }
 }
 

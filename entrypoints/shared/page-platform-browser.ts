@@ -1,0 +1,87 @@
+import browser, { type Tabs } from 'webextension-polyfill';
+import { originPattern, type PageTab } from '@/lib/page-tools/choose-page';
+import type { PagePlatform } from '@/lib/page-tools/page-platform';
+
+/** Built from `entrypoints/page-agent.content.ts` (WXT `registration: 'runtime'`), injected on demand only. */
+const PAGE_AGENT_FILE = '/content-scripts/page-agent.js';
+
+function pageTab(tab: Tabs.Tab): PageTab | undefined {
+  if (tab.id === undefined || tab.windowId === undefined) return undefined;
+  return {
+    tabId: tab.id,
+    windowId: tab.windowId,
+    active: tab.active,
+    ...(tab.url ? { url: tab.url } : {}),
+    ...(tab.title ? { title: tab.title } : {}),
+    ...(tab.lastAccessed ? { lastAccessed: tab.lastAccessed } : {}),
+  };
+}
+
+const PAGE_TOOLS_BRIDGE_FILE = '/content-scripts/page-tools-bridge.js';
+
+/** Injecting again into a document that has the agent is harmless (it keeps its state), and reaches new frames. */
+async function inject(tabId: number): Promise<void> {
+  if (browser.scripting) {
+    const target = { tabId, allFrames: true };
+    await browser.scripting.executeScript({ target, files: [PAGE_AGENT_FILE] });
+    await browser.scripting.executeScript({ target, files: [PAGE_TOOLS_BRIDGE_FILE], world: 'MAIN' }).catch(() => []);
+    return;
+  }
+  await browser.tabs.executeScript(tabId, { file: PAGE_AGENT_FILE, allFrames: true });
+}
+
+/** Resolves once the tab reports a finished load after `start` ran, or after `timeoutMs`. */
+function loadAfter(tabId: number, start: () => Promise<unknown>, timeoutMs: number, loadingNow = false): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    let loading = loadingNow;
+    const finish = () => {
+      clearTimeout(timer);
+      browser.tabs.onUpdated.removeListener(listener);
+      resolve();
+    };
+    const listener = (updatedId: number, change: Tabs.OnUpdatedChangeInfoType) => {
+      if (updatedId !== tabId) return;
+      if (change.status === 'loading') loading = true;
+      if (change.status === 'complete' && loading) finish();
+    };
+    const timer = setTimeout(finish, timeoutMs);
+    browser.tabs.onUpdated.addListener(listener);
+    start().catch((error: unknown) => {
+      clearTimeout(timer);
+      browser.tabs.onUpdated.removeListener(listener);
+      reject(error instanceof Error ? error : new Error(String(error)));
+    });
+  });
+}
+
+function bytesOfDataUrl(dataUrl: string): Uint8Array {
+  const base64 = dataUrl.slice(dataUrl.indexOf(',') + 1);
+  return Uint8Array.from(atob(base64), (character) => character.charCodeAt(0));
+}
+
+export const browserPagePlatform: PagePlatform = {
+  tabs: async (windowId) =>
+    (await browser.tabs.query(windowId === undefined ? { lastFocusedWindow: true } : { windowId })).flatMap(
+      (tab) => pageTab(tab) ?? [],
+    ),
+  tab: async (tabId) => pageTab(await browser.tabs.get(tabId)),
+  hasAccess: (origin) => browser.permissions.contains({ origins: [originPattern(origin)] }),
+  ensureAgent: inject,
+  frames: async (tabId) =>
+    ((await browser.webNavigation.getAllFrames({ tabId })) ?? []).map((frame) => ({
+      frameId: frame.frameId,
+      parentFrameId: frame.parentFrameId,
+      url: frame.url,
+    })),
+  send: (tabId, frameId, request) => browser.tabs.sendMessage(tabId, request, { frameId }),
+  capture: async (windowId) => bytesOfDataUrl(await browser.tabs.captureVisibleTab(windowId, { format: 'png' })),
+  zoom: (tabId) => browser.tabs.getZoom(tabId),
+  navigate: (tabId, url, timeoutMs) => loadAfter(tabId, () => browser.tabs.update(tabId, { url }), timeoutMs),
+  back: (tabId, timeoutMs) => loadAfter(tabId, () => browser.tabs.goBack(tabId), timeoutMs),
+  waitForLoad: async (tabId, timeoutMs) => {
+    const tab = await browser.tabs.get(tabId);
+    // An unloading document may not have started the next load yet: give it a moment to, then take it as done.
+    if (tab.status === 'complete') return loadAfter(tabId, async () => undefined, Math.min(timeoutMs, 1_000));
+    return loadAfter(tabId, async () => undefined, timeoutMs, true);
+  },
+};

@@ -1,0 +1,25 @@
+import type { PageTab } from './choose-page';
+
+/** What the page tools need of the browser; `entrypoints/shared/page-platform-browser.ts` wires it. */
+export interface PagePlatform {
+  /** The tabs of a window, or of the last focused window when none is named. */
+  tabs(windowId?: number): Promise<PageTab[]>;
+  tab(tabId: number): Promise<PageTab | undefined>;
+  /** Whether the extension holds the host permission of this origin (`https://example.com`, `file://`). */
+  hasAccess(origin: string): Promise<boolean>;
+  /** Injects the page agent (and the main-world page-tools bridge) into every permitted frame of the tab. */
+  ensureAgent(tabId: number): Promise<void>;
+  /** The tab's frames, each with its parent (-1 for the top frame). */
+  frames(tabId: number): Promise<{ frameId: number; parentFrameId: number; url: string }[]>;
+  /** One request to the agent of one frame; its unvalidated reply. */
+  send(tabId: number, frameId: number, request: unknown): Promise<unknown>;
+  /** PNG bytes of the visible part of the window's active tab. */
+  capture(windowId: number): Promise<Uint8Array>;
+  /** The tab's zoom factor (1 is 100%). */
+  zoom(tabId: number): Promise<number>;
+  /** Starts loading `url` in the tab and resolves once it has loaded (or `timeoutMs` passed). */
+  navigate(tabId: number, url: string, timeoutMs: number): Promise<void>;
+  back(tabId: number, timeoutMs: number): Promise<void>;
+  /** Resolves once the tab's document has loaded (or `timeoutMs` passed). */
+  waitForLoad(tabId: number, timeoutMs: number): Promise<void>;
+}

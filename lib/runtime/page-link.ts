@@ -1,0 +1,587 @@
+import type { BlobRef } from '../protocol/blob-ref';
+import type { JsonObject, JsonValue } from '../protocol/json-value';
+import {
+  pageActResultSchema,
+  pageObservationReplySchema,
+  pageToolResultSchema,
+  type PageObservationData,
+  type PageRequest,
+  type PageTarget,
+} from '../protocol/page-wire';
+import {
+  choosePage,
+  pageRefusal,
+  siteLabel,
+  siteOrigin,
+  type PageChoice,
+  type PanelPlace,
+} from '../page-tools/choose-page';
+import { pageGate, type PageGate } from '../page-tools/page-approval';
+import { stitchFrames, type FrameObservation } from '../page/stitch-frames';
+import { cssPixelsPerScreenshotPixel, screenshotToViewportCss } from '../page/screenshot-point';
+import { newPageFence, type PageFence } from '../page-tools/page-fence';
+import type { ObservationRecord, RefRecord } from '../page-tools/page-observation';
+import { fencedObservation, fencedText } from '../page-tools/page-output';
+import type { PagePlatform } from '../page-tools/page-platform';
+import { wireWaitFor } from '../page-tools/page-wait-for';
+import type { SiteMode } from '../settings/site-modes-store';
+import { isPageToolName, pageToolInputSchemas, type PageToolInput } from '../tools/page-tool-definitions';
+import type { ToolOutput } from '../tools/tool-router';
+import { ObservationTable } from './observation-table';
+import { SpacedCalls } from './spaced-calls';
+
+export interface PageLinkDependencies {
+  platform: PagePlatform;
+  siteMode(origin: string): Promise<SiteMode>;
+  /** Stores a screenshot as a blob of the session, owned by the call; undefined when it was refused. */
+  storeScreenshot(bytes: Uint8Array, sessionId: string, ownerId: string): Promise<BlobRef | undefined>;
+  now(): number;
+  newId(): string;
+  /** At least 16 random bytes as hex, fresh on every call. */
+  randomHex(): string;
+  sleep(ms: number): Promise<void>;
+}
+
+export interface PageCallContext {
+  sessionId: string;
+  toolCallId: string;
+}
+
+/** What the panel shows above the composer: the page the tools will act on, or why there is none. */
+export type CurrentPage =
+  | { ok: true; title: string; origin: string; url: string; access: boolean; mode: SiteMode }
+  | { ok: false; reason: string };
+
+/** Chrome allows two `captureVisibleTab` calls a second; a little more than half a second apart keeps under it. */
+const CAPTURE_SPACING_MS = 550;
+const LOAD_TIMEOUT_MS = 10_000;
+
+type ObserveOptions = PageToolInput<'observePage'>;
+
+/**
+ * The runtime's side of computer use: which page, site access, the observation table, and the page tools. Every
+ * action quotes an observation; the page agent checks the recorded expectation atomically in the page, and a
+ * failed check comes back with a fresh observation in the same reply.
+ */
+export class PageLink {
+  private readonly observations = new ObservationTable();
+  private readonly places = new Map<string, PanelPlace>();
+  private lastPlace: PanelPlace = {};
+  /** The origin each gated call was judged on, first time only: an approval is for that site and no other. */
+  private readonly judgedOrigins = new Map<string, string>();
+  private readonly captures: SpacedCalls;
+
+  constructor(private readonly dependencies: PageLinkDependencies) {
+    this.captures = new SpacedCalls(CAPTURE_SPACING_MS, dependencies);
+  }
+
+  /** Where a session's panel runs, as it last said; the page tools of that session act in its window. */
+  notePanel(sessionId: string | undefined, place: PanelPlace): void {
+    this.lastPlace = place;
+    if (sessionId) this.places.set(sessionId, place);
+  }
+
+  async current(sessionId?: string): Promise<CurrentPage> {
+    const page = await this.choose(sessionId);
+    if (!page.ok) return { ok: false, reason: page.reason };
+    return {
+      ok: true,
+      title: page.title,
+      origin: page.origin,
+      url: page.tab.url ?? '',
+      access: await this.dependencies.platform.hasAccess(page.origin),
+      mode: await this.dependencies.siteMode(page.origin),
+    };
+  }
+
+  /** Whether a page tool call waits for the user (site access first, then the always-ask gates, then the site's mode). */
+  async gate(toolName: string, input: JsonValue, call: PageCallContext): Promise<PageGate> {
+    const page = await this.choose(call.sessionId);
+    const observationId = isRecord(input) && typeof input.observationId === 'string' ? input.observationId : '';
+    const observation = this.observations.get(observationId);
+    const key = callKey(call);
+    if (page.ok && !this.judgedOrigins.has(key)) this.judgedOrigins.set(key, page.origin);
+    return pageGate(toolName, input, {
+      page,
+      access: page.ok && (await this.dependencies.platform.hasAccess(page.origin)),
+      mode: page.ok ? await this.dependencies.siteMode(page.origin) : 'ask',
+      ...(observation ? { observation } : {}),
+    });
+  }
+
+  async execute(toolName: string, input: JsonValue, call: PageCallContext): Promise<ToolOutput> {
+    if (!isPageToolName(toolName)) return { ok: false, error: `${toolName} is not a page tool.` };
+    const parsed = pageToolInputSchemas[toolName].safeParse(input ?? {});
+    if (!parsed.success) return { ok: false, error: `Invalid input for ${toolName}: ${parsed.error.message}` };
+    const page = await this.choose(call.sessionId);
+    if (!page.ok) return { ok: false, code: 'NO_PAGE', error: page.reason, reason: page.reason };
+    if (!(await this.dependencies.platform.hasAccess(page.origin)))
+      return {
+        ok: false,
+        code: 'NO_SITE_ACCESS',
+        origin: page.origin,
+        error: `NO_SITE_ACCESS: Splitbrain may not read or act on ${siteLabel(page.origin)}.`,
+      };
+    const judged = this.judgedOrigins.get(callKey(call));
+    this.judgedOrigins.delete(callKey(call));
+    const changed = this.changedSinceApproval(page, judged);
+    if (changed) return changed;
+    const fence = newPageFence(this.dependencies.randomHex);
+    switch (toolName) {
+      case 'observePage':
+        return this.observeOutput(page, call, parsed.data as ObserveOptions, fence);
+      case 'actOnPage':
+        return this.act(page, call, parsed.data as PageToolInput<'actOnPage'>, fence);
+      case 'navigatePage':
+        return this.navigate(page, call, (parsed.data as PageToolInput<'navigatePage'>).url, fence);
+      case 'pageBack':
+        return this.back(page, call, fence);
+      case 'callPageTool':
+        return this.callPageTool(page, call, parsed.data as PageToolInput<'callPageTool'>, fence);
+    }
+  }
+
+  /** A gated call runs only on the site it was judged on: the user approved an action there, not on another tab. */
+  private changedSinceApproval(
+    page: Extract<PageChoice, { ok: true }>,
+    judged: string | undefined,
+  ): ToolOutput | undefined {
+    if (judged === undefined || judged === page.origin) return undefined;
+    return denied(`The page changed to ${siteLabel(page.origin)} since this call was judged on ${siteLabel(judged)}.`);
+  }
+
+  private async choose(sessionId?: string): Promise<PageChoice> {
+    const place = (sessionId && this.places.get(sessionId)) || this.lastPlace;
+    return choosePage(await this.dependencies.platform.tabs(place.windowId), place);
+  }
+
+  private async observeOutput(
+    page: Extract<PageChoice, { ok: true }>,
+    call: PageCallContext,
+    options: ObserveOptions,
+    fence: PageFence,
+  ): Promise<ToolOutput> {
+    const observed = await this.observe(page, call, options);
+    if (!observed.ok) return observed.output;
+    return { ok: true, ...fencedObservation(observed.record, observed.data, observed.screenshot, fence) };
+  }
+
+  /** Observes the page and records the observation; the data and the record, or a failure to return. */
+  private async observe(
+    page: Extract<PageChoice, { ok: true }>,
+    call: PageCallContext,
+    options: ObserveOptions = {},
+  ): Promise<
+    | { ok: true; record: ObservationRecord; data: PageObservationData; screenshot?: BlobRef }
+    | { ok: false; output: ToolOutput }
+  > {
+    const { platform } = this.dependencies;
+    const { tabId } = page.tab;
+    await platform.ensureAgent(tabId);
+    const request: PageRequest = {
+      type: 'page/observe',
+      ...(options.scope && /^e\d+$/.test(options.scope) ? { scope: options.scope } : {}),
+      ...(options.find ? { find: options.find } : {}),
+    };
+    const frames = await this.observeFrames(tabId, request);
+    const top = frames.find((frame) => frame.frameId === 0);
+    if (!top) return { ok: false, output: pageFailure('PAGE_UNAVAILABLE', 'The page did not answer.') };
+    const stitched = frames.length > 1 ? stitchFrames(frames) : { snapshot: top.observation.snapshot, prefixes: {} };
+    const data: PageObservationData = {
+      ...top.observation,
+      snapshot: stitched.snapshot,
+      events: frames.flatMap((frame) => frame.observation.events).slice(-50),
+    };
+    const zoom = await platform.zoom(tabId).catch(() => 1);
+    const shot = options.screenshot ? await this.screenshot(page, call, data) : undefined;
+    const record = recordOf(this.dependencies.newId(), page, frames, stitched.prefixes, zoom, shot);
+    this.observations.add(record);
+    return { ok: true, record, data, ...(shot ? { screenshot: shot.ref } : {}) };
+  }
+
+  /** Every permitted frame's own observation; a frame the agent is not in (not permitted, gone) is left out. */
+  private async observeFrames(tabId: number, request: PageRequest): Promise<FrameObservation[]> {
+    const { platform } = this.dependencies;
+    const frames = await platform.frames(tabId).catch(() => [{ frameId: 0, parentFrameId: -1, url: '' }]);
+    const observed = await Promise.all(
+      frames.map(async (frame) => {
+        const reply = pageObservationReplySchema.safeParse(
+          await platform
+            .send(tabId, frame.frameId, frame.frameId === 0 ? request : { type: 'page/observe' })
+            .catch(() => undefined),
+        );
+        return reply.success
+          ? [{ frameId: frame.frameId, parentFrameId: frame.parentFrameId, observation: reply.data.observation }]
+          : [];
+      }),
+    );
+    return observed.flat();
+  }
+
+  private async screenshot(
+    page: Extract<PageChoice, { ok: true }>,
+    call: PageCallContext,
+    data: PageObservationData,
+  ): Promise<{ ref: BlobRef; cssPerPixel: number } | undefined> {
+    // captureVisibleTab shows the window's active tab only; a page behind the panel's own tab cannot be captured.
+    if (!page.tab.active) return undefined;
+    const bytes = await this.captures
+      .run(() => this.dependencies.platform.capture(page.tab.windowId))
+      .catch(() => undefined);
+    if (!bytes) return undefined;
+    const ref = await this.dependencies.storeScreenshot(bytes, call.sessionId, call.toolCallId);
+    if (!ref?.width) return undefined;
+    return { ref, cssPerPixel: cssPixelsPerScreenshotPixel(data.viewport, ref.width) };
+  }
+
+  private async freshObservation(
+    page: Extract<PageChoice, { ok: true }>,
+    call: PageCallContext,
+    fence: PageFence,
+  ): Promise<JsonObject | null> {
+    const current = (await this.choose(call.sessionId)) ?? page;
+    const observed = await this.observe(current.ok ? current : page, call).catch(() => undefined);
+    return observed?.ok ? fencedObservation(observed.record, observed.data, undefined, fence) : null;
+  }
+
+  private async act(
+    page: Extract<PageChoice, { ok: true }>,
+    call: PageCallContext,
+    input: PageToolInput<'actOnPage'>,
+    fence: PageFence,
+  ): Promise<ToolOutput> {
+    const record = this.observations.get(input.observationId);
+    const stale = staleReason(record, page);
+    if (stale || !record) return this.failed('STALE_OBSERVATION', stale ?? 'Unknown observation.', page, call, fence);
+    const target = await this.target(input, record);
+    if (!target.ok) return this.failed(target.code, target.reason, page, call, fence);
+    const waitFor = input.waitFor ? wireWaitFor(input.waitFor) : undefined;
+    if (waitFor && !waitFor.ok) return { ok: false, code: 'INVALID_INPUT', error: waitFor.reason };
+    const pointRef = target.target?.kind === 'point' ? refAtPoint(record, target.target) : undefined;
+    const ref = input.ref ? record.refs[input.ref] : pointRef ? record.refs[pointRef] : undefined;
+    const frame = record.frames[target.frameId] ?? { documentId: record.documentId, ...record.expected };
+    const request: PageRequest = {
+      type: 'page/act',
+      action: input.action,
+      ...(target.target ? { target: target.target } : {}),
+      expected: {
+        documentId: frame.documentId,
+        modal: frame.modal,
+        viewport: frame.viewport,
+        ...(ref
+          ? { ref: { role: ref.role, name: ref.name, ...(ref.checked !== undefined ? { checked: ref.checked } : {}) } }
+          : {}),
+        ...(pointRef ? { pointRef } : {}),
+      },
+      ...(input.text !== undefined ? { text: input.text } : {}),
+      ...(input.key !== undefined ? { key: input.key } : {}),
+      ...(input.option !== undefined ? { option: input.option } : {}),
+      ...(input.deltaY !== undefined ? { deltaY: input.deltaY } : {}),
+      ...(waitFor?.ok ? { waitFor: waitFor.waitFor } : {}),
+    };
+    const { platform } = this.dependencies;
+    await platform.ensureAgent(record.tabId);
+    const reply = pageActResultSchema.safeParse(await platform.send(record.tabId, target.frameId, request));
+    if (!reply.success) return this.failed('PAGE_UNAVAILABLE', 'The page did not answer.', page, call, fence);
+    const result = reply.data;
+    if (result.ok && result.unloading) await platform.waitForLoad(record.tabId, LOAD_TIMEOUT_MS);
+    const observation = await this.freshObservation(page, call, fence);
+    if (!result.ok)
+      return {
+        ok: false,
+        code: result.code,
+        error: `${result.code}: ${result.reason}`.slice(0, 2000),
+        reason: fence.wrap(result.reason),
+        ...(result.covering
+          ? { covering: fence.wrap(`${result.covering.role} "${result.covering.name}" <${result.covering.tag}>`) }
+          : {}),
+        ...(result.hit ? { hit: fencedHit(result.hit, fence) } : {}),
+        ...(result.waited ? { waited: result.waited } : {}),
+        observation,
+      };
+    return {
+      ok: true,
+      hit: fencedHit(result.hit, fence),
+      urlBefore: result.urlBefore,
+      urlAfter: result.urlAfter,
+      waited: result.waited,
+      trusted: result.trusted,
+      observation,
+    };
+  }
+
+  /** The page agent's target, in the order the issue prefers: ref, selector, role and name, then a point. */
+  private async target(
+    input: PageToolInput<'actOnPage'>,
+    record: ObservationRecord,
+  ): Promise<
+    | { ok: true; target?: PageTarget; frameId: number }
+    | { ok: false; code: 'NOT_FOUND' | 'STALE_OBSERVATION' | 'INVALID_INPUT'; reason: string }
+  > {
+    if (input.ref) {
+      const ref = record.refs[input.ref];
+      if (!ref)
+        return {
+          ok: false,
+          code: 'NOT_FOUND',
+          reason: `No ref "${input.ref}" in observation ${record.observationId}.`,
+        };
+      return { ok: true, target: { kind: 'ref', ref: input.ref.replace(/^f\d+/, '') }, frameId: ref.frameId };
+    }
+    if (input.selector)
+      return { ok: true, target: { kind: 'selector', selector: input.selector }, frameId: record.frameId };
+    if (input.role)
+      return { ok: true, target: { kind: 'role', role: input.role, name: input.name ?? '' }, frameId: record.frameId };
+    if (input.x !== undefined && input.y !== undefined) return this.point(input, record);
+    if (input.action === 'press' || input.action === 'scroll') return { ok: true, frameId: record.frameId };
+    return {
+      ok: false,
+      code: 'INVALID_INPUT',
+      reason: 'Name a target: a ref, a selector, a role and name, or x/y with coordinateSpace.',
+    };
+  }
+
+  private async point(
+    input: PageToolInput<'actOnPage'>,
+    record: ObservationRecord,
+  ): Promise<
+    | { ok: true; target: PageTarget; frameId: number }
+    | { ok: false; code: 'STALE_OBSERVATION' | 'INVALID_INPUT'; reason: string }
+  > {
+    const x = input.x ?? 0;
+    const y = input.y ?? 0;
+    if (!input.coordinateSpace)
+      return {
+        ok: false,
+        code: 'INVALID_INPUT',
+        reason: 'Coordinates must name their space: "viewport-css" or "screenshot-px".',
+      };
+    const zoom = await this.dependencies.platform.zoom(record.tabId).catch(() => Number.NaN);
+    if (zoom !== record.viewport.zoom)
+      return { ok: false, code: 'STALE_OBSERVATION', reason: 'The zoom changed since the observation.' };
+    if (input.coordinateSpace === 'viewport-css')
+      return { ok: true, target: { kind: 'point', x, y }, frameId: record.frameId };
+    if (!record.screenshot)
+      return {
+        ok: false,
+        code: 'INVALID_INPUT',
+        reason: 'That observation has no screenshot: use viewport-css or observe with a screenshot.',
+      };
+    const point = screenshotToViewportCss({ x, y }, record.screenshot.cssPerPixel);
+    return { ok: true, target: { kind: 'point', ...point }, frameId: record.frameId };
+  }
+
+  private async navigate(
+    page: Extract<PageChoice, { ok: true }>,
+    call: PageCallContext,
+    url: string,
+    fence: PageFence,
+  ): Promise<ToolOutput> {
+    const parsed = URL.parse(url);
+    if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || pageRefusal(url))
+      return {
+        ok: false,
+        code: 'INVALID_INPUT',
+        error: `Only http(s) web pages can be opened, not "${url.slice(0, 200)}".`,
+      };
+    const urlBefore = page.tab.url ?? '';
+    await this.dependencies.platform.navigate(page.tab.tabId, parsed.href, LOAD_TIMEOUT_MS);
+    return this.afterNavigation(page, call, urlBefore, fence);
+  }
+
+  private async back(
+    page: Extract<PageChoice, { ok: true }>,
+    call: PageCallContext,
+    fence: PageFence,
+  ): Promise<ToolOutput> {
+    const urlBefore = page.tab.url ?? '';
+    await this.dependencies.platform.back(page.tab.tabId, LOAD_TIMEOUT_MS);
+    return this.afterNavigation(page, call, urlBefore, fence);
+  }
+
+  private async afterNavigation(
+    page: Extract<PageChoice, { ok: true }>,
+    call: PageCallContext,
+    urlBefore: string,
+    fence: PageFence,
+  ): Promise<ToolOutput> {
+    const tab = await this.dependencies.platform.tab(page.tab.tabId);
+    const urlAfter = tab?.url ?? '';
+    const now =
+      tab && pageRefusal(urlAfter) === undefined
+        ? { ...page, tab, origin: siteOrigin(urlAfter), title: tab.title ?? '' }
+        : undefined;
+    const access = now ? await this.dependencies.platform.hasAccess(now.origin) : false;
+    const observed = now && access ? await this.observe(now, call).catch(() => undefined) : undefined;
+    if (!observed?.ok)
+      return {
+        ok: false,
+        code: now && !access ? 'NO_SITE_ACCESS' : 'NAVIGATION_FAILED',
+        error:
+          now && !access
+            ? `NO_SITE_ACCESS: the page is now on ${siteLabel(now.origin)}.`
+            : `The page at ${urlAfter || 'that address'} did not load.`,
+        ...(now && !access ? { origin: now.origin } : {}),
+        urlBefore,
+        urlAfter,
+      };
+    return {
+      ok: true,
+      urlBefore,
+      urlAfter,
+      observation: fencedObservation(observed.record, observed.data, undefined, fence),
+    };
+  }
+
+  private async callPageTool(
+    page: Extract<PageChoice, { ok: true }>,
+    call: PageCallContext,
+    input: PageToolInput<'callPageTool'>,
+    fence: PageFence,
+  ): Promise<ToolOutput> {
+    const record = this.observations.get(input.observationId);
+    const stale = staleReason(record, page);
+    if (stale || !record) return this.failed('STALE_OBSERVATION', stale ?? 'Unknown observation.', page, call, fence);
+    const request: PageRequest = {
+      type: 'page/call-tool',
+      documentId: record.documentId,
+      name: input.name,
+      arguments: (input.arguments ?? {}) as JsonValue,
+    };
+    await this.dependencies.platform.ensureAgent(record.tabId);
+    const reply = pageToolResultSchema.safeParse(
+      await this.dependencies.platform.send(record.tabId, record.frameId, request),
+    );
+    if (!reply.success) return this.failed('PAGE_UNAVAILABLE', 'The page did not answer.', page, call, fence);
+    if (!reply.data.ok) return this.failed(reply.data.code, reply.data.reason, page, call, fence);
+    return {
+      ok: true,
+      name: input.name,
+      result: fencedText(reply.data.result, fence),
+      observation: await this.freshObservation(page, call, fence),
+    };
+  }
+
+  private async failed(
+    code: string,
+    reason: string,
+    page: Extract<PageChoice, { ok: true }>,
+    call: PageCallContext,
+    fence: PageFence,
+  ): Promise<ToolOutput> {
+    return {
+      ...pageFailure(code, fence.wrap(reason)),
+      error: `${code}: ${reason}`.slice(0, 2000),
+      observation: await this.freshObservation(page, call, fence),
+    };
+  }
+}
+
+/** The smallest top-frame ref whose box holds the point: what a coordinate action was aimed at, checked in the page. */
+function refAtPoint(record: ObservationRecord, point: { x: number; y: number }): string | undefined {
+  const holding = Object.entries(record.refs).filter(
+    ([ref, info]) =>
+      /^e\d+$/.test(ref) &&
+      point.x >= info.box.x &&
+      point.y >= info.box.y &&
+      point.x < info.box.x + info.box.width &&
+      point.y < info.box.y + info.box.height,
+  );
+  holding.sort(([, a], [, b]) => a.box.width * a.box.height - b.box.width * b.box.height);
+  return holding[0]?.[0];
+}
+
+function staleReason(
+  record: ObservationRecord | undefined,
+  page: Extract<PageChoice, { ok: true }>,
+): string | undefined {
+  if (!record) return 'That observation is not known (too old, or the extension restarted): use the fresh observation.';
+  if (record.tabId !== page.tab.tabId) return 'That observation is of another tab than the page in front now.';
+  return undefined;
+}
+
+function recordOf(
+  observationId: string,
+  page: Extract<PageChoice, { ok: true }>,
+  frames: FrameObservation[],
+  prefixes: Record<string, number>,
+  zoom: number,
+  shot: { ref: BlobRef; cssPerPixel: number } | undefined,
+): ObservationRecord {
+  const prefixOf = new Map(Object.entries(prefixes).map(([prefix, frameId]) => [frameId, prefix]));
+  const refs: Record<string, RefRecord> = {};
+  const frameRecords: ObservationRecord['frames'] = {};
+  for (const { frameId, observation } of frames) {
+    const prefix = frameId === 0 ? '' : prefixOf.get(frameId);
+    if (prefix === undefined) continue;
+    frameRecords[frameId] = {
+      documentId: observation.documentId,
+      modal: observation.modal,
+      viewport: observation.viewport,
+    };
+    for (const [ref, info] of Object.entries(observation.refs)) refs[`${prefix}${ref}`] = refRecord(info, frameId);
+  }
+  const top = frames.find((frame) => frame.frameId === 0)?.observation ?? frames[0].observation;
+  const { width, height, scrollX, scrollY, devicePixelRatio } = top.viewport;
+  return {
+    observationId,
+    tabId: page.tab.tabId,
+    frameId: 0,
+    documentId: top.documentId,
+    url: top.url,
+    origin: page.origin,
+    title: top.title,
+    viewport: { width, height, scrollX, scrollY, devicePixelRatio, zoom },
+    capturedAt: top.capturedAt,
+    refs,
+    expected: { modal: top.modal, viewport: top.viewport },
+    frames: frameRecords,
+    ...(shot?.ref.width && shot.ref.height
+      ? { screenshot: { width: shot.ref.width, height: shot.ref.height, cssPerPixel: shot.cssPerPixel } }
+      : {}),
+  };
+}
+
+function refRecord(info: PageObservationData['refs'][string], frameId: number): RefRecord {
+  const sensitive = sensitivityOf(info);
+  return {
+    role: info.role,
+    name: info.name,
+    box: info.box,
+    frameId,
+    ...(info.checked !== undefined ? { checked: info.checked } : {}),
+    ...(sensitive ? { sensitive } : {}),
+  };
+}
+
+/** A password field or a file input, from what the agent reports (its input type when it says, else its name). */
+function sensitivityOf(info: { tag: string; name: string } & Record<string, unknown>): RefRecord['sensitive'] {
+  const type = typeof info.inputType === 'string' ? info.inputType.toLowerCase() : undefined;
+  if (type === 'password') return 'password';
+  if (type === 'file') return 'file';
+  if (type === undefined && info.tag === 'input' && /pass(word|code)|\bpin\b/i.test(info.name)) return 'password';
+  return undefined;
+}
+
+function fencedHit(
+  hit: { ref: string; role: string; name: string; tag: string; box: JsonObject },
+  fence: PageFence,
+): JsonObject {
+  return { ref: hit.ref, role: hit.role, name: fence.wrap(hit.name), tag: hit.tag, box: hit.box };
+}
+
+function pageFailure(code: string, reason: string): ToolOutput {
+  return { ok: false, code, error: `${code}: ${reason}`.slice(0, 2000), reason };
+}
+
+function denied(reason: string): ToolOutput {
+  return { ok: false, code: 'DENIED', error: `DENIED: ${reason}`, reason };
+}
+
+function isRecord(value: JsonValue): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function callKey(call: PageCallContext): string {
+  return `${call.sessionId}\u0000${call.toolCallId}`;
+}
