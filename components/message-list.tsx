@@ -25,7 +25,12 @@ export interface MessageListProps {
   onOpenOptions(): void;
   /** Shown instead of the turns when there are none. */
   empty: ReactNode;
+  /** Asks for the turns before the loaded ones (`state.olderTurns` of them are not loaded). */
+  onLoadOlder?(): void;
 }
+
+/** How close to the top of the loaded turns the reader gets before older ones are asked for. */
+const LOAD_OLDER_WITHIN_PX = 2400;
 
 /** How long after a wheel, touch, key or pointer event a scroll counts as the reader's. */
 const READER_GESTURE_MS = 400;
@@ -35,7 +40,15 @@ const NAVIGATION_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', '
  * The conversation, virtualized (only the turns near the viewport are in the DOM). It follows new
  * content only while the reader is at the bottom; otherwise a "New messages" button appears.
  */
-export function MessageList({ state, running, onRetry, onResend, onOpenOptions, empty }: MessageListProps) {
+export function MessageList({
+  state,
+  running,
+  onRetry,
+  onResend,
+  onOpenOptions,
+  empty,
+  onLoadOlder,
+}: MessageListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const sizerRef = useRef<HTMLDivElement>(null);
   const stuck = useRef(true);
@@ -113,9 +126,28 @@ export function MessageList({ state, running, onRetry, onResend, onOpenOptions, 
     setUnseen(false);
   }, [state.sessionId]);
 
+  const loadOlderNearTop = useCallback(() => {
+    const element = scrollRef.current;
+    if (element && state.olderTurns > 0 && element.scrollTop < LOAD_OLDER_WITHIN_PX) onLoadOlder?.();
+  }, [state.olderTurns, onLoadOlder]);
+  // Turns that do not fill the list leave nothing to scroll: the next page is asked for at once.
+  useEffect(loadOlderNearTop, [turnOrder, loadOlderNearTop]);
+
+  // Turns put before the loaded ones keep the reader's place: the list moves down by what was put above.
+  const firstTurnRef = useRef<string>(undefined);
+  useLayoutEffect(() => {
+    const previous = firstTurnRef.current;
+    firstTurnRef.current = turnOrder[0];
+    const element = scrollRef.current;
+    if (!previous || previous === turnOrder[0] || stuck.current || !element) return;
+    const index = turnOrder.indexOf(previous);
+    if (index > 0) element.scrollTop += virtualizer.measurementsCache[index]?.start ?? 0;
+  }, [turnOrder, virtualizer]);
+
   const onScroll = () => {
     const element = scrollRef.current;
     if (!element) return;
+    loadOlderNearTop();
     if (isNearBottom(element)) {
       stuck.current = true;
       setUnseen(false);
