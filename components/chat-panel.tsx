@@ -47,7 +47,7 @@ export interface ChatPanelProps {
   onDismissError(): void;
   onOpenOptions(): void;
   /** Asks for older turns of the conversation, as the reader scrolls up to them. */
-  onLoadOlder?(): void;
+  onLoadOlder?(limit: number): void;
   /** The keyboard shortcut that opens the panel, shown in the empty and onboarding views. */
   shortcut?: PanelShortcut;
   /** The composer's files: what is attached, why it cannot be sent, how to add and remove. */

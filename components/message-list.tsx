@@ -25,12 +25,13 @@ export interface MessageListProps {
   onOpenOptions(): void;
   /** Shown instead of the turns when there are none. */
   empty: ReactNode;
-  /** Asks for the turns before the loaded ones (`state.olderTurns` of them are not loaded). */
-  onLoadOlder?(): void;
+  /** Asks for (up to `limit`) turns before the loaded ones (`state.olderTurns` of them are not loaded). */
+  onLoadOlder?(limit: number): void;
 }
 
-/** How close to the top of the loaded turns the reader gets before older ones are asked for. */
-const LOAD_OLDER_WITHIN_PX = 2400;
+/** The height a turn not loaded yet holds in the list, so that the scroll bar spans the whole conversation. */
+const UNLOADED_TURN_PX = 200;
+const MAX_PAGE_TURNS = 500;
 
 /** How long after a wheel, touch, key or pointer event a scroll counts as the reader's. */
 const READER_GESTURE_MS = 400;
@@ -53,14 +54,19 @@ export function MessageList({
   const sizerRef = useRef<HTMLDivElement>(null);
   const stuck = useRef(true);
   const [unseen, setUnseen] = useState(false);
-  const { turnOrder } = state;
+  const { turnOrder, olderTurns } = state;
+  // Rows before `olderTurns` stand for turns not loaded yet; a loaded turn's row index is its place in the conversation.
+  const turnAt = (index: number) => (index < olderTurns ? undefined : turnOrder[index - olderTurns]);
   // The build runs no React Compiler, and the virtualizer's functions are called here, never handed to memoized children.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
-    count: turnOrder.length,
+    count: olderTurns + turnOrder.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => estimateTurnHeight(state.turns[turnOrder[index]], state),
-    getItemKey: (index) => turnOrder[index],
+    estimateSize: (index) => {
+      const turnId = turnAt(index);
+      return turnId ? estimateTurnHeight(state.turns[turnId], state) : UNLOADED_TURN_PX;
+    },
+    getItemKey: (index) => turnAt(index) ?? `unloaded-${index}`,
     overscan: 3,
   });
   // While following, every size change is answered by scrolling to the end, so the virtualizer's own correction
@@ -126,28 +132,9 @@ export function MessageList({
     setUnseen(false);
   }, [state.sessionId]);
 
-  const loadOlderNearTop = useCallback(() => {
-    const element = scrollRef.current;
-    if (element && state.olderTurns > 0 && element.scrollTop < LOAD_OLDER_WITHIN_PX) onLoadOlder?.();
-  }, [state.olderTurns, onLoadOlder]);
-  // Turns that do not fill the list leave nothing to scroll: the next page is asked for at once.
-  useEffect(loadOlderNearTop, [turnOrder, loadOlderNearTop]);
-
-  // Turns put before the loaded ones keep the reader's place: the list moves down by what was put above.
-  const firstTurnRef = useRef<string>(undefined);
-  useLayoutEffect(() => {
-    const previous = firstTurnRef.current;
-    firstTurnRef.current = turnOrder[0];
-    const element = scrollRef.current;
-    if (!previous || previous === turnOrder[0] || stuck.current || !element) return;
-    const index = turnOrder.indexOf(previous);
-    if (index > 0) element.scrollTop += virtualizer.measurementsCache[index]?.start ?? 0;
-  }, [turnOrder, virtualizer]);
-
   const onScroll = () => {
     const element = scrollRef.current;
     if (!element) return;
-    loadOlderNearTop();
     if (isNearBottom(element)) {
       stuck.current = true;
       setUnseen(false);
@@ -164,9 +151,16 @@ export function MessageList({
     stuck.current = true;
     readerScrolledAt.current = Number.NEGATIVE_INFINITY;
     setUnseen(false);
-    if (turnOrder.length) virtualizer.scrollToIndex(turnOrder.length - 1, { align: 'end' });
+    if (turnOrder.length) virtualizer.scrollToIndex(olderTurns + turnOrder.length - 1, { align: 'end' });
     requestAnimationFrame(scrollToBottom);
   };
+
+  const virtualRows = virtualizer.getVirtualItems();
+  // Rows of turns not loaded yet in view: the pages up to the first of them are asked for, one at a time.
+  const firstUnloaded = virtualRows.find((row) => row.index < olderTurns)?.index;
+  useEffect(() => {
+    if (firstUnloaded !== undefined) onLoadOlder?.(Math.min(MAX_PAGE_TURNS, olderTurns - firstUnloaded));
+  }, [firstUnloaded, olderTurns, onLoadOlder]);
 
   const lastTurnId = turnOrder.at(-1);
   const factsByTurn = useMemo(() => groupFactsByTurn(state.facts), [state.facts]);
@@ -188,8 +182,9 @@ export function MessageList({
       >
         {turnOrder.length === 0 && empty}
         <div ref={sizerRef} className="virtual-sizer" style={{ height: virtualizer.getTotalSize() }}>
-          {virtualizer.getVirtualItems().map((row) => {
-            const turn = state.turns[turnOrder[row.index]];
+          {virtualRows.map((row) => {
+            const turnId = turnAt(row.index);
+            const turn = turnId ? state.turns[turnId] : undefined;
             return (
               <div
                 key={row.key}
@@ -216,6 +211,7 @@ export function MessageList({
                   />
                 )}
                 {turn && <FactNotices facts={factsByTurn.get(turn.turnId) ?? []} />}
+                {!turn && <div className="unloaded-turn" style={{ height: UNLOADED_TURN_PX }} aria-hidden="true" />}
               </div>
             );
           })}

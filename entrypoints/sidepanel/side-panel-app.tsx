@@ -327,7 +327,7 @@ export function SidePanelApp() {
     [],
   );
   const onOpenOptions = useCallback(() => void browser.runtime.openOptionsPage(), []);
-  const onLoadOlder = useCallback(() => syncRef.current?.loadOlder(), []);
+  const onLoadOlder = useCallback((limit: number) => syncRef.current?.loadOlder(limit), []);
 
   const deleteSession = (id: string) => {
     callRuntime({ type: 'session/delete', sessionId: id }).then(
