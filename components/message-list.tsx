@@ -159,8 +159,14 @@ export function MessageList({
   // Rows of turns not loaded yet in view: the pages up to the first of them are asked for, one at a time.
   const firstUnloaded = virtualRows.find((row) => row.index < olderTurns)?.index;
   useEffect(() => {
-    if (firstUnloaded !== undefined) onLoadOlder?.(Math.min(MAX_PAGE_TURNS, olderTurns - firstUnloaded));
-  }, [firstUnloaded, olderTurns, onLoadOlder]);
+    const element = scrollRef.current;
+    if (firstUnloaded === undefined || !element) return;
+    // Rows computed before the list was moved to its end (on opening) are not in view any more: nothing to load
+    // unless the last unloaded row still reaches into the view.
+    const row = virtualizer.measurementsCache[olderTurns - 1];
+    if (!row || row.end < element.scrollTop) return;
+    onLoadOlder?.(Math.min(MAX_PAGE_TURNS, olderTurns - firstUnloaded));
+  }, [firstUnloaded, olderTurns, onLoadOlder, virtualizer]);
 
   const lastTurnId = turnOrder.at(-1);
   const factsByTurn = useMemo(() => groupFactsByTurn(state.facts), [state.facts]);
