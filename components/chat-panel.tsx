@@ -47,6 +47,8 @@ export interface ChatPanelProps {
   onRefreshSessions(): void;
   onDismissError(): void;
   onOpenOptions(): void;
+  /** Asks for older turns of the conversation, as the reader scrolls up to them. */
+  onLoadOlder?(limit: number): void;
   /** The keyboard shortcut that opens the panel, shown in the empty and onboarding views. */
   shortcut?: PanelShortcut;
   /** The composer's files: what is attached, why it cannot be sent, how to add and remove. */
@@ -155,6 +157,7 @@ export function ChatPanel(props: ChatPanelProps) {
           onRetry={props.onRetry}
           onResend={props.onResend}
           onOpenOptions={props.onOpenOptions}
+          onLoadOlder={props.onLoadOlder}
           empty={
             loading ? (
               <ConversationLoading />

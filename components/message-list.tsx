@@ -25,7 +25,13 @@ export interface MessageListProps {
   onOpenOptions(): void;
   /** Shown instead of the turns when there are none. */
   empty: ReactNode;
+  /** Asks for (up to `limit`) turns before the loaded ones (`state.olderTurns` of them are not loaded). */
+  onLoadOlder?(limit: number): void;
 }
+
+/** The height a turn not loaded yet holds in the list, so that the scroll bar spans the whole conversation. */
+const UNLOADED_TURN_PX = 200;
+const MAX_PAGE_TURNS = 500;
 
 /** How long after a wheel, touch, key or pointer event a scroll counts as the reader's. */
 const READER_GESTURE_MS = 400;
@@ -35,19 +41,32 @@ const NAVIGATION_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', '
  * The conversation, virtualized (only the turns near the viewport are in the DOM). It follows new
  * content only while the reader is at the bottom; otherwise a "New messages" button appears.
  */
-export function MessageList({ state, running, onRetry, onResend, onOpenOptions, empty }: MessageListProps) {
+export function MessageList({
+  state,
+  running,
+  onRetry,
+  onResend,
+  onOpenOptions,
+  empty,
+  onLoadOlder,
+}: MessageListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const sizerRef = useRef<HTMLDivElement>(null);
   const stuck = useRef(true);
   const [unseen, setUnseen] = useState(false);
-  const { turnOrder } = state;
+  const { turnOrder, olderTurns } = state;
+  // Rows before `olderTurns` stand for turns not loaded yet; a loaded turn's row index is its place in the conversation.
+  const turnAt = (index: number) => (index < olderTurns ? undefined : turnOrder[index - olderTurns]);
   // The build runs no React Compiler, and the virtualizer's functions are called here, never handed to memoized children.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
-    count: turnOrder.length,
+    count: olderTurns + turnOrder.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => estimateTurnHeight(state.turns[turnOrder[index]], state),
-    getItemKey: (index) => turnOrder[index],
+    estimateSize: (index) => {
+      const turnId = turnAt(index);
+      return turnId ? estimateTurnHeight(state.turns[turnId], state) : UNLOADED_TURN_PX;
+    },
+    getItemKey: (index) => turnAt(index) ?? `unloaded-${index}`,
     overscan: 3,
   });
   // While following, every size change is answered by scrolling to the end, so the virtualizer's own correction
@@ -132,9 +151,22 @@ export function MessageList({ state, running, onRetry, onResend, onOpenOptions, 
     stuck.current = true;
     readerScrolledAt.current = Number.NEGATIVE_INFINITY;
     setUnseen(false);
-    if (turnOrder.length) virtualizer.scrollToIndex(turnOrder.length - 1, { align: 'end' });
+    if (turnOrder.length) virtualizer.scrollToIndex(olderTurns + turnOrder.length - 1, { align: 'end' });
     requestAnimationFrame(scrollToBottom);
   };
+
+  const virtualRows = virtualizer.getVirtualItems();
+  // Rows of turns not loaded yet in view: the pages up to the first of them are asked for, one at a time.
+  const firstUnloaded = virtualRows.find((row) => row.index < olderTurns)?.index;
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (firstUnloaded === undefined || !element) return;
+    // Rows computed before the list was moved to its end (on opening) are not in view any more: nothing to load
+    // unless the last unloaded row still reaches into the view.
+    const row = virtualizer.measurementsCache[olderTurns - 1];
+    if (!row || row.end < element.scrollTop) return;
+    onLoadOlder?.(Math.min(MAX_PAGE_TURNS, olderTurns - firstUnloaded));
+  }, [firstUnloaded, olderTurns, onLoadOlder, virtualizer]);
 
   const lastTurnId = turnOrder.at(-1);
   const factsByTurn = useMemo(() => groupFactsByTurn(state.facts), [state.facts]);
@@ -156,8 +188,9 @@ export function MessageList({ state, running, onRetry, onResend, onOpenOptions, 
       >
         {turnOrder.length === 0 && empty}
         <div ref={sizerRef} className="virtual-sizer" style={{ height: virtualizer.getTotalSize() }}>
-          {virtualizer.getVirtualItems().map((row) => {
-            const turn = state.turns[turnOrder[row.index]];
+          {virtualRows.map((row) => {
+            const turnId = turnAt(row.index);
+            const turn = turnId ? state.turns[turnId] : undefined;
             return (
               <div
                 key={row.key}
@@ -184,6 +217,7 @@ export function MessageList({ state, running, onRetry, onResend, onOpenOptions, 
                   />
                 )}
                 {turn && <FactNotices facts={factsByTurn.get(turn.turnId) ?? []} />}
+                {!turn && <div className="unloaded-turn" style={{ height: UNLOADED_TURN_PX }} aria-hidden="true" />}
               </div>
             );
           })}

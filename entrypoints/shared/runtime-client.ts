@@ -48,6 +48,7 @@ export async function readEvents(sessionId: string, afterSeq: number): Promise<A
 
 export interface EventsConnection {
   subscribe(sessionId: string, generation: number): void;
+  requestTurns(sessionId: string, generation: number, before: number, limit: number): void;
   ownTurn(sessionId: string, turnId: string): void;
   releaseTurn(sessionId: string, turnId: string): void;
   /** Tells the runtime which conversation this panel shows and whether its page is visible (kept across reconnects). */
@@ -77,6 +78,8 @@ export function openEventsConnection(
   });
   return {
     subscribe: (sessionId, generation) => port.post({ type: 'events/subscribe', sessionId, generation }),
+    requestTurns: (sessionId, generation, before, limit) =>
+      port.post({ type: 'turns/before', sessionId, generation, before, limit }),
     ownTurn: (sessionId, turnId) => {
       owned.set(turnId, sessionId);
       port.post({ type: 'turn/own', sessionId, turnId });

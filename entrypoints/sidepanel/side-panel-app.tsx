@@ -152,6 +152,8 @@ export function SidePanelApp() {
           connectionRef.current?.subscribe(id, generation);
         },
         readTail: readEvents,
+        requestTurns: (id, generation, before, limit) =>
+          connectionRef.current?.requestTurns(id, generation, before, limit),
       },
       setState,
       scheduler,
@@ -170,8 +172,28 @@ export function SidePanelApp() {
     [],
   );
   const files = useAttachments(state, endpoint);
+  const loadingHistoryRef = useRef(false);
   const send = (text: string, retryOf?: string, overBudget = false, attachments = files.ready) => {
-    if (!endpoint || !state || turn || !isHistoryLoaded(state) || !attachments) return;
+    if (!endpoint || !state || turn || !isHistoryLoaded(state) || !attachments || loadingHistoryRef.current) return;
+    // The model's history is the whole conversation: turns not loaded yet (the reader never scrolled up) load first.
+    if (state.olderTurns > 0 && syncRef.current) {
+      loadingHistoryRef.current = true;
+      void syncRef.current.loadAll().then((loaded) => {
+        loadingHistoryRef.current = false;
+        begin(endpoint, loaded, text, retryOf, overBudget, attachments);
+      });
+      return;
+    }
+    begin(endpoint, state, text, retryOf, overBudget, attachments);
+  };
+  const begin = (
+    endpoint: EndpointSettings,
+    state: ClientState,
+    text: string,
+    retryOf: string | undefined,
+    overBudget: boolean,
+    attachments: MessageAttachment[],
+  ) => {
     setError(undefined);
     setBudgetRefusal(undefined);
     const client = panelRuntimeClient(connectionRef.current!);
@@ -337,6 +359,7 @@ export function SidePanelApp() {
     [],
   );
   const onOpenOptions = useCallback(() => void browser.runtime.openOptionsPage(), []);
+  const onLoadOlder = useCallback((limit: number) => syncRef.current?.loadOlder(limit), []);
 
   const deleteSession = (id: string) => {
     callRuntime({ type: 'session/delete', sessionId: id }).then(
@@ -412,6 +435,7 @@ export function SidePanelApp() {
                     onRefreshSessions={refreshSessions}
                     onDismissError={() => setError(undefined)}
                     onOpenOptions={onOpenOptions}
+                    onLoadOlder={onLoadOlder}
                     shortcut={shortcut}
                     files={files.composer}
                     page={{ page: currentPage.page, onModeChange: currentPage.setMode }}

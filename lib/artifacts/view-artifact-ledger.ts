@@ -1,4 +1,5 @@
 import type { AgentEvent } from '../protocol/agent-event';
+import type { ViewArtifactView } from '../state/view-artifact-view';
 import type { ViewArtifactKind } from './view-artifact-data';
 
 export interface ViewArtifactRecord {
@@ -12,6 +13,22 @@ export interface ViewArtifactRecord {
 export class ViewArtifactLedger {
   private readonly artifacts = new Map<string, ViewArtifactRecord>();
   private readonly byCall = new Map<string, { artifactId: string; version: number }>();
+
+  /** The ledger a snapshot's state implies: its artifacts table holds every version `artifact/shown` recorded. */
+  static restored(views: Record<string, ViewArtifactView>): ViewArtifactLedger {
+    const ledger = new ViewArtifactLedger();
+    for (const view of Object.values(views))
+      for (const version of view.versions) {
+        ledger.artifacts.set(view.artifactId, {
+          artifactId: view.artifactId,
+          kind: version.content.kind,
+          version: version.version,
+          title: version.title,
+        });
+        ledger.byCall.set(version.toolCallId, { artifactId: view.artifactId, version: version.version });
+      }
+    return ledger;
+  }
 
   observe(event: AgentEvent): void {
     if (event.type !== 'artifact/shown') return;

@@ -65,6 +65,18 @@ export class JobLedger {
     return [...this.jobs.values()].find((job) => job.toolCallId === toolCallId);
   }
 
+  /** Every job as a snapshot keeps it. */
+  stored(): JobRecord[] {
+    return structuredClone([...this.jobs.values()]);
+  }
+
+  static restored(records: readonly (Omit<JobRecord, 'final'> & { final?: AgentEvent })[]): JobLedger {
+    const ledger = new JobLedger();
+    for (const { final, ...record } of structuredClone(records))
+      ledger.jobs.set(record.jobId, { ...record, ...(final && isJobFinalEvent(final) ? { final } : {}) });
+    return ledger;
+  }
+
   ids(): string[] {
     return [...this.jobs.keys()];
   }

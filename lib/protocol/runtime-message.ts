@@ -5,7 +5,7 @@ import { jsonObjectSchema, jsonValueSchema } from './json-value';
 import { stageToTargetMessageSchema } from './target-wire';
 import { targetArtifactLoadSchema } from './target-artifact-wire';
 import { targetGrantSchema } from './target-artifact-events';
-import { sessionSnapshotSchema } from './session-snapshot';
+import { sessionSnapshotSchema, turnSliceSchema } from './session-snapshot';
 
 const id = z.string().min(1).max(200);
 
@@ -111,6 +111,14 @@ export const subscriberMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('turn/release'), sessionId: id, turnId: id }),
   /** The conversation this panel shows now, and whether its page is visible (`document.visibilityState`). */
   z.object({ type: z.literal('panel/visibility'), sessionId: id, visible: z.boolean() }),
+  /** Older turns for the reader scrolling up: the `limit` turns before position `before`, answered by `events/turns`. */
+  z.object({
+    type: z.literal('turns/before'),
+    sessionId: id,
+    generation: z.number().int().nonnegative(),
+    before: z.number().int().nonnegative(),
+    limit: z.number().int().min(1).max(500),
+  }),
 ]);
 export type SubscriberMessage = z.infer<typeof subscriberMessageSchema>;
 
@@ -126,6 +134,16 @@ export const publisherMessageSchema = z.discriminatedUnion('type', [
     state: sessionSnapshotSchema.optional(),
   }),
   z.object({ type: z.literal('events/live'), generation: z.number().int().nonnegative(), event: agentEventSchema }),
+  /** A page of older turns, reduced up to `lastSeq` and sent in order with the live events. */
+  z.object({
+    type: z.literal('events/turns'),
+    sessionId: id,
+    generation: z.number().int().nonnegative(),
+    before: z.number().int().nonnegative(),
+    olderTurns: z.number().int().nonnegative(),
+    lastSeq: z.number().int().nonnegative(),
+    turns: z.array(turnSliceSchema),
+  }),
   z.object({ type: z.literal('events/error'), message: z.string() }),
   /** A cancel command for a turn this subscriber drives. */
   z.object({ type: z.literal('turn/cancel'), turnId: id, commandId: id }),

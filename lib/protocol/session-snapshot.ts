@@ -12,7 +12,7 @@ import { viewArtifactContentSchema } from './view-artifact-events';
  * Raise it whenever the reducer or the client state's shape changes: a snapshot of another format is rebuilt
  * from the log, never trusted. The event schema version is part of it, since a migration changes what is reduced.
  */
-export const SNAPSHOT_VERSION = 1;
+export const SNAPSHOT_VERSION = 2;
 export const SNAPSHOT_FORMAT = `${SNAPSHOT_VERSION}/${AGENT_EVENT_SCHEMA_VERSION}`;
 
 const text = z.string();
@@ -22,7 +22,7 @@ const entrySchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('error'), index: z.number().int().nonnegative() }),
   z.object({ kind: z.literal('command'), commandId: text }),
 ]);
-const turnSchema = z.object({
+export const turnSchema = z.object({
   turnId: text,
   userItemId: text,
   userText: text,
@@ -38,7 +38,7 @@ const turnSchema = z.object({
   usageByModel: z.record(text, tokenUsageSchema).optional(),
   attachments: z.array(messageAttachmentSchema).optional(),
 });
-const itemSchema = z.object({
+export const itemSchema = z.object({
   key: text,
   itemId: text,
   attemptId: text,
@@ -50,7 +50,7 @@ const itemSchema = z.object({
   deltaCount: z.number().int().nonnegative(),
   reason: text.optional(),
 });
-const toolCallSchema = z.object({
+export const toolCallSchema = z.object({
   toolCallId: text,
   turnId: text,
   stepId: text.optional(),
@@ -65,7 +65,7 @@ const toolCallSchema = z.object({
   startedAt: z.number().optional(),
   durationMs: z.number().optional(),
 });
-const requestSchema = z.object({
+export const requestSchema = z.object({
   requestId: text,
   turnId: text,
   kind: z.enum(['ask', 'approval']),
@@ -81,7 +81,7 @@ const requestSchema = z.object({
   reason: text.optional(),
   cause: z.enum(['timeout', 'turn-ended', 'context-lost']).optional(),
 });
-const commandSchema = z.object({
+export const commandSchema = z.object({
   commandId: text,
   turnId: text,
   kind: z.enum(['steer', 'cancel']),
@@ -177,7 +177,19 @@ export const snapshotStateSchema = z.object({
   viewArtifacts: z.record(text, viewArtifactSchema),
   usage: tokenUsageSchema.optional(),
   usageByModel: z.record(text, tokenUsageSchema).optional(),
+  /** How many turns come before the first one in `turnOrder`: the panel asks for them by page. */
+  olderTurns: z.number().int().nonnegative(),
 });
+
+/** One turn with the records that belong to it: the unit a snapshot is stored in and the panel pages in. */
+export const turnSliceSchema = z.object({
+  turn: turnSchema,
+  items: z.array(itemSchema),
+  toolCalls: z.array(toolCallSchema),
+  requests: z.array(requestSchema),
+  commands: z.array(commandSchema),
+});
+export type TurnSlice = z.infer<typeof turnSliceSchema>;
 
 export const sessionSnapshotSchema = z.object({
   format: z.literal(SNAPSHOT_FORMAT),

@@ -1,5 +1,5 @@
 import type { AgentEvent } from '../protocol/agent-event';
-import type { SessionSnapshot } from '../protocol/session-snapshot';
+import type { StoredSnapshotHead, StoredTurnRow } from '../protocol/stored-snapshot';
 import type { TokenUsage } from '../protocol/token-usage';
 
 export interface SessionRecord {
@@ -25,7 +25,22 @@ export interface EventStore {
   listSessions(): Promise<SessionRecord[]>;
   /** Removes a session's events and its session row in one transaction. */
   deleteSession(sessionId: string): Promise<void>;
-  /** The session's stored snapshot as stored (unchecked: the reader checks its format), if the store keeps them. */
-  readSnapshot?(sessionId: string): Promise<unknown>;
-  writeSnapshot?(snapshot: SessionSnapshot): Promise<void>;
+  /** Snapshots, if the store keeps them; rows are returned as stored (unchecked: the reader checks their format). */
+  snapshots?: SnapshotStore;
+}
+
+export interface SnapshotStore {
+  readHead(sessionId: string): Promise<unknown>;
+  /** The turn rows at positions `from` ≤ position < `to`, in position order. */
+  readTurns(sessionId: string, from: number, to: number): Promise<unknown[]>;
+  findTurns(sessionId: string, turnIds: readonly string[]): Promise<unknown[]>;
+  /**
+   * Puts a head and turn rows in one transaction; with `expectedSeq`, only if the stored head is still at that
+   * seq, a missing head counting as 0 (false otherwise); with `replace`, the session's other rows go first.
+   */
+  write(
+    head: StoredSnapshotHead,
+    rows: readonly StoredTurnRow[],
+    options: { expectedSeq?: number; replace?: boolean },
+  ): Promise<boolean>;
 }

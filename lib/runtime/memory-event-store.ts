@@ -1,12 +1,36 @@
 import type { AgentEvent } from '../protocol/agent-event';
-import type { SessionSnapshot } from '../protocol/session-snapshot';
-import type { EventStore, SessionRecord } from './event-store';
+import type { StoredSnapshotHead, StoredTurnRow } from '../protocol/stored-snapshot';
+import type { EventStore, SessionRecord, SnapshotStore } from './event-store';
 import { sessionRecordAfter } from './session-record';
 
 export class MemoryEventStore implements EventStore {
   private readonly events = new Map<string, AgentEvent[]>();
   private readonly sessions = new Map<string, SessionRecord>();
-  private readonly snapshots = new Map<string, SessionSnapshot>();
+  private readonly heads = new Map<string, StoredSnapshotHead>();
+  private readonly turnRows = new Map<string, StoredTurnRow[]>();
+  readonly snapshots: SnapshotStore = {
+    readHead: async (sessionId) => structuredClone(this.heads.get(sessionId)),
+    readTurns: async (sessionId, from, to) =>
+      structuredClone(this.rowsOf(sessionId).filter((row) => row.position >= from && row.position < to)),
+    findTurns: async (sessionId, turnIds) =>
+      structuredClone(this.rowsOf(sessionId).filter((row) => turnIds.includes(row.turnId))),
+    write: async (head, rows, { expectedSeq, replace }) => {
+      if (expectedSeq !== undefined && (this.heads.get(head.sessionId)?.snapshotSeq ?? 0) !== expectedSeq) return false;
+      const kept = replace ? [] : this.rowsOf(head.sessionId);
+      const written = new Set(rows.map((row) => row.position));
+      const merged = [...kept.filter((row) => !written.has(row.position)), ...structuredClone(rows)];
+      this.turnRows.set(
+        head.sessionId,
+        merged.sort((left, right) => left.position - right.position),
+      );
+      this.heads.set(head.sessionId, structuredClone(head));
+      return true;
+    },
+  };
+
+  private rowsOf(sessionId: string): StoredTurnRow[] {
+    return this.turnRows.get(sessionId) ?? [];
+  }
 
   async lastSeq(sessionId: string): Promise<number> {
     return this.events.get(sessionId)?.at(-1)?.seq ?? 0;
@@ -36,15 +60,8 @@ export class MemoryEventStore implements EventStore {
   async deleteSession(sessionId: string): Promise<void> {
     this.events.delete(sessionId);
     this.sessions.delete(sessionId);
-    this.snapshots.delete(sessionId);
-  }
-
-  async readSnapshot(sessionId: string): Promise<unknown> {
-    return structuredClone(this.snapshots.get(sessionId));
-  }
-
-  async writeSnapshot(snapshot: SessionSnapshot): Promise<void> {
-    this.snapshots.set(snapshot.sessionId, structuredClone(snapshot));
+    this.heads.delete(sessionId);
+    this.turnRows.delete(sessionId);
   }
 
   async listSessions(): Promise<SessionRecord[]> {

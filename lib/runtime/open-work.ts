@@ -19,7 +19,12 @@ const MAX_KEPT_DELTAS = 20_000;
  */
 export class OpenWork {
   private readonly items = new Map<string, OpenItem>();
-  readonly openTurns = new Set<string>();
+  readonly openTurns: Set<string>;
+
+  /** `openTurns`: the turns a snapshot found open (a log has no deltas, so nothing else is open after a load). */
+  constructor(openTurns: Iterable<string> = []) {
+    this.openTurns = new Set(openTurns);
+  }
 
   observe(event: AgentEvent): void {
     switch (event.type) {

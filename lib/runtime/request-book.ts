@@ -1,5 +1,6 @@
 import type { AgentEvent, AgentEventDraft } from '../protocol/agent-event';
 import type { JsonValue } from '../protocol/json-value';
+import type { RuntimeBook } from '../protocol/stored-snapshot';
 
 export type RequestStatus = 'pending' | 'allowed' | 'denied' | 'answered' | 'expired';
 export type ExpiryCause = 'timeout' | 'turn-ended' | 'context-lost';
@@ -140,6 +141,31 @@ export class RequestBook {
     for (const wake of this.waiters.get(requestId) ?? []) wake();
     this.waiters.delete(requestId);
     return request;
+  }
+
+  /** What a snapshot keeps of it: everything but which requests are live and who waits, which belong to this runtime. */
+  stored(): Omit<RuntimeBook, 'jobs'> {
+    return structuredClone({
+      requests: [...this.requests.values()],
+      commands: [...this.commands.values()],
+      endedTurns: [...this.endedTurns],
+      startedTurns: [...this.startedTurns],
+      startedCalls: [...this.startedCalls],
+      grants: [...this.grants],
+    });
+  }
+
+  /** The book as a snapshot stored it, to observe the events after it. */
+  static restored(book: Omit<RuntimeBook, 'jobs'>): RequestBook {
+    const restored = new RequestBook();
+    const copy = structuredClone(book);
+    for (const request of copy.requests) restored.requests.set(request.requestId, request);
+    for (const command of copy.commands) restored.commands.set(command.commandId, command);
+    for (const [turnId, ending] of copy.endedTurns) restored.endedTurns.set(turnId, ending);
+    for (const turnId of copy.startedTurns) restored.startedTurns.add(turnId);
+    for (const [toolCallId, turnId] of copy.startedCalls) restored.startedCalls.set(toolCallId, turnId);
+    for (const targetId of copy.grants) restored.grants.add(targetId);
+    return restored;
   }
 
   markLive(requestId: string): void {

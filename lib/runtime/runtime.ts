@@ -7,7 +7,9 @@ import {
   type AgentEventDraft,
   type AgentEventType,
 } from '../protocol/agent-event';
-import type { SessionSnapshot } from '../protocol/session-snapshot';
+import type { SessionSnapshot, TurnSlice } from '../protocol/session-snapshot';
+import { reduceEvents } from '../state/reduce-events';
+import { sliceTurns, takeSnapshot } from '../state/session-snapshot';
 import { JobLedger } from '../jobs/job-ledger';
 import { ViewArtifactLedger } from '../artifacts/view-artifact-ledger';
 import { VIEW_ARTIFACT_TOOLS, ViewArtifactControl } from '../artifacts/view-artifact-control';
@@ -21,6 +23,7 @@ import { OpenWork } from './open-work';
 import { RequestBook } from './request-book';
 import { SessionLock } from './session-lock';
 import { SnapshotKeeper } from './snapshot-keeper';
+import { stateOfRows } from './snapshot-advance';
 import { TurnOwners, type OwnerListener } from './turn-owners';
 import {
   ToolExecution,
@@ -46,7 +49,13 @@ export interface RuntimeDependencies extends Pick<
   /** How long one `executeTool` request waits for an answer before telling the caller to ask again. */
   longPollMs?: number;
   /** Keep a snapshot per session (every N durable events, written a while later); none when absent. */
-  snapshots?: { every: number; delayMs: number; setTimer(callback: () => void, delayMs: number): void };
+  snapshots?: {
+    every: number;
+    delayMs: number;
+    setTimer(callback: () => void, delayMs: number): void;
+    /** How many of the last turns a subscription hands out (WINDOW_TURNS unless told). */
+    windowTurns?: number;
+  };
   /** Where runScript runs; without one the job tools answer that running code is not available. */
   jobHost?: JobHostDriver;
   /** Where authored targets keep their parts; without one createTarget and updateTarget are not available. */
@@ -63,6 +72,17 @@ export interface Subscription {
   state?: SessionSnapshot;
   unsubscribe(): void;
 }
+
+/** Older turns of a session, reduced up to `lastSeq`: the page before `before` (a position in the conversation). */
+export interface TurnPage {
+  before: number;
+  olderTurns: number;
+  turns: TurnSlice[];
+  lastSeq: number;
+}
+
+/** How many of the last turns a subscription hands out; older ones are asked for by page. */
+export const WINDOW_TURNS = 24;
 
 interface SessionMemory {
   lastSeq: number;
@@ -89,8 +109,9 @@ export class Runtime {
   readonly targetArtifacts: TargetArtifactControl;
 
   constructor(private readonly dependencies: RuntimeDependencies) {
+    const { store } = dependencies;
     this.snapshots =
-      dependencies.snapshots && new SnapshotKeeper({ store: dependencies.store, ...dependencies.snapshots });
+      dependencies.snapshots && store.snapshots ? new SnapshotKeeper({ ...dependencies.snapshots, store }) : undefined;
     this.jobs = new JobControl({
       lock: this.lock,
       now: dependencies.now,
@@ -188,20 +209,63 @@ export class Runtime {
     return this.append(sessionId, drafts, batchId);
   }
 
-  /** Hands out, atomically, the log so far, its last seq and every later event. */
+  /**
+   * Hands out, atomically, the log so far, its last seq and every later event: with snapshots, the last turns of
+   * the snapshot (and every turn the log after it touches) and that log; without, the whole log.
+   */
   subscribe(sessionId: string, listener: EventListener): Promise<Subscription> {
     return this.lock.run(sessionId, async () => {
       const memory = await this.load(sessionId);
-      const state = await this.snapshots?.read(sessionId, memory.lastSeq);
-      const durable = await this.dependencies.store.read(sessionId, state?.snapshotSeq ?? 0);
+      const window = await this.openWindow(sessionId, memory.lastSeq);
+      const durable = window?.tail ?? (await this.dependencies.store.read(sessionId, 0));
       this.snapshots?.noted(sessionId, durable.length);
       memory.listeners.add(listener);
       return {
         snapshot: [...durable, ...memory.openWork.transientTail()],
         snapshotSeq: memory.lastSeq,
-        ...(state ? { state } : {}),
+        ...(window ? { state: window.state } : {}),
         unsubscribe: () => memory.listeners.delete(listener),
       };
+    });
+  }
+
+  private async openWindow(
+    sessionId: string,
+    lastSeq: number,
+  ): Promise<{ state: SessionSnapshot; tail: AgentEvent[] } | undefined> {
+    const keeper = this.snapshots;
+    const at = await keeper?.withTail(sessionId, lastSeq);
+    if (!keeper || !at) return undefined;
+    const { head } = at;
+    const first = Math.min(
+      Math.max(0, head.turnCount - (this.dependencies.snapshots?.windowTurns ?? WINDOW_TURNS)),
+      ...at.touched.map((row) => row.position),
+    );
+    const rows = await keeper.turnRows(sessionId, lastSeq, () =>
+      this.dependencies.store.snapshots!.readTurns(sessionId, first, head.turnCount),
+    );
+    const state = rows && takeSnapshot(stateOfRows(head, rows));
+    return state && { state, tail: at.tail };
+  }
+
+  /** The turns before position `before`, up to `limit` of them, as they are at the log's last seq. */
+  turnsBefore(sessionId: string, before: number, limit: number): Promise<TurnPage> {
+    return this.lock.run(sessionId, async () => {
+      const memory = await this.load(sessionId);
+      const from = Math.max(0, before - limit);
+      const at = await this.snapshots?.withTail(sessionId, memory.lastSeq);
+      const rows =
+        at &&
+        (await this.snapshots!.turnRows(sessionId, memory.lastSeq, () =>
+          this.dependencies.store.snapshots!.readTurns(sessionId, from, before),
+        ));
+      if (!at || !rows) return { before, olderTurns: before, turns: [], lastSeq: memory.lastSeq };
+      const state = reduceEvents(stateOfRows(at.head, rows), at.tail);
+      const turns = sliceTurns(
+        state,
+        rows.map((row) => row.turnId),
+      );
+      return { before, olderTurns: from, turns, lastSeq: state.lastSeq };
     });
   }
 
@@ -401,17 +465,21 @@ export class Runtime {
     return pending;
   }
 
+  /** From the session's snapshot and the log after it when snapshots are kept: never the whole log then. */
   private async loadFromStore(sessionId: string): Promise<SessionMemory> {
+    const lastSeq = await this.dependencies.store.lastSeq(sessionId);
+    const at = await this.snapshots?.withTail(sessionId, lastSeq);
+    const book = at ? RequestBook.restored(at.head.book) : new RequestBook();
     const memory: SessionMemory = {
-      lastSeq: await this.dependencies.store.lastSeq(sessionId),
+      lastSeq,
       lastBatchId: await this.dependencies.store.lastBatchId(sessionId),
-      openWork: new OpenWork(),
-      book: new RequestBook(),
-      jobs: new JobLedger(),
-      viewArtifacts: new ViewArtifactLedger(),
+      openWork: new OpenWork(at ? [...book.startedTurns].filter((turnId) => !book.endedTurns.has(turnId)) : []),
+      book,
+      jobs: at ? JobLedger.restored(at.head.book.jobs) : new JobLedger(),
+      viewArtifacts: at ? ViewArtifactLedger.restored(at.head.state.viewArtifacts) : new ViewArtifactLedger(),
       listeners: new Set(),
     };
-    for (const event of await this.dependencies.store.read(sessionId, 0)) {
+    for (const event of at?.tail ?? (await this.dependencies.store.read(sessionId, 0))) {
       memory.openWork.observe(event);
       memory.book.observe(event);
       memory.jobs.observe(event);

@@ -11,7 +11,7 @@ export interface SubscriberPort {
 
 export type SubscriberRuntime = Pick<
   Runtime,
-  'registerOwner' | 'claimTurn' | 'releaseTurn' | 'subscribe' | 'interruptOrphanedTurns' | 'ownerGone'
+  'registerOwner' | 'claimTurn' | 'releaseTurn' | 'subscribe' | 'interruptOrphanedTurns' | 'ownerGone' | 'turnsBefore'
 >;
 
 export interface SubscriberSessionOptions {
@@ -25,6 +25,7 @@ export interface SubscriberSessionOptions {
 }
 
 type Subscribe = Extract<SubscriberMessage, { type: 'events/subscribe' }>;
+type TurnsBefore = Extract<SubscriberMessage, { type: 'turns/before' }>;
 
 /**
  * Serves one side panel: hands out a snapshot with every later event of each session it subscribes to, tagged
@@ -59,6 +60,12 @@ export function attachSubscriber(port: SubscriberPort, options: SubscriberSessio
     );
   };
 
+  // Posted from under the session's lock (the page's lastSeq), so it is in order with the live events.
+  const sendTurns = async ({ sessionId, generation, before, limit }: TurnsBefore) => {
+    const page = await runtime.turnsBefore(sessionId, before, limit);
+    port.postMessage({ type: 'events/turns', sessionId, generation, ...page });
+  };
+
   port.onMessage((raw) => {
     const parsed = subscriberMessageSchema.safeParse(raw);
     if (!parsed.success) {
@@ -73,6 +80,7 @@ export function attachSubscriber(port: SubscriberPort, options: SubscriberSessio
     else if (message.type === 'turn/release') runtime.releaseTurn(ownerId, message.turnId);
     else if (message.type === 'panel/visibility')
       options.visibility?.report(ownerId, message.sessionId, message.visible);
+    else if (message.type === 'turns/before') void sendTurns(message).catch(() => undefined);
     else void subscribe(message);
   });
   port.onDisconnect(() => {

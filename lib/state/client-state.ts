@@ -124,6 +124,8 @@ export interface ClientState {
   /** The sum of every step's reported usage in the conversation; absent while no step reported any. */
   usage?: TokenUsage;
   usageByModel?: Record<string, TokenUsage>;
+  /** How many turns of the conversation come before the first one in `turnOrder`, not loaded yet. */
+  olderTurns: number;
 }
 
 export interface FactNotice {
@@ -169,6 +171,7 @@ export function initialClientState(sessionId: string, generation = 0): ClientSta
     facts: {},
     uploads: {},
     viewArtifacts: {},
+    olderTurns: 0,
   };
 }
 

@@ -3,12 +3,18 @@ import type { PublisherMessage } from '../protocol/runtime-message';
 import { EventBatcher, type BatcherScheduler } from './event-batcher';
 import { initialClientState, type ClientState } from './client-state';
 import { reduceEvents, replayLog } from './reduce-events';
-import { stateFromSnapshot } from './session-snapshot';
+import { stateFromSnapshot, withOlderTurns } from './session-snapshot';
 
 export interface SyncTransport {
   subscribe(sessionId: string, generation: number): void;
   readTail(sessionId: string, afterSeq: number): Promise<AgentEvent[]>;
+  /** Asks for the `limit` turns before position `before`; answered by an `events/turns` message. */
+  requestTurns(sessionId: string, generation: number, before: number, limit: number): void;
 }
+
+/** Turns per page while the reader scrolls up, and per page when the whole history is needed (to send). */
+export const PAGE_TURNS = 24;
+const WHOLE_HISTORY_PAGE_TURNS = 500;
 
 /**
  * Keeps one session's client state in step with the runtime: snapshot, then live events of the
@@ -19,6 +25,8 @@ export class SessionSync {
   private generation = 0;
   private readonly batcher: EventBatcher;
   private fillingGap = false;
+  private requesting = false;
+  private pageWaiters: (() => void)[] = [];
 
   constructor(
     private readonly sessionId: string,
@@ -50,9 +58,51 @@ export class SessionSync {
           ? reduceEvents(stateFromSnapshot(message.state, this.generation), message.events)
           : replayLog(this.sessionId, message.events, this.generation);
       this.onChange(this.state);
+      this.pageAnswered();
+      return;
+    }
+    if (message.type === 'events/turns') {
+      if (message.sessionId === this.sessionId) this.receiveTurns(message);
       return;
     }
     this.batcher.push(message.event);
+  }
+
+  /** Asks for the page of turns before the loaded ones, unless one is on its way or none is left. */
+  loadOlder(limit = PAGE_TURNS): void {
+    if (this.state.olderTurns === 0 || this.requesting || !this.generation) return;
+    this.requesting = true;
+    this.transport.requestTurns(this.sessionId, this.generation, this.state.olderTurns, limit);
+  }
+
+  /** The state with every turn of the conversation loaded, page by page (the model's history needs them all). */
+  async loadAll(): Promise<ClientState> {
+    while (this.state.olderTurns > 0) {
+      const answered = new Promise<void>((resolve) => this.pageWaiters.push(resolve));
+      this.loadOlder(WHOLE_HISTORY_PAGE_TURNS);
+      await answered;
+    }
+    return this.state;
+  }
+
+  /**
+   * A page joins only a state at its seq with nothing waiting, and right before the loaded turns: events after it
+   * arrive after it on the same port, and an event before it for a turn not loaded yet was left out here and is
+   * in the page. Any other page is dropped; the next scroll asks again.
+   */
+  private receiveTurns(page: Extract<PublisherMessage, { type: 'events/turns' }>): void {
+    this.batcher.flush();
+    const { state } = this;
+    if (page.lastSeq === state.lastSeq && !state.gap && page.before === state.olderTurns) {
+      this.state = withOlderTurns(state, page.turns, page.olderTurns);
+      this.onChange(this.state);
+    }
+    this.pageAnswered();
+  }
+
+  private pageAnswered(): void {
+    this.requesting = false;
+    for (const wake of this.pageWaiters.splice(0)) wake();
   }
 
   private apply(events: AgentEvent[]): void {

@@ -1,8 +1,8 @@
 import Dexie, { type DexieOptions, type EntityTable, type Table } from 'dexie';
 import type { AgentEvent } from '../protocol/agent-event';
-import type { SessionSnapshot } from '../protocol/session-snapshot';
+import type { StoredSnapshotHead, StoredTurnRow } from '../protocol/stored-snapshot';
 import { readStoredEvent } from '../protocol/event-migrations';
-import type { EventStore, SessionRecord } from '../runtime/event-store';
+import type { EventStore, SessionRecord, SnapshotStore } from '../runtime/event-store';
 import { sessionRecordAfter } from '../runtime/session-record';
 import { BLOB_TABLE_SCHEMA, releaseSessionBlobs, type BlobTables } from './dexie-blob-store';
 
@@ -17,7 +17,8 @@ export type SplitbrainDatabase = Dexie &
   BlobTables & {
     sessions: EntityTable<SessionRecord, 'sessionId'>;
     events: Table<EventRow, [string, number]>;
-    snapshots: EntityTable<SessionSnapshot, 'sessionId'>;
+    snapshots: EntityTable<StoredSnapshotHead, 'sessionId'>;
+    snapshotTurns: Table<StoredTurnRow, [string, number]>;
   };
 
 /** `options` lets tests hand in another IndexedDB implementation (`indexedDB`, `IDBKeyRange`). */
@@ -31,6 +32,8 @@ export function openSplitbrainDatabase(name = 'splitbrain', options?: DexieOptio
   // Snapshots are a cache of the reduced log: an older build that cannot open version 3 is the price of keeping
   // them beside the log, and a snapshot of another format is never read.
   database.version(3).stores({ snapshots: 'sessionId' });
+  // A snapshot's turns, one row each, so that opening reads the last few and a page reads its own.
+  database.version(4).stores({ snapshotTurns: '[sessionId+position], [sessionId+turnId]' });
   return database;
 }
 
@@ -242,8 +245,9 @@ export class DexieEventStore implements EventStore {
   }
 
   async deleteSession(sessionId: string): Promise<void> {
-    const { sessions, events, snapshots, blobs, blobReferences } = this.database;
-    await this.database.transaction('rw', [sessions, events, snapshots, blobs, blobReferences], async () => {
+    const { sessions, events, snapshots, snapshotTurns, blobs, blobReferences } = this.database;
+    const tables = [sessions, events, snapshots, snapshotTurns, blobs, blobReferences];
+    await this.database.transaction('rw', tables, async () => {
       await releaseSessionBlobs(this.database, sessionId);
       await this.database.events
         .where('[sessionId+seq]')
@@ -251,18 +255,36 @@ export class DexieEventStore implements EventStore {
         .delete();
       await this.database.sessions.delete(sessionId);
       await this.database.snapshots.delete(sessionId);
+      await this.turnRowsOf(sessionId).delete();
     });
     this.sessionRows.delete(sessionId);
     this.toolCallIds.delete(sessionId);
   }
 
-  async readSnapshot(sessionId: string): Promise<unknown> {
-    return this.database.snapshots.get(sessionId);
+  private turnRowsOf(sessionId: string, from = 0, to = Number.POSITIVE_INFINITY) {
+    return this.database.snapshotTurns.where('[sessionId+position]').between([sessionId, from], [sessionId, to]);
   }
 
-  async writeSnapshot(snapshot: SessionSnapshot): Promise<void> {
-    await this.database.snapshots.put(snapshot);
-  }
+  readonly snapshots: SnapshotStore = {
+    readHead: (sessionId) => this.database.snapshots.get(sessionId),
+    readTurns: (sessionId, from, to) => this.turnRowsOf(sessionId, from, to).toArray(),
+    findTurns: (sessionId, turnIds) =>
+      this.database.snapshotTurns
+        .where('[sessionId+turnId]')
+        .anyOf(turnIds.map((turnId) => [sessionId, turnId]))
+        .toArray(),
+    write: (head, rows, { expectedSeq, replace }) => {
+      const { snapshots, snapshotTurns } = this.database;
+      return this.database.transaction('rw', [snapshots, snapshotTurns], async () => {
+        if (expectedSeq !== undefined && ((await snapshots.get(head.sessionId))?.snapshotSeq ?? 0) !== expectedSeq)
+          return false;
+        if (replace) await this.turnRowsOf(head.sessionId).delete();
+        await snapshotTurns.bulkPut([...rows]);
+        await snapshots.put(head);
+        return true;
+      });
+    },
+  };
 
   async listSessions(): Promise<SessionRecord[]> {
     return this.database.sessions.orderBy('updatedAt').reverse().toArray();

@@ -1,21 +1,27 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { longSessionLog } from '../../tests/support/long-session-log';
-import { replayLog } from '../state/reduce-events';
-import { takeSnapshot, usableSnapshot } from '../state/session-snapshot';
+import { advanceSnapshot, usableHead, usableRows } from '../runtime/snapshot-advance';
 import { DexieEventStore, openSplitbrainDatabase } from './dexie-event-store';
 
-describe('DexieEventStore snapshots (database version 3)', () => {
-  it('stores a session snapshot that reads back usable, and deletes it with its session', async () => {
+describe('DexieEventStore snapshots (database versions 3 and 4)', () => {
+  it('stores a snapshot head with a row per turn, reads a window and a turn back usable, and deletes them with the session', async () => {
     const indexedDB = new IDBFactory();
     const store = new DexieEventStore(openSplitbrainDatabase('splitbrain-snapshot-test', { indexedDB, IDBKeyRange }));
-    const log = longSessionLog('a', 3);
+    const log = longSessionLog('a', 5);
     await store.append('a', log);
-    const snapshot = takeSnapshot(replayLog('a', log))!;
-    await store.writeSnapshot(snapshot);
-    expect(usableSnapshot(await store.readSnapshot('a'), 'a', log.at(-1)!.seq)).toEqual(snapshot);
+    const built = advanceSnapshot('a', undefined, log)!;
+    expect(await store.snapshots.write(built.head, built.rows, { replace: true })).toBe(true);
+    const lastSeq = log.at(-1)!.seq;
+    expect(usableHead(await store.snapshots.readHead('a'), 'a', lastSeq)).toEqual(built.head);
+    const window = usableRows(await store.snapshots.readTurns('a', 3, 5), 'a')!;
+    expect(window.map((row) => row.turnId)).toEqual(['turn-3', 'turn-4']);
+    expect(usableRows(await store.snapshots.findTurns('a', ['turn-1']), 'a')![0].position).toBe(1);
+    // A head that moved on since it was read is not overwritten.
+    expect(await store.snapshots.write(built.head, [], { expectedSeq: 1 })).toBe(false);
     await store.deleteSession('a');
-    expect(await store.readSnapshot('a')).toBeUndefined();
+    expect(await store.snapshots.readHead('a')).toBeUndefined();
+    expect(await store.snapshots.readTurns('a', 0, 5)).toEqual([]);
   });
 
   it('opens a database of version 1 and keeps its log', async () => {
@@ -41,6 +47,6 @@ describe('DexieEventStore snapshots (database version 3)', () => {
     });
     const store = new DexieEventStore(openSplitbrainDatabase(name, { indexedDB, IDBKeyRange }));
     expect(await store.read('a', 0)).toHaveLength(log.length);
-    expect(await store.readSnapshot('a')).toBeUndefined();
+    expect(await store.snapshots.readHead('a')).toBeUndefined();
   });
 });

@@ -35,9 +35,14 @@ export class FakeTransport implements SyncTransport {
   /** The durable log the runtime would read from; events missing here are lost for good. */
   log: AgentEvent[] = [];
   failTail = false;
+  readonly turnRequests: { sessionId: string; generation: number; before: number; limit: number }[] = [];
 
   subscribe(sessionId: string, generation: number): void {
     this.subscriptions.push({ sessionId, generation });
+  }
+
+  requestTurns(sessionId: string, generation: number, before: number, limit: number): void {
+    this.turnRequests.push({ sessionId, generation, before, limit });
   }
 
   async readTail(sessionId: string, afterSeq: number): Promise<AgentEvent[]> {

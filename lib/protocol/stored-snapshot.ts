@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { agentEventSchema } from './agent-event';
+import { jsonValueSchema } from './json-value';
+import { SNAPSHOT_FORMAT, snapshotStateSchema, turnSliceSchema } from './session-snapshot';
+
+const text = z.string();
+
+/** What the runtime itself remembers of a session's log (lib/runtime/request-book.ts, lib/jobs/job-ledger.ts). */
+export const runtimeBookSchema = z.object({
+  requests: z.array(
+    z.object({
+      requestId: text,
+      kind: z.enum(['ask', 'approval']),
+      turnId: text,
+      toolCallId: text.optional(),
+      argumentsHash: text.optional(),
+      targetId: text.optional(),
+      answerSchema: jsonValueSchema.optional(),
+      expiresAt: z.number().optional(),
+      status: z.enum(['pending', 'allowed', 'denied', 'answered', 'expired']),
+      cause: z.enum(['timeout', 'turn-ended', 'context-lost']).optional(),
+      answer: jsonValueSchema.optional(),
+      scope: z.enum(['once', 'target-session']).optional(),
+    }),
+  ),
+  commands: z.array(
+    z.object({
+      commandId: text,
+      kind: z.enum(['steer', 'cancel']),
+      turnId: text,
+      state: z.enum(['submitted', 'accepted', 'queued', 'applied', 'stale', 'rejected', 'cancelled']),
+      text: text.optional(),
+    }),
+  ),
+  endedTurns: z.array(
+    z.tuple([text, z.object({ status: z.enum(['completed', 'aborted', 'interrupted']), commandId: text.optional() })]),
+  ),
+  startedTurns: z.array(text),
+  startedCalls: z.array(z.tuple([text, text])),
+  grants: z.array(text),
+  jobs: z.array(
+    z.object({
+      jobId: text,
+      turnId: text.optional(),
+      toolCallId: text.optional(),
+      background: z.boolean(),
+      state: z.enum(['created', 'running', 'stopping', 'completed', 'failed', 'killed', 'orphaned']),
+      createdAt: z.number(),
+      stoppingCommandId: text.optional(),
+      final: agentEventSchema.optional(),
+    }),
+  ),
+});
+export type RuntimeBook = z.infer<typeof runtimeBookSchema>;
+
+/**
+ * A stored snapshot's head (table `snapshots`): the state at `snapshotSeq` without its turns (those are rows of
+ * `snapshotTurns`, one per turn, so that a window or a page is read without the rest), how many turns there are,
+ * and the runtime's book at the same seq, so that opening a session never reads the log before `snapshotSeq`.
+ */
+export const storedSnapshotHeadSchema = z.object({
+  format: z.literal(SNAPSHOT_FORMAT),
+  sessionId: text,
+  snapshotSeq: z.number().int().nonnegative(),
+  turnCount: z.number().int().nonnegative(),
+  state: snapshotStateSchema,
+  book: runtimeBookSchema,
+});
+export type StoredSnapshotHead = z.infer<typeof storedSnapshotHeadSchema>;
+
+/** One turn of a stored snapshot; `position` is its index in the conversation, which never changes. */
+export const storedTurnRowSchema = z.object({
+  format: z.literal(SNAPSHOT_FORMAT),
+  sessionId: text,
+  position: z.number().int().nonnegative(),
+  turnId: text,
+  slice: turnSliceSchema,
+});
+export type StoredTurnRow = z.infer<typeof storedTurnRowSchema>;
