@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  startScriptedModelServer,
+  type ScriptedModelServer,
+} from '../../scripts/scripted-model-server/scripted-model-server';
+import { startPageServers, type PageServers } from '../support/static-page-server';
+import { actOn, observe, pageTaskResponder, type PageTaskStep } from '../support/page-task-model';
+import { launchFirefox, type FirefoxSession, type Marionette } from './marionette';
+import {
+  firstTurnEnd,
+  installBuild,
+  openExtensionTab,
+  sendFromComposer,
+  switchToTab,
+  until,
+  useScriptedEndpoint,
+} from './sidebar-page';
+
+/** Answers Firefox's permission prompt with Allow and returns what it asked. */
+async function allowPermissionPrompt(marionette: Marionette): Promise<string> {
+  await marionette.send('Marionette:SetContext', { value: 'chrome' });
+  const asked = await until('the permission prompt', () =>
+    marionette.execute<string | false>(
+      "const notification = PopupNotifications.panel.querySelector('popupnotification'); return notification ? notification.getAttribute('popupid') + ': ' + notification.textContent : false;",
+    ),
+  );
+  await marionette.execute("PopupNotifications.panel.querySelector('popupnotification').button.click(); return true;");
+  return asked;
+}
+
+describe('page tools in Firefox ESR', () => {
+  let pages: PageServers;
+  let server: ScriptedModelServer;
+  let firefox: FirefoxSession;
+  let base: string;
+  const task: PageTaskStep[] = [
+    observe,
+    actOn('textbox', 'Full name', 'type', { text: 'Ada Lovelace' }),
+    actOn('button', 'Submit', 'click'),
+    () => ({ text: 'Submitted.' }),
+  ];
+
+  beforeAll(async () => {
+    pages = await startPageServers();
+    server = await startScriptedModelServer({ respond: pageTaskResponder(() => task) });
+    firefox = await launchFirefox();
+    base = await installBuild(firefox.marionette);
+  }, 120_000);
+
+  afterAll(async () => {
+    await firefox?.close();
+    await server?.close();
+    await pages?.close();
+  });
+
+  it('observes the form page and fills and submits it from the sidebar page, each step approved in the panel', async () => {
+    const marionette = firefox.marionette;
+    const started = Date.now();
+    const formUrl = `${pages.origin}/form.html`;
+    // The page tab is active last before the panel's tab: the page tools act on that window's latest web page.
+    await marionette.send('Marionette:SetContext', { value: 'chrome' });
+    await marionette.execute(
+      'gBrowser.selectedTab = gBrowser.addTab(arguments[0], { triggeringPrincipal: Services.scriptSecurityManager.getSystemPrincipal() }); return true;',
+      [formUrl],
+    );
+    await switchToTab(marionette, formUrl);
+    await until('the form page', () => marionette.execute<boolean>("return document.readyState === 'complete';"));
+    const panelUrl = `${base}/sidepanel.html`;
+    await openExtensionTab(marionette, panelUrl);
+    await useScriptedEndpoint(marionette, server.url);
+    await until('the page line to name the form page', () =>
+      marionette.execute<boolean>("return document.querySelector('.page-line-title')?.textContent === 'Sign up';"),
+    );
+    await sendFromComposer(marionette, 'Sign up as Ada Lovelace.');
+
+    const asked: string[] = [];
+    for (;;) {
+      const state = await until('an approval card or the end of the turn', () =>
+        marionette.execute<{ card?: string; id?: string; status?: string } | false>(
+          `const turn = [...document.querySelectorAll('article.turn')].at(-1);
+           const card = turn && [...turn.querySelectorAll('section.approval-card[data-status="pending"]')].at(-1);
+           if (card) return { card: card.querySelector('.request-summary')?.textContent ?? '', id: card.getAttribute('data-request-id') };
+           const status = turn?.getAttribute('data-status');
+           return status && status !== 'running' ? { status } : false;`,
+        ),
+      );
+      if (state.status) break;
+      asked.push(state.card ?? '');
+      // A trusted click: the site-access card's Allow is the gesture Firefox needs to ask for the host permission.
+      await marionette.click(`//section[@data-request-id="${state.id}"]//button[text()="Allow"]`, 'xpath');
+      if (state.card?.startsWith('Let Splitbrain read and act on')) {
+        console.log(`[firefox] prompt: ${await allowPermissionPrompt(marionette)}`);
+        await switchToTab(marionette, panelUrl);
+      }
+      await until('the card to be answered', () =>
+        marionette.execute<boolean>(
+          `return document.querySelector('section.approval-card[data-request-id="' + arguments[0] + '"]')?.getAttribute('data-status') !== 'pending';`,
+          [state.id],
+        ),
+      );
+    }
+    console.log(`[firefox] approval cards: ${JSON.stringify(asked)}`);
+    expect(await firstTurnEnd(marionette)).toBe('completed');
+    expect(asked).toHaveLength(3);
+    expect(asked[0]).toMatch(/^Let Splitbrain read and act on 127\.0\.0\.1\?/);
+
+    // What the model got back: an observation taken in Firefox, then two actions that hit what they named.
+    const messages = (server.requests.at(-1)!.body as { messages: { role: string; content: string }[] }).messages;
+    const results = messages
+      .filter((message) => message.role === 'tool')
+      .map((message) => JSON.parse(message.content) as Record<string, unknown>);
+    expect(results).toHaveLength(3);
+    expect(String(results[0].snapshot)).toMatch(/- textbox "Full name" \[ref=e\d+\]/);
+    // The hit's name is page text: it comes inside the fence.
+    const hits = results.slice(1).map((result) => {
+      const hit = result.hit as { role?: string; tag?: string; name?: string } | undefined;
+      return {
+        ok: result.ok,
+        role: hit?.role,
+        tag: hit?.tag,
+        named: hit?.name?.includes(hit.tag === 'input' ? 'Full name' : 'Submit'),
+      };
+    });
+    expect(hits).toEqual([
+      { ok: true, role: 'textbox', tag: 'input', named: true },
+      { ok: true, role: 'button', tag: 'button', named: true },
+    ]);
+    console.log(
+      `[firefox] observation of ${String(results[0].snapshot).length} characters; trusted input: ${String(results[1].trusted)}`,
+    );
+
+    await switchToTab(marionette, formUrl);
+    const outcome = await marionette.execute<{ name: string; result: string }>(
+      "return { name: document.getElementById('name').value, result: document.getElementById('result').textContent };",
+    );
+    expect(outcome.name).toBe('Ada Lovelace');
+    expect(outcome.result).toBe('Submitted: Ada Lovelace <> remember=false');
+    console.log(`[firefox] form page outcome "${outcome.result}" in ${Date.now() - started} ms`);
+  }, 120_000);
+});
