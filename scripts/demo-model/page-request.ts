@@ -4,8 +4,7 @@ export type PageRequest =
   | { readonly kind: 'describe' };
 
 const clickPattern = /^\s*(?:please\s+)?(?:click|press|tap|push|hit)\s+(?:on\s+)?(.+?)[\s.!?]*$/i;
-const describePattern =
-  /\b(what(?:'s| is| do you see)|describe|summari[sz]e|read)\b.*\b(?:this|the) (?:web ?)?page\b|^\s*what(?:'s| is) (?:on )?here\b/i;
+const describePattern = /\b(what(?:'s| is| do you see)|describe|summari[sz]e|read)\b.*\b(?:this|the) (?:web ?)?page\b/i;
 const pagePhrase = /\s+(?:on|in) (?:this|the) (?:web ?)?page\b/i;
 const roleWords: Record<string, string> = {
   button: 'button',
