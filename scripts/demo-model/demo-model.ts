@@ -12,6 +12,10 @@ import {
 } from './demo-tool-results';
 import { changeSummary, declineText, describeTarget, examples, targetListText, unresolvedText } from './demo-text';
 import { interpretRequest, type RequestPlan } from './interpret-request';
+import { demoPageReply } from './demo-page-reply';
+import { demoScriptReply } from './demo-script-reply';
+import { pageRequestOf } from './page-request';
+import { scriptRequestOf } from './script-request';
 import { mentionedTarget, type TargetMention } from './mentioned-target';
 import { stem } from './request-words';
 
@@ -20,17 +24,22 @@ const targetListPattern = /\b(which|what|list( the)?|show( me)?( the)?) (targets
 /**
  * The offline demo model: one step of a turn, decided from the request and the results of the calls it made
  * so far in this turn. It lists the targets, opens the one the request names, reads the schema, then sets
- * what it understood and confirms from the values the target applied.
+ * what it understood and confirms from the values the target applied. Requests about the web page in front
+ * (click by name, what is on it) and a few scripts go to the page and job tools when the request offers them.
  */
 export function demoReply(conversation: DemoConversation): DemoReply {
   const request = lastUserText(conversation);
   if (request === undefined)
     return text('Ask me to change something on the open target, e.g. "what can I change here?".');
   const offered = new Set(conversation.tools);
+  const calls = callsOfThisTurn(conversation);
+  const page = offered.has('observePage') && offered.has('actOnPage') ? pageRequestOf(request) : undefined;
+  if (page) return demoPageReply(page, calls);
+  const script = offered.has('runScript') ? scriptRequestOf(request) : undefined;
+  if (script) return demoScriptReply(script, calls);
   if (!offered.has('getParameters') || !offered.has('setParameters')) {
     return text('This request offers no Splitbrain target tools, so the offline demo can do nothing with it.');
   }
-  const calls = callsOfThisTurn(conversation);
   if (offered.has('listTargets') && !calls.some((call) => call.name === 'listTargets')) return call('listTargets');
   const targets = targetListSchema.safeParse(lastOutput(calls, 'listTargets')).data?.targets ?? [];
   if (targetListPattern.test(request)) return text(targetListText(targets));
