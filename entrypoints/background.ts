@@ -123,6 +123,10 @@ export default defineBackground(() => {
       catalog: await catalogFor(sessionIds),
       stage: on,
       savedValues: (id) => values.saved(id),
+      previousManifest: async (entry) =>
+        'artifact' in entry
+          ? runtime.targetArtifacts.baseManifest(entry.artifact.sessionId, entry.artifact.artifactId)
+          : undefined,
     });
 
   /** A session's snapshot is written again once this many durable events follow it, a while after the last. */
