@@ -3,6 +3,7 @@ import type { TargetGrant } from '@/lib/protocol/target-artifact-events';
 
 export type AuthoredTargetAction =
   | { kind: 'restore'; info: TargetArtifactInfo; version: number }
+  | { kind: 'open-version'; info: TargetArtifactInfo; version: number }
   | { kind: 'grant'; info: TargetArtifactInfo; grant: TargetGrant; granted: boolean }
   | { kind: 'export'; info: TargetArtifactInfo };
 
@@ -49,14 +50,22 @@ export function AuthoredTargetControls({
         <p className="authored-versions">
           Older versions:{' '}
           {older.map((known) => (
-            <button
-              key={known.version}
-              type="button"
-              data-restore-version={known.version}
-              onClick={() => onAction({ kind: 'restore', info, version: known.version })}
-            >
-              Restore v{known.version}
-            </button>
+            <span key={known.version} className="authored-version">
+              <button
+                type="button"
+                data-open-version={known.version}
+                onClick={() => onAction({ kind: 'open-version', info, version: known.version })}
+              >
+                Open v{known.version}
+              </button>
+              <button
+                type="button"
+                data-restore-version={known.version}
+                onClick={() => onAction({ kind: 'restore', info, version: known.version })}
+              >
+                Restore v{known.version}
+              </button>
+            </span>
           ))}
         </p>
       )}

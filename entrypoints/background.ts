@@ -123,6 +123,10 @@ export default defineBackground(() => {
       catalog: await catalogFor(sessionIds),
       stage: on,
       savedValues: (id) => values.saved(id),
+      previousManifest: async (entry) =>
+        'artifact' in entry
+          ? runtime.targetArtifacts.baseManifest(entry.artifact.sessionId, entry.artifact.artifactId)
+          : undefined,
     });
 
   /** A session's snapshot is written again once this many durable events follow it, a while after the last. */
@@ -203,6 +207,16 @@ export default defineBackground(() => {
     runManualTool: (toolName, input) => runTool(toolName, input, stage),
     activeTargetId: () => stage.activeTargetId(),
     savedValues: (targetId) => values.saved(targetId),
+    openTargetVersion: async (sessionId, artifactId, version) => {
+      const entry = (await catalogFor([sessionId])).targets.find(
+        (known) => 'artifact' in known && known.artifact.artifactId === artifactId,
+      );
+      if (!entry) throw new Error(`No target "${artifactId}" was made in this conversation.`);
+      await stage.preview(
+        entry,
+        targetArtifactLoad(await runtime.targetArtifacts.load(sessionId, artifactId, version)),
+      );
+    },
     reloadIfActive: async (targetId) => {
       if ((await stage.activeTargetId()) === targetId) await runTool('openTarget', { targetId }, stage);
     },

@@ -16,6 +16,8 @@ export async function runAuthoredTargetAction(action: AuthoredTargetAction): Pro
   const { sessionId, artifactId } = action.info;
   if (action.kind === 'restore') {
     await callRuntime({ type: 'target-artifact/restore', sessionId, artifactId, version: action.version });
+  } else if (action.kind === 'open-version') {
+    await callRuntime({ type: 'target-artifact/open-version', sessionId, artifactId, version: action.version });
   } else if (action.kind === 'grant') {
     await callRuntime({
       type: 'target-artifact/grant',

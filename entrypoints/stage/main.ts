@@ -34,6 +34,8 @@ interface Hosted {
   isArtifact: boolean;
   granted: TargetGrant[];
   violations: number;
+  /** An older version the user opened to look at; the runtime sends it no commands. */
+  preview: boolean;
 }
 
 /** Violations reported per opened target: a frame that retries a blocked request in a loop must not flood the runtime. */
@@ -133,7 +135,13 @@ window.addEventListener('message', (event) => {
 
 const extensionOrigin = new URL(browser.runtime.getURL('/')).origin;
 
-function openTarget(targetId: string, title: string, url: string, artifact?: TargetArtifactLoad): void {
+function openTarget(
+  targetId: string,
+  title: string,
+  url: string,
+  artifact?: TargetArtifactLoad,
+  preview = false,
+): void {
   hosted?.channel.close('The target was replaced by another one.');
   hosted?.frame.remove();
   const frame = document.createElement('iframe');
@@ -158,10 +166,13 @@ function openTarget(targetId: string, title: string, url: string, artifact?: Tar
     isArtifact: !!artifact,
     granted: artifact?.granted ?? [],
     violations: 0,
+    preview,
     ...(artifact ? { artifact } : {}),
   };
   frameHost.replaceChildren(frame);
-  titleLabel.textContent = artifact ? `${title} · v${artifact.version} · made in this conversation` : title;
+  titleLabel.textContent = artifact
+    ? `${title} · v${artifact.version}${preview ? ' (superseded)' : ''} · made in this conversation`
+    : title;
   grantsLabel.textContent = artifact?.granted.length
     ? `Granted: ${artifact.granted.map((grant) => (grant.origin ? `${grant.permission} ${grant.origin}` : grant.permission)).join(', ')}`
     : '';
@@ -187,12 +198,12 @@ const port = openReconnectingPort<StageReportMessage, StageCommandMessage>({
         report({ type: 'stage/error', jobId: command.jobId, error: `Refusing to load a target from ${command.url}.` });
         return;
       }
-      openTarget(command.targetId, command.title, command.url, command.artifact);
+      openTarget(command.targetId, command.title, command.url, command.artifact, command.preview ?? false);
       remember(command.callKey, 'open', command.targetId, {});
       report({ type: 'stage/state', jobId: command.jobId, state: {} });
       return;
     }
-    if (!hosted || hosted.targetId !== command.targetId) {
+    if (!hosted || hosted.targetId !== command.targetId || hosted.preview) {
       report({
         type: 'stage/error',
         jobId: command.jobId,
@@ -218,7 +229,14 @@ const port = openReconnectingPort<StageReportMessage, StageCommandMessage>({
 
 /** Sent on every new port, so a restarted runtime learns what this stage did and holds. */
 function hello(): void {
-  report({ type: 'stage/hello', recent, received, startedAt, ...(hosted ? { activeTargetId: hosted.targetId } : {}) });
+  report({
+    type: 'stage/hello',
+    recent,
+    received,
+    startedAt,
+    ...(hosted ? { activeTargetId: hosted.targetId } : {}),
+    ...(hosted?.preview ? { previewing: true } : {}),
+  });
 }
 
 hello();

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MemoryBlobStore } from '../files/memory-blob-store';
 import { MemoryEventStore } from '../runtime/memory-event-store';
 import { Runtime } from '../runtime/runtime';
+import { carriedValues } from './carried-values';
 import { BROKEN_CANVAS_PATHS, BROKEN_CANVAS_TARGET, CANVAS_TARGET } from '../../tests/support/authored-target-fixture';
 
 const sessionId = 'session-1';
@@ -115,6 +116,23 @@ describe('createTarget and updateTarget against the runtime', () => {
       ),
     ).toEqual(['1:superseded', '2:superseded', '3:ready']);
     expect((await runtime.targetArtifacts.load(sessionId, targetId as string)).files.script).toContain("'v1'");
+  });
+
+  it('carries values into a new version only for parameters that kept their name and type', async () => {
+    const { runtime, call } = await setup();
+    const created = await call('createTarget', CANVAS_TARGET);
+    const targetId = String(created.targetId);
+    expect(await runtime.targetArtifacts.baseManifest(sessionId, targetId)).toBeUndefined();
+    const retyped = {
+      ...CANVAS_TARGET.params,
+      orbit: { ...CANVAS_TARGET.params.orbit, speed: { type: 'number', unit: 'rpm', min: 0, max: 120, value: 30 } },
+    };
+    expect(await call('updateTarget', { targetId, baseVersion: 1, params: retyped })).toMatchObject({ version: 2 });
+    const [entry] = await runtime.targetArtifacts.entries([sessionId]);
+    const previous = await runtime.targetArtifacts.baseManifest(sessionId, targetId);
+    expect(previous?.params.orbit?.speed?.type).toBe('integer');
+    const saved = { radius: 90, speed: 45, tint: '#ff8800' };
+    expect(carriedValues(saved, entry!.manifest, previous)).toEqual({ radius: 90, tint: '#ff8800' });
   });
 
   it('grants only what the current version asks for, and revokes', async () => {

@@ -373,6 +373,14 @@ export class TargetArtifactControl {
     return this.content(record, wanted);
   }
 
+  /** The manifest of the version the current one replaced: the saved values were made under it. */
+  async baseManifest(sessionId: string, artifactId: string): Promise<TargetManifest | undefined> {
+    const record = (await this.access.lock.run(sessionId, () => this.loadedLedger(sessionId))).get(artifactId);
+    const current = record?.current !== undefined ? record.versions.get(record.current) : undefined;
+    const base = current?.baseVersion !== undefined ? record?.versions.get(current.baseVersion) : undefined;
+    return base ? this.manifestOf(base.parts.manifest) : undefined;
+  }
+
   private async content(record: TargetArtifactRecord, version: number): Promise<TargetArtifactContent> {
     const known = record.versions.get(version);
     if (!known) throw new Error(`Target "${record.artifactId}" has no version ${version}.`);

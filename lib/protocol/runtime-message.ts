@@ -83,6 +83,13 @@ export const runtimeRequestSchema = z.discriminatedUnion('type', [
     artifactId: id,
     version: z.number().int().positive(),
   }),
+  /** The user opens an older version of an authored target to look at: a preview the model's tools do not drive. */
+  z.object({
+    type: z.literal('target-artifact/open-version'),
+    sessionId: id,
+    artifactId: id,
+    version: z.number().int().positive(),
+  }),
   /** The user grants or revokes one permission an authored target asks for; an open one reloads with it. */
   z.object({
     type: z.literal('target-artifact/grant'),
@@ -167,6 +174,8 @@ export const stageCommandMessageSchema = z.discriminatedUnion('type', [
     url: z.url(),
     /** An authored target: `url` is the artifact host page, which gets these files from the stage. */
     artifact: targetArtifactLoadSchema.optional(),
+    /** An older version the user opened to look at: the stage says so, and the runtime sends it no commands. */
+    preview: z.boolean().optional(),
   }),
   z.object({
     type: z.literal('stage/send'),
@@ -186,6 +195,8 @@ export const stageReportMessageSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('stage/hello'),
     activeTargetId: z.string().optional(),
+    /** The active target is an older version shown as a preview. */
+    previewing: z.boolean().optional(),
     recent: z
       .array(
         z.object({

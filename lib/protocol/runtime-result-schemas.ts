@@ -73,6 +73,7 @@ export const runtimeResultSchemas = {
     problems: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
   }),
   'target-artifact/restore': z.object({ version: z.number().int().positive() }),
+  'target-artifact/open-version': z.object({ version: z.number().int().positive() }),
   'target-artifact/grant': z.object({ granted: z.array(targetGrantSchema) }),
   'target-artifact/export': z.object({ fileName: z.string(), zipBase64: z.string() }),
   'page/current': currentPageSchema,

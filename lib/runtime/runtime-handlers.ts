@@ -19,6 +19,8 @@ export interface RuntimeHandlerDependencies {
   budgets?: BudgetGuard;
   /** Reloads a target in the stage if it is the one open there (a restored version, a changed grant). */
   reloadIfActive?(targetId: string): Promise<void>;
+  /** Shows an older version of an authored target in the stage, as a preview the model's tools do not drive. */
+  openTargetVersion?(sessionId: string, artifactId: string, version: number): Promise<void>;
   /** The page tools' link; without one no page is available. */
   pages?: Pick<PageLink, 'notePanel' | 'current'>;
 }
@@ -65,6 +67,11 @@ export function runtimeHandlers(dependencies: RuntimeHandlerDependencies): Runti
       const restored = await runtime.targetArtifacts.restore(request.sessionId, request.artifactId, request.version);
       await dependencies.reloadIfActive?.(request.artifactId);
       return restored;
+    },
+    'target-artifact/open-version': async (request) => {
+      if (!dependencies.openTargetVersion) throw new Error('This build cannot open older versions.');
+      await dependencies.openTargetVersion(request.sessionId, request.artifactId, request.version);
+      return { version: request.version };
     },
     'target-artifact/grant': async (request) => {
       const { sessionId, artifactId, grant, granted } = request;

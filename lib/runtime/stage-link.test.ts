@@ -73,3 +73,50 @@ describe('StageLink target errors', () => {
     expect(link.takeTargetErrors('gauge')).toEqual([]);
   });
 });
+
+describe('StageLink preview of an older version', () => {
+  it('refuses commands while an older version is shown, keeps its values out, and drives the target once reopened', async () => {
+    let listener: (message: unknown) => void = () => {};
+    const posted: StageCommandMessage[] = [];
+    const states: unknown[] = [];
+    const port: LinkPort = {
+      postMessage(message: StageCommandMessage) {
+        posted.push(message);
+        if (message.type !== 'stage/retire')
+          queueMicrotask(() => listener({ type: 'stage/state', jobId: message.jobId, state: { level: 3 } }));
+      },
+      onMessage: (added) => {
+        listener = added;
+      },
+      onDisconnect: () => {},
+    };
+    let counter = 0;
+    const link = new StageLink({
+      openStageTab: async () => {},
+      stageIsOpen: async () => true,
+      entryUrl: () => 'chrome-extension://x/artifact-host.html',
+      onState: (targetId, state) => states.push({ targetId, state }),
+      newId: () => `job${++counter}`,
+      connectTimeoutMs: 1000,
+      jobTimeoutMs: 1000,
+      reconnectGraceMs: 1000,
+      stageGoneAfterMs: 1000,
+    });
+    link.attach(port);
+    listener({ type: 'stage/hello', recent: [], received: [], startedAt: 1 });
+    const artifact = { artifactId: 'gauge', version: 1, manifest, html: '', script: '', granted: [] };
+    await link.preview(entry, artifact);
+    expect(posted.at(-1)).toMatchObject({ type: 'stage/open', preview: true, artifact: { version: 1 } });
+    expect(await link.activeTargetId()).toBe('gauge');
+    await expect(link.send('gauge', { type: 'read' })).rejects.toThrow(
+      /shows version 1 of "gauge" \(superseded\).*openTarget\("gauge"\)/,
+    );
+    listener({ type: 'stage/target-state', targetId: 'gauge', state: { level: 99 } });
+    expect(states).toEqual([]);
+    expect(posted.filter((message) => message.type === 'stage/send')).toEqual([]);
+
+    await link.open(entry);
+    expect(await link.send('gauge', { type: 'read' })).toEqual({ level: 3 });
+    expect(states.at(-1)).toEqual({ targetId: 'gauge', state: { level: 3 } });
+  });
+});

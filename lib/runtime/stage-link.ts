@@ -49,6 +49,8 @@ export class StageLink implements StageDriver {
   private greeted = false;
   private active: string | undefined;
   private activeEntry: CatalogEntry | undefined;
+  /** The version shown when the active target is an older version the user opened to look at. */
+  private previewVersion: number | undefined;
   private readonly jobs = new Map<string, Job>();
   private readonly connectWaiters = new Set<() => void>();
   private recent: RecordedCallResult[] = [];
@@ -67,6 +69,7 @@ export class StageLink implements StageDriver {
       if (this.port === port) {
         this.port = undefined;
         this.active = undefined;
+        this.previewVersion = undefined;
       }
       // A stage that is still open reconnects at once and answers its jobs on the new port; only a
       // stage that stays away has really gone (tab closed), and then its jobs fail.
@@ -96,6 +99,8 @@ export class StageLink implements StageDriver {
     const message = parsed.data;
     if (message.type === 'stage/hello') {
       this.active = message.activeTargetId;
+      // The hello does not say which version: a preview is only known as one.
+      this.previewVersion = message.previewing ? (this.previewVersion ?? 0) : undefined;
       this.recent = message.recent;
       this.received = new Set(message.received);
       this.stageStartedAt = message.startedAt;
@@ -105,7 +110,9 @@ export class StageLink implements StageDriver {
       return;
     }
     if (message.type === 'stage/target-state') {
-      if (message.targetId === this.active) this.options.onState?.(message.targetId, message.state);
+      // A preview's values are not the target's: they must not replace the ones saved for its current version.
+      if (message.targetId === this.active && this.previewVersion === undefined)
+        this.options.onState?.(message.targetId, message.state);
       return;
     }
     if (message.type === 'stage/target-error') {
@@ -210,11 +217,30 @@ export class StageLink implements StageDriver {
     }));
     this.active = entry.manifest.id;
     this.activeEntry = entry;
+    this.previewVersion = undefined;
     this.options.onState?.(entry.manifest.id, state);
     return state;
   }
 
+  /** Shows an older version of an authored target; until a target is opened again, commands to it are refused. */
+  async preview(entry: CatalogEntry, artifact: TargetArtifactLoad): Promise<void> {
+    this.targetErrors = [];
+    await this.run((jobId) => ({
+      type: 'stage/open',
+      jobId,
+      targetId: entry.manifest.id,
+      title: artifact.manifest.title,
+      url: this.options.entryUrl(entry),
+      artifact,
+      preview: true,
+    }));
+    this.active = entry.manifest.id;
+    this.activeEntry = entry;
+    this.previewVersion = artifact.version;
+  }
+
   async send(targetId: string, command: StageCommand, callKey?: string): Promise<JsonObject> {
+    if (targetId === this.active && this.previewVersion !== undefined) throw new Error(this.previewRefusal(targetId));
     const state = await this.run((jobId) => ({
       type: 'stage/send',
       jobId,
@@ -224,6 +250,11 @@ export class StageLink implements StageDriver {
     }));
     this.options.onState?.(targetId, state);
     return state;
+  }
+
+  private previewRefusal(targetId: string): string {
+    const shown = this.previewVersion ? `version ${this.previewVersion}` : 'an older version';
+    return `The stage shows ${shown} of "${targetId}" (superseded), which the user opened to look at; the tools do not drive it and nothing was changed. Call openTarget("${targetId}") to load the current version.`;
   }
 
   async activeTargetId(): Promise<string | undefined> {

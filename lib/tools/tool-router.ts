@@ -2,7 +2,8 @@ import type { JsonObject, JsonValue } from '../protocol/json-value';
 import type { CatalogEntry, TargetCatalog } from '../manifest/target-catalog';
 import { closestNames } from '../manifest/closest-names';
 import { checkChanges, type ParameterChange } from '../manifest/parameter-validation';
-import { flattenParameters } from '../manifest/target-manifest';
+import { flattenParameters, type TargetManifest } from '../manifest/target-manifest';
+import { carriedValues } from '../artifacts/carried-values';
 import { isToolName, toolInputSchemas, toolNames, type ToolName } from './tool-definitions';
 import { unwrapValue } from '../protocol/target-wire';
 import type { StageDriver } from './stage-driver';
@@ -12,6 +13,8 @@ export interface ToolRouterDependencies {
   stage: StageDriver;
   /** Values the user last had for a target, restored when it is opened again. */
   savedValues?(targetId: string): Promise<JsonObject | undefined>;
+  /** The manifest the saved values were made under, when it may differ (an authored target's previous version). */
+  previousManifest?(entry: CatalogEntry): Promise<TargetManifest | undefined>;
 }
 
 export type ToolOutput = JsonObject & { ok: boolean };
@@ -140,20 +143,12 @@ async function openTarget(targetId: string, dependencies: ToolRouterDependencies
   return { ok: true, targetId, title: entry.manifest.title, next: 'Call getParameters to read its parameters.' };
 }
 
-/** Opens a target and re-applies the values it had when it was last used, dropping any that are no longer valid. */
+/** Opens a target and re-applies the values it had when it was last used, dropping any that no longer fit. */
 async function openAndRestore(entry: CatalogEntry, dependencies: ToolRouterDependencies): Promise<void> {
   await dependencies.stage.open(entry);
   const saved = await dependencies.savedValues?.(entry.manifest.id);
   if (!saved) return;
-  const names = new Set(flattenParameters(entry.manifest).keys());
-  const changes = Object.entries(saved)
-    .filter(([param]) => names.has(param))
-    .map(([param, value]) => ({ param, value }))
-    .filter((change) => checkChanges(entry.manifest, [change]).ok);
-  const check = checkChanges(entry.manifest, changes);
-  if (!check.ok) return;
-  const payload: JsonObject = {};
-  for (const change of check.changes) payload[change.param] = change.value;
+  const payload = carriedValues(saved, entry.manifest, await dependencies.previousManifest?.(entry));
   await dependencies.stage.send(entry.manifest.id, { type: 'apply', payload });
 }
 

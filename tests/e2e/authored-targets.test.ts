@@ -209,6 +209,39 @@ describe('model-authored targets in Chromium', () => {
     const item = `li[data-target-id="${targetId}"]`;
     await popup.waitForSelector(`${item} .authored-badge`);
     expect(await popup.$eval(`${item} .authored-badge`, (badge) => badge.textContent)).toContain('v2');
+
+    // Open v1 to look at it: its code runs in the frame as a preview, v2 stays current, the tools refuse to drive it.
+    const previewStarted = performance.now();
+    await popup.click(`${item} button[data-open-version="1"]`);
+    const stage = await session.stagePage();
+    await stage.waitForFunction(
+      () =>
+        document.querySelector('#target-title')?.textContent?.includes('v1 (superseded) · made in this conversation'),
+      { timeout: 10_000, polling: 50 },
+    );
+    const preview = await artifactFrame(session, 'v1');
+    expect(await preview.evaluate(() => document.getElementById('readout')?.textContent)).toMatch(/^v1\b/);
+    const previewState = await stateInside(preview);
+    expect(await popup.$eval(`${item} .authored-badge`, (badge) => badge.textContent)).toContain('v2');
+    const [refused, listedDuringPreview] = await play(
+      [
+        { name: 'getParameters', arguments: {} },
+        { name: 'listTargets', arguments: {} },
+      ],
+      'What are its values now?',
+    );
+    expect(refused).toMatchObject({ ok: false });
+    expect(String(refused!.error)).toContain(`version 1 of "${targetId}" (superseded)`);
+    expect(String(refused!.error)).toContain(`openTarget("${targetId}")`);
+    expect((listedDuringPreview!.targets as ToolResult[]).find((target) => target.id === targetId)).toMatchObject({
+      version: 2,
+    });
+    expect(await stateInside(preview)).toEqual(previewState);
+    console.log(
+      `[authored targets] open v1 as preview: ${Math.round(performance.now() - previewStarted)} ms (with one refused turn), values in v1's frame ${JSON.stringify(previewState)}`,
+    );
+
+    await popup.bringToFront();
     await popup.click(`${item} button[data-restore-version="1"]`);
     await popup.waitForFunction(
       (selector) => document.querySelector(`${selector} .authored-badge`)?.textContent?.includes('v3'),
