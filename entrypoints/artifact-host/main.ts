@@ -96,9 +96,9 @@ function host(artifact: TargetArtifactLoad): void {
     style.textContent = artifact.css;
     document.head.append(style);
   }
-  const holder = document.createElement('div');
-  holder.innerHTML = artifact.html;
-  document.body.replaceChildren(...holder.childNodes);
+  // Parsed in an inert document (scripts in it never run), then moved in: the model's script runs only from its blob.
+  const parsed = new DOMParser().parseFromString(artifact.html, 'text/html');
+  document.body.replaceChildren(...parsed.body.childNodes);
   Object.assign(window, { SplitbrainManifest: artifact.manifest });
   addScript('/targets/bridge.js');
   addScript('/targets/params.js');
