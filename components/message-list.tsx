@@ -8,6 +8,7 @@ import {
   useState,
   type KeyboardEvent,
   type ReactNode,
+  type WheelEvent,
 } from 'react';
 import { estimateTurnHeight } from '@/lib/panel/estimate-turn-height';
 import { isNearBottom } from '@/lib/panel/scroll-position';
@@ -36,6 +37,7 @@ const MAX_PAGE_TURNS = 500;
 /** How long after a wheel, touch, key or pointer event a scroll counts as the reader's. */
 const READER_GESTURE_MS = 400;
 const NAVIGATION_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' ']);
+const UPWARD_KEYS = new Set(['ArrowUp', 'PageUp', 'Home']);
 
 /**
  * The conversation, virtualized (only the turns near the viewport are in the DOM). It follows new
@@ -143,8 +145,19 @@ export function MessageList({
   const onReaderScroll = () => {
     readerScrolledAt.current = performance.now();
   };
+  /**
+   * A reader heading up stops following at once: content that lands before the browser's first scroll frame would
+   * otherwise scroll to the end and cancel the reader's scroll.
+   */
+  const onReaderHeadingUp = () => {
+    onReaderScroll();
+    const element = scrollRef.current;
+    if (element && element.scrollTop > 0) stuck.current = false;
+  };
+  const onWheel = (event: WheelEvent) => (event.deltaY < 0 ? onReaderHeadingUp() : onReaderScroll());
   const onKeyDown = (event: KeyboardEvent) => {
-    if (NAVIGATION_KEYS.has(event.key)) onReaderScroll();
+    if (UPWARD_KEYS.has(event.key)) onReaderHeadingUp();
+    else if (NAVIGATION_KEYS.has(event.key)) onReaderScroll();
   };
 
   const jumpToEnd = () => {
@@ -180,7 +193,7 @@ export function MessageList({
         className="message-list"
         ref={scrollRef}
         onScroll={onScroll}
-        onWheel={onReaderScroll}
+        onWheel={onWheel}
         onTouchMove={onReaderScroll}
         onPointerDown={onReaderScroll}
         onKeyDown={onKeyDown}

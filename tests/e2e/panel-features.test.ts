@@ -165,8 +165,17 @@ describe('side panel features', () => {
     await panel.mouse.move(list.x, list.y);
     await panel.mouse.wheel({ deltaY: -100_000 });
     await panel.waitForSelector('button::-p-text(New messages)', { timeout: 5_000 });
-    // The browser animates a wheel scroll: wait until it reaches the top, then let more of the answer stream in.
-    await panel.waitForFunction(() => document.querySelector('.message-list')!.scrollTop === 0, { timeout: 5_000 });
+    // The browser animates a wheel scroll: wait until the list stops moving, then let more of the answer stream in.
+    await panel.waitForFunction(
+      () => {
+        const list = document.querySelector('.message-list') as HTMLElement & { lastTop?: number };
+        const still = list.lastTop === list.scrollTop;
+        list.lastTop = list.scrollTop;
+        return still;
+      },
+      { polling: 100, timeout: 5_000 },
+    );
+    const readerTop = await panel.$eval('.message-list', (list) => list.scrollTop);
     const lengthAtTop = await panel.evaluate(
       () => (document.querySelector('.assistant-message')?.textContent ?? '').length,
     );
@@ -177,7 +186,9 @@ describe('side panel features', () => {
       { polling: 20, timeout: 20_000 },
       lengthAtTop,
     );
-    expect(await panel.$eval('.message-list', (list) => list.scrollTop)).toBe(0);
+    // The list stayed where the reader left it, far from the end, while the answer grew.
+    expect(await panel.$eval('.message-list', (list) => list.scrollTop)).toBe(readerTop);
+    expect(await distanceFromBottom()).toBeGreaterThan(200);
     await panel.click('button::-p-text(New messages)');
     await panel.waitForFunction(() => !document.querySelector('.new-messages'), { timeout: 5_000 });
     await new Promise((resolve) => setTimeout(resolve, 200));
