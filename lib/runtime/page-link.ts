@@ -20,7 +20,8 @@ import { pageGate, type PageGate } from '../page-tools/page-approval';
 import { stitchFrames, type FrameObservation } from '../page/stitch-frames';
 import { cssPixelsPerScreenshotPixel, screenshotToViewportCss } from '../page/screenshot-point';
 import { newPageFence, type PageFence } from '../page-tools/page-fence';
-import type { ObservationRecord, RefRecord } from '../page-tools/page-observation';
+import type { ObservationRecord } from '../page-tools/page-observation';
+import { observationRecord, refAtPoint } from '../page-tools/observation-record';
 import { fencedObservation, fencedText } from '../page-tools/page-output';
 import type { PagePlatform } from '../page-tools/page-platform';
 import { wireWaitFor } from '../page-tools/page-wait-for';
@@ -194,7 +195,7 @@ export class PageLink {
     };
     const zoom = await platform.zoom(tabId).catch(() => 1);
     const shot = options.screenshot ? await this.screenshot(page, call, data) : undefined;
-    const record = recordOf(this.dependencies.newId(), page, frames, stitched.prefixes, zoom, shot);
+    const record = observationRecord(this.dependencies.newId(), page, frames, stitched.prefixes, zoom, shot);
     this.observations.add(record);
     return { ok: true, record, data, ...(shot ? { screenshot: shot.ref } : {}) };
   }
@@ -477,89 +478,12 @@ export class PageLink {
   }
 }
 
-/** The smallest top-frame ref whose box holds the point: what a coordinate action was aimed at, checked in the page. */
-function refAtPoint(record: ObservationRecord, point: { x: number; y: number }): string | undefined {
-  const holding = Object.entries(record.refs).filter(
-    ([ref, info]) =>
-      /^e\d+$/.test(ref) &&
-      point.x >= info.box.x &&
-      point.y >= info.box.y &&
-      point.x < info.box.x + info.box.width &&
-      point.y < info.box.y + info.box.height,
-  );
-  holding.sort(([, a], [, b]) => a.box.width * a.box.height - b.box.width * b.box.height);
-  return holding[0]?.[0];
-}
-
 function staleReason(
   record: ObservationRecord | undefined,
   page: Extract<PageChoice, { ok: true }>,
 ): string | undefined {
   if (!record) return 'That observation is not known (too old, or the extension restarted): use the fresh observation.';
   if (record.tabId !== page.tab.tabId) return 'That observation is of another tab than the page in front now.';
-  return undefined;
-}
-
-function recordOf(
-  observationId: string,
-  page: Extract<PageChoice, { ok: true }>,
-  frames: FrameObservation[],
-  prefixes: Record<string, number>,
-  zoom: number,
-  shot: { ref: BlobRef; cssPerPixel: number } | undefined,
-): ObservationRecord {
-  const prefixOf = new Map(Object.entries(prefixes).map(([prefix, frameId]) => [frameId, prefix]));
-  const refs: Record<string, RefRecord> = {};
-  const frameRecords: ObservationRecord['frames'] = {};
-  for (const { frameId, observation } of frames) {
-    const prefix = frameId === 0 ? '' : prefixOf.get(frameId);
-    if (prefix === undefined) continue;
-    frameRecords[frameId] = {
-      documentId: observation.documentId,
-      modal: observation.modal,
-      viewport: observation.viewport,
-    };
-    for (const [ref, info] of Object.entries(observation.refs)) refs[`${prefix}${ref}`] = refRecord(info, frameId);
-  }
-  const top = frames.find((frame) => frame.frameId === 0)?.observation ?? frames[0].observation;
-  const { width, height, scrollX, scrollY, devicePixelRatio } = top.viewport;
-  return {
-    observationId,
-    tabId: page.tab.tabId,
-    frameId: 0,
-    documentId: top.documentId,
-    url: top.url,
-    origin: page.origin,
-    title: top.title,
-    viewport: { width, height, scrollX, scrollY, devicePixelRatio, zoom },
-    capturedAt: top.capturedAt,
-    refs,
-    expected: { modal: top.modal, viewport: top.viewport },
-    frames: frameRecords,
-    ...(shot?.ref.width && shot.ref.height
-      ? { screenshot: { width: shot.ref.width, height: shot.ref.height, cssPerPixel: shot.cssPerPixel } }
-      : {}),
-  };
-}
-
-function refRecord(info: PageObservationData['refs'][string], frameId: number): RefRecord {
-  const sensitive = sensitivityOf(info);
-  return {
-    role: info.role,
-    name: info.name,
-    box: info.box,
-    frameId,
-    ...(info.checked !== undefined ? { checked: info.checked } : {}),
-    ...(sensitive ? { sensitive } : {}),
-  };
-}
-
-/** A password field or a file input, from what the agent reports (its input type when it says, else its name). */
-function sensitivityOf(info: { tag: string; name: string } & Record<string, unknown>): RefRecord['sensitive'] {
-  const type = typeof info.inputType === 'string' ? info.inputType.toLowerCase() : undefined;
-  if (type === 'password') return 'password';
-  if (type === 'file') return 'file';
-  if (type === undefined && info.tag === 'input' && /pass(word|code)|\bpin\b/i.test(info.name)) return 'password';
   return undefined;
 }
 
