@@ -30,7 +30,9 @@ import {
   type ToolExecutionAccess,
   type ToolExecutionRequest,
   type ToolExecutionResult,
+  type ToolRecovery,
 } from './tool-execution';
+import type { ToolOutput } from '../tools/tool-router';
 
 export type { CommandResult } from './human-loop';
 export type { ToolExecutionRequest, ToolExecutionResult, ToolRecovery } from './tool-execution';
@@ -83,6 +85,12 @@ export interface TurnPage {
 
 /** How many of the last turns a subscription hands out; older ones are asked for by page. */
 export const WINDOW_TURNS = 24;
+
+/** A tool the runtime runs itself, with how a call cut off by a restart is settled (else as the dependencies say). */
+interface OwnTool {
+  executeTool(request: ToolExecutionRequest): Promise<ToolOutput>;
+  recoverTool?(request: ToolExecutionRequest): Promise<ToolRecovery>;
+}
 
 interface SessionMemory {
   lastSeq: number;
@@ -154,22 +162,21 @@ export class Runtime {
       toolEvents: (sessionId, toolCallId) => this.toolEvents(sessionId, toolCallId),
       gate: (request, requirement) => this.humanLoop.gate(request, requirement),
       executeTool: (toolName, input, callKey, request) =>
-        JOB_TOOLS.has(toolName)
-          ? this.jobs.executeTool(request)
-          : VIEW_ARTIFACT_TOOLS.has(toolName)
-            ? this.viewArtifacts.executeTool(request)
-            : TARGET_ARTIFACT_TOOLS.has(toolName)
-              ? this.targetArtifacts.executeTool(request)
-              : dependencies.executeTool(toolName, input, callKey, request),
+        this.ownTool(toolName)?.executeTool(request) ?? dependencies.executeTool(toolName, input, callKey, request),
       recoverTool: (toolName, input, callKey, startedAt, request) =>
-        JOB_TOOLS.has(toolName)
-          ? this.jobs.recoverTool(request)
-          : VIEW_ARTIFACT_TOOLS.has(toolName)
-            ? this.viewArtifacts.recoverTool(request)
-            : (dependencies.recoverTool?.(toolName, input, callKey, startedAt, request) ??
-              Promise.resolve({ kind: 'unknown' })),
+        this.ownTool(toolName)?.recoverTool?.(request) ??
+        dependencies.recoverTool?.(toolName, input, callKey, startedAt, request) ??
+        Promise.resolve({ kind: 'unknown' }),
       ...(dependencies.approvalRequirement ? { approvalRequirement: dependencies.approvalRequirement } : {}),
     });
+  }
+
+  /** The runtime's own tools (jobs, shown artifacts, authored targets); every other tool goes to the dependencies. */
+  private ownTool(toolName: string): OwnTool | undefined {
+    if (JOB_TOOLS.has(toolName)) return this.jobs;
+    if (VIEW_ARTIFACT_TOOLS.has(toolName)) return this.viewArtifacts;
+    if (TARGET_ARTIFACT_TOOLS.has(toolName)) return this.targetArtifacts;
+    return undefined;
   }
 
   /** A call's own lifecycle: approvals and asks carry its toolCallId too, but only tool/* events tell whether it ran. */
