@@ -16,6 +16,7 @@ import { Runtime } from '@/lib/runtime/runtime';
 import { answerRuntimeRequest, runtimeHandlers } from '@/lib/runtime/runtime-handlers';
 import { StageLink } from '@/lib/runtime/stage-link';
 import { attachSubscriber } from '@/lib/runtime/subscriber-session';
+import { serveCallPort } from '@/lib/runtime/serve-call-port';
 import { TargetValues } from '@/lib/runtime/target-values';
 import { recoverToolCall } from '@/lib/runtime/tool-recovery';
 import { PageLink } from '@/lib/runtime/page-link';
@@ -243,7 +244,9 @@ export default defineBackground(() => {
       onMessage: (listener: (message: unknown) => void) => port.onMessage.addListener(listener),
       onDisconnect: (listener: () => void) => port.onDisconnect.addListener(() => listener()),
     };
-    if (port.name === 'stage') {
+    if (port.name === 'calls') {
+      serveCallPort(link, (request) => answerRuntimeRequest(handlers, request));
+    } else if (port.name === 'stage') {
       stage.attach(link);
       // A stage that closes or is retired sends no more values: write the last ones now.
       port.onDisconnect.addListener(() => void values.flush());

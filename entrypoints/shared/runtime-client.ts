@@ -2,16 +2,21 @@ import browser from 'webextension-polyfill';
 import type { AgentEvent } from '@/lib/protocol/agent-event';
 import {
   publisherMessageSchema,
-  runtimeResponseSchema,
   type PublisherMessage,
   type RuntimeRequest,
   type SubscriberMessage,
 } from '@/lib/protocol/runtime-message';
 import { openReconnectingPort } from '@/lib/protocol/reconnecting-port';
+import { RuntimeCallChannel } from '@/lib/protocol/runtime-call-channel';
 import { parseRuntimeResult, type RuntimeResult } from '@/lib/protocol/runtime-result-schemas';
 
 const RETRYABLE =
   /Could not establish connection|Receiving end does not exist|message port closed|message channel closed/i;
+
+const calls = new RuntimeCallChannel({
+  connect: () => browser.runtime.connect({ name: 'calls' }),
+  newCallId: () => crypto.randomUUID(),
+});
 
 /** Sends one request to the runtime and checks its result; retries while the service worker is (re)starting. */
 export async function callRuntime<TRequest extends RuntimeRequest>(
@@ -20,10 +25,9 @@ export async function callRuntime<TRequest extends RuntimeRequest>(
 ): Promise<RuntimeResult<TRequest['type']>> {
   for (let attempt = 1; ; attempt++) {
     try {
-      const parsed = runtimeResponseSchema.safeParse(await browser.runtime.sendMessage(request));
-      if (!parsed.success) throw new Error('The background answered with an invalid response.');
-      if (!parsed.data.ok) throw new Error(parsed.data.error);
-      const result = parseRuntimeResult<TRequest['type']>(request.type, parsed.data.result);
+      const response = await calls.call(request);
+      if (!response.ok) throw new Error(response.error);
+      const result = parseRuntimeResult<TRequest['type']>(request.type, response.result);
       if (!result.success)
         throw new Error(
           `The background answered ${request.type} with an invalid result: ${describeIssue(result.error)}`,

@@ -111,6 +111,21 @@ export const runtimeResponseSchema = z.discriminatedUnion('ok', [
 ]);
 export type RuntimeResponse = z.infer<typeof runtimeResponseSchema>;
 
+/**
+ * Messages on the `calls` port, any extension page → runtime: runtime requests carried over one long-lived port
+ * instead of a `runtime.sendMessage` each. The request itself is checked by `runtimeRequestSchema` when answered.
+ */
+export const callPortRequestSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('call/request'), callId: id, request: z.unknown() }),
+]);
+export type CallPortRequest = z.infer<typeof callPortRequestSchema>;
+
+/** Messages on the `calls` port, runtime → the page that asked: the response to one request, by its `callId`. */
+export const callPortReplySchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('call/response'), callId: id, response: runtimeResponseSchema }),
+]);
+export type CallPortReply = z.infer<typeof callPortReplySchema>;
+
 /** Messages on the `events` port, side panel → runtime. */
 export const subscriberMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('events/subscribe'), sessionId: id, generation: z.number().int().nonnegative() }),
