@@ -8,15 +8,20 @@
  *   stageLeg background ⇄ stage page ⇄ sandboxed echo frame, timed inside the worker: the rest of the floor.
  *   floor    ping + stageLeg as one chain of bare messages: extension frame → sendMessage → background →
  *            port → stage → postMessage → sandboxed frame, and back.
+ *   durableFloor      the floor plus the two bare IndexedDB commits at-most-once needs, in the worker (see
+ *            floor-relay.ts): copies of the product's own rows for a call, into a scratch database of the same shape.
+ *   durablePortFloor  the same chain begun on a long-lived runtime port instead of a sendMessage.
  *   manual   `tool/manual` setParameter from an extension page: the same hops plus the product's logic
  *            (zod validation of the request and every wire message, catalog, checkChanges, stage link and
  *            target channel, the bridge and the target's apply, the applied state back, the target's
  *            values handed to the coalescing writer that saves them to storage.local at most every 200 ms),
  *            without the event log.
  *   execute  `tool/execute` setParameter, as the side panel's agent loop sends it (fresh toolCallId each call,
- *            fixed session/turn/step): manual plus the runtime's durable writes (tool/requested and
- *            tool/started in one IndexedDB transaction, tool/completed in another, each committed before
- *            the call goes on) and its replay lookup (in memory for a call id the session has never seen).
+ *            fixed session/turn/step) over the runtime's `calls` port: manual plus the runtime's durable writes
+ *            (tool/requested and tool/started in one IndexedDB transaction, tool/completed in another, each
+ *            committed before the call goes on) and its replay lookup (in memory for a call id the session has
+ *            never seen). The page sends the product's envelope; the panel's checks of the reply are not timed.
+ *   executeBySendMessage  the same request by runtime.sendMessage, as the product sent it before the port.
  *
  *   worker*  single operations the product does per call, timed alone inside the service worker:
  *            storage.local get/set (before they were kept in memory and coalesced, the user-target list was
@@ -27,7 +32,7 @@
  *   memoryLog* floor and execute again, in a second build of the same code whose runtime keeps its event log in
  *            memory (WXT_MEMORY_EVENT_LOG): the difference to execute is what the two durable writes cost a call.
  *
- * floor, manual and execute run interleaved in blocks of 100 (1,000 calls each), after 100 warm-up calls each,
+ * The six run interleaved in blocks of 100 (1,000 calls each), after 100 warm-up calls each,
  * against the slow-counter fixture (bridge + a trivial app); executeParticles runs against the particle field.
  * The stage and the control page (standing in for the side panel) are both visible, each in its own window.
  * hostLoadAverage1m is the machine's load when the run ended: on a shared machine compare ratios, not times.
@@ -37,12 +42,15 @@ import type { Page, WebWorker } from 'puppeteer-core';
 import { launchExtension } from '../e2e/extension-harness';
 import { benchExtensionBuild } from './extension-build';
 import {
+  allowNamedFunctions,
   installFloorSender,
   installStageRelay,
   installWorkerRelay,
+  timeDurablePortFloor,
   timeFloor,
   timePortPing,
   timeStageLeg,
+  useRowsOf,
 } from './floor-relay';
 
 const CALLS = 1_000;
@@ -50,13 +58,22 @@ const BLOCK = 100;
 const WARMUP = 100;
 
 interface BenchChrome {
-  runtime: { sendMessage(message: unknown): Promise<{ ok: boolean; error?: string; result?: unknown }> };
+  runtime: {
+    sendMessage(message: unknown): Promise<{ ok: boolean; error?: string; result?: unknown }>;
+    connect(options: { name: string }): {
+      postMessage(message: unknown): void;
+      onMessage: { addListener(listener: (message: unknown) => void): void };
+    };
+  };
   storage: { local: { get(key: string): Promise<unknown>; set(items: Record<string, unknown>): Promise<void> } };
 }
 
-type ToolPath = 'manual' | 'execute';
+type ToolPath = 'manual' | 'execute' | 'executeBySendMessage';
 
-/** Times `count` setParameter calls of one parameter through `tool/manual` or `tool/execute`, checking each applied value. */
+/**
+ * Times `count` setParameter calls of one parameter through `tool/manual` or `tool/execute` (over the `calls` port,
+ * or by sendMessage), checking each applied value.
+ */
 function timeTool(
   control: Page,
   path: ToolPath,
@@ -68,7 +85,23 @@ function timeTool(
 ): Promise<number[]> {
   return control.evaluate(
     async (kind, name, range, start, total, session) => {
-      const chrome = (globalThis as unknown as { chrome: BenchChrome }).chrome;
+      const scope = globalThis as unknown as {
+        chrome: BenchChrome;
+        benchCalls?: { postMessage(message: unknown): void };
+        benchAnswer?: (message: { response: { ok: boolean; error?: string; result?: unknown } }) => void;
+      };
+      const chrome = scope.chrome;
+      if (!scope.benchCalls) {
+        const port = chrome.runtime.connect({ name: 'calls' });
+        port.onMessage.addListener((message) => scope.benchAnswer?.(message as never));
+        scope.benchCalls = port;
+      }
+      const calls = scope.benchCalls;
+      const overPort = (request: unknown) =>
+        new Promise<{ ok: boolean; error?: string; result?: unknown }>((resolve) => {
+          scope.benchAnswer = (message) => resolve(message.response);
+          calls.postMessage({ type: 'call/request', callId: crypto.randomUUID(), request });
+        });
       const samples: number[] = [];
       for (let index = start; index < start + total; index++) {
         const value = index % range;
@@ -81,19 +114,19 @@ function timeTool(
                 sessionId: session,
                 turnId: `${session}-turn`,
                 stepId: `${session}-step`,
-                toolCallId: `${session}-call-${index}`,
+                toolCallId: `${session}-${kind}-${index}`,
                 toolName: 'setParameter',
                 input,
               };
         const started = performance.now();
-        const response = await chrome.runtime.sendMessage(request);
+        const response = kind === 'execute' ? await overPort(request) : await chrome.runtime.sendMessage(request);
         samples.push(performance.now() - started);
         const result = response.result as
           { output?: { applied?: Record<string, unknown> }; status?: string } | undefined;
         if (
           !response.ok ||
           result?.output?.applied?.[name] !== value ||
-          (kind === 'execute' && result.status !== 'completed')
+          (kind !== 'manual' && result.status !== 'completed')
         ) {
           throw new Error(`${kind} call ${index} failed: ${JSON.stringify(response)}`);
         }
@@ -243,6 +276,7 @@ async function openBench(extensionPath: string) {
   await installWorkerRelay(worker);
   await installStageRelay(stage, `${base}/targets/echo/index.html`);
   const sender = await installFloorSender(control);
+  await allowNamedFunctions(control);
   return { session, stage, control, worker, sender };
 }
 
@@ -274,13 +308,23 @@ export async function run(): Promise<Record<string, number>> {
     const sessionId = `bench-${Date.now()}`;
     const measure = {
       floor: (first: number, count: number) => timeFloor(sender, 'benchFloor', first, count),
+      durableFloor: (first: number, count: number) => timeFloor(sender, 'benchDurable', first, count),
+      durablePortFloor: (first: number, count: number) => timeDurablePortFloor(control.mainFrame(), first, count),
       manual: (first: number, count: number) => timeTool(control, 'manual', 'count', 100, first, count, sessionId),
       execute: (first: number, count: number) => timeTool(control, 'execute', 'count', 100, first, count, sessionId),
+      executeBySendMessage: (first: number, count: number) =>
+        timeTool(control, 'executeBySendMessage', 'count', 100, first, count, sessionId),
     };
     const kinds = Object.keys(measure) as (keyof typeof measure)[];
-    progress(`floor, manual and execute, ${CALLS} calls each`);
-    for (const kind of kinds) await measure[kind](0, WARMUP);
-    const samples: Record<keyof typeof measure, number[]> = { floor: [], manual: [], execute: [] };
+    progress(`${kinds.join(', ')}: ${CALLS} calls each`);
+    // The durable floor writes copies of the rows the product wrote for a call, so the product's warm-up goes first.
+    for (const kind of ['execute', 'executeBySendMessage', 'manual', 'floor'] as const) await measure[kind](0, WARMUP);
+    const floorRowsJsonBytes = await useRowsOf(worker, sessionId);
+    for (const kind of ['durableFloor', 'durablePortFloor'] as const) await measure[kind](0, WARMUP);
+    const samples = Object.fromEntries(kinds.map((kind) => [kind, [] as number[]])) as Record<
+      keyof typeof measure,
+      number[]
+    >;
     for (let block = 0; block < CALLS / BLOCK; block++) {
       for (let turn = 0; turn < kinds.length; turn++) {
         const kind = kinds[(block + turn) % kinds.length];
@@ -314,9 +358,20 @@ export async function run(): Promise<Record<string, number>> {
       calls: CALLS,
       // Other processes share the cores: the figures are only comparable within one run.
       hostLoadAverage1m: round(loadavg()[0], 2),
+      floorRowsJsonBytes,
       ...summary('floor', samples.floor),
+      ...summary('durableFloor', samples.durableFloor),
+      ...summary('durablePortFloor', samples.durablePortFloor),
       ...summary('manual', samples.manual),
       ...summary('execute', samples.execute),
+      ...summary('executeBySendMessage', samples.executeBySendMessage),
+      // The goal of the durable floor: execute within 1.25x of the same hops plus the same bare commits.
+      executeOverDurableFloorP50: round(p50(samples.execute) / p50(samples.durableFloor), 2),
+      executeOverDurableFloorP99: round(p99(samples.execute) / p99(samples.durableFloor), 2),
+      executeOverDurablePortFloorP50: round(p50(samples.execute) / p50(samples.durablePortFloor), 2),
+      executeOverDurablePortFloorP99: round(p99(samples.execute) / p99(samples.durablePortFloor), 2),
+      executeBySendMessageOverDurableFloorP50: round(p50(samples.executeBySendMessage) / p50(samples.durableFloor), 2),
+      executeBySendMessageOverDurableFloorP99: round(p99(samples.executeBySendMessage) / p99(samples.durableFloor), 2),
       manualOverFloorP50: round(p50(samples.manual) / p50(samples.floor), 2),
       manualOverFloorP99: round(p99(samples.manual) / p99(samples.floor), 2),
       executeOverFloorP50: round(p50(samples.execute) / p50(samples.floor), 2),
