@@ -25,17 +25,22 @@ export async function installBuild(marionette: Marionette): Promise<string> {
   return `moz-extension://${await marionette.execute<string>('return WebExtensionPolicy.getByID(arguments[0]).mozExtensionHostname;', [addonId])}`;
 }
 
-/** Switches to the tab whose address starts with `prefix` (content context). */
+/**
+ * Switches to the tab whose address starts with `prefix` (content context) and selects it. The other tabs are only
+ * looked at, not selected: selecting each on the way would make it the active tab for a moment, and a page tool
+ * that runs meanwhile would rightly act on that tab instead.
+ */
 export async function switchToTab(marionette: Marionette, prefix: string): Promise<void> {
   await marionette.send('Marionette:SetContext', { value: 'content' });
-  await until(`a tab at ${prefix}`, async () => {
+  const handle = await until(`a tab at ${prefix}`, async () => {
     for (const handle of await marionette.send<string[]>('WebDriver:GetWindowHandles')) {
-      await marionette.send('WebDriver:SwitchToWindow', { handle });
+      await marionette.send('WebDriver:SwitchToWindow', { handle, focus: false });
       const { value } = await marionette.send<{ value: string }>('WebDriver:GetCurrentURL');
-      if (value.startsWith(prefix)) return true;
+      if (value.startsWith(prefix)) return handle;
     }
     return false;
   });
+  await marionette.send('WebDriver:SwitchToWindow', { handle, focus: true });
 }
 
 /** Opens an extension page in a new tab: only the chrome context may load moz-extension:// addresses. */
