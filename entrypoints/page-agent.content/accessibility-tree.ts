@@ -185,6 +185,7 @@ function visitElement(element: Element, walk: Walk, inherited: InheritedLook): S
       tag: element.localName,
       box,
       checked: node.checked,
+      inputType: inputTypeOf(element),
       disabled: node.disabled,
       hiddenText: node.hiddenText,
       inViewport: inView,
@@ -202,7 +203,17 @@ export function accessibilityTree(root: Element): AccessibilityTree {
 }
 
 /** Role, name and checked state of one element now, as the snapshot would give them. */
-export function describeElement(element: Element): { role: string; name: string; checked?: boolean | 'mixed' } {
+export function describeElement(element: Element): {
+  role: string;
+  name: string;
+  checked?: boolean | 'mixed';
+  inputType?: string;
+} {
   const role = roleOf(element) ?? 'generic';
-  return { role, name: nameOf(element, role), checked: checkedOf(element, role) };
+  return { role, name: nameOf(element, role), checked: checkedOf(element, role), inputType: inputTypeOf(element) };
+}
+
+/** An input's type as the page has it now (`type` reflects the attribute, lower case, `text` when unknown). */
+function inputTypeOf(element: Element): string | undefined {
+  return element instanceof HTMLInputElement ? element.type : undefined;
 }

@@ -69,13 +69,14 @@ function refRecord(info: PageObservationData['refs'][string], frameId: number): 
     box: info.box,
     frameId,
     ...(info.checked !== undefined ? { checked: info.checked } : {}),
+    ...(info.inputType !== undefined ? { inputType: info.inputType } : {}),
     ...(sensitive ? { sensitive } : {}),
   };
 }
 
 /** A password field or a file input, from what the agent reports (its input type when it says, else its name). */
-function sensitivityOf(info: { tag: string; name: string } & Record<string, unknown>): RefRecord['sensitive'] {
-  const type = typeof info.inputType === 'string' ? info.inputType.toLowerCase() : undefined;
+function sensitivityOf(info: { tag: string; name: string; inputType?: string }): RefRecord['sensitive'] {
+  const type = info.inputType?.toLowerCase();
   if (type === 'password') return 'password';
   if (type === 'file') return 'file';
   if (type === undefined && info.tag === 'input' && /pass(word|code)|\bpin\b/i.test(info.name)) return 'password';

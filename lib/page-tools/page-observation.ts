@@ -24,6 +24,8 @@ export interface RefRecord {
   box: PageBox;
   frameId: number;
   checked?: boolean | 'mixed';
+  /** An input's type, as observed: the page agent checks it again before acting. */
+  inputType?: string;
   /** Password fields and file inputs: typing into one or choosing a file always needs approval. */
   sensitive?: 'password' | 'file';
 }

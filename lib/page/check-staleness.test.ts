@@ -43,6 +43,16 @@ describe('checkStaleness', () => {
     expect(checkStaleness('ref', expected, current({ element: { ...element, checked: true } })).stale).toBe(true);
   });
 
+  it('a field whose input type changed since (a text field turned into a password field) is stale', () => {
+    const field: PageExpectation = { ...expected, ref: { role: 'textbox', name: 'Code', inputType: 'text' } };
+    const now = { attached: true, role: 'textbox', name: 'Code' };
+    expect(checkStaleness('ref', field, current({ element: { ...now, inputType: 'password' } }))).toEqual({
+      stale: true,
+      reason: "The field's type changed from text to password.",
+    });
+    expect(checkStaleness('ref', field, current({ element: { ...now, inputType: 'text' } })).stale).toBe(false);
+  });
+
   it('changes elsewhere are not stale: scrolling and resizing do not touch a ref target', () => {
     const scrolled = current({ viewport: { ...viewport, scrollY: 900, width: 1024 } });
     expect(checkStaleness('ref', expected, scrolled)).toEqual({ stale: false });

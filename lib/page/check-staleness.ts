@@ -6,7 +6,7 @@ export interface CurrentPageState {
   modal: PageModal;
   viewport: PageViewport;
   /** For ref targets: the ref's element now; `attached: false` when it left the document. */
-  element?: { attached: boolean; role: string; name: string; checked?: boolean | 'mixed' };
+  element?: { attached: boolean; role: string; name: string; checked?: boolean | 'mixed'; inputType?: string };
 }
 
 export type Staleness = { stale: false } | { stale: true; reason: string };
@@ -19,7 +19,7 @@ function modalOpenedSince(expected: PageModal, current: PageModal): boolean {
 
 /**
  * The staleness rules: another document, or a modal opened since, is stale for every target; a ref whose element
- * left the document or changed role, name or checked state is stale; a point is stale after any viewport, scroll,
+ * left the document or changed role, name, checked state or input type is stale; a point is stale after any viewport, scroll,
  * device-pixel-ratio or zoom change. Changes anywhere else are not.
  */
 export function checkStaleness(
@@ -53,6 +53,11 @@ function refStaleness(expected: PageExpectation, current: CurrentPageState): Sta
     };
   if ((element.checked ?? false) !== (wanted.checked ?? false))
     return { stale: true, reason: `The element's checked state changed to ${String(element.checked ?? false)}.` };
+  if ((element.inputType ?? '') !== (wanted.inputType ?? ''))
+    return {
+      stale: true,
+      reason: `The field's type changed from ${wanted.inputType ?? 'none'} to ${element.inputType ?? 'none'}.`,
+    };
   return { stale: false };
 }
 

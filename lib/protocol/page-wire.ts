@@ -54,6 +54,8 @@ export const pageRefInfoSchema = z.object({
   tag: z.string().max(100),
   box: pageBoxSchema,
   checked: z.union([z.boolean(), z.literal('mixed')]).optional(),
+  /** An `<input>`'s type (`password`, `file`, …): what makes typing into it or choosing a file always ask. */
+  inputType: z.string().max(40).optional(),
   disabled: z.boolean().optional(),
   /** Text or a name a sighted user cannot see (off-screen, zero-size, transparent, hidden but named). */
   hiddenText: z.boolean().optional(),
@@ -134,6 +136,8 @@ export const pageExpectationSchema = z.object({
       role: z.string().max(100),
       name: z.string().max(2000),
       checked: z.union([z.boolean(), z.literal('mixed')]).optional(),
+      /** An input's type: a text field that became a password field since is stale (its gate was another). */
+      inputType: z.string().max(40).optional(),
     })
     .optional(),
   /**

@@ -270,7 +270,14 @@ export class PageLink {
         modal: frame.modal,
         viewport: frame.viewport,
         ...(ref
-          ? { ref: { role: ref.role, name: ref.name, ...(ref.checked !== undefined ? { checked: ref.checked } : {}) } }
+          ? {
+              ref: {
+                role: ref.role,
+                name: ref.name,
+                ...(ref.checked !== undefined ? { checked: ref.checked } : {}),
+                ...(ref.inputType !== undefined ? { inputType: ref.inputType } : {}),
+              },
+            }
           : {}),
         ...(pointRef ? { pointRef } : {}),
       },

@@ -147,7 +147,9 @@ export function expectationFor(observation: PageObservationData, ref?: string, p
     documentId: observation.documentId,
     modal: observation.modal,
     viewport: observation.viewport,
-    ...(info === undefined ? {} : { ref: { role: info.role, name: info.name, checked: info.checked } }),
+    ...(info === undefined
+      ? {}
+      : { ref: { role: info.role, name: info.name, checked: info.checked, inputType: info.inputType } }),
     ...(pointRef === undefined ? {} : { pointRef }),
   };
 }

@@ -49,6 +49,9 @@ describe('page agent', () => {
     expect(first.snapshot).toContain(`- link "Docs" [ref=${refOf(first, 'link', 'Docs')}]: /url: /docs`);
     expect(first.snapshot).toMatch(/- button "Disabled action" \[disabled\] \[ref=e\d+\]/);
     const email = refOf(first, 'textbox', 'Email');
+    // The runtime's password gate reads the field's type, not its name.
+    expect(first.refs[refOf(first, 'textbox', 'Password')].inputType).toBe('password');
+    expect(first.refs[email].inputType).toBe('email');
     for (const [name, value] of [
       ['Full name', 'Ada Lovelace'],
       ['Email', 'a@b.c'],
@@ -83,6 +86,23 @@ describe('page agent', () => {
       waited: { met: true },
     });
     expect(await text(page, '#result')).toBe('Submitted: Ada Lovelace <a@b.c> remember=true');
+    await page.close();
+  });
+
+  it('refuses to type into a field that became a password field after the observation', async () => {
+    const { page, tabId } = await agent.open(`${servers.origin}/form.html`);
+    const observation = await agent.observe(tabId);
+    const name = refOf(observation, 'textbox', 'Full name');
+    expect(observation.refs[name].inputType).toBe('text');
+    await page.$eval('#name', (input) => ((input as HTMLInputElement).type = 'password'));
+    expect(
+      await act(tabId, observation, { action: 'type', target: { kind: 'ref', ref: name }, text: 'Ada Lovelace' }),
+    ).toMatchObject({
+      ok: false,
+      code: 'STALE_OBSERVATION',
+      reason: "The field's type changed from text to password.",
+    });
+    expect(await page.$eval('#name', (input) => (input as HTMLInputElement).value)).toBe('');
     await page.close();
   });
 
