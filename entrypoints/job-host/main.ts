@@ -1,6 +1,7 @@
 import '@/entrypoints/shared/zod-setup';
 import browser from 'webextension-polyfill';
 import { JobHostBook } from '@/lib/jobs/job-host-book';
+import { SandboxStartQueue } from '@/lib/jobs/sandbox-start-queue';
 import {
   JOB_SANDBOX_SOURCE,
   jobHostCommandSchema,
@@ -16,15 +17,16 @@ const book = new JobHostBook();
 const frame = document.createElement('iframe');
 frame.sandbox.add('allow-scripts');
 frame.src = browser.runtime.getURL('/job-sandbox.html');
-let frameReady = false;
-const queued: JobHostCommand[] = [];
+const toFrame = new SandboxStartQueue({
+  send: (command) => frame.contentWindow?.postMessage({ source: JOB_SANDBOX_SOURCE, command }, '*'),
+  report: (outcome) => reportToRuntime({ type: 'job-host/finished', outcome }),
+  setTimer: (run, delayMs) => void setTimeout(run, delayMs),
+  readyTimeoutMs: 10_000,
+});
 
-function toFrame(command: JobHostCommand): void {
-  if (!frameReady) {
-    queued.push(command);
-    return;
-  }
-  frame.contentWindow?.postMessage({ source: JOB_SANDBOX_SOURCE, command }, '*');
+function reportToRuntime(report: JobHostReport): void {
+  book.observe(report);
+  port.post(report);
 }
 
 const port = openReconnectingPort<JobHostReport, JobHostCommand>({
@@ -34,7 +36,7 @@ const port = openReconnectingPort<JobHostReport, JobHostCommand>({
   onMessage: (command) => {
     if (command.type === 'job-host/acknowledge') return book.acknowledge(command.jobId);
     if (command.type === 'job-host/start') book.starting(command.spec.sessionId, command.spec.jobId);
-    toFrame(command);
+    toFrame.command(command);
   },
   onReconnect: () => port.post(book.hello()),
 });
@@ -44,14 +46,9 @@ window.addEventListener('message', (event) => {
   if (event.source !== frame.contentWindow) return;
   const data = event.data as { source?: unknown; ready?: unknown; report?: unknown } | null;
   if (data?.source !== JOB_SANDBOX_SOURCE) return;
-  if (data.ready === true && !frameReady) {
-    frameReady = true;
-    for (const command of queued.splice(0)) toFrame(command);
-    return;
-  }
+  if (data.ready === true) return toFrame.frameReady();
   const parsed = jobHostReportSchema.safeParse(data.report);
   if (!parsed.success || parsed.data.type === 'job-host/hello') return;
-  book.observe(parsed.data);
-  port.post(parsed.data);
+  reportToRuntime(parsed.data);
 });
 document.body.append(frame);
