@@ -22,7 +22,7 @@ import { HumanLoop, type CommandResult } from './human-loop';
 import { OpenWork } from './open-work';
 import { RequestBook } from './request-book';
 import { SessionLock } from './session-lock';
-import { SnapshotKeeper } from './snapshot-keeper';
+import { SnapshotKeeper, type SnapshotKeeperOptions } from './snapshot-keeper';
 import { stateOfRows } from './snapshot-advance';
 import { TurnOwners, type OwnerListener } from './turn-owners';
 import {
@@ -51,10 +51,7 @@ export interface RuntimeDependencies extends Pick<
   /** How long one `executeTool` request waits for an answer before telling the caller to ask again. */
   longPollMs?: number;
   /** Keep a snapshot per session (every N durable events, written a while later); none when absent. */
-  snapshots?: {
-    every: number;
-    delayMs: number;
-    setTimer(callback: () => void, delayMs: number): void;
+  snapshots?: Omit<SnapshotKeeperOptions, 'store'> & {
     /** How many of the last turns a subscription hands out (WINDOW_TURNS unless told). */
     windowTurns?: number;
   };

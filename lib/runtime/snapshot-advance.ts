@@ -1,5 +1,5 @@
 import type { AgentEvent } from '../protocol/agent-event';
-import { SNAPSHOT_FORMAT } from '../protocol/session-snapshot';
+import { SNAPSHOT_FORMAT, type TurnSlice } from '../protocol/session-snapshot';
 import {
   storedSnapshotHeadSchema,
   storedTurnRowSchema,
@@ -62,15 +62,26 @@ export function advanceSnapshot(
   }
   const positions = new Map(base?.rows.map((row) => [row.turnId, row.position]));
   let turnCount = base?.head.turnCount ?? 0;
-  const rows = sliceTurns(state, state.turnOrder).map((slice) => ({
-    format: SNAPSHOT_FORMAT as StoredTurnRow['format'],
-    sessionId,
-    position: positions.get(slice.turn.turnId) ?? turnCount++,
-    turnId: slice.turn.turnId,
-    slice,
-  }));
+  const rows = sliceTurns(state, state.turnOrder).map((slice) =>
+    turnRow(sessionId, slice, positions.get(slice.turn.turnId) ?? turnCount++),
+  );
+  return { head: snapshotHead(sessionId, state, book, jobs, turnCount), rows };
+}
+
+function turnRow(sessionId: string, slice: TurnSlice, position: number): StoredTurnRow {
+  return { format: SNAPSHOT_FORMAT as StoredTurnRow['format'], sessionId, position, turnId: slice.turn.turnId, slice };
+}
+
+/** The head of a snapshot of `state`, which holds every turn of the session unless `turnCount` says how many there are. */
+export function snapshotHead(
+  sessionId: string,
+  state: ClientState,
+  book: RequestBook,
+  jobs: JobLedger,
+  turnCount = state.turnOrder.length,
+): StoredSnapshotHead {
   const { generation: _generation, pending: _pending, gap: _gap, ...rest } = headState(state);
-  const head: StoredSnapshotHead = {
+  return {
     format: SNAPSHOT_FORMAT,
     sessionId,
     snapshotSeq: state.lastSeq,
@@ -78,7 +89,12 @@ export function advanceSnapshot(
     state: { ...rest, olderTurns: 0 },
     book: { ...book.stored(), jobs: jobs.stored() },
   };
-  return { head, rows };
+}
+
+/** The rows of some turns of a state that holds every turn of the session: a turn's position is its place in it. */
+export function snapshotRows(sessionId: string, state: ClientState, turnIds: readonly string[]): StoredTurnRow[] {
+  const positions = new Map(state.turnOrder.map((turnId, position) => [turnId, position]));
+  return sliceTurns(state, turnIds).map((slice) => turnRow(sessionId, slice, positions.get(slice.turn.turnId)!));
 }
 
 /** A stored head this build may use: its own format, this session, checked, and not ahead of the log. */
