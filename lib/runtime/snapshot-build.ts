@@ -1,15 +1,15 @@
 import type { AgentEvent } from '../protocol/agent-event';
 import type { StoredSnapshotHead, StoredTurnRow } from '../protocol/stored-snapshot';
-import { JobLedger } from '../jobs/job-ledger';
-import { initialClientState, type ClientState } from '../state/client-state';
-import { reduceEvents } from '../state/reduce-events';
+import { initialClientState } from '../state/client-state';
+import { reduceInto } from '../state/reduce-events';
+import { WorkingCopy } from '../state/working-copy';
 import type { EventStore, SnapshotStore } from './event-store';
-import { RequestBook } from './request-book';
+import { observeLedgers, restoredLedgers, type RuntimeLedgers } from './runtime-ledgers';
 import { snapshotHead, snapshotRows, stateOfRows, type SnapshotParts } from './snapshot-advance';
 
 export interface SnapshotBuildOptions {
   store: EventStore;
-  /** How many events one read of the log holds: the build keeps the state and one page, never the whole log. */
+  /** How many events one read of the log holds: the build keeps the state and a page or two, never the whole log. */
   pageSize: number;
   /** The snapshot built so far is written every this many pages, so that a build cut off resumes from there. */
   checkpointPages: number;
@@ -20,9 +20,9 @@ export interface SnapshotBuildOptions {
 /** What a build holds between pages: the reduced state with every turn, and the runtime's book. */
 interface BuildState {
   sessionId: string;
-  state: ClientState;
-  book: RequestBook;
-  jobs: JobLedger;
+  /** The state, reduced in place: no earlier state of a build is kept, so its tables are copied once, not per page. */
+  copy: WorkingCopy;
+  ledgers: RuntimeLedgers;
   /** Turns changed since the snapshot was last written; every turn until the first write replaces the stored one. */
   changed: Set<string>;
   /** The seq of the stored head the next write builds on; undefined: the next write replaces whatever is stored. */
@@ -32,20 +32,17 @@ interface BuildState {
 function startingState(sessionId: string, from: SnapshotParts | undefined): BuildState {
   return {
     sessionId,
-    state: from ? stateOfRows(from.head, from.rows) : initialClientState(sessionId),
-    book: from ? RequestBook.restored(from.head.book) : new RequestBook(),
-    jobs: from ? JobLedger.restored(from.head.book.jobs) : new JobLedger(),
+    copy: new WorkingCopy(from ? stateOfRows(from.head, from.rows) : initialClientState(sessionId)),
+    ledgers: restoredLedgers(from?.head),
     changed: new Set(),
     writtenSeq: from?.head.snapshotSeq,
   };
 }
 
 function reducePage(build: BuildState, page: readonly AgentEvent[]): boolean {
-  build.state = reduceEvents(build.state, page);
-  if (build.state.pending.length > 0) return false;
+  if (reduceInto(build.copy, page).pending.length > 0) return false;
   for (const event of page) {
-    build.book.observe(event);
-    build.jobs.observe(event);
+    observeLedgers(build.ledgers, event);
     if ('turnId' in event && event.turnId) build.changed.add(event.turnId);
   }
   return true;
@@ -53,8 +50,9 @@ function reducePage(build: BuildState, page: readonly AgentEvent[]): boolean {
 
 /** Writes the head and the turns changed since the last write; a write that lost a race makes the next one whole. */
 async function writeBuilt(build: BuildState, snapshots: SnapshotStore): Promise<StoredSnapshotHead> {
-  const { sessionId, state } = build;
-  const head = snapshotHead(sessionId, state, build.book, build.jobs);
+  const { sessionId } = build;
+  const state = build.copy.state;
+  const head = snapshotHead(sessionId, state, build.ledgers);
   const expectedSeq = build.writtenSeq;
   const rows: StoredTurnRow[] = snapshotRows(
     sessionId,
@@ -80,8 +78,8 @@ async function checkpoint(build: BuildState, snapshots: SnapshotStore): Promise<
 /**
  * Builds a session's snapshot from its log (or from a stored snapshot, with all its turn rows, and the log after
  * it) a page at a time, in seq order: each page is validated, reduced into the state and dropped, and the snapshot
- * is written every `checkpointPages` pages and at the end, so the build holds the state and one page, never the
- * whole log. Undefined when the log has a gap (nothing more is written then).
+ * is written every `checkpointPages` pages and at the end, so the build holds the state and a page or two (the
+ * next is read while one is reduced), never the whole log. Undefined when the log has a gap (nothing more is written then).
  */
 export async function buildSnapshot(
   sessionId: string,
@@ -93,17 +91,24 @@ export async function buildSnapshot(
   if (!snapshots) throw new Error('This event store keeps no snapshots.');
   const build = startingState(sessionId, from);
   let pages = 0;
+  let reading = store.read(sessionId, build.copy.state.lastSeq, pageSize);
   for (;;) {
-    const page = await store.read(sessionId, build.state.lastSeq, pageSize);
+    const page = await reading;
     if (page.length === 0) break;
-    if (!reducePage(build, page)) return undefined;
-    options.onProgress?.(build.state.lastSeq);
+    const more = page.length === pageSize;
+    // The next page is read while this one is reduced (and checkpointed): two pages at most are held.
+    if (more) reading = store.read(sessionId, page.at(-1)!.seq, pageSize);
+    if (!reducePage(build, page)) {
+      reading.catch(() => undefined);
+      return undefined;
+    }
+    options.onProgress?.(build.copy.state.lastSeq);
     pages += 1;
-    if (page.length < pageSize) break;
+    if (!more) break;
     if (pages % checkpointPages === 0) await checkpoint(build, snapshots);
   }
   // An empty log (a new chat) is not worth a row; its head is kept in memory until there is a log.
-  if (build.state.lastSeq === 0) return snapshotHead(sessionId, build.state, build.book, build.jobs);
+  if (build.copy.state.lastSeq === 0) return snapshotHead(sessionId, build.copy.state, build.ledgers);
   if (from && pages === 0) return from.head;
   const head = await writeBuilt(build, snapshots);
   // The stored rows must be this head's: a conditional write that lost a race is made again whole.
