@@ -10,17 +10,19 @@ import {
 import type { SessionSnapshot, TurnSlice } from '../protocol/session-snapshot';
 import { reduceEvents } from '../state/reduce-events';
 import { sliceTurns, takeSnapshot } from '../state/session-snapshot';
-import { JobLedger } from '../jobs/job-ledger';
+import type { JobLedger } from '../jobs/job-ledger';
 import { ViewArtifactLedger } from '../artifacts/view-artifact-ledger';
 import { VIEW_ARTIFACT_TOOLS, ViewArtifactControl } from '../artifacts/view-artifact-control';
 import type { FormActionRequest, FormActionResult } from './form-answer';
 import type { BlobStore } from '../files/blob-store';
 import { TARGET_ARTIFACT_TOOLS, TargetArtifactControl } from '../artifacts/target-artifact-control';
+import type { TargetArtifactLedger } from '../artifacts/target-artifact-ledger';
 import type { EventStore, SessionRecord } from './event-store';
 import { JOB_TOOLS, JobControl, type JobCommandResult, type JobHostDriver } from './job-control';
 import { HumanLoop, type CommandResult } from './human-loop';
 import { OpenWork } from './open-work';
-import { RequestBook } from './request-book';
+import type { RequestBook } from './request-book';
+import { observeLedgers, restoredLedgers } from './runtime-ledgers';
 import { SessionLock } from './session-lock';
 import { SnapshotKeeper, type SnapshotKeeperOptions } from './snapshot-keeper';
 import { stateOfRows } from './snapshot-advance';
@@ -96,6 +98,7 @@ interface SessionMemory {
   book: RequestBook;
   jobs: JobLedger;
   viewArtifacts: ViewArtifactLedger;
+  targets: TargetArtifactLedger;
   listeners: Set<EventListener>;
 }
 
@@ -138,7 +141,8 @@ export class Runtime {
       now: dependencies.now,
       newId: dependencies.newId,
       commitDrafts: (sessionId, drafts) => this.commitDrafts(sessionId, drafts),
-      readLog: (sessionId) => dependencies.store.read(sessionId, 0),
+      ledger: async (sessionId) => (await this.load(sessionId)).targets,
+      loadedSessions: () => [...this.sessions.keys()],
       ...(dependencies.blobStore ? { blobs: dependencies.blobStore } : {}),
     });
     this.humanLoop = new HumanLoop({
@@ -290,7 +294,6 @@ export class Runtime {
       await this.dependencies.store.deleteSession(sessionId);
       this.sessions.delete(sessionId);
       this.snapshots?.forget(sessionId);
-      this.targetArtifacts.forget(sessionId);
     });
   }
 
@@ -445,7 +448,7 @@ export class Runtime {
       memory.book.observe(event);
       memory.jobs.observe(event);
       memory.viewArtifacts.observe(event);
-      this.targetArtifacts.observe(sessionId, event);
+      memory.targets.observe(event);
       for (const listener of memory.listeners) {
         // A listener that throws (a port that went away) must not stop the counter or the other listeners.
         try {
@@ -473,20 +476,19 @@ export class Runtime {
   private async loadFromStore(sessionId: string): Promise<SessionMemory> {
     const lastSeq = await this.dependencies.store.lastSeq(sessionId);
     const at = await this.snapshots?.withTail(sessionId, lastSeq);
-    const book = at ? RequestBook.restored(at.head.book) : new RequestBook();
+    const ledgers = restoredLedgers(at?.head);
+    const { book } = ledgers;
     const memory: SessionMemory = {
       lastSeq,
       lastBatchId: await this.dependencies.store.lastBatchId(sessionId),
       openWork: new OpenWork(at ? [...book.startedTurns].filter((turnId) => !book.endedTurns.has(turnId)) : []),
-      book,
-      jobs: at ? JobLedger.restored(at.head.book.jobs) : new JobLedger(),
+      ...ledgers,
       viewArtifacts: at ? ViewArtifactLedger.restored(at.head.state.viewArtifacts) : new ViewArtifactLedger(),
       listeners: new Set(),
     };
     for (const event of at?.tail ?? (await this.dependencies.store.read(sessionId, 0))) {
       memory.openWork.observe(event);
-      memory.book.observe(event);
-      memory.jobs.observe(event);
+      observeLedgers(memory, event);
       memory.viewArtifacts.observe(event);
     }
     this.sessions.set(sessionId, memory);

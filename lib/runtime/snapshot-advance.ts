@@ -6,11 +6,10 @@ import {
   type StoredSnapshotHead,
   type StoredTurnRow,
 } from '../protocol/stored-snapshot';
-import { JobLedger } from '../jobs/job-ledger';
 import { initialClientState, type ClientState } from '../state/client-state';
 import { reduceEvents } from '../state/reduce-events';
 import { headState, sliceTurns, withOlderTurns } from '../state/session-snapshot';
-import { RequestBook } from './request-book';
+import { observeLedgers, restoredLedgers, storedBook, type RuntimeLedgers } from './runtime-ledgers';
 
 export interface SnapshotParts {
   head: StoredSnapshotHead;
@@ -54,18 +53,14 @@ export function advanceSnapshot(
 ): SnapshotParts | undefined {
   const state = reduceEvents(base ? stateOfRows(base.head, base.rows) : initialClientState(sessionId), tail);
   if (state.pending.length > 0) return undefined;
-  const book = base ? RequestBook.restored(base.head.book) : new RequestBook();
-  const jobs = base ? JobLedger.restored(base.head.book.jobs) : new JobLedger();
-  for (const event of tail) {
-    book.observe(event);
-    jobs.observe(event);
-  }
+  const ledgers = restoredLedgers(base?.head);
+  for (const event of tail) observeLedgers(ledgers, event);
   const positions = new Map(base?.rows.map((row) => [row.turnId, row.position]));
   let turnCount = base?.head.turnCount ?? 0;
   const rows = sliceTurns(state, state.turnOrder).map((slice) =>
     turnRow(sessionId, slice, positions.get(slice.turn.turnId) ?? turnCount++),
   );
-  return { head: snapshotHead(sessionId, state, book, jobs, turnCount), rows };
+  return { head: snapshotHead(sessionId, state, ledgers, turnCount), rows };
 }
 
 function turnRow(sessionId: string, slice: TurnSlice, position: number): StoredTurnRow {
@@ -76,8 +71,7 @@ function turnRow(sessionId: string, slice: TurnSlice, position: number): StoredT
 export function snapshotHead(
   sessionId: string,
   state: ClientState,
-  book: RequestBook,
-  jobs: JobLedger,
+  ledgers: RuntimeLedgers,
   turnCount = state.turnOrder.length,
 ): StoredSnapshotHead {
   const { generation: _generation, pending: _pending, gap: _gap, ...rest } = headState(state);
@@ -87,7 +81,7 @@ export function snapshotHead(
     snapshotSeq: state.lastSeq,
     turnCount,
     state: { ...rest, olderTurns: 0 },
-    book: { ...book.stored(), jobs: jobs.stored() },
+    book: storedBook(ledgers),
   };
 }
 
