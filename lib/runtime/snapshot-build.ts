@@ -13,8 +13,6 @@ export interface SnapshotBuildOptions {
   pageSize: number;
   /** The snapshot built so far is written every this many pages, so that a build cut off resumes from there. */
   checkpointPages: number;
-  /** Told after each page how far the build has come (the seq reduced so far). */
-  onProgress?(seq: number): void;
 }
 
 /** What a build holds between pages: the reduced state with every turn, and the runtime's book. */
@@ -102,7 +100,6 @@ export async function buildSnapshot(
       reading.catch(() => undefined);
       return undefined;
     }
-    options.onProgress?.(build.copy.state.lastSeq);
     pages += 1;
     if (!more) break;
     if (pages % checkpointPages === 0) await checkpoint(build, snapshots);

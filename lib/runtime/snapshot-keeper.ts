@@ -15,11 +15,9 @@ export interface SnapshotKeeperOptions {
   pageSize?: number;
   /** A build writes what it has every this many pages (BUILD_CHECKPOINT_PAGES unless told). */
   checkpointPages?: number;
-  /** Told while a snapshot is built from the log how far it has come. */
-  onBuildProgress?(sessionId: string, seq: number, lastSeq: number): void;
 }
 
-/** A build holds the state and one page of this many events, however long the log. */
+/** A build holds the state and a page or two of this many events, however long the log. */
 export const BUILD_PAGE_EVENTS = 2_000;
 /** A worker stopped while it builds resumes from the last of these (every 20,000 events). */
 export const BUILD_CHECKPOINT_PAGES = 10;
@@ -70,25 +68,20 @@ export class SnapshotKeeper {
       this.heads.set(sessionId, stored);
       return stored;
     }
-    return this.build(sessionId, lastSeq, stored);
+    return this.build(sessionId, stored);
   }
 
   /** One build per session at a time; its head is kept once it is stored. */
-  private build(
-    sessionId: string,
-    lastSeq: number,
-    stored?: StoredSnapshotHead,
-  ): Promise<StoredSnapshotHead | undefined> {
+  private build(sessionId: string, stored?: StoredSnapshotHead): Promise<StoredSnapshotHead | undefined> {
     const running = this.builds.get(sessionId);
     if (running) return running;
-    const building = this.buildFrom(sessionId, lastSeq, stored).finally(() => this.builds.delete(sessionId));
+    const building = this.buildFrom(sessionId, stored).finally(() => this.builds.delete(sessionId));
     this.builds.set(sessionId, building);
     return building;
   }
 
   private async buildFrom(
     sessionId: string,
-    lastSeq: number,
     stored: StoredSnapshotHead | undefined,
   ): Promise<StoredSnapshotHead | undefined> {
     this.heads.delete(sessionId);
@@ -96,7 +89,6 @@ export class SnapshotKeeper {
       store: this.options.store,
       pageSize: this.pageSize,
       checkpointPages: this.options.checkpointPages ?? BUILD_CHECKPOINT_PAGES,
-      onProgress: (seq) => this.options.onBuildProgress?.(sessionId, seq, lastSeq),
     });
     if (head) this.heads.set(sessionId, head);
     return head;
@@ -128,7 +120,7 @@ export class SnapshotKeeper {
   ): Promise<StoredTurnRow[] | undefined> {
     const rows = usableRows(await read(), sessionId);
     if (rows) return rows;
-    await this.build(sessionId, lastSeq);
+    await this.build(sessionId);
     return usableRows(await read(), sessionId);
   }
 
@@ -163,7 +155,7 @@ export class SnapshotKeeper {
       const stored = this.heads.get(sessionId) ?? usableHead(await this.rows.readHead(sessionId), sessionId, last);
       // A log far past its snapshot (or with none) is built a page at a time, never read whole.
       if (!stored || last - stored.snapshotSeq > this.pageSize) {
-        await this.build(sessionId, last, stored);
+        await this.build(sessionId, stored);
         return;
       }
       const head = stored;
