@@ -2,7 +2,7 @@ import type { AgentEvent } from '../protocol/agent-event';
 import type { StoredSnapshotHead, StoredTurnRow } from '../protocol/stored-snapshot';
 import type { EventStore, SnapshotStore } from './event-store';
 import { buildSnapshot } from './snapshot-build';
-import { advanceSnapshot, touchedTurnIds, usableHead, usableRows, type SnapshotParts } from './snapshot-advance';
+import { advanceSnapshot, touchedTurnIds, usableHead, usableRows } from './snapshot-advance';
 
 export interface SnapshotKeeperOptions {
   store: EventStore;
@@ -11,16 +11,12 @@ export interface SnapshotKeeperOptions {
   /** How long after the count is reached the snapshot is written: never on the path of an append. */
   delayMs: number;
   setTimer(callback: () => void, delayMs: number): void;
-  /** How many events a build from the log reads at once (BUILD_PAGE_EVENTS unless told). */
+  /** How many events a build from the log reads and writes at once (BUILD_PAGE_EVENTS unless told). */
   pageSize?: number;
-  /** A build writes what it has every this many pages (BUILD_CHECKPOINT_PAGES unless told). */
-  checkpointPages?: number;
 }
 
-/** A build holds the state and a page or two of this many events, however long the log. */
+/** A build holds a head and a page or two of this many events, however long the log, and writes after each. */
 export const BUILD_PAGE_EVENTS = 2_000;
-/** A worker stopped while it builds resumes from the last of these (every 20,000 events). */
-export const BUILD_CHECKPOINT_PAGES = 10;
 
 /** A snapshot's head with the log after it and the rows of the turns that log touches. */
 export interface SnapshotTail {
@@ -85,19 +81,13 @@ export class SnapshotKeeper {
     stored: StoredSnapshotHead | undefined,
   ): Promise<StoredSnapshotHead | undefined> {
     this.heads.delete(sessionId);
-    const head = await buildSnapshot(sessionId, stored && (await this.wholeSnapshot(stored)), {
-      store: this.options.store,
-      pageSize: this.pageSize,
-      checkpointPages: this.options.checkpointPages ?? BUILD_CHECKPOINT_PAGES,
-    });
+    const options = { store: this.options.store, pageSize: this.pageSize };
+    // A stored snapshot that cannot be built on (a row unusable, a write lost a race) is built again from the start.
+    const head =
+      (await buildSnapshot(sessionId, stored, options)) ??
+      (stored ? await buildSnapshot(sessionId, undefined, options) : undefined);
     if (head) this.heads.set(sessionId, head);
     return head;
-  }
-
-  /** A stored head with every one of its turn rows, to build on; undefined when a row is missing or unusable. */
-  private async wholeSnapshot(head: StoredSnapshotHead): Promise<SnapshotParts | undefined> {
-    const rows = usableRows(await this.rows.readTurns(head.sessionId, 0, head.turnCount), head.sessionId);
-    return rows?.length === head.turnCount ? { head, rows } : undefined;
   }
 
   /** The head, the log after it and the rows of the turns that log touches. Called under the session's lock. */

@@ -40,7 +40,7 @@ function runtimeOn(store: MemoryEventStore): Runtime {
     newId: () => 'id',
     // One turn per window and per page, so that every resume pages in every older turn; a log more than three
     // events past its snapshot is built on it three events at a time.
-    snapshots: { every: 1, delayMs: 0, setTimer: () => {}, windowTurns: 1, pageSize: 3, checkpointPages: 2 },
+    snapshots: { every: 1, delayMs: 0, setTimer: () => {}, windowTurns: 1, pageSize: 3 },
   });
 }
 
