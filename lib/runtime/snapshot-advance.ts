@@ -68,7 +68,7 @@ function turnRow(sessionId: string, slice: TurnSlice, position: number): StoredT
 }
 
 /** The head of a snapshot of `state`, which holds every turn of the session unless `turnCount` says how many there are. */
-export function snapshotHead(
+function snapshotHead(
   sessionId: string,
   state: ClientState,
   ledgers: RuntimeLedgers,
@@ -83,12 +83,6 @@ export function snapshotHead(
     state: { ...rest, olderTurns: 0 },
     book: storedBook(ledgers),
   };
-}
-
-/** The rows of some turns of a state that holds every turn of the session: a turn's position is its place in it. */
-export function snapshotRows(sessionId: string, state: ClientState, turnIds: readonly string[]): StoredTurnRow[] {
-  const positions = new Map(state.turnOrder.map((turnId, position) => [turnId, position]));
-  return sliceTurns(state, turnIds).map((slice) => turnRow(sessionId, slice, positions.get(slice.turn.turnId)!));
 }
 
 /** A stored head this build may use: its own format, this session, checked, and not ahead of the log. */

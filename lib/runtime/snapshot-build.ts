@@ -8,12 +8,6 @@ export interface SnapshotBuildOptions {
   pageSize: number;
 }
 
-/** Where a build stands: the head written last (undefined: none yet) and whether the next write replaces all. */
-interface BuildPoint {
-  head: StoredSnapshotHead | undefined;
-  replace: boolean;
-}
-
 /**
  * Builds a session's snapshot from its log (or on from a stored head) a page at a time, in seq order: each page
  * is validated, reduced onto the head and the rows of the turns it touches, written, and dropped. So the worker
@@ -29,7 +23,9 @@ export async function buildSnapshot(
   const { store, pageSize } = options;
   const snapshots = store.snapshots;
   if (!snapshots) throw new Error('This event store keeps no snapshots.');
-  const point: BuildPoint = { head: from, replace: !from };
+  // The head written last (the one built on), and whether the next write replaces whatever is stored.
+  let head = from;
+  let replace = !from;
   let reading = store.read(sessionId, from?.snapshotSeq ?? 0, pageSize);
   for (;;) {
     const page = await reading;
@@ -38,7 +34,6 @@ export async function buildSnapshot(
     if (more) reading = store.read(sessionId, page.at(-1)!.seq, pageSize);
     // Awaited below unless this page ends the build (a gap, a failed write): its failure is not unhandled then.
     reading.catch(() => undefined);
-    const { head } = point;
     const touchedIds = head ? touchedTurnIds(page) : [];
     const touched = touchedIds.length ? usableRows(await snapshots.findTurns(sessionId, touchedIds), sessionId) : [];
     const next = touched && advanceSnapshot(sessionId, head && { head, rows: touched }, page);
@@ -47,12 +42,13 @@ export async function buildSnapshot(
       (await snapshots.write(
         next.head,
         next.rows,
-        point.replace ? { replace: true } : { expectedSeq: head?.snapshotSeq ?? 0 },
+        replace ? { replace: true } : { expectedSeq: head?.snapshotSeq ?? 0 },
       ));
     if (!written) return undefined;
-    Object.assign(point, { head: next.head, replace: false });
+    head = next.head;
+    replace = false;
     if (!more) break;
   }
   // An empty log (a new chat) is not worth a row; its head is kept in memory until there is a log.
-  return point.head ?? advanceSnapshot(sessionId, undefined, [])?.head;
+  return head ?? advanceSnapshot(sessionId, undefined, [])?.head;
 }

@@ -9,16 +9,7 @@ import { WorkingCopy } from './working-copy';
  * Transient events apply only when nothing is waiting, and are deduplicated by their index.
  */
 export function reduceEvents(state: ClientState, events: readonly AgentEvent[]): ClientState {
-  return reduceInto(new WorkingCopy(state), events);
-}
-
-/**
- * `reduceEvents` onto a working copy, whose tables are copied once, on their first write: a caller that reduces
- * many batches in a row and keeps none of the states between them (a snapshot built a page at a time) passes the
- * same copy each time, so that a table is not copied again per batch.
- */
-export function reduceInto(copy: WorkingCopy, events: readonly AgentEvent[]): ClientState {
-  const state = copy.state;
+  const copy = new WorkingCopy(state);
   let pending = state.pending;
   for (const event of events) {
     if (event.sessionId !== state.sessionId) continue;
