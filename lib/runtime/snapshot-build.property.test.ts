@@ -12,6 +12,7 @@ const RUNS = 6;
 /** Each kill builds twice over the log: fewer logs keep the quadratic loop fast. */
 const KILL_RUNS = 4;
 const PAGE_SIZES = [1, 2, 3, 7, 40, 2_000];
+const WRITE_PAGES = [1, 3];
 
 async function durableLogOf(seed: number): Promise<AgentEvent[]> {
   return (await generateRun(seed, { maxTurns: 3 })).log.slice(0, 90);
@@ -55,8 +56,8 @@ function dyingStore(store: MemoryEventStore, killAt = 0) {
   return { store: dying, reads, steps: () => steps };
 }
 
-function keeperOn(store: EventStore, pageSize: number): SnapshotKeeper {
-  return new SnapshotKeeper({ store, every: 1_000, delayMs: 0, setTimer: () => {}, pageSize });
+function keeperOn(store: EventStore, pageSize: number, writePages: number): SnapshotKeeper {
+  return new SnapshotKeeper({ store, every: 1_000, delayMs: 0, setTimer: () => {}, pageSize, writePages });
 }
 
 /**
@@ -85,15 +86,16 @@ describe('a snapshot built from the log a page at a time', () => {
     for (let seed = 1; seed <= RUNS; seed++) {
       const log = await durableLogOf(seed);
       const sessionId = log[0].sessionId;
-      for (const pageSize of PAGE_SIZES) {
-        const store = await storeOf(log);
-        const { store: watched, reads } = dyingStore(store);
-        await keeperOn(watched, pageSize).head(sessionId, log.at(-1)!.seq);
-        const head = await expectStoredEqualsReplay(store, log, `seed ${seed} page ${pageSize}`);
-        expect(head.snapshotSeq).toBe(log.at(-1)!.seq);
-        expect(reads.every((read) => read.limit !== undefined && read.limit <= pageSize)).toBe(true);
-        builds++;
-      }
+      for (const pageSize of PAGE_SIZES)
+        for (const writePages of WRITE_PAGES) {
+          const store = await storeOf(log);
+          const { store: watched, reads } = dyingStore(store);
+          await keeperOn(watched, pageSize, writePages).head(sessionId, log.at(-1)!.seq);
+          const head = await expectStoredEqualsReplay(store, log, `seed ${seed} page ${pageSize} × ${writePages}`);
+          expect(head.snapshotSeq).toBe(log.at(-1)!.seq);
+          expect(reads.every((read) => read.limit !== undefined && read.limit <= pageSize)).toBe(true);
+          builds++;
+        }
     }
     console.log(`[property] paged builds: ${builds}`);
   });
@@ -106,15 +108,16 @@ describe('a snapshot built from the log a page at a time', () => {
       const sessionId = log[0].sessionId;
       const lastSeq = log.at(-1)!.seq;
       const pageSize = 2 + (seed % 4);
+      const writePages = 1 + (seed % 3);
       const uncut = dyingStore(await storeOf(log));
-      await keeperOn(uncut.store, pageSize).head(sessionId, lastSeq);
+      await keeperOn(uncut.store, pageSize, writePages).head(sessionId, lastSeq);
       for (let killAt = 1; killAt <= uncut.steps(); killAt++) {
         const store = await storeOf(log);
         const dying = dyingStore(store, killAt);
-        await expect(keeperOn(dying.store, pageSize).head(sessionId, lastSeq)).rejects.toThrow('stopped');
+        await expect(keeperOn(dying.store, pageSize, writePages).head(sessionId, lastSeq)).rejects.toThrow('stopped');
         const checkpoint = usableHead(await store.snapshots.readHead(sessionId), sessionId, lastSeq);
         const restarted = dyingStore(store);
-        await keeperOn(restarted.store, pageSize).head(sessionId, lastSeq);
+        await keeperOn(restarted.store, pageSize, writePages).head(sessionId, lastSeq);
         const label = `seed ${seed} kill at ${killAt}`;
         await expectStoredEqualsReplay(store, log, label);
         // The restarted build reads on from the checkpoint, not from the start of the log.
@@ -136,7 +139,7 @@ describe('a snapshot built from the log a page at a time', () => {
     const stale = advanceSnapshot(sessionId, undefined, log.slice(0, 20))!;
     await store.snapshots.write({ ...stale.head, format: '0/1' } as never, stale.rows, { replace: true });
     const { store: watched, reads } = dyingStore(store);
-    await keeperOn(watched, 4).head(sessionId, log.at(-1)!.seq);
+    await keeperOn(watched, 4, 2).head(sessionId, log.at(-1)!.seq);
     expect(reads[0]?.afterSeq).toBe(0);
     expect((await expectStoredEqualsReplay(store, log, 'another format')).snapshotSeq).toBe(log.at(-1)!.seq);
   });

@@ -11,12 +11,16 @@ export interface SnapshotKeeperOptions {
   /** How long after the count is reached the snapshot is written: never on the path of an append. */
   delayMs: number;
   setTimer(callback: () => void, delayMs: number): void;
-  /** How many events a build from the log reads and writes at once (BUILD_PAGE_EVENTS unless told). */
+  /** How many events a build from the log reads at once (BUILD_PAGE_EVENTS unless told). */
   pageSize?: number;
+  /** A build writes the snapshot every this many pages (BUILD_WRITE_PAGES unless told). */
+  writePages?: number;
 }
 
-/** A build holds a head and a page or two of this many events, however long the log, and writes after each. */
+/** A build holds a head, a page or two of this many events and the turns of the last few, however long the log. */
 export const BUILD_PAGE_EVENTS = 2_000;
+/** A worker stopped while it builds resumes from the last of these writes (every 10,000 events). */
+export const BUILD_WRITE_PAGES = 5;
 
 /** A snapshot's head with the log after it and the rows of the turns that log touches. */
 export interface SnapshotTail {
@@ -81,7 +85,11 @@ export class SnapshotKeeper {
     stored: StoredSnapshotHead | undefined,
   ): Promise<StoredSnapshotHead | undefined> {
     this.heads.delete(sessionId);
-    const options = { store: this.options.store, pageSize: this.pageSize };
+    const options = {
+      store: this.options.store,
+      pageSize: this.pageSize,
+      writePages: this.options.writePages ?? BUILD_WRITE_PAGES,
+    };
     // A stored snapshot that cannot be built on (a row unusable, a write lost a race) is built again from the start.
     const head =
       (await buildSnapshot(sessionId, stored, options)) ??
