@@ -24,7 +24,6 @@ export interface TargetArtifactAccess {
   commitDrafts(sessionId: string, drafts: AgentEventDraft[]): Promise<void>;
   /** The session's ledger, as the runtime keeps it for a loaded session (from its snapshot and the log after it). */
   ledger(sessionId: string): Promise<TargetArtifactLedger>;
-  loadedSessions(): string[];
   blobs?: BlobStore;
 }
 
@@ -97,14 +96,20 @@ export function authoredTargetId(title: unknown, randomId: string): string {
  * here under the session's lock, so the version check and the new version are one step: no update is lost.
  */
 export class TargetArtifactControl {
+  /** Sessions whose ledger was asked for: the catalog lists their targets without being told the session. */
+  private readonly used = new Set<string>();
   private readonly texts = new Map<string, string>();
   /** The last stored ref of each part of each target, by `session target name`. */
   private readonly unchanged = new Map<string, BlobRef>();
 
   constructor(private readonly access: TargetArtifactAccess) {}
 
+  forget(sessionId: string): void {
+    this.used.delete(sessionId);
+  }
+
   knownSessions(): string[] {
-    return this.access.loadedSessions();
+    return [...this.used];
   }
 
   executeTool(call: TargetArtifactCall): Promise<ToolOutput> {
@@ -414,6 +419,7 @@ export class TargetArtifactControl {
 
   /** The caller holds the session's lock, so no event is committed between the check and the new version. */
   private loadedLedger(sessionId: string): Promise<TargetArtifactLedger> {
+    this.used.add(sessionId);
     return this.access.ledger(sessionId);
   }
 }

@@ -142,7 +142,6 @@ export class Runtime {
       newId: dependencies.newId,
       commitDrafts: (sessionId, drafts) => this.commitDrafts(sessionId, drafts),
       ledger: async (sessionId) => (await this.load(sessionId)).targets,
-      loadedSessions: () => [...this.sessions.keys()],
       ...(dependencies.blobStore ? { blobs: dependencies.blobStore } : {}),
     });
     this.humanLoop = new HumanLoop({
@@ -294,6 +293,7 @@ export class Runtime {
       await this.dependencies.store.deleteSession(sessionId);
       this.sessions.delete(sessionId);
       this.snapshots?.forget(sessionId);
+      this.targetArtifacts.forget(sessionId);
     });
   }
 
