@@ -3,7 +3,7 @@ import type { BlobStore } from '../files/blob-store';
 import { storeBytes } from '../files/store-bytes';
 import type { CatalogEntry } from '../manifest/target-catalog';
 import { targetManifestSchema, type TargetManifest } from '../manifest/target-manifest';
-import type { AgentEvent, AgentEventDraft } from '../protocol/agent-event';
+import type { AgentEventDraft } from '../protocol/agent-event';
 import type { JsonValue } from '../protocol/json-value';
 import type { BlobRef } from '../protocol/blob-ref';
 import type { TargetArtifactParts, TargetArtifactProblem, TargetGrant } from '../protocol/target-artifact-events';
@@ -22,7 +22,8 @@ export interface TargetArtifactAccess {
   newId(): string;
   /** Records drafts; the caller holds the session's lock. */
   commitDrafts(sessionId: string, drafts: AgentEventDraft[]): Promise<void>;
-  readLog(sessionId: string): Promise<AgentEvent[]>;
+  /** The session's ledger, as the runtime keeps it for a loaded session (from its snapshot and the log after it). */
+  ledger(sessionId: string): Promise<TargetArtifactLedger>;
   blobs?: BlobStore;
 }
 
@@ -95,24 +96,20 @@ export function authoredTargetId(title: unknown, randomId: string): string {
  * here under the session's lock, so the version check and the new version are one step: no update is lost.
  */
 export class TargetArtifactControl {
-  private readonly ledgers = new Map<string, TargetArtifactLedger>();
+  /** Sessions whose ledger was asked for: the catalog lists their targets without being told the session. */
+  private readonly used = new Set<string>();
   private readonly texts = new Map<string, string>();
   /** The last stored ref of each part of each target, by `session target name`. */
   private readonly unchanged = new Map<string, BlobRef>();
 
   constructor(private readonly access: TargetArtifactAccess) {}
 
-  /** Every recorded event of a loaded session, as the runtime commits it. */
-  observe(sessionId: string, event: AgentEvent): void {
-    this.ledgers.get(sessionId)?.observe(event);
-  }
-
   forget(sessionId: string): void {
-    this.ledgers.delete(sessionId);
+    this.used.delete(sessionId);
   }
 
   knownSessions(): string[] {
-    return [...this.ledgers.keys()];
+    return [...this.used];
   }
 
   executeTool(call: TargetArtifactCall): Promise<ToolOutput> {
@@ -420,13 +417,9 @@ export class TargetArtifactControl {
     return text;
   }
 
-  /** The caller holds the session's lock, so no event is committed between the read and the ledger's first use. */
-  private async loadedLedger(sessionId: string): Promise<TargetArtifactLedger> {
-    const known = this.ledgers.get(sessionId);
-    if (known) return known;
-    const ledger = new TargetArtifactLedger();
-    for (const event of await this.access.readLog(sessionId)) ledger.observe(event);
-    this.ledgers.set(sessionId, ledger);
-    return ledger;
+  /** The caller holds the session's lock, so no event is committed between the check and the new version. */
+  private loadedLedger(sessionId: string): Promise<TargetArtifactLedger> {
+    this.used.add(sessionId);
+    return this.access.ledger(sessionId);
   }
 }

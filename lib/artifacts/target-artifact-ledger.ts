@@ -5,6 +5,7 @@ import {
   type TargetArtifactProblem,
   type TargetGrant,
 } from '../protocol/target-artifact-events';
+import type { StoredTargetArtifact } from '../protocol/stored-snapshot';
 
 export type TargetVersionState = 'draft' | 'ready' | 'rejected' | 'superseded';
 
@@ -43,6 +44,28 @@ export function sameGrant(left: TargetGrant, right: TargetGrant): boolean {
 /** A session's authored targets as its log says: versions, their states, and the user's grants. */
 export class TargetArtifactLedger {
   private readonly records = new Map<string, TargetArtifactRecord>();
+
+  /** The ledger as a snapshot keeps it (lib/protocol/stored-snapshot.ts), so a session opens without its log. */
+  stored(): StoredTargetArtifact[] {
+    return structuredClone(
+      [...this.records.values()].map(({ current, versions, ...record }) => ({
+        ...record,
+        ...(current !== undefined ? { current } : {}),
+        versions: [...versions.values()],
+      })),
+    );
+  }
+
+  static restored(stored: readonly StoredTargetArtifact[]): TargetArtifactLedger {
+    const ledger = new TargetArtifactLedger();
+    for (const { current, versions, ...record } of structuredClone(stored))
+      ledger.records.set(record.artifactId, {
+        ...record,
+        current,
+        versions: new Map(versions.map((version) => [version.version, version])),
+      });
+    return ledger;
+  }
 
   get(artifactId: string): TargetArtifactRecord | undefined {
     return this.records.get(artifactId);

@@ -2,10 +2,35 @@ import { z } from 'zod';
 import { agentEventSchema } from './agent-event';
 import { jsonValueSchema } from './json-value';
 import { SNAPSHOT_FORMAT, snapshotStateSchema, turnSliceSchema } from './session-snapshot';
+import { targetArtifactPartsSchema, targetArtifactProblemSchema, targetGrantSchema } from './target-artifact-events';
 
 const text = z.string();
+const versionNumber = z.number().int().positive();
 
-/** What the runtime itself remembers of a session's log (lib/runtime/request-book.ts, lib/jobs/job-ledger.ts). */
+/** A session's authored targets as lib/artifacts/target-artifact-ledger.ts keeps them. */
+export const storedTargetArtifactSchema = z.object({
+  artifactId: text,
+  current: versionNumber.optional(),
+  latest: z.number().int().nonnegative(),
+  versions: z.array(
+    z.object({
+      version: versionNumber,
+      state: z.enum(['draft', 'ready', 'rejected', 'superseded']),
+      parts: targetArtifactPartsSchema,
+      baseVersion: versionNumber.optional(),
+      restoredFrom: versionNumber.optional(),
+      requested: z.array(targetGrantSchema),
+      problems: z.array(targetArtifactProblemSchema),
+    }),
+  ),
+  granted: z.array(targetGrantSchema),
+});
+export type StoredTargetArtifact = z.infer<typeof storedTargetArtifactSchema>;
+
+/**
+ * What the runtime itself remembers of a session's log (lib/runtime/request-book.ts, lib/jobs/job-ledger.ts,
+ * lib/artifacts/target-artifact-ledger.ts).
+ */
 export const runtimeBookSchema = z.object({
   requests: z.array(
     z.object({
@@ -50,6 +75,7 @@ export const runtimeBookSchema = z.object({
       final: agentEventSchema.optional(),
     }),
   ),
+  targets: z.array(storedTargetArtifactSchema),
 });
 export type RuntimeBook = z.infer<typeof runtimeBookSchema>;
 

@@ -20,7 +20,8 @@ export interface EventStore {
   /** Appends durable events of one session in a single transaction and updates its session row. */
   append(sessionId: string, events: AgentEvent[], batchId?: string): Promise<void>;
   lastBatchId(sessionId: string): Promise<string | undefined>;
-  read(sessionId: string, afterSeq: number): Promise<AgentEvent[]>;
+  /** The events after `afterSeq` in seq order; with `limit`, only the first `limit` of them (a page). */
+  read(sessionId: string, afterSeq: number, limit?: number): Promise<AgentEvent[]>;
   readToolCall(sessionId: string, toolCallId: string): Promise<AgentEvent[]>;
   listSessions(): Promise<SessionRecord[]>;
   /** Removes a session's events and its session row in one transaction. */

@@ -47,8 +47,8 @@ export class MemoryEventStore implements EventStore {
     return this.sessions.get(sessionId)?.lastBatchId;
   }
 
-  async read(sessionId: string, afterSeq: number): Promise<AgentEvent[]> {
-    return structuredClone((this.events.get(sessionId) ?? []).filter((event) => event.seq > afterSeq));
+  async read(sessionId: string, afterSeq: number, limit = Number.POSITIVE_INFINITY): Promise<AgentEvent[]> {
+    return structuredClone((this.events.get(sessionId) ?? []).filter((event) => event.seq > afterSeq).slice(0, limit));
   }
 
   async readToolCall(sessionId: string, toolCallId: string): Promise<AgentEvent[]> {

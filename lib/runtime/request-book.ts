@@ -144,7 +144,7 @@ export class RequestBook {
   }
 
   /** What a snapshot keeps of it: everything but which requests are live and who waits, which belong to this runtime. */
-  stored(): Omit<RuntimeBook, 'jobs'> {
+  stored(): Omit<RuntimeBook, 'jobs' | 'targets'> {
     return structuredClone({
       requests: [...this.requests.values()],
       commands: [...this.commands.values()],
@@ -156,7 +156,7 @@ export class RequestBook {
   }
 
   /** The book as a snapshot stored it, to observe the events after it. */
-  static restored(book: Omit<RuntimeBook, 'jobs'>): RequestBook {
+  static restored(book: Omit<RuntimeBook, 'jobs' | 'targets'>): RequestBook {
     const restored = new RequestBook();
     const copy = structuredClone(book);
     for (const request of copy.requests) restored.requests.set(request.requestId, request);

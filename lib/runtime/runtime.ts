@@ -10,19 +10,21 @@ import {
 import type { SessionSnapshot, TurnSlice } from '../protocol/session-snapshot';
 import { reduceEvents } from '../state/reduce-events';
 import { sliceTurns, takeSnapshot } from '../state/session-snapshot';
-import { JobLedger } from '../jobs/job-ledger';
+import type { JobLedger } from '../jobs/job-ledger';
 import { ViewArtifactLedger } from '../artifacts/view-artifact-ledger';
 import { VIEW_ARTIFACT_TOOLS, ViewArtifactControl } from '../artifacts/view-artifact-control';
 import type { FormActionRequest, FormActionResult } from './form-answer';
 import type { BlobStore } from '../files/blob-store';
 import { TARGET_ARTIFACT_TOOLS, TargetArtifactControl } from '../artifacts/target-artifact-control';
+import type { TargetArtifactLedger } from '../artifacts/target-artifact-ledger';
 import type { EventStore, SessionRecord } from './event-store';
 import { JOB_TOOLS, JobControl, type JobCommandResult, type JobHostDriver } from './job-control';
 import { HumanLoop, type CommandResult } from './human-loop';
 import { OpenWork } from './open-work';
-import { RequestBook } from './request-book';
+import type { RequestBook } from './request-book';
+import { observeLedgers, restoredLedgers } from './runtime-ledgers';
 import { SessionLock } from './session-lock';
-import { SnapshotKeeper } from './snapshot-keeper';
+import { SnapshotKeeper, type SnapshotKeeperOptions } from './snapshot-keeper';
 import { stateOfRows } from './snapshot-advance';
 import { TurnOwners, type OwnerListener } from './turn-owners';
 import {
@@ -51,10 +53,7 @@ export interface RuntimeDependencies extends Pick<
   /** How long one `executeTool` request waits for an answer before telling the caller to ask again. */
   longPollMs?: number;
   /** Keep a snapshot per session (every N durable events, written a while later); none when absent. */
-  snapshots?: {
-    every: number;
-    delayMs: number;
-    setTimer(callback: () => void, delayMs: number): void;
+  snapshots?: Omit<SnapshotKeeperOptions, 'store'> & {
     /** How many of the last turns a subscription hands out (WINDOW_TURNS unless told). */
     windowTurns?: number;
   };
@@ -99,6 +98,7 @@ interface SessionMemory {
   book: RequestBook;
   jobs: JobLedger;
   viewArtifacts: ViewArtifactLedger;
+  targets: TargetArtifactLedger;
   listeners: Set<EventListener>;
 }
 
@@ -141,7 +141,7 @@ export class Runtime {
       now: dependencies.now,
       newId: dependencies.newId,
       commitDrafts: (sessionId, drafts) => this.commitDrafts(sessionId, drafts),
-      readLog: (sessionId) => dependencies.store.read(sessionId, 0),
+      ledger: async (sessionId) => (await this.load(sessionId)).targets,
       ...(dependencies.blobStore ? { blobs: dependencies.blobStore } : {}),
     });
     this.humanLoop = new HumanLoop({
@@ -448,7 +448,7 @@ export class Runtime {
       memory.book.observe(event);
       memory.jobs.observe(event);
       memory.viewArtifacts.observe(event);
-      this.targetArtifacts.observe(sessionId, event);
+      memory.targets.observe(event);
       for (const listener of memory.listeners) {
         // A listener that throws (a port that went away) must not stop the counter or the other listeners.
         try {
@@ -476,20 +476,19 @@ export class Runtime {
   private async loadFromStore(sessionId: string): Promise<SessionMemory> {
     const lastSeq = await this.dependencies.store.lastSeq(sessionId);
     const at = await this.snapshots?.withTail(sessionId, lastSeq);
-    const book = at ? RequestBook.restored(at.head.book) : new RequestBook();
+    const ledgers = restoredLedgers(at?.head);
+    const { book } = ledgers;
     const memory: SessionMemory = {
       lastSeq,
       lastBatchId: await this.dependencies.store.lastBatchId(sessionId),
       openWork: new OpenWork(at ? [...book.startedTurns].filter((turnId) => !book.endedTurns.has(turnId)) : []),
-      book,
-      jobs: at ? JobLedger.restored(at.head.book.jobs) : new JobLedger(),
+      ...ledgers,
       viewArtifacts: at ? ViewArtifactLedger.restored(at.head.state.viewArtifacts) : new ViewArtifactLedger(),
       listeners: new Set(),
     };
     for (const event of at?.tail ?? (await this.dependencies.store.read(sessionId, 0))) {
       memory.openWork.observe(event);
-      memory.book.observe(event);
-      memory.jobs.observe(event);
+      observeLedgers(memory, event);
       memory.viewArtifacts.observe(event);
     }
     this.sessions.set(sessionId, memory);

@@ -1,16 +1,15 @@
 import type { AgentEvent } from '../protocol/agent-event';
-import { SNAPSHOT_FORMAT } from '../protocol/session-snapshot';
+import { SNAPSHOT_FORMAT, type TurnSlice } from '../protocol/session-snapshot';
 import {
   storedSnapshotHeadSchema,
   storedTurnRowSchema,
   type StoredSnapshotHead,
   type StoredTurnRow,
 } from '../protocol/stored-snapshot';
-import { JobLedger } from '../jobs/job-ledger';
 import { initialClientState, type ClientState } from '../state/client-state';
 import { reduceEvents } from '../state/reduce-events';
 import { headState, sliceTurns, withOlderTurns } from '../state/session-snapshot';
-import { RequestBook } from './request-book';
+import { observeLedgers, restoredLedgers, storedBook, type RuntimeLedgers } from './runtime-ledgers';
 
 export interface SnapshotParts {
   head: StoredSnapshotHead;
@@ -54,31 +53,36 @@ export function advanceSnapshot(
 ): SnapshotParts | undefined {
   const state = reduceEvents(base ? stateOfRows(base.head, base.rows) : initialClientState(sessionId), tail);
   if (state.pending.length > 0) return undefined;
-  const book = base ? RequestBook.restored(base.head.book) : new RequestBook();
-  const jobs = base ? JobLedger.restored(base.head.book.jobs) : new JobLedger();
-  for (const event of tail) {
-    book.observe(event);
-    jobs.observe(event);
-  }
+  const ledgers = restoredLedgers(base?.head);
+  for (const event of tail) observeLedgers(ledgers, event);
   const positions = new Map(base?.rows.map((row) => [row.turnId, row.position]));
   let turnCount = base?.head.turnCount ?? 0;
-  const rows = sliceTurns(state, state.turnOrder).map((slice) => ({
-    format: SNAPSHOT_FORMAT as StoredTurnRow['format'],
-    sessionId,
-    position: positions.get(slice.turn.turnId) ?? turnCount++,
-    turnId: slice.turn.turnId,
-    slice,
-  }));
+  const rows = sliceTurns(state, state.turnOrder).map((slice) =>
+    turnRow(sessionId, slice, positions.get(slice.turn.turnId) ?? turnCount++),
+  );
+  return { head: snapshotHead(sessionId, state, ledgers, turnCount), rows };
+}
+
+function turnRow(sessionId: string, slice: TurnSlice, position: number): StoredTurnRow {
+  return { format: SNAPSHOT_FORMAT as StoredTurnRow['format'], sessionId, position, turnId: slice.turn.turnId, slice };
+}
+
+/** The head of a snapshot of `state`, which holds every turn of the session unless `turnCount` says how many there are. */
+function snapshotHead(
+  sessionId: string,
+  state: ClientState,
+  ledgers: RuntimeLedgers,
+  turnCount = state.turnOrder.length,
+): StoredSnapshotHead {
   const { generation: _generation, pending: _pending, gap: _gap, ...rest } = headState(state);
-  const head: StoredSnapshotHead = {
+  return {
     format: SNAPSHOT_FORMAT,
     sessionId,
     snapshotSeq: state.lastSeq,
     turnCount,
     state: { ...rest, olderTurns: 0 },
-    book: { ...book.stored(), jobs: jobs.stored() },
+    book: storedBook(ledgers),
   };
-  return { head, rows };
 }
 
 /** A stored head this build may use: its own format, this session, checked, and not ahead of the log. */

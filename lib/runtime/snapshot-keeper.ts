@@ -1,6 +1,7 @@
 import type { AgentEvent } from '../protocol/agent-event';
 import type { StoredSnapshotHead, StoredTurnRow } from '../protocol/stored-snapshot';
 import type { EventStore, SnapshotStore } from './event-store';
+import { buildSnapshot } from './snapshot-build';
 import { advanceSnapshot, touchedTurnIds, usableHead, usableRows } from './snapshot-advance';
 
 export interface SnapshotKeeperOptions {
@@ -10,7 +11,16 @@ export interface SnapshotKeeperOptions {
   /** How long after the count is reached the snapshot is written: never on the path of an append. */
   delayMs: number;
   setTimer(callback: () => void, delayMs: number): void;
+  /** How many events a build from the log reads at once (BUILD_PAGE_EVENTS unless told). */
+  pageSize?: number;
+  /** A build writes the snapshot every this many pages (BUILD_WRITE_PAGES unless told). */
+  writePages?: number;
 }
+
+/** A build holds a head, a page or two of this many events and the turns of the last few, however long the log. */
+export const BUILD_PAGE_EVENTS = 2_000;
+/** A worker stopped while it builds resumes from the last of these writes (every 10,000 events). */
+export const BUILD_WRITE_PAGES = 5;
 
 /** A snapshot's head with the log after it and the rows of the turns that log touches. */
 export interface SnapshotTail {
@@ -30,6 +40,8 @@ export class SnapshotKeeper {
   private readonly building = new Set<Promise<void>>();
   /** The last head read or written per session: the runtime is the only writer of its snapshots. */
   private readonly heads = new Map<string, StoredSnapshotHead>();
+  /** The build from the log under way per session: a second caller waits for it instead of building again. */
+  private readonly builds = new Map<string, Promise<StoredSnapshotHead | undefined>>();
 
   constructor(private readonly options: SnapshotKeeperOptions) {}
 
@@ -39,28 +51,51 @@ export class SnapshotKeeper {
     return snapshots;
   }
 
+  private get pageSize(): number {
+    return this.options.pageSize ?? BUILD_PAGE_EVENTS;
+  }
+
   /**
-   * The session's snapshot head, checked, for a log that ends at `lastSeq`; built from the whole log (once) when
-   * none stored is usable. Called under the session's lock.
+   * The session's snapshot head, checked, for a log that ends at `lastSeq`: the stored one when the log after it
+   * is at most a page, else built from the log a page at a time (from the stored one when usable, from the start
+   * when none is). Called under the session's lock.
    */
   async head(sessionId: string, lastSeq: number): Promise<StoredSnapshotHead | undefined> {
     const known = this.heads.get(sessionId);
     if (known && known.snapshotSeq <= lastSeq) return known;
     const stored = usableHead(await this.rows.readHead(sessionId), sessionId, lastSeq);
-    if (stored) {
+    if (stored && lastSeq - stored.snapshotSeq <= this.pageSize) {
       this.heads.set(sessionId, stored);
       return stored;
     }
-    return this.rebuildAll(sessionId, lastSeq);
+    return this.build(sessionId, stored);
   }
 
-  private async rebuildAll(sessionId: string, lastSeq: number): Promise<StoredSnapshotHead | undefined> {
-    const built = advanceSnapshot(sessionId, undefined, await this.options.store.read(sessionId, 0));
-    if (!built) return undefined;
-    // An empty log (a new chat) is not worth a row; its head is kept in memory until there is a log.
-    if (lastSeq > 0) await this.rows.write(built.head, built.rows, { replace: true });
-    this.heads.set(sessionId, built.head);
-    return built.head;
+  /** One build per session at a time; its head is kept once it is stored. */
+  private build(sessionId: string, stored?: StoredSnapshotHead): Promise<StoredSnapshotHead | undefined> {
+    const running = this.builds.get(sessionId);
+    if (running) return running;
+    const building = this.buildFrom(sessionId, stored).finally(() => this.builds.delete(sessionId));
+    this.builds.set(sessionId, building);
+    return building;
+  }
+
+  private async buildFrom(
+    sessionId: string,
+    stored: StoredSnapshotHead | undefined,
+  ): Promise<StoredSnapshotHead | undefined> {
+    this.heads.delete(sessionId);
+    const options = {
+      store: this.options.store,
+      pageSize: this.pageSize,
+      writePages: this.options.writePages ?? BUILD_WRITE_PAGES,
+    };
+    // A stored snapshot that cannot be built on (a row unusable, a write lost a race) is built again from the start.
+    const head =
+      (await buildSnapshot(sessionId, stored, options)) ??
+      (stored ? await buildSnapshot(sessionId, undefined, options) : undefined);
+    if (head) this.heads.set(sessionId, head);
+    return head;
   }
 
   /** The head, the log after it and the rows of the turns that log touches. Called under the session's lock. */
@@ -83,8 +118,7 @@ export class SnapshotKeeper {
   ): Promise<StoredTurnRow[] | undefined> {
     const rows = usableRows(await read(), sessionId);
     if (rows) return rows;
-    this.heads.delete(sessionId);
-    await this.rebuildAll(sessionId, lastSeq);
+    await this.build(sessionId);
     return usableRows(await read(), sessionId);
   }
 
@@ -115,15 +149,21 @@ export class SnapshotKeeper {
     try {
       const { store } = this.options;
       const last = await store.lastSeq(sessionId);
-      const head = this.heads.get(sessionId) ?? usableHead(await this.rows.readHead(sessionId), sessionId, last);
-      const tail = await store.read(sessionId, head?.snapshotSeq ?? 0);
+      await this.builds.get(sessionId);
+      const stored = this.heads.get(sessionId) ?? usableHead(await this.rows.readHead(sessionId), sessionId, last);
+      // A log far past its snapshot (or with none) is built a page at a time, never read whole.
+      if (!stored || last - stored.snapshotSeq > this.pageSize) {
+        await this.build(sessionId, stored);
+        return;
+      }
+      const head = stored;
+      const tail = await store.read(sessionId, head.snapshotSeq);
       if (tail.length === 0) return;
       const touchedIds = touchedTurnIds(tail);
-      const touched =
-        head && touchedIds.length ? usableRows(await this.rows.findTurns(sessionId, touchedIds), sessionId) : [];
+      const touched = touchedIds.length ? usableRows(await this.rows.findTurns(sessionId, touchedIds), sessionId) : [];
       if (!touched) return;
-      const next = advanceSnapshot(sessionId, head && { head, rows: touched }, tail);
-      if (next && (await this.rows.write(next.head, next.rows, { expectedSeq: head?.snapshotSeq ?? 0 })))
+      const next = advanceSnapshot(sessionId, { head, rows: touched }, tail);
+      if (next && (await this.rows.write(next.head, next.rows, { expectedSeq: head.snapshotSeq })))
         this.heads.set(sessionId, next.head);
     } catch {
       // A snapshot is a cache: the log is whole without it, and the next count tries again.

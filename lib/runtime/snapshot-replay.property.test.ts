@@ -38,8 +38,9 @@ function runtimeOn(store: MemoryEventStore): Runtime {
     executeTool: async () => ({ ok: true }),
     now: () => 1,
     newId: () => 'id',
-    // One turn per window and per page, so that every resume pages in every older turn.
-    snapshots: { every: 1, delayMs: 0, setTimer: () => {}, windowTurns: 1 },
+    // One turn per window and per page, so that every resume pages in every older turn; a log more than eight
+    // events past its snapshot is built on it eight events at a time.
+    snapshots: { every: 1, delayMs: 0, setTimer: () => {}, windowTurns: 1, pageSize: 8 },
   });
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../protocol/agent-event';
 import { MemoryEventStore } from './memory-event-store';
-import { budgetNoticeKey, SpendLedger } from './spend-ledger';
+import { budgetNoticeKey, SPEND_PAGE_EVENTS, SpendLedger } from './spend-ledger';
 
 const sessionId = 'session-1';
 
@@ -20,9 +20,11 @@ function step(seq: number, inputTokens: number): AgentEvent {
 
 class CountingStore extends MemoryEventStore {
   readonly reads: number[] = [];
-  override async read(session: string, afterSeq: number): Promise<AgentEvent[]> {
+  readonly limits: (number | undefined)[] = [];
+  override async read(session: string, afterSeq: number, limit?: number): Promise<AgentEvent[]> {
     this.reads.push(afterSeq);
-    return super.read(session, afterSeq);
+    this.limits.push(limit);
+    return super.read(session, afterSeq, limit);
   }
 }
 
@@ -36,6 +38,18 @@ describe('SpendLedger', () => {
     await store.append(sessionId, [step(3, 30)]);
     expect((await ledger.session(sessionId)).steps.map((entry) => entry.usage.inputTokens)).toEqual([10, 20, 30]);
     expect(store.reads).toEqual([0, 2]);
+  });
+
+  it('folds a long log a page at a time, never reading it whole', async () => {
+    const store = new CountingStore();
+    const count = SPEND_PAGE_EVENTS * 2 + 5;
+    await store.append(
+      sessionId,
+      Array.from({ length: count }, (_, index) => step(index + 1, 1)),
+    );
+    expect((await new SpendLedger(store).session(sessionId)).steps).toHaveLength(count);
+    expect(store.reads).toEqual([0, SPEND_PAGE_EVENTS, SPEND_PAGE_EVENTS * 2]);
+    expect(store.limits.every((limit) => limit === SPEND_PAGE_EVENTS)).toBe(true);
   });
 
   it('refolds a session whose log was deleted and started again under the same id', async () => {

@@ -24,6 +24,9 @@ export function budgetNoticeKey(turnId: string, budget: BudgetKind): string {
   return `${turnId}\u0000${budget}`;
 }
 
+/** How many events one read of the log holds when a session's spend is folded from it. */
+export const SPEND_PAGE_EVENTS = 2_000;
+
 /**
  * Budget checks run at every safe point of a turn, so each folds only the events appended since the last one: a
  * cache of the log, never a counter of its own. A worker restart starts it empty and it refolds from the log.
@@ -38,7 +41,12 @@ export class SpendLedger {
     const storedSeq = lastSeq ?? (await this.store.lastSeq(sessionId));
     // A deleted session's id may come back with a new log: fold that one from its start.
     const spend = known && known.seq <= storedSeq ? known : emptySpend();
-    if (spend.seq < storedSeq) for (const event of await this.store.read(sessionId, spend.seq)) fold(spend, event);
+    // Folded a page at a time: a long log after a restart is never held whole.
+    while (spend.seq < storedSeq) {
+      const page = await this.store.read(sessionId, spend.seq, SPEND_PAGE_EVENTS);
+      if (page.length === 0) break;
+      for (const event of page) fold(spend, event);
+    }
     this.sessions.set(sessionId, spend);
     return spend;
   }

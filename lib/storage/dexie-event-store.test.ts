@@ -43,6 +43,8 @@ describe('DexieEventStore', () => {
     expect(await store.read('session-1', 0)).toEqual(log.durable);
     expect(await store.read('session-1', 5)).toEqual(log.durable.filter((event) => event.seq > 5));
     expect(await store.read('session-1', log.durable.length)).toEqual([]);
+    // A page: the first `limit` events after the seq.
+    expect(await store.read('session-1', 2, 3)).toEqual(log.durable.filter((event) => event.seq > 2).slice(0, 3));
     expect(await store.lastSeq('session-1')).toBe(log.durable.length);
   });
 

@@ -182,11 +182,11 @@ export class DexieEventStore implements EventStore {
     return row?.lastBatchId;
   }
 
-  async read(sessionId: string, afterSeq: number): Promise<AgentEvent[]> {
-    const rows = await this.database.events
+  async read(sessionId: string, afterSeq: number, limit?: number): Promise<AgentEvent[]> {
+    const range = this.database.events
       .where('[sessionId+seq]')
-      .between([sessionId, afterSeq], [sessionId, Dexie.maxKey], false, true)
-      .toArray();
+      .between([sessionId, afterSeq], [sessionId, Dexie.maxKey], false, true);
+    const rows = await (limit === undefined ? range : range.limit(limit)).toArray();
     return this.parsed(rows);
   }
 

@@ -57,3 +57,25 @@ export async function openNextInPanel(page: Page, sessionId: string): Promise<vo
     sessionId,
   );
 }
+
+/**
+ * Removes a session's stored snapshot (its head and turn rows), as if it were written before snapshots existed.
+ * The worker keeps the head it knows in memory: stop it afterwards for the next open to find none.
+ */
+export async function dropStoredSnapshot(page: Page, sessionId: string): Promise<void> {
+  await page.evaluate(async (id) => {
+    const database = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('splitbrain');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(new Error(String(request.error)));
+    });
+    await new Promise<void>((resolve, reject) => {
+      const transaction = database.transaction(['snapshots', 'snapshotTurns'], 'readwrite');
+      transaction.objectStore('snapshots').delete(id);
+      transaction.objectStore('snapshotTurns').delete(IDBKeyRange.bound([id, -Infinity], [id, Infinity]));
+      transaction.oncomplete = () => resolve();
+      transaction.onerror = () => reject(new Error(String(transaction.error)));
+    });
+    database.close();
+  }, sessionId);
+}
