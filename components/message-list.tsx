@@ -216,6 +216,7 @@ export function MessageList({
               >
                 {turn && (
                   <DeferredMount
+                    order={row.index}
                     defer={quiet}
                     placeholder={
                       <div
