@@ -251,8 +251,12 @@ async function main(): Promise<void> {
         const traced = await trace(session, async () => {
           const panel = await session.browser.newPage();
           await panel.setViewport({ width: 400, height: 720 });
+          const started = performance.now();
           await panel.goto(`chrome-extension://${session.extensionId}/sidepanel.html`);
           await panel.waitForFunction(lineInView, { timeout: 120_000, polling: 'raf' }, lastLineOf(turns));
+          console.log(
+            `${size} events ${mode}: last line on screen after ${Math.round(performance.now() - started)} ms`,
+          );
           await new Promise((resolve) => setTimeout(resolve, 500));
           await panel.close();
         });
