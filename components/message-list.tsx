@@ -216,7 +216,6 @@ export function MessageList({
               >
                 {turn && (
                   <DeferredMount
-                    order={row.index}
                     defer={quiet}
                     placeholder={
                       <div
