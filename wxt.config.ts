@@ -140,5 +140,5 @@ export default defineConfig({
     // suites, screenshots or local state.
     excludeSources: ['tests/**', 'docs/**', '.output/**', '.splitbrain-profile/**', '.scratch/**', '**/*.test.ts'],
   },
-  vite: () => ({ build: { chunkSizeWarningLimit: 2000 } }),
+  vite: () => ({ build: { chunkSizeWarningLimit: 2000, sourcemap: !!process.env.SB_SOURCEMAP } }),
 });

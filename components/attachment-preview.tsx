@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { formatFileSize } from '@/lib/files/format-file-size';
-import { isImageType, isTextType } from '@/lib/files/inspect-file-bytes';
+import { isImageType, isTextType } from '@/lib/files/file-kinds';
 import type { BlobRef } from '@/lib/protocol/blob-ref';
 import { useBlobPreview } from './blob-context';
 

@@ -14,6 +14,7 @@ import { estimateTurnHeight } from '@/lib/panel/estimate-turn-height';
 import { isNearBottom } from '@/lib/panel/scroll-position';
 import type { ClientState } from '@/lib/state/client-state';
 import { groupFactsByTurn } from '@/lib/state/group-facts-by-turn';
+import { DeferredMount } from './deferred-mount';
 import { FactNotices } from './fact-notices';
 import { ArrowDownIcon } from './icons';
 import { TurnView } from './turn-view';
@@ -182,6 +183,7 @@ export function MessageList({
   }, [firstUnloaded, olderTurns, onLoadOlder, virtualizer]);
 
   const lastTurnId = turnOrder.at(-1);
+  const quiet = !running && Object.keys(state.streaming).length === 0;
   const factsByTurn = useMemo(() => groupFactsByTurn(state.facts), [state.facts]);
   const retried = useMemo(
     () => new Set(turnOrder.map((turnId) => state.turns[turnId]?.retryOf).filter(Boolean)),
@@ -213,21 +215,32 @@ export function MessageList({
                 style={{ transform: `translateY(${row.start}px)` }}
               >
                 {turn && (
-                  <TurnView
-                    turn={turn}
-                    items={state.items}
-                    streaming={state.streaming}
-                    toolCalls={state.toolCalls}
-                    requests={state.requests}
-                    commands={state.commands}
-                    jobs={state.jobs}
-                    canRetry={!running && turn.turnId === lastTurnId}
-                    canEdit={!running}
-                    superseded={retried.has(turn.turnId)}
-                    onRetry={onRetry}
-                    onResend={onResend}
-                    onOpenOptions={onOpenOptions}
-                  />
+                  <DeferredMount
+                    defer={quiet}
+                    placeholder={
+                      <div
+                        className="pending-turn"
+                        style={{ height: estimateTurnHeight(turn, state) }}
+                        aria-busy="true"
+                      />
+                    }
+                  >
+                    <TurnView
+                      turn={turn}
+                      items={state.items}
+                      streaming={state.streaming}
+                      toolCalls={state.toolCalls}
+                      requests={state.requests}
+                      commands={state.commands}
+                      jobs={state.jobs}
+                      canRetry={!running && turn.turnId === lastTurnId}
+                      canEdit={!running}
+                      superseded={retried.has(turn.turnId)}
+                      onRetry={onRetry}
+                      onResend={onResend}
+                      onOpenOptions={onOpenOptions}
+                    />
+                  </DeferredMount>
                 )}
                 {turn && <FactNotices facts={factsByTurn.get(turn.turnId) ?? []} />}
                 {!turn && <div className="unloaded-turn" style={{ height: UNLOADED_TURN_PX }} aria-hidden="true" />}

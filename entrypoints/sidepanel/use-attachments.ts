@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { attachFile } from '@/lib/files/attach-file';
 import { ENDPOINT_FILE_LIMITS, fileEndpointKind, INTAKE_LIMITS } from '@/lib/files/file-limits';
 import { attachmentRefusal } from '@/lib/files/model-file-content';
 import type { AgentEventDraft } from '@/lib/protocol/agent-event';
@@ -83,6 +82,8 @@ export function useAttachments(state: ClientState | undefined, endpoint: Endpoin
           const ids = { uploadId: crypto.randomUUID(), partId: crypto.randomUUID() };
           reading.current.add(ids.uploadId);
           try {
+            // File sniffing (file-type, image-size) loads with the first file, not with the panel.
+            const { attachFile } = await import('@/lib/files/attach-file');
             await attachFile(
               {
                 name: file.name || 'pasted-image',

@@ -10,10 +10,9 @@ import {
 import type { AgentEventDraft } from '../protocol/agent-event';
 import type { JsonValue } from '../protocol/json-value';
 import type { MessageAttachment } from '../protocol/upload-events';
-import { createLanguageModel } from '../providers/create-language-model';
 import { isRemoteEndpoint, type EndpointSettings } from '../settings/endpoint-settings';
 import type { ClientState } from '../state/client-state';
-import { runAgentTurn, type TurnOutcome } from './agent-loop';
+import type { TurnOutcome } from './agent-loop';
 import { describeWriteFailure } from './describe-write-failure';
 import { EventOutbox } from './event-outbox';
 import { historyBlobRefs, modelHistory } from './model-history';
@@ -171,8 +170,11 @@ export function startTurn(request: TurnRequest): TurnHandle {
       resolved: await resolveBlobs(images, request.files, limits),
     });
   };
-  const done = prepared
-    .then(({ messages }) =>
+  // The agent loop and the model providers (the AI SDK and its schemas) load with the first turn: the panel's first
+  // screen does not need them, and evaluating them would hold the main thread while the conversation opens.
+  const engine = Promise.all([import('./agent-loop'), import('../providers/create-language-model')]);
+  const done = Promise.all([prepared, engine])
+    .then(([{ messages }, [{ runAgentTurn }, { createLanguageModel }]]) =>
       runAgentTurn({
         model: request.model ?? createLanguageModel(settings, { chatId: sessionId }),
         sessionId,

@@ -3,8 +3,9 @@ import { imageSize } from 'image-size';
 import type { UploadRejection } from '../protocol/upload-events';
 import { INTAKE_LIMITS } from './file-limits';
 
-export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
-export const PDF_TYPE = 'application/pdf';
+import { isImageType, isTextType, PDF_TYPE } from './file-kinds';
+
+export { IMAGE_TYPES, isImageType, isTextType, PDF_TYPE } from './file-kinds';
 
 /** Text files are recognised by their bytes (valid UTF-8, no NUL); the name only picks which kind of text. */
 const TEXT_TYPES_BY_EXTENSION: Record<string, string> = {
@@ -20,15 +21,6 @@ const TEXT_TYPES_BY_EXTENSION: Record<string, string> = {
 export type FileInspection =
   | { ok: true; mime: string; width?: number; height?: number; pages?: number }
   | { ok: false; rejection: UploadRejection; reason: string; mime?: string };
-
-export function isImageType(mime: string): boolean {
-  return (IMAGE_TYPES as readonly string[]).includes(mime);
-}
-
-/** Text the model reads as text; an SVG is one of them, never sent as an image. */
-export function isTextType(mime: string): boolean {
-  return mime.startsWith('text/') || mime === 'application/json' || mime === 'image/svg+xml';
-}
 
 function extensionOf(name: string): string {
   const dot = name.lastIndexOf('.');

@@ -3,7 +3,7 @@ import type { FilePart, ModelMessage, TextPart, ToolResultPart } from 'ai';
 import { blobRefSchema, type BlobRef } from '../protocol/blob-ref';
 import type { JsonValue } from '../protocol/json-value';
 import type { EndpointFileLimits, FileEndpointKind } from './file-limits';
-import { isImageType, isTextType, PDF_TYPE } from './inspect-file-bytes';
+import { isImageType, isTextType, PDF_TYPE } from './file-kinds';
 
 /** Scales an image to fit `maxEdge` and re-encodes it (which drops EXIF and GPS metadata) under `maxBytes`. */
 export type ReencodeImage = (
