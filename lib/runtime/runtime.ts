@@ -445,10 +445,8 @@ export class Runtime {
     for (const event of events) {
       if (event.durable) memory.lastSeq = event.seq;
       memory.openWork.observe(event);
-      memory.book.observe(event);
-      memory.jobs.observe(event);
+      observeLedgers(memory, event);
       memory.viewArtifacts.observe(event);
-      memory.targets.observe(event);
       for (const listener of memory.listeners) {
         // A listener that throws (a port that went away) must not stop the counter or the other listeners.
         try {

@@ -14,7 +14,7 @@ import {
 } from '../../scripts/scripted-model-server/scripted-model-server';
 import { configureEndpoint, launchExtension, type ExtensionSession } from '../e2e/extension-harness';
 import { dropStoredSnapshot, openNextInPanel, writeStoredSession } from '../e2e/stored-session';
-import { lastLineOf, sessionOfSize } from '../support/long-session-log';
+import { lastLineOf, lineInView, sessionOfSize } from '../support/long-session-log';
 import { benchExtensionBuild } from './extension-build';
 
 const SIZES = [1_000, 10_000, 100_000];
@@ -25,16 +25,6 @@ const WRITE_CHUNK = 10_000;
 
 function progress(message: string): void {
   process.stderr.write(`[cold open] ${message}\n`);
-}
-
-function lineInView(line: string): boolean {
-  const list = document.querySelector('.message-list');
-  if (!list) return false;
-  const bounds = list.getBoundingClientRect();
-  const holder = [...list.querySelectorAll('p')].find((paragraph) => paragraph.textContent?.includes(line));
-  if (!holder) return false;
-  const box = holder.getBoundingClientRect();
-  return box.top >= bounds.top && box.bottom <= bounds.bottom;
 }
 
 function watchLongTasks() {

@@ -14,7 +14,7 @@ import type { CDPSession } from 'puppeteer-core';
 import { startScriptedModelServer } from '../../scripts/scripted-model-server/scripted-model-server';
 import { configureEndpoint, launchExtension, type ExtensionSession } from '../e2e/extension-harness';
 import { openNextInPanel, writeStoredSession } from '../e2e/stored-session';
-import { lastLineOf, sessionOfSize } from '../support/long-session-log';
+import { lastLineOf, lineInView, sessionOfSize } from '../support/long-session-log';
 import { benchExtensionBuild } from './extension-build';
 
 interface TraceEvent {
@@ -37,16 +37,6 @@ interface TraceEvent {
       cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] };
     };
   };
-}
-
-function lineInView(line: string): boolean {
-  const list = document.querySelector('.message-list');
-  if (!list) return false;
-  const bounds = list.getBoundingClientRect();
-  const holder = [...list.querySelectorAll('p')].find((paragraph) => paragraph.textContent?.includes(line));
-  if (!holder) return false;
-  const box = holder.getBoundingClientRect();
-  return box.top >= bounds.top && box.bottom <= bounds.bottom;
 }
 
 async function trace(session: ExtensionSession, open: () => Promise<void>): Promise<TraceEvent[]> {

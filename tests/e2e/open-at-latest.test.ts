@@ -4,7 +4,7 @@ import {
   startScriptedModelServer,
   type ScriptedModelServer,
 } from '../../scripts/scripted-model-server/scripted-model-server';
-import { lastLineOf, longSessionLog } from '../support/long-session-log';
+import { lastLineOf, lineInView, longSessionLog } from '../support/long-session-log';
 import { configureEndpoint, launchExtension, type ExtensionSession } from './extension-harness';
 import { openNextInPanel, writeStoredSession } from './stored-session';
 
@@ -29,16 +29,6 @@ function recordOpening() {
 }
 
 /** True once the element holding `line` is inside the list's visible area. */
-function lineInView(line: string): boolean {
-  const list = document.querySelector('.message-list');
-  if (!list) return false;
-  const bounds = list.getBoundingClientRect();
-  const holder = [...list.querySelectorAll('p')].find((paragraph) => paragraph.textContent?.includes(line));
-  if (!holder) return false;
-  const box = holder.getBoundingClientRect();
-  return box.top >= bounds.top && box.bottom <= bounds.bottom;
-}
-
 async function openPanelRecording(session: ExtensionSession): Promise<Page> {
   const panel = await session.browser.newPage();
   await panel.setViewport({ width: 400, height: 720 });

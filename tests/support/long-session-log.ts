@@ -38,6 +38,17 @@ function addTurn(log: EventLog, turn: number, lastLine: string): void {
 }
 
 /** The line that ends the last turn: a test asserts it is on screen after the conversation opens. */
+/** In the panel page: whether the paragraph holding `line` is wholly inside the message list's visible box. */
+export function lineInView(line: string): boolean {
+  const list = document.querySelector('.message-list');
+  if (!list) return false;
+  const bounds = list.getBoundingClientRect();
+  const holder = [...list.querySelectorAll('p')].find((paragraph) => paragraph.textContent?.includes(line));
+  if (!holder) return false;
+  const box = holder.getBoundingClientRect();
+  return box.top >= bounds.top && box.bottom <= bounds.bottom;
+}
+
 export function lastLineOf(turns: number): string {
   return `That is all for turn ${turns - 1}.`;
 }
