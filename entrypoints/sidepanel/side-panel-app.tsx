@@ -157,6 +157,7 @@ export function SidePanelApp() {
       },
       setState,
       scheduler,
+      (message) => watch.refused(message),
     );
     syncRef.current = sync;
     sync.connect();
@@ -178,10 +179,17 @@ export function SidePanelApp() {
     // The model's history is the whole conversation: turns not loaded yet (the reader never scrolled up) load first.
     if (state.olderTurns > 0 && syncRef.current) {
       loadingHistoryRef.current = true;
-      void syncRef.current.loadAll().then((loaded) => {
-        loadingHistoryRef.current = false;
-        begin(endpoint, loaded, text, retryOf, overBudget, attachments);
-      });
+      void syncRef.current.loadAll().then(
+        (loaded) => {
+          loadingHistoryRef.current = false;
+          begin(endpoint, loaded, text, retryOf, overBudget, attachments);
+        },
+        (reason: unknown) => {
+          loadingHistoryRef.current = false;
+          setError(`The earlier turns could not be loaded, so nothing was sent: ${messageOf(reason)}`);
+          feedback.unsent(text);
+        },
+      );
       return;
     }
     begin(endpoint, state, text, retryOf, overBudget, attachments);

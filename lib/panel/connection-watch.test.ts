@@ -58,4 +58,22 @@ describe('ConnectionWatch', () => {
     vi.advanceTimersByTime(20_000);
     expect(changes.at(-1)).toEqual({ status: 'connected' });
   });
+
+  it('fails at once when the runtime refuses the conversation, and a retry starts over', () => {
+    const { connection, changes } = watch();
+    connection.waiting();
+    connection.heard();
+    connection.refused('The quota has been exceeded.');
+    expect(changes).toEqual([
+      {
+        status: 'failed',
+        failure: "The extension's background could not open this conversation: The quota has been exceeded.",
+      },
+    ]);
+    vi.advanceTimersByTime(20_000);
+    expect(changes).toHaveLength(1);
+    connection.retrying();
+    connection.heard();
+    expect(changes.at(-1)).toEqual({ status: 'connected' });
+  });
 });

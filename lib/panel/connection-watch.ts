@@ -45,6 +45,13 @@ export class ConnectionWatch {
     if (this.status !== 'connected') this.set('connected');
   }
 
+  /** The runtime answered but could not hand out the conversation: a failure now, with Retry, not a wait. */
+  refused(reason: string): void {
+    this.stopTimers();
+    this.status = 'failed';
+    this.options.onChange('failed', `The extension's background could not open this conversation: ${reason}`);
+  }
+
   /** The user asked to try again: the wait starts over. */
   retrying(): void {
     this.stopTimers();

@@ -166,7 +166,13 @@ export const publisherMessageSchema = z.discriminatedUnion('type', [
     lastSeq: z.number().int().nonnegative(),
     turns: z.array(turnSliceSchema),
   }),
-  z.object({ type: z.literal('events/error'), message: z.string() }),
+  /** A message this subscriber sent could not be answered; with the session and generation when it was theirs. */
+  z.object({
+    type: z.literal('events/error'),
+    message: z.string(),
+    sessionId: id.optional(),
+    generation: z.number().int().nonnegative().optional(),
+  }),
   /** A cancel command for a turn this subscriber drives. */
   z.object({ type: z.literal('turn/cancel'), turnId: id, commandId: id }),
 ]);

@@ -87,3 +87,38 @@ describe('a durable write that fails', () => {
     expect(await store.read(sessionId, 0)).toHaveLength(1);
   });
 });
+
+describe('a snapshot that cannot be written', () => {
+  it('still opens the conversation from its log, and snapshots it once space is back', async () => {
+    const store = new MemoryEventStore();
+    const refusing = { refused: true };
+    const { write } = store.snapshots;
+    Object.assign(store.snapshots, {
+      write: async (...args: Parameters<typeof write>) => {
+        if (refusing.refused) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        return write(...args);
+      },
+    });
+    const runtime = () =>
+      new Runtime({
+        store,
+        executeTool: async () => ({ ok: true as const }),
+        now: () => 5,
+        newId: () => crypto.randomUUID(),
+        snapshots: { every: 1_000, delayMs: 0, setTimer: () => {}, windowTurns: 1, pageSize: 1 },
+      });
+    await runtime().append(sessionId, [turnStarted, notice('one'), notice('two')]);
+
+    // A worker started while the origin is out of space: its first open would build the snapshot and write it.
+    const restarted = runtime();
+    const opened = await restarted.subscribe(sessionId, () => {});
+    expect(opened.state).toBeUndefined();
+    expect(opened.snapshot.map((event) => event.seq)).toEqual([1, 2, 3]);
+    expect(await store.snapshots.readHead(sessionId)).toBeUndefined();
+
+    refusing.refused = false;
+    const later = await runtime().subscribe(sessionId, () => {});
+    expect(later.state?.snapshotSeq).toBe(3);
+    expect(await store.snapshots.readHead(sessionId)).toMatchObject({ snapshotSeq: 3 });
+  });
+});

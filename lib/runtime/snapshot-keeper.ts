@@ -71,11 +71,16 @@ export class SnapshotKeeper {
     return this.build(sessionId, stored);
   }
 
-  /** One build per session at a time; its head is kept once it is stored. */
+  /**
+   * One build per session at a time; its head is kept once it is stored. A build that fails (a write refused
+   * when the origin is out of space) leaves no snapshot: the caller reads the log itself, which is whole without it.
+   */
   private build(sessionId: string, stored?: StoredSnapshotHead): Promise<StoredSnapshotHead | undefined> {
     const running = this.builds.get(sessionId);
     if (running) return running;
-    const building = this.buildFrom(sessionId, stored).finally(() => this.builds.delete(sessionId));
+    const building = this.buildFrom(sessionId, stored)
+      .catch(() => undefined)
+      .finally(() => this.builds.delete(sessionId));
     this.builds.set(sessionId, building);
     return building;
   }

@@ -66,6 +66,25 @@ describe('attachSubscriber', () => {
     expect(panel.sent[1]).toMatchObject({ type: 'events/live', generation: 3, event: { seq: 2, turnId: 'turn-2' } });
   });
 
+  it('tells the panel when the session could not be handed out, with its session and generation', async () => {
+    const { runtime, attach } = setup();
+    await runtime.append(sessionId, [turnStarted('turn-1')]);
+    runtime.subscribe = async () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+    runtime.turnsBefore = async () => {
+      throw new Error('The read was refused.');
+    };
+    const panel = attach();
+    panel.receive({ type: 'events/subscribe', sessionId, generation: 2 });
+    panel.receive({ type: 'turns/before', sessionId, generation: 2, before: 4, limit: 2 });
+    await settle();
+    expect(panel.sent).toEqual([
+      { type: 'events/error', sessionId, generation: 2, message: 'The quota has been exceeded.' },
+      { type: 'events/error', sessionId, generation: 2, message: 'The read was refused.' },
+    ]);
+  });
+
   it('answers an invalid message with an error and changes nothing', async () => {
     const { attach } = setup();
     const panel = attach();

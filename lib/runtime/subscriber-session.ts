@@ -55,7 +55,11 @@ export function attachSubscriber(port: SubscriberPort, options: SubscriberSessio
       ...(subscription.state ? { state: subscription.state } : {}),
     });
     options.setTimer(
-      () => void runtime.interruptOrphanedTurns(sessionId, 'The side panel that ran this turn is gone.'),
+      () =>
+        void runtime
+          .interruptOrphanedTurns(sessionId, 'The side panel that ran this turn is gone.')
+          // Not written now (the store refused it): the next subscribe to this session tries again.
+          .catch(() => undefined),
       options.orphanGraceMs,
     );
   };
@@ -65,6 +69,12 @@ export function attachSubscriber(port: SubscriberPort, options: SubscriberSessio
     const page = await runtime.turnsBefore(sessionId, before, limit);
     port.postMessage({ type: 'events/turns', sessionId, generation, ...page });
   };
+
+  // The panel waits for its answer: a request that failed (the store refused a read or a write) is told, not dropped.
+  const refused =
+    ({ sessionId, generation }: Subscribe | TurnsBefore) =>
+    (error: unknown) =>
+      port.postMessage({ type: 'events/error', sessionId, generation, message: messageOf(error) });
 
   port.onMessage((raw) => {
     const parsed = subscriberMessageSchema.safeParse(raw);
@@ -80,12 +90,18 @@ export function attachSubscriber(port: SubscriberPort, options: SubscriberSessio
     else if (message.type === 'turn/release') runtime.releaseTurn(ownerId, message.turnId);
     else if (message.type === 'panel/visibility')
       options.visibility?.report(ownerId, message.sessionId, message.visible);
-    else if (message.type === 'turns/before') void sendTurns(message).catch(() => undefined);
-    else void subscribe(message);
+    else if (message.type === 'turns/before') void sendTurns(message).catch(refused(message));
+    else void subscribe(message).catch(refused(message));
   });
   port.onDisconnect(() => {
     options.visibility?.gone(ownerId);
     for (const unsubscribe of unsubscribers) unsubscribe();
-    void runtime.ownerGone(ownerId, sessions, 'The side panel was closed during this turn.');
+    // Not written now: the orphan check of the next subscribe ends those turns.
+    void runtime.ownerGone(ownerId, sessions, 'The side panel was closed during this turn.').catch(() => undefined);
   });
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  return typeof error === 'string' ? error : 'unknown error';
 }

@@ -88,4 +88,36 @@ describe('SessionSync paging older turns', () => {
     }
     expect(meaningfulState(await loaded)).toEqual(meaningfulState(full));
   });
+
+  it('fails the whole-history load when a page is refused, and asks again on the next scroll', async () => {
+    const { sync, transport } = windowed();
+    const loaded = sync.loadAll();
+    await Promise.resolve();
+    sync.receive({ type: 'events/error', sessionId: SESSION, generation: 1, message: 'The store refused the read.' });
+    await expect(loaded).rejects.toThrow('The store refused the read.');
+    sync.loadOlder(4);
+    expect(transport.turnRequests).toHaveLength(2);
+  });
+});
+
+describe('SessionSync when the runtime cannot hand out the session', () => {
+  it('reports a refused subscription of its own generation, and ignores one of another session or connection', () => {
+    const failures: string[] = [];
+    const transport = new FakeTransport();
+    const sync = new SessionSync(
+      SESSION,
+      transport,
+      () => undefined,
+      new ManualScheduler(),
+      (message) => failures.push(message),
+    );
+    sync.connect();
+    sync.receive({ type: 'events/error', sessionId: 'other', generation: 1, message: 'not mine' });
+    sync.receive({ type: 'events/error', sessionId: SESSION, generation: 0, message: 'an old connection' });
+    sync.receive({ type: 'events/error', message: 'Invalid subscriber message' });
+    sync.receive({ type: 'events/error', sessionId: SESSION, generation: 1, message: 'QuotaExceededError' });
+    expect(failures).toEqual(['QuotaExceededError']);
+    sync.connect();
+    expect(transport.subscriptions).toHaveLength(2);
+  });
 });

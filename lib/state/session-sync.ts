@@ -26,13 +26,17 @@ export class SessionSync {
   private readonly batcher: EventBatcher;
   private fillingGap = false;
   private requesting = false;
-  private pageWaiters: (() => void)[] = [];
+  /** The generation whose snapshot arrived: an error before it is the subscription's, after it a page's. */
+  private loadedGeneration = 0;
+  private pageWaiters: { resolve(): void; reject(error: Error): void }[] = [];
 
   constructor(
     private readonly sessionId: string,
     private readonly transport: SyncTransport,
     private readonly onChange: (state: ClientState) => void,
     scheduler: BatcherScheduler,
+    /** The runtime could not hand out this session: the panel says so and offers to try again. */
+    private readonly onFailure: (message: string) => void = () => {},
   ) {
     this.state = initialClientState(sessionId);
     this.batcher = new EventBatcher((events) => this.apply(events), scheduler);
@@ -48,7 +52,11 @@ export class SessionSync {
   }
 
   receive(message: PublisherMessage): void {
-    if (message.type === 'events/error' || message.type === 'turn/cancel') return;
+    if (message.type === 'turn/cancel') return;
+    if (message.type === 'events/error') {
+      if (message.sessionId === this.sessionId && message.generation === this.generation) this.failed(message.message);
+      return;
+    }
     if (message.generation !== this.generation) return;
     if (message.type === 'events/snapshot') {
       if (message.sessionId !== this.sessionId) return;
@@ -57,6 +65,7 @@ export class SessionSync {
         message.state && message.state.sessionId === this.sessionId
           ? reduceEvents(stateFromSnapshot(message.state, this.generation), message.events)
           : replayLog(this.sessionId, message.events, this.generation);
+      this.loadedGeneration = this.generation;
       this.onChange(this.state);
       this.pageAnswered();
       return;
@@ -78,7 +87,7 @@ export class SessionSync {
   /** The state with every turn of the conversation loaded, page by page (the model's history needs them all). */
   async loadAll(): Promise<ClientState> {
     while (this.state.olderTurns > 0) {
-      const answered = new Promise<void>((resolve) => this.pageWaiters.push(resolve));
+      const answered = new Promise<void>((resolve, reject) => this.pageWaiters.push({ resolve, reject }));
       this.loadOlder(WHOLE_HISTORY_PAGE_TURNS);
       await answered;
     }
@@ -102,7 +111,17 @@ export class SessionSync {
 
   private pageAnswered(): void {
     this.requesting = false;
-    for (const wake of this.pageWaiters.splice(0)) wake();
+    for (const waiter of this.pageWaiters.splice(0)) waiter.resolve();
+  }
+
+  private failed(message: string): void {
+    this.requesting = false;
+    const waiters = this.pageWaiters.splice(0);
+    if (this.loadedGeneration !== this.generation) {
+      this.onFailure(message);
+      return;
+    }
+    for (const waiter of waiters) waiter.reject(new Error(message));
   }
 
   private apply(events: AgentEvent[]): void {

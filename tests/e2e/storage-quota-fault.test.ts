@@ -76,7 +76,7 @@ describe('IndexedDB refuses writes (quota exceeded)', () => {
     await server?.close();
   });
 
-  it('reports the failed write in the panel, records and shows nothing that was not stored, keeps the message in the composer, and sends it once space is back', async () => {
+  it('reports the failed write in the panel, records and shows nothing that was not stored, keeps the message in the composer, opens on a worker started while the disk is full, and sends once space is back', async () => {
     const panel = await session.openPanel();
     await sendMessage(panel, 'First message.');
     expect(await waitForTurnEnd(panel, 0)).toBe('completed');
@@ -119,12 +119,30 @@ describe('IndexedDB refuses writes (quota exceeded)', () => {
     expect(turnsShown, 'no turn the log does not hold').toBe(1);
     expect(composerText, 'the unsent message is back in the composer').toBe(`${LARGE_MESSAGE}.`);
 
+    // The worker stops while the disk is still full (Chrome stops an idle one after 30 s, as it may have during the
+    // probes): the one that starts cannot write the conversation's snapshot, and still opens the conversation.
+    await session.stopServiceWorker();
+    const reopened = await session.openPanel();
+    await reopened.waitForFunction(
+      () => document.querySelectorAll('article.turn').length === 1 || document.querySelector('.connection-failed'),
+      { polling: 100, timeout: 20_000 },
+    );
+    const failure = await reopened.$eval('.connection-failed', (banner) => banner.textContent).catch(() => undefined);
+    expect(failure, 'a worker started on a full disk opens the conversation').toBeUndefined();
+    expect(await reopened.$eval('article.turn .user-message', (message) => message.textContent)).toContain(
+      'First message.',
+    );
+
     await cdp.send('Storage.overrideQuotaForOrigin', { origin });
-    await panel.click('button[aria-label="Dismiss error"]');
-    // The user sends the same message again, as it was handed back.
-    await panel.click('button[type="submit"]');
-    expect(await waitForTurnEnd(panel, 1)).toBe('completed');
-    const resent = await panel.$$eval(
+    // The user sends the same message again, as it was handed back, from the panel that opened on the new worker.
+    await reopened.evaluate((text) => {
+      const area = document.querySelector('textarea[aria-label="Message"]') as HTMLTextAreaElement;
+      Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(area, text);
+      area.dispatchEvent(new Event('input', { bubbles: true }));
+    }, composerText);
+    await reopened.click('button[type="submit"]');
+    expect(await waitForTurnEnd(reopened, 1)).toBe('completed');
+    const resent = await reopened.$$eval(
       'article.turn',
       (turns) => turns[1]?.querySelector('.user-message')?.textContent ?? '',
     );
@@ -132,6 +150,7 @@ describe('IndexedDB refuses writes (quota exceeded)', () => {
     const after = await readStoredLog(inspector, sessionId);
     expect(after.map((row) => row.seq)).toEqual(after.map((_, index) => index + 1));
     expect(after.slice(0, before.length)).toEqual(before);
+    await reopened.close();
     await panel.close();
   });
 });
