@@ -1,5 +1,5 @@
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AgentEventDraft } from '@/lib/protocol/agent-event';
 import type { PublisherMessage } from '@/lib/protocol/runtime-message';
 
@@ -45,6 +45,13 @@ function fakePort(name: string, sender: { id?: string; url?: string } = ownPage)
   };
   return { port, sent, receive: (message: unknown) => messageListeners.forEach((listener) => listener(message)) };
 }
+
+// Unit files share their workers' globals (the unit project does not isolate files): leave them as they were.
+afterAll(() => {
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
+});
 
 beforeAll(async () => {
   // The log in memory: this test is about the wiring, not about IndexedDB.
