@@ -8,6 +8,7 @@ import {
 } from '@/lib/protocol/runtime-message';
 import { openReconnectingPort } from '@/lib/protocol/reconnecting-port';
 import { RuntimeCallChannel } from '@/lib/protocol/runtime-call-channel';
+import { readAllEvents } from '@/lib/protocol/read-all-events';
 import { parseRuntimeResult, type RuntimeResult } from '@/lib/protocol/runtime-result-schemas';
 
 const RETRYABLE =
@@ -47,7 +48,10 @@ function describeIssue(error: { issues: readonly { path: readonly PropertyKey[];
 }
 
 export async function readEvents(sessionId: string, afterSeq: number): Promise<AgentEvent[]> {
-  return (await callRuntime({ type: 'events/read', sessionId, afterSeq })).events;
+  return readAllEvents(
+    async (after, limit) => (await callRuntime({ type: 'events/read', sessionId, afterSeq: after, limit })).events,
+    afterSeq,
+  );
 }
 
 export interface EventsConnection {

@@ -14,6 +14,9 @@ export const agentEventDraftSchema = z
   .object({ type: z.string(), sessionId: id, time: z.number(), data: z.unknown() })
   .passthrough();
 
+/** The largest page of events one `events/read` answers with. */
+export const MAX_READ_EVENTS = 10_000;
+
 export const runtimeRequestSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('events/append'),
@@ -21,7 +24,13 @@ export const runtimeRequestSchema = z.discriminatedUnion('type', [
     batchId: id,
     events: z.array(agentEventDraftSchema).max(5000),
   }),
-  z.object({ type: z.literal('events/read'), sessionId: id, afterSeq: z.number().int().nonnegative() }),
+  z.object({
+    type: z.literal('events/read'),
+    sessionId: id,
+    afterSeq: z.number().int().nonnegative(),
+    /** At most this many events, in seq order: a long log is read a page at a time (see `readAllEvents`). */
+    limit: z.number().int().positive().max(MAX_READ_EVENTS).optional(),
+  }),
   z.object({
     type: z.literal('tool/execute'),
     sessionId: id,

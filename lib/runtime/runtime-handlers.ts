@@ -33,7 +33,9 @@ export function runtimeHandlers(dependencies: RuntimeHandlerDependencies): Runti
       await refuseTurnOverBudget(dependencies.budgets, request.sessionId, request.events);
       return { lastSeq: await runtime.appendFromClient(request.sessionId, request.events, request.batchId) };
     },
-    'events/read': async (request) => ({ events: await runtime.read(request.sessionId, request.afterSeq) }),
+    'events/read': async (request) => ({
+      events: await runtime.read(request.sessionId, request.afterSeq, request.limit),
+    }),
     'tool/execute': (request) => runtime.executeTool(request),
     'tool/manual': async (request) => ({ output: await dependencies.runManualTool(request.toolName, request.input) }),
     'sessions/list': async () => ({ sessions: await runtime.listSessions() }),

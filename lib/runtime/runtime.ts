@@ -276,8 +276,8 @@ export class Runtime {
     });
   }
 
-  read(sessionId: string, afterSeq: number): Promise<AgentEvent[]> {
-    return this.dependencies.store.read(sessionId, afterSeq);
+  read(sessionId: string, afterSeq: number, limit?: number): Promise<AgentEvent[]> {
+    return this.dependencies.store.read(sessionId, afterSeq, limit);
   }
 
   listSessions(): Promise<SessionRecord[]> {

@@ -85,6 +85,26 @@ describe('background wiring', () => {
     });
   });
 
+  it('reads the log a page at a time when asked for a limit, and refuses a page over the largest', async () => {
+    const paged = 'session-paged';
+    const notice = (index: number) => ({
+      type: 'notification',
+      sessionId: paged,
+      notificationId: `notice-${index}`,
+      time: 2,
+      data: { level: 'info', message: `Notice ${index}` },
+    });
+    await send({ type: 'events/append', sessionId: paged, batchId: 'batch-paged', events: [1, 2, 3].map(notice) });
+    const page = (await send({ type: 'events/read', sessionId: paged, afterSeq: 1, limit: 2 })) as {
+      result: { events: { seq: number }[] };
+    };
+    expect(page.result.events.map((event) => event.seq)).toEqual([2, 3]);
+    expect(await send({ type: 'events/read', sessionId: paged, afterSeq: 0, limit: 10_001 })).toEqual({
+      ok: false,
+      error: expect.stringMatching(/^Invalid runtime request: /),
+    });
+  });
+
   it('ignores a request from a sender that is not one of its pages', async () => {
     expect(await send({ type: 'sessions/list' }, { id: 'another-extension', url: ownPage.url })).toBeUndefined();
     expect(await send({ type: 'sessions/list' }, { id: ownPage.id, url: 'https://example.org/' })).toBeUndefined();
