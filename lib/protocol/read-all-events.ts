@@ -10,7 +10,7 @@ export async function readAllEvents(
   pageSize = READ_PAGE_EVENTS,
 ): Promise<AgentEvent[]> {
   const events: AgentEvent[] = [];
-  for (let after = afterSeq; ; ) {
+  for (let after = afterSeq; ;) {
     const page = await readPage(after, pageSize);
     events.push(...page);
     const last = page.at(-1);
