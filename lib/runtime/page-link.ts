@@ -6,7 +6,6 @@ import {
   pageToolResultSchema,
   type PageObservationData,
   type PageRequest,
-  type PageTarget,
 } from '../protocol/page-wire';
 import {
   choosePage,
@@ -18,13 +17,13 @@ import {
 } from '../page-tools/choose-page';
 import { pageGate, type PageGate } from '../page-tools/page-approval';
 import { stitchFrames, type FrameObservation } from '../page/stitch-frames';
-import { cssPixelsPerScreenshotPixel, screenshotToViewportCss } from '../page/screenshot-point';
+import { cssPixelsPerScreenshotPixel } from '../page/screenshot-point';
+import { actRequest, actTarget } from '../page-tools/act-request';
 import { newPageFence, type PageFence } from '../page-tools/page-fence';
 import type { ObservationRecord } from '../page-tools/page-observation';
-import { observationRecord, refAtPoint } from '../page-tools/observation-record';
+import { observationRecord } from '../page-tools/observation-record';
 import { fencedObservation, fencedText } from '../page-tools/page-output';
 import type { PagePlatform } from '../page-tools/page-platform';
-import { wireWaitFor } from '../page-tools/page-wait-for';
 import type { SiteMode } from '../settings/site-modes-store';
 import { isPageToolName, pageToolInputSchemas, type PageToolInput } from '../tools/page-tool-definitions';
 import type { ToolOutput } from '../tools/tool-router';
@@ -254,42 +253,13 @@ export class PageLink {
     const record = this.observations.get(input.observationId);
     const stale = staleReason(record, page);
     if (stale || !record) return this.failed('STALE_OBSERVATION', stale ?? 'Unknown observation.', page, call, fence);
-    const target = await this.target(input, record);
+    const target = await actTarget(input, record, (tabId) => this.dependencies.platform.zoom(tabId));
     if (!target.ok) return this.failed(target.code, target.reason, page, call, fence);
-    const waitFor = input.waitFor ? wireWaitFor(input.waitFor) : undefined;
-    if (waitFor && !waitFor.ok) return { ok: false, code: 'INVALID_INPUT', error: waitFor.reason };
-    const pointRef = target.target?.kind === 'point' ? refAtPoint(record, target.target) : undefined;
-    const ref = input.ref ? record.refs[input.ref] : pointRef ? record.refs[pointRef] : undefined;
-    const frame = record.frames[target.frameId] ?? { documentId: record.documentId, ...record.expected };
-    const request: PageRequest = {
-      type: 'page/act',
-      action: input.action,
-      ...(target.target ? { target: target.target } : {}),
-      expected: {
-        documentId: frame.documentId,
-        modal: frame.modal,
-        viewport: frame.viewport,
-        ...(ref
-          ? {
-              ref: {
-                role: ref.role,
-                name: ref.name,
-                ...(ref.checked !== undefined ? { checked: ref.checked } : {}),
-                ...(ref.inputType !== undefined ? { inputType: ref.inputType } : {}),
-              },
-            }
-          : {}),
-        ...(pointRef ? { pointRef } : {}),
-      },
-      ...(input.text !== undefined ? { text: input.text } : {}),
-      ...(input.key !== undefined ? { key: input.key } : {}),
-      ...(input.option !== undefined ? { option: input.option } : {}),
-      ...(input.deltaY !== undefined ? { deltaY: input.deltaY } : {}),
-      ...(waitFor?.ok ? { waitFor: waitFor.waitFor } : {}),
-    };
+    const request = actRequest(input, record, target);
+    if (!request.ok) return { ok: false, code: 'INVALID_INPUT', error: request.reason };
     const { platform } = this.dependencies;
     await platform.ensureAgent(record.tabId);
-    const reply = pageActResultSchema.safeParse(await platform.send(record.tabId, target.frameId, request));
+    const reply = pageActResultSchema.safeParse(await platform.send(record.tabId, target.frameId, request.request));
     if (!reply.success) return this.failed('PAGE_UNAVAILABLE', 'The page did not answer.', page, call, fence);
     const result = reply.data;
     if (result.ok && result.unloading) await platform.waitForLoad(record.tabId, LOAD_TIMEOUT_MS);
@@ -316,67 +286,6 @@ export class PageLink {
       trusted: result.trusted,
       observation,
     };
-  }
-
-  /** The page agent's target, in the order the issue prefers: ref, selector, role and name, then a point. */
-  private async target(
-    input: PageToolInput<'actOnPage'>,
-    record: ObservationRecord,
-  ): Promise<
-    | { ok: true; target?: PageTarget; frameId: number }
-    | { ok: false; code: 'NOT_FOUND' | 'STALE_OBSERVATION' | 'INVALID_INPUT'; reason: string }
-  > {
-    if (input.ref) {
-      const ref = record.refs[input.ref];
-      if (!ref)
-        return {
-          ok: false,
-          code: 'NOT_FOUND',
-          reason: `No ref "${input.ref}" in observation ${record.observationId}.`,
-        };
-      return { ok: true, target: { kind: 'ref', ref: input.ref.replace(/^f\d+/, '') }, frameId: ref.frameId };
-    }
-    if (input.selector)
-      return { ok: true, target: { kind: 'selector', selector: input.selector }, frameId: record.frameId };
-    if (input.role)
-      return { ok: true, target: { kind: 'role', role: input.role, name: input.name ?? '' }, frameId: record.frameId };
-    if (input.x !== undefined && input.y !== undefined) return this.point(input, record);
-    if (input.action === 'press' || input.action === 'scroll') return { ok: true, frameId: record.frameId };
-    return {
-      ok: false,
-      code: 'INVALID_INPUT',
-      reason: 'Name a target: a ref, a selector, a role and name, or x/y with coordinateSpace.',
-    };
-  }
-
-  private async point(
-    input: PageToolInput<'actOnPage'>,
-    record: ObservationRecord,
-  ): Promise<
-    | { ok: true; target: PageTarget; frameId: number }
-    | { ok: false; code: 'STALE_OBSERVATION' | 'INVALID_INPUT'; reason: string }
-  > {
-    const x = input.x ?? 0;
-    const y = input.y ?? 0;
-    if (!input.coordinateSpace)
-      return {
-        ok: false,
-        code: 'INVALID_INPUT',
-        reason: 'Coordinates must name their space: "viewport-css" or "screenshot-px".',
-      };
-    const zoom = await this.dependencies.platform.zoom(record.tabId).catch(() => Number.NaN);
-    if (zoom !== record.viewport.zoom)
-      return { ok: false, code: 'STALE_OBSERVATION', reason: 'The zoom changed since the observation.' };
-    if (input.coordinateSpace === 'viewport-css')
-      return { ok: true, target: { kind: 'point', x, y }, frameId: record.frameId };
-    if (!record.screenshot)
-      return {
-        ok: false,
-        code: 'INVALID_INPUT',
-        reason: 'That observation has no screenshot: use viewport-css or observe with a screenshot.',
-      };
-    const point = screenshotToViewportCss({ x, y }, record.screenshot.cssPerPixel);
-    return { ok: true, target: { kind: 'point', ...point }, frameId: record.frameId };
   }
 
   private async navigate(
