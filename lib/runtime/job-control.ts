@@ -63,7 +63,9 @@ export class JobControl {
   private readonly outputCounts = new Map<string, number>();
 
   constructor(private readonly access: JobControlAccess) {
-    access.host?.onReport((report) => void this.receive(report));
+    // A report the store refused to record (the disk is full) is not lost for good: the host's next hello lists
+    // its finished jobs again, and the open ones are reconciled on the next load.
+    access.host?.onReport((report) => void this.receive(report).catch(() => undefined));
   }
 
   async executeTool(request: ToolExecutionRequest): Promise<ToolOutput> {

@@ -455,7 +455,8 @@ export class Runtime {
           memory.listeners.delete(listener);
         }
       }
-      if (event.type === 'turn/aborted') void this.jobs.cancelTurnJobs(sessionId, event.turnId);
+      // A cancel the store refused leaves the job to end by itself, as the host bounds every run.
+      if (event.type === 'turn/aborted') void this.jobs.cancelTurnJobs(sessionId, event.turnId).catch(() => undefined);
       this.dependencies.onRecorded?.(event);
     }
   }
@@ -491,7 +492,7 @@ export class Runtime {
     }
     this.sessions.set(sessionId, memory);
     // Jobs the log says run, loaded by a runtime that did not start them: orphaned unless a host still has them.
-    if (memory.jobs.open().length > 0) void this.jobs.reconcile(sessionId);
+    if (memory.jobs.open().length > 0) void this.jobs.reconcile(sessionId).catch(() => undefined);
     return memory;
   }
 
