@@ -2,19 +2,9 @@ import type { AgentEvent, AgentEventDraft } from '../protocol/agent-event';
 import { argumentsHash, type ApprovalRequirement } from '../tools/approval-policy';
 import { ASK_USER_TOOL, askQuestion, checkAnswer, storedForm } from '../tools/ask-user';
 import { answerFormAction, type FormActionRequest, type FormActionResult } from './form-answer';
-import {
-  commandDraft,
-  deniedDraft,
-  deniedOutput,
-  expiryDrafts,
-  type CommandStateName,
-  type RequestBook,
-  type RequestRecord,
-} from './request-book';
+import { deniedDraft, deniedOutput, expiryDrafts, type RequestBook, type RequestRecord } from './request-book';
 import type { ToolExecutionRequest, ToolExecutionResult } from './tool-execution';
 import type { SessionLock } from './session-lock';
-
-export type CommandResult = { commandId: string; state: CommandStateName | 'unknown'; turnStatus?: string };
 
 /** What the human loop needs of the runtime: its clock and ids, the session lock, and the one way to write the log. */
 export interface HumanLoopAccess {
@@ -25,8 +15,6 @@ export interface HumanLoopAccess {
   commitDrafts(sessionId: string, drafts: AgentEventDraft[]): Promise<void>;
   /** The call's own lifecycle events (tool/*), without the approvals and asks that share its id. */
   toolEvents(sessionId: string, toolCallId: string): Promise<AgentEvent[]>;
-  /** A cancel was accepted for an open turn: tell its driver, or stop it when it has none. Runs inside the lock. */
-  stopTurn(sessionId: string, turnId: string, commandId: string): Promise<void>;
   askExpiresAfterMs?(): Promise<number>;
   longPollMs?: number;
 }
@@ -343,90 +331,5 @@ export class HumanLoop {
     if (!expiry) return undefined;
     await this.access.commitDrafts(sessionId, expiryDrafts(sessionId, request, now, expiry[0], expiry[1]));
     return 'expired';
-  }
-
-  /** Takes a steer or cancel command for one turn; a repeated command reports its recorded state and changes nothing. */
-  submitCommand(command: {
-    sessionId: string;
-    turnId: string;
-    commandId: string;
-    kind: 'steer' | 'cancel';
-    text?: string;
-  }): Promise<CommandResult> {
-    const { sessionId, turnId, commandId, kind } = command;
-    return this.access.lock.run(sessionId, async () => {
-      const book = await this.access.book(sessionId);
-      const known = book.commands.get(commandId);
-      if (known) return { commandId, state: known.state, ...this.turnStatus(book, known.turnId) };
-      const time = this.access.now();
-      const record = { commandId, kind, turnId, ...(command.text !== undefined ? { text: command.text } : {}) };
-      if (!book.startedTurns.has(turnId)) {
-        await this.access.commitDrafts(sessionId, [commandDraft(sessionId, record, time, 'rejected')]);
-        return { commandId, state: 'rejected' };
-      }
-      const ending = book.endedTurns.get(turnId);
-      if (ending) {
-        const state = kind === 'cancel' && ending.commandId === commandId ? 'applied' : 'stale';
-        await this.access.commitDrafts(sessionId, [commandDraft(sessionId, record, time, state)]);
-        return { commandId, state, turnStatus: ending.status };
-      }
-      if (kind === 'steer') {
-        await this.access.commitDrafts(sessionId, [commandDraft(sessionId, record, time, 'queued')]);
-        return { commandId, state: 'queued', turnStatus: 'running' };
-      }
-      await this.access.commitDrafts(sessionId, [commandDraft(sessionId, record, time, 'accepted')]);
-      await this.access.stopTurn(sessionId, turnId, commandId);
-      return { commandId, state: book.commands.get(commandId)?.state ?? 'accepted', ...this.turnStatus(book, turnId) };
-    });
-  }
-
-  private turnStatus(book: RequestBook, turnId: string): { turnStatus?: string } {
-    if (!book.startedTurns.has(turnId)) return {};
-    return { turnStatus: book.endedTurns.get(turnId)?.status ?? 'running' };
-  }
-
-  /** The recorded fate of a command, read back by its id after a disconnect. */
-  commandStatus(sessionId: string, commandId: string): Promise<CommandResult> {
-    return this.access.lock.run(sessionId, async () => {
-      const book = await this.access.book(sessionId);
-      const known = book.commands.get(commandId);
-      return known
-        ? { commandId, state: known.state, ...this.turnStatus(book, known.turnId) }
-        : { commandId, state: 'unknown' };
-    });
-  }
-
-  /** Withdraws a steer that is still queued; one already applied, stale or withdrawn reports that state and changes nothing. */
-  withdrawSteer(sessionId: string, commandId: string): Promise<CommandResult> {
-    return this.access.lock.run(sessionId, async () => {
-      const book = await this.access.book(sessionId);
-      const known = book.commands.get(commandId);
-      if (known?.kind !== 'steer') throw new Error('No such addition in this conversation.');
-      if (known.state === 'queued')
-        await this.access.commitDrafts(sessionId, [commandDraft(sessionId, known, this.access.now(), 'cancelled')]);
-      return {
-        commandId,
-        state: book.commands.get(commandId)?.state ?? known.state,
-        ...this.turnStatus(book, known.turnId),
-      };
-    });
-  }
-
-  /** At a safe point of a turn: hands over the steers queued for it and records them as applied. */
-  takeSteers(sessionId: string, turnId: string): Promise<{ commandId: string; text: string }[]> {
-    return this.access.lock.run(sessionId, async () => {
-      const book = await this.access.book(sessionId);
-      if (!book.isTurnOpen(turnId)) return [];
-      const queued = [...book.commands.values()].filter(
-        (command) => command.turnId === turnId && command.kind === 'steer' && command.state === 'queued',
-      );
-      if (queued.length === 0) return [];
-      const time = this.access.now();
-      await this.access.commitDrafts(
-        sessionId,
-        queued.map((command) => commandDraft(sessionId, command, time, 'applied')),
-      );
-      return queued.map((command) => ({ commandId: command.commandId, text: command.text ?? '' }));
-    });
   }
 }

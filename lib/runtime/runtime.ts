@@ -19,7 +19,8 @@ import { TARGET_ARTIFACT_TOOLS, TargetArtifactControl } from '../artifacts/targe
 import type { TargetArtifactLedger } from '../artifacts/target-artifact-ledger';
 import type { EventStore, SessionRecord } from './event-store';
 import { JOB_TOOLS, JobControl, type JobCommandResult, type JobHostDriver } from './job-control';
-import { HumanLoop, type CommandResult } from './human-loop';
+import { HumanLoop } from './human-loop';
+import { TurnCommands, type CommandResult } from './turn-commands';
 import { OpenWork } from './open-work';
 import type { RequestBook } from './request-book';
 import { observeLedgers, restoredLedgers } from './runtime-ledgers';
@@ -36,7 +37,7 @@ import {
 } from './tool-execution';
 import type { ToolOutput } from '../tools/tool-router';
 
-export type { CommandResult } from './human-loop';
+export type { CommandResult } from './turn-commands';
 export type { ToolExecutionRequest, ToolExecutionResult, ToolRecovery } from './tool-execution';
 
 export type EventListener = (event: AgentEvent) => void;
@@ -109,6 +110,7 @@ export class Runtime {
   private readonly loading = new Map<string, Promise<SessionMemory>>();
   private readonly owners = new TurnOwners();
   private readonly humanLoop: HumanLoop;
+  private readonly commands: TurnCommands;
   private readonly toolExecution: ToolExecution;
   private readonly snapshots: SnapshotKeeper | undefined;
   private readonly jobs: JobControl;
@@ -151,9 +153,15 @@ export class Runtime {
       book: async (sessionId) => (await this.load(sessionId)).book,
       commitDrafts: (sessionId, drafts) => this.commitDrafts(sessionId, drafts),
       toolEvents: (sessionId, toolCallId) => this.toolEvents(sessionId, toolCallId),
-      stopTurn: (sessionId, turnId, commandId) => this.stopTurn(sessionId, turnId, commandId),
       ...(dependencies.askExpiresAfterMs ? { askExpiresAfterMs: dependencies.askExpiresAfterMs } : {}),
       ...(dependencies.longPollMs !== undefined ? { longPollMs: dependencies.longPollMs } : {}),
+    });
+    this.commands = new TurnCommands({
+      lock: this.lock,
+      now: dependencies.now,
+      book: async (sessionId) => (await this.load(sessionId)).book,
+      commitDrafts: (sessionId, drafts) => this.commitDrafts(sessionId, drafts),
+      stopTurn: (sessionId, turnId, commandId) => this.stopTurn(sessionId, turnId, commandId),
     });
     this.toolExecution = new ToolExecution({
       lock: this.lock,
@@ -322,12 +330,12 @@ export class Runtime {
     return this.humanLoop.answerForm(action);
   }
 
-  submitCommand(command: Parameters<HumanLoop['submitCommand']>[0]): Promise<CommandResult> {
-    return this.humanLoop.submitCommand(command);
+  submitCommand(command: Parameters<TurnCommands['submitCommand']>[0]): Promise<CommandResult> {
+    return this.commands.submitCommand(command);
   }
 
   commandStatus(sessionId: string, commandId: string): Promise<CommandResult> {
-    return this.humanLoop.commandStatus(sessionId, commandId);
+    return this.commands.commandStatus(sessionId, commandId);
   }
 
   /** Stop on a job card: a cancel command aimed at one job. */
@@ -336,11 +344,11 @@ export class Runtime {
   }
 
   withdrawSteer(sessionId: string, commandId: string): Promise<CommandResult> {
-    return this.humanLoop.withdrawSteer(sessionId, commandId);
+    return this.commands.withdrawSteer(sessionId, commandId);
   }
 
   takeSteers(sessionId: string, turnId: string): Promise<{ commandId: string; text: string }[]> {
-    return this.humanLoop.takeSteers(sessionId, turnId);
+    return this.commands.takeSteers(sessionId, turnId);
   }
 
   /** A cancel for an open turn goes to the panel that drives it; a turn nobody drives is stopped here. */

@@ -1,0 +1,103 @@
+import { commandDraft, type CommandStateName, type RequestBook } from './request-book';
+import type { HumanLoopAccess } from './human-loop';
+
+export type CommandResult = { commandId: string; state: CommandStateName | 'unknown'; turnStatus?: string };
+
+/** What turn commands need of the runtime: the human loop's access, and the one way to stop a turn. */
+export interface TurnCommandsAccess extends Pick<HumanLoopAccess, 'lock' | 'now' | 'book' | 'commitDrafts'> {
+  /** A cancel was accepted for an open turn: tell its driver, or stop it when it has none. Runs inside the lock. */
+  stopTurn(sessionId: string, turnId: string, commandId: string): Promise<void>;
+}
+
+/**
+ * Steer and cancel commands for a turn, by `commandId`: each recorded once with its state (queued, accepted,
+ * applied, stale, rejected, cancelled), so a repeated or late command reports what happened and changes nothing.
+ */
+export class TurnCommands {
+  constructor(private readonly access: TurnCommandsAccess) {}
+
+  /** Takes a steer or cancel command for one turn; a repeated command reports its recorded state and changes nothing. */
+  submitCommand(command: {
+    sessionId: string;
+    turnId: string;
+    commandId: string;
+    kind: 'steer' | 'cancel';
+    text?: string;
+  }): Promise<CommandResult> {
+    const { sessionId, turnId, commandId, kind } = command;
+    return this.access.lock.run(sessionId, async () => {
+      const book = await this.access.book(sessionId);
+      const known = book.commands.get(commandId);
+      if (known) return { commandId, state: known.state, ...this.turnStatus(book, known.turnId) };
+      const time = this.access.now();
+      const record = { commandId, kind, turnId, ...(command.text !== undefined ? { text: command.text } : {}) };
+      if (!book.startedTurns.has(turnId)) {
+        await this.access.commitDrafts(sessionId, [commandDraft(sessionId, record, time, 'rejected')]);
+        return { commandId, state: 'rejected' };
+      }
+      const ending = book.endedTurns.get(turnId);
+      if (ending) {
+        const state = kind === 'cancel' && ending.commandId === commandId ? 'applied' : 'stale';
+        await this.access.commitDrafts(sessionId, [commandDraft(sessionId, record, time, state)]);
+        return { commandId, state, turnStatus: ending.status };
+      }
+      if (kind === 'steer') {
+        await this.access.commitDrafts(sessionId, [commandDraft(sessionId, record, time, 'queued')]);
+        return { commandId, state: 'queued', turnStatus: 'running' };
+      }
+      await this.access.commitDrafts(sessionId, [commandDraft(sessionId, record, time, 'accepted')]);
+      await this.access.stopTurn(sessionId, turnId, commandId);
+      return { commandId, state: book.commands.get(commandId)?.state ?? 'accepted', ...this.turnStatus(book, turnId) };
+    });
+  }
+
+  private turnStatus(book: RequestBook, turnId: string): { turnStatus?: string } {
+    if (!book.startedTurns.has(turnId)) return {};
+    return { turnStatus: book.endedTurns.get(turnId)?.status ?? 'running' };
+  }
+
+  /** The recorded fate of a command, read back by its id after a disconnect. */
+  commandStatus(sessionId: string, commandId: string): Promise<CommandResult> {
+    return this.access.lock.run(sessionId, async () => {
+      const book = await this.access.book(sessionId);
+      const known = book.commands.get(commandId);
+      return known
+        ? { commandId, state: known.state, ...this.turnStatus(book, known.turnId) }
+        : { commandId, state: 'unknown' };
+    });
+  }
+
+  /** Withdraws a steer that is still queued; one already applied, stale or withdrawn reports that state and changes nothing. */
+  withdrawSteer(sessionId: string, commandId: string): Promise<CommandResult> {
+    return this.access.lock.run(sessionId, async () => {
+      const book = await this.access.book(sessionId);
+      const known = book.commands.get(commandId);
+      if (known?.kind !== 'steer') throw new Error('No such addition in this conversation.');
+      if (known.state === 'queued')
+        await this.access.commitDrafts(sessionId, [commandDraft(sessionId, known, this.access.now(), 'cancelled')]);
+      return {
+        commandId,
+        state: book.commands.get(commandId)?.state ?? known.state,
+        ...this.turnStatus(book, known.turnId),
+      };
+    });
+  }
+
+  /** At a safe point of a turn: hands over the steers queued for it and records them as applied. */
+  takeSteers(sessionId: string, turnId: string): Promise<{ commandId: string; text: string }[]> {
+    return this.access.lock.run(sessionId, async () => {
+      const book = await this.access.book(sessionId);
+      if (!book.isTurnOpen(turnId)) return [];
+      const queued = [...book.commands.values()].filter(
+        (command) => command.turnId === turnId && command.kind === 'steer' && command.state === 'queued',
+      );
+      if (queued.length === 0) return [];
+      const time = this.access.now();
+      await this.access.commitDrafts(
+        sessionId,
+        queued.map((command) => commandDraft(sessionId, command, time, 'applied')),
+      );
+      return queued.map((command) => ({ commandId: command.commandId, text: command.text ?? '' }));
+    });
+  }
+}
