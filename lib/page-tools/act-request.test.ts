@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { PageObservationData, PageRefInfo } from '../protocol/page-wire';
+import type { PageRefInfo } from '../protocol/page-wire';
+import { observedRecord } from '../../tests/support/page-observation-data';
 import { actRequest, actTarget } from './act-request';
-import { observationRecord } from './observation-record';
 
-const viewport = { width: 800, height: 600, scrollX: 0, scrollY: 0, devicePixelRatio: 1, visualScale: 1 };
 const field: PageRefInfo = {
   role: 'textbox',
   name: 'Email',
@@ -13,32 +12,7 @@ const field: PageRefInfo = {
   inputType: 'email',
 };
 
-function record() {
-  const observation: PageObservationData = {
-    documentId: 'doc-1',
-    url: 'https://shop.example/login',
-    title: 'Log in',
-    capturedAt: 1,
-    viewport,
-    snapshot: '',
-    snapshotTokens: 0,
-    truncated: null,
-    refs: { e1: field },
-    modal: { open: false },
-    events: [],
-    pageTools: [],
-    childFrames: [],
-    hiddenTextRefs: [],
-    pageToolsBridge: false,
-  };
-  const page = {
-    ok: true as const,
-    tab: { tabId: 7, windowId: 1, active: true },
-    origin: 'https://shop.example',
-    title: 'Log in',
-  };
-  return observationRecord('observation-1', page, [{ frameId: 0, parentFrameId: -1, observation }], {}, 1, undefined);
-}
+const record = () => observedRecord({ e1: field });
 
 const zoomOne = async () => 1;
 const act = (fields: Record<string, unknown>) =>

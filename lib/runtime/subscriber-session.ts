@@ -1,3 +1,4 @@
+import { describeError } from '../agent/step-stream-mapper';
 import { subscriberMessageSchema, type PublisherMessage, type SubscriberMessage } from '../protocol/runtime-message';
 import type { PanelVisibility } from '../notify/panel-visibility';
 import type { Runtime } from './runtime';
@@ -74,7 +75,7 @@ export function attachSubscriber(port: SubscriberPort, options: SubscriberSessio
   const refused =
     ({ sessionId, generation }: Subscribe | TurnsBefore) =>
     (error: unknown) =>
-      port.postMessage({ type: 'events/error', sessionId, generation, message: messageOf(error) });
+      port.postMessage({ type: 'events/error', sessionId, generation, message: describeError(error) });
 
   port.onMessage((raw) => {
     const parsed = subscriberMessageSchema.safeParse(raw);
@@ -99,9 +100,4 @@ export function attachSubscriber(port: SubscriberPort, options: SubscriberSessio
     // Not written now: the orphan check of the next subscribe ends those turns.
     void runtime.ownerGone(ownerId, sessions, 'The side panel was closed during this turn.').catch(() => undefined);
   });
-}
-
-function messageOf(error: unknown): string {
-  if (error instanceof Error) return error.message || error.name;
-  return typeof error === 'string' ? error : 'unknown error';
 }

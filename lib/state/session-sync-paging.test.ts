@@ -101,6 +101,14 @@ describe('SessionSync paging older turns', () => {
 });
 
 describe('SessionSync when the runtime cannot hand out the session', () => {
+  it('ends a whole-history load waiting across a reconnect whose subscription is refused', async () => {
+    const { sync } = windowed();
+    const loaded = sync.loadAll();
+    sync.connect();
+    sync.receive({ type: 'events/error', sessionId: SESSION, generation: 2, message: 'QuotaExceededError' });
+    await expect(loaded).rejects.toThrow('QuotaExceededError');
+  });
+
   it('reports a refused subscription of its own generation, and ignores one of another session or connection', () => {
     const failures: string[] = [];
     const transport = new FakeTransport();

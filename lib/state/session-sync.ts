@@ -26,8 +26,6 @@ export class SessionSync {
   private readonly batcher: EventBatcher;
   private fillingGap = false;
   private requesting = false;
-  /** The generation whose snapshot arrived: an error before it is the subscription's, after it a page's. */
-  private loadedGeneration = 0;
   private pageWaiters: { resolve(): void; reject(error: Error): void }[] = [];
 
   constructor(
@@ -65,7 +63,6 @@ export class SessionSync {
         message.state && message.state.sessionId === this.sessionId
           ? reduceEvents(stateFromSnapshot(message.state, this.generation), message.events)
           : replayLog(this.sessionId, message.events, this.generation);
-      this.loadedGeneration = this.generation;
       this.onChange(this.state);
       this.pageAnswered();
       return;
@@ -114,14 +111,11 @@ export class SessionSync {
     for (const waiter of this.pageWaiters.splice(0)) waiter.resolve();
   }
 
+  /** An error before this connection's snapshot is the subscription's, after it a page's; any wait for a page ends. */
   private failed(message: string): void {
     this.requesting = false;
-    const waiters = this.pageWaiters.splice(0);
-    if (this.loadedGeneration !== this.generation) {
-      this.onFailure(message);
-      return;
-    }
-    for (const waiter of waiters) waiter.reject(new Error(message));
+    for (const waiter of this.pageWaiters.splice(0)) waiter.reject(new Error(message));
+    if (this.state.generation !== this.generation) this.onFailure(message);
   }
 
   private apply(events: AgentEvent[]): void {

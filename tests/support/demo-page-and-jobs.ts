@@ -10,6 +10,7 @@ import { AGENT_EVENT_SCHEMA_VERSION } from '../../lib/protocol/agent-event';
 import type { JsonValue } from '../../lib/protocol/json-value';
 import type { PageObservationData, PageRequest } from '../../lib/protocol/page-wire';
 import { PageLink } from '../../lib/runtime/page-link';
+import { pageObservationData } from './page-observation-data';
 
 export type PageElement = Pick<SnapshotNode, 'role' | 'name' | 'ref' | 'disabled' | 'level'>;
 
@@ -25,31 +26,23 @@ export function fakePageLink(options: {
     { tabId: 7, windowId: 1, url: 'http://127.0.0.1:4000/order.html', title: 'Order', active: true },
   ];
   const box = { x: 10, y: 20, width: 80, height: 30 };
-  const observation = (): PageObservationData => ({
-    documentId: 'doc-1',
-    url: 'http://127.0.0.1:4000/order.html',
-    title: 'Order form',
-    capturedAt: 1000,
-    viewport: { width: 800, height: 600, scrollX: 0, scrollY: 0, devicePixelRatio: 1, visualScale: 1 },
-    snapshot: options.elements
-      .map((element) => formatSnapshotLine({ inViewport: true, children: [], ...element }, 0))
-      .join('\n'),
-    snapshotTokens: 40,
-    truncated: null,
-    refs: Object.fromEntries(
-      options.elements.flatMap((element) =>
-        element.ref
-          ? [[element.ref, { role: element.role, name: element.name, tag: 'button', box, inViewport: true }]]
-          : [],
+  const observation = (): PageObservationData =>
+    pageObservationData({
+      url: 'http://127.0.0.1:4000/order.html',
+      title: 'Order form',
+      capturedAt: 1000,
+      snapshot: options.elements
+        .map((element) => formatSnapshotLine({ inViewport: true, children: [], ...element }, 0))
+        .join('\n'),
+      snapshotTokens: 40,
+      refs: Object.fromEntries(
+        options.elements.flatMap((element) =>
+          element.ref
+            ? [[element.ref, { role: element.role, name: element.name, tag: 'button', box, inViewport: true }]]
+            : [],
+        ),
       ),
-    ),
-    modal: { open: false },
-    events: [],
-    pageTools: [],
-    childFrames: [],
-    hiddenTextRefs: [],
-    pageToolsBridge: false,
-  });
+    });
   const actReply = (request: Extract<PageRequest, { type: 'page/act' }>) => {
     if (options.actFailure) return { type: 'page/act-result', ok: false, ...options.actFailure };
     const ref = request.target?.kind === 'ref' ? request.target.ref : '';
