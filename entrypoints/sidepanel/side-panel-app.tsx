@@ -19,6 +19,7 @@ import { sessionExport, sessionExportFileName } from '@/lib/panel/session-export
 import type { SessionRecord } from '@/lib/runtime/event-store';
 import { isRemoteEndpoint, type EndpointSettings } from '@/lib/settings/endpoint-settings';
 import { initialClientState, type ClientState } from '@/lib/state/client-state';
+import { stateOfSession } from '@/lib/state/state-of-session';
 import { isHistoryLoaded } from '@/lib/state/history-loaded';
 import { SessionSync } from '@/lib/state/session-sync';
 import { isBudgetRefusal } from '@/lib/usage/budget-state';
@@ -50,7 +51,8 @@ function messageOf(reason: unknown): string {
 
 export function SidePanelApp() {
   const [sessionId, setSessionId] = useState<string>();
-  const [state, setState] = useState<ClientState>();
+  const [syncedState, setState] = useState<ClientState>();
+  const state = useMemo(() => stateOfSession(sessionId, syncedState), [sessionId, syncedState]);
   const [endpoint, setEndpoint] = useState<EndpointSettings>();
   const [endpointLoaded, setEndpointLoaded] = useState(false);
   const [sessions, setSessions] = useState<SessionRecord[]>([]);
@@ -165,7 +167,10 @@ export function SidePanelApp() {
       connectionRef.current?.reportVisibility(sessionId, document.visibilityState === 'visible');
     reportVisibility();
     document.addEventListener('visibilitychange', reportVisibility);
-    return () => document.removeEventListener('visibilitychange', reportVisibility);
+    return () => {
+      sync.close();
+      document.removeEventListener('visibilitychange', reportVisibility);
+    };
   }, [sessionId, watch]);
 
   const feedback = useMemo(

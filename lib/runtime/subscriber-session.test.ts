@@ -152,6 +152,19 @@ describe('attachSubscriber', () => {
     expect(panel.sent).toHaveLength(sentBefore);
   });
 
+  it('sends only the conversation subscribed last: another conversation opened on the same port replaces it', async () => {
+    const { runtime, attach } = setup();
+    const panel = attach();
+    panel.receive({ type: 'events/subscribe', sessionId, generation: 1 });
+    panel.receive({ type: 'events/subscribe', sessionId: 'session-2', generation: 1 });
+    await settle();
+    expect(panel.sent.map((message) => message.type === 'events/snapshot' && message.sessionId)).toEqual(['session-2']);
+    await runtime.append(sessionId, [turnStarted('turn-1')]);
+    await runtime.append('session-2', [{ ...turnStarted('turn-2'), sessionId: 'session-2' }]);
+    const live = panel.sent.filter((message) => message.type === 'events/live');
+    expect(live.map((message) => message.type === 'events/live' && message.event.sessionId)).toEqual(['session-2']);
+  });
+
   it('keeps two panels apart: each gets its own generation', async () => {
     const { attach } = setup();
     const first = attach();

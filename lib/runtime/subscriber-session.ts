@@ -36,17 +36,27 @@ export function attachSubscriber(port: SubscriberPort, options: SubscriberSessio
   const { runtime } = options;
   const ownerId = options.newId();
   const sessions = new Set<string>();
-  const unsubscribers: (() => void)[] = [];
+  // A panel shows one conversation: its live events carry no session of their own, so a subscribe replaces the
+  // one before (another conversation's events would otherwise arrive as this one's).
+  let unsubscribeCurrent: () => void = () => undefined;
+  let latestSubscribe = 0;
   runtime.registerOwner(ownerId, ({ turnId, commandId }) =>
     port.postMessage({ type: 'turn/cancel', turnId, commandId }),
   );
 
   const subscribe = async ({ sessionId, generation }: Subscribe) => {
     sessions.add(sessionId);
+    const order = ++latestSubscribe;
+    unsubscribeCurrent();
+    unsubscribeCurrent = () => undefined;
     const subscription = await runtime.subscribe(sessionId, (event) =>
       port.postMessage({ type: 'events/live', generation, event }),
     );
-    unsubscribers.push(subscription.unsubscribe);
+    if (order !== latestSubscribe) {
+      subscription.unsubscribe();
+      return;
+    }
+    unsubscribeCurrent = subscription.unsubscribe;
     port.postMessage({
       type: 'events/snapshot',
       sessionId,
@@ -96,7 +106,8 @@ export function attachSubscriber(port: SubscriberPort, options: SubscriberSessio
   });
   port.onDisconnect(() => {
     options.visibility?.gone(ownerId);
-    for (const unsubscribe of unsubscribers) unsubscribe();
+    latestSubscribe += 1;
+    unsubscribeCurrent();
     // Not written now: the orphan check of the next subscribe ends those turns.
     void runtime.ownerGone(ownerId, sessions, 'The side panel was closed during this turn.').catch(() => undefined);
   });

@@ -175,6 +175,35 @@ describe('SessionSync', () => {
     sync.receive({ type: 'events/error', message: 'Invalid subscriber message' });
     expect(sync.current).toBe(before);
   });
+
+  it('ignores a live event of another session arriving with its generation', () => {
+    const { sync } = setup();
+    const log = streamedTurn();
+    const other = new EventLog('session-2');
+    other.add({ type: 'session/created', data: { title: 'Elsewhere' } });
+    other.turnStarted('turn-x');
+    sync.connect();
+    sync.receive(snapshot(1, log.events.slice(0, 1)));
+    const before = sync.current;
+    for (const event of other.events) sync.receive(live(1, event));
+    expect(sync.current).toBe(before);
+    expect(sync.current.turns['turn-x']).toBeUndefined();
+  });
+
+  it('once closed, hands over no state: neither a frame scheduled before nor a message after', () => {
+    const { scheduler, changes, sync } = setup();
+    const log = streamedTurn();
+    sync.connect();
+    sync.receive(snapshot(1, log.events.slice(0, 3)));
+    sync.receive(live(1, log.events[3]));
+    const changesBefore = changes.length;
+    sync.close();
+    scheduler.runFrames();
+    scheduler.runTimers();
+    sync.receive(live(1, log.events[4]));
+    sync.receive(snapshot(1, log.events));
+    expect(changes).toHaveLength(changesBefore);
+  });
 });
 
 describe('SessionSync over a real run with reconnects, revived old connections and failing tail reads', () => {

@@ -27,6 +27,7 @@ export class SessionSync {
   private fillingGap = false;
   private requesting = false;
   private pageWaiters: { resolve(): void; reject(error: Error): void }[] = [];
+  private closed = false;
 
   constructor(
     private readonly sessionId: string,
@@ -49,8 +50,17 @@ export class SessionSync {
     this.transport.subscribe(this.sessionId, this.generation);
   }
 
+  /**
+   * The panel left this conversation: a frame or tail read still scheduled must not hand its state over the next
+   * conversation's, and a wait for a page ends.
+   */
+  close(): void {
+    this.closed = true;
+    for (const waiter of this.pageWaiters.splice(0)) waiter.reject(new Error('The conversation was closed.'));
+  }
+
   receive(message: PublisherMessage): void {
-    if (message.type === 'turn/cancel') return;
+    if (this.closed || message.type === 'turn/cancel') return;
     if (message.type === 'events/error') {
       if (message.sessionId === this.sessionId && message.generation === this.generation) this.failed(message.message);
       return;
@@ -71,7 +81,7 @@ export class SessionSync {
       if (message.sessionId === this.sessionId) this.receiveTurns(message);
       return;
     }
-    this.batcher.push(message.event);
+    if (message.event.sessionId === this.sessionId) this.batcher.push(message.event);
   }
 
   /** Asks for the page of turns before the loaded ones, unless one is on its way or none is left. */
@@ -119,6 +129,7 @@ export class SessionSync {
   }
 
   private apply(events: AgentEvent[]): void {
+    if (this.closed) return;
     this.state = reduceEvents(this.state, events);
     this.onChange(this.state);
     if (this.state.gap) void this.fillGap();
@@ -129,6 +140,7 @@ export class SessionSync {
     this.fillingGap = true;
     try {
       const tail = await this.transport.readTail(this.sessionId, this.state.lastSeq);
+      if (this.closed) return;
       this.state = reduceEvents(this.state, tail);
       this.onChange(this.state);
     } catch {
@@ -136,6 +148,6 @@ export class SessionSync {
     } finally {
       this.fillingGap = false;
     }
-    if (this.state.gap) this.connect();
+    if (this.state.gap && !this.closed) this.connect();
   }
 }

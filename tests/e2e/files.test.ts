@@ -301,6 +301,37 @@ describe('files in the conversation, through the real extension', () => {
     },
   );
 
+  it('a file pasted the moment New chat is pressed goes with the new conversation, not the one just left', async () => {
+    await configureProfile(session, scriptedEndpointSettings('anthropic', server.origin));
+    const panel = await session.openPanel();
+    await panel.click('button::-p-text(New chat)');
+    await sendMessage(panel, 'Hello');
+    expect(await waitForTurnEnd(panel, 0)).toBe('completed');
+    const left = await currentSessionId(panel);
+    sessions.push(left);
+    // The paste right after React rendered the click, before any task of the panel's ran: input goes ahead of
+    // the panel's own work in the browser's queue, so a hand pasting while the panel is busy lands here too.
+    await panel.evaluate(async (base64) => {
+      const transfer = new DataTransfer();
+      const data = Uint8Array.from(atob(base64), (character) => character.charCodeAt(0));
+      transfer.items.add(new File([data], 'quick.png', { type: 'image/png' }));
+      [...document.querySelectorAll('button')].find((button) => button.textContent?.includes('New chat'))!.click();
+      await new Promise<void>((resolve) => queueMicrotask(resolve));
+      document
+        .querySelector('textarea[aria-label="Message"]')!
+        .dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
+    }, pasted.toString('base64'));
+    await waitForChips(panel, ['quick.png:ready']);
+    const opened = await currentSessionId(panel);
+    expect(opened).not.toBe(left);
+    sessions.push(opened);
+    expect(await uploadedStates(panel, left)).not.toHaveProperty('quick.png');
+    expect((await uploadedStates(panel, opened))['quick.png']).toEqual(['selected', 'hashing', 'ready']);
+    await panel.click('button[aria-label="Remove quick.png"]');
+    await waitForChips(panel, []);
+    await panel.close();
+  });
+
   it('rejects a 20,000 × 20,000 PNG and a ZIP named photo.jpg at once, and strips GPS from a JPEG', async () => {
     await configureProfile(session, scriptedEndpointSettings('anthropic', server.origin));
     server.clearRequests();
