@@ -5,6 +5,7 @@ import { turnAnnouncement } from '@/lib/panel/turn-announcement';
 import { endpointAddress, endpointModelName, type EndpointSettings } from '@/lib/settings/endpoint-settings';
 import type { ClientState } from '@/lib/state/client-state';
 import { isHistoryLoaded } from '@/lib/state/history-loaded';
+import { pageSuggestion } from '@/lib/panel/page-suggestion';
 import { Composer, type ComposerProps } from './composer';
 import { ConversationLoading } from './conversation-loading';
 import { EmptyConversation } from './empty-conversation';
@@ -162,7 +163,11 @@ export function ChatPanel(props: ChatPanelProps) {
             loading ? (
               <ConversationLoading />
             ) : endpoint ? (
-              <EmptyConversation onSuggest={(text) => setSeed({ text, nonce: Date.now() })} shortcut={props.shortcut} />
+              <EmptyConversation
+                onSuggest={(text) => setSeed({ text, nonce: Date.now() })}
+                pageSuggestion={pageSuggestion(props.page?.page)}
+                shortcut={props.shortcut}
+              />
             ) : null
           }
         />

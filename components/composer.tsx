@@ -178,7 +178,10 @@ export function Composer({
           value={text}
           rows={1}
           disabled={disabled}
-          onChange={(event) => setText(event.target.value)}
+          // `input`, not React's `onChange`: React drops an `input` event whose value was set through the `value`
+          // property (dictation and text-expander tools, Puppeteer's fill of 100 characters or more), and Send then
+          // stayed disabled with the text in the box.
+          onInput={(event) => setText(event.currentTarget.value)}
           onKeyDown={onKeyDown}
           onPaste={onPaste}
         />

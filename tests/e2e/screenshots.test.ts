@@ -14,6 +14,7 @@ import {
   type ExtensionSession,
 } from './extension-harness';
 import { KNOWN_PRICES } from '../../lib/usage/known-prices';
+import { startPageServers, type PageServers } from '../support/static-page-server';
 
 /** Pictures of the panel's main states at side-panel size, committed so the README can show the product. */
 const OUTPUT = resolve(import.meta.dirname, '../screenshots');
@@ -72,9 +73,11 @@ async function openSizedPanel(session: ExtensionSession, scheme: 'light' | 'dark
 describe('screenshots of the side panel', () => {
   let server: ScriptedModelServer;
   let session: ExtensionSession;
+  let pages: PageServers;
 
   beforeAll(async () => {
     mkdirSync(OUTPUT, { recursive: true });
+    pages = await startPageServers();
     server = await startScriptedModelServer();
     session = await launchExtension(process.env.SPLITBRAIN_TEST_BUILD);
   });
@@ -82,6 +85,7 @@ describe('screenshots of the side panel', () => {
   afterAll(async () => {
     await session?.close();
     await server?.close();
+    await pages?.close();
   });
 
   it('onboarding: no endpoint yet', async () => {
@@ -96,10 +100,14 @@ describe('screenshots of the side panel', () => {
 
   it('empty conversation', async () => {
     await configureEndpoint(session, server.url, { label: 'OpenAI-compatible', scripted: false });
+    // A web page in front, so the empty view shows its page task beside the target suggestions.
+    const web = await session.browser.newPage();
+    await web.goto(`${pages.origin}/form.html`);
     const panel = await openSizedPanel(session);
-    await panel.waitForSelector('.empty-conversation');
+    await panel.waitForSelector('.empty-conversation .suggestion::-p-text(What is on this page)');
     await shoot(panel, 'empty');
     await panel.close();
+    await web.close();
   });
 
   it('tool cards, markdown answer, light and dark', async () => {
