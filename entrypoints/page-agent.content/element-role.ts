@@ -114,11 +114,40 @@ function plainTextName(element: Element, role: string): string | undefined {
 
 const GENERIC_NAME_DESCENDANTS = 20;
 const GENERIC_NAME_LENGTH = 200;
+/** Inline wrappers of text: an element holding only these reads as one phrase. */
+const PHRASING_TAGS = new Set([
+  'span',
+  'b',
+  'i',
+  'em',
+  'strong',
+  'small',
+  'mark',
+  'u',
+  's',
+  'sub',
+  'sup',
+  'br',
+  'wbr',
+  'font',
+  'abbr',
+  'bdi',
+  'bdo',
+  'cite',
+  'dfn',
+  'kbd',
+  'q',
+  'samp',
+  'time',
+  'data',
+  'var',
+]);
 
 /**
  * A generic element's name, which only a clickable one shows: its label, or its text when that is short and made of
- * text and role-less inline wrappers only (`<span class="alink">Eget</span>`, `<div><b>Save</b> draft</div>`). A
- * container of controls or many elements has none: its children say what it holds, and its name would repeat them.
+ * text in inline wrappers without a role (`<span class="alink">Eget</span>`, `<div><b>Save</b> draft</div>`). A
+ * container of blocks, controls or many elements has none: its children say what it holds, and a name would repeat
+ * them.
  */
 function genericNameOf(element: Element): string {
   if (element.hasAttribute('aria-label') || element.hasAttribute('aria-labelledby') || element.hasAttribute('title'))
@@ -134,9 +163,10 @@ function genericNameOf(element: Element): string {
     const descendant = node as Element;
     if (
       ++descendants > GENERIC_NAME_DESCENDANTS ||
+      !PHRASING_TAGS.has(descendant.localName) ||
       !isLifted(roleOf(descendant)) ||
-      descendant.localName === 'script' ||
-      descendant.localName === 'style' ||
+      descendant.hasAttribute('onclick') ||
+      descendant.hasAttribute('tabindex') ||
       shadowRootOf(descendant) !== null
     )
       return '';

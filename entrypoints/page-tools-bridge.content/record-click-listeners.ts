@@ -7,7 +7,9 @@ import { CLICKABLE_REPLY_EVENT, CLICKABLES_REQUEST_EVENT } from '@/lib/protocol/
  * the listeners added after it), it wraps `EventTarget.prototype.addEventListener` and the `onclick`-like setters in
  * Proxies: `this`, the arguments and the return value pass through untouched, the listener itself is never wrapped
  * (so `removeEventListener` finds it), and the wrapper keeps the original's name and length. A page that replaces
- * `addEventListener` afterwards still calls through it, or its listeners go unseen; nothing breaks either way.
+ * `addEventListener` afterwards still calls through it, or its listeners go unseen; nothing breaks either way. A
+ * removed listener does not unmark its element (that would need a count per listener and options): the element
+ * keeps its ref, and a click on it does what a person's click would.
  *
  * The channel: the marks live in a WeakSet inside this closure, never on the DOM (no attribute for the page to read,
  * strip or trip a MutationObserver on). The page agent dispatches a request event; this answers by dispatching one
@@ -32,6 +34,13 @@ export function recordClickListeners(): void {
   const typesOf = new WeakMap<Element, Set<string>>();
   const marked = new WeakSet<Element>();
   let recorded: WeakRef<Element>[] = [];
+  // A page that makes and drops listened elements for hours (a feed) would grow the list with dead references
+  // between observations: it is compacted whenever it doubles.
+  let compactAt = 1024;
+  const compact = () => {
+    recorded = recorded.filter((reference) => reference.deref() !== undefined);
+    compactAt = Math.max(1024, recorded.length * 2);
+  };
 
   const note = (target: unknown, type: string) => {
     if (!(target instanceof ElementClass)) return;
@@ -41,6 +50,7 @@ export function recordClickListeners(): void {
     if (clickTypes.has(type) && !marked.has(target)) {
       marked.add(target);
       recorded.push(new WeakRefClass(target));
+      if (recorded.length > compactAt) compact();
     }
   };
 
@@ -90,18 +100,16 @@ export function recordClickListeners(): void {
     }
   };
   const answerEach = () => {
-    const alive: WeakRef<Element>[] = [];
+    compact();
     for (const reference of recorded) {
       const element = reference.deref();
       if (element === undefined) continue;
-      alive.push(reference);
       if (connected !== undefined && !apply(connected, element, [])) continue;
       const root: unknown = apply(getRootNode, element, []);
       if (root instanceof ShadowRootClass && root.mode !== 'open') continue;
       const detail = typesOf.get(element)?.size ?? 1;
       apply(dispatchEvent, element, [new CustomEventClass(CLICKABLE_REPLY_EVENT, { detail, composed: true })]);
     }
-    recorded = alive;
   };
   apply(adding?.value ?? document.addEventListener, document, [CLICKABLES_REQUEST_EVENT, answer]);
 }
