@@ -25,6 +25,7 @@ import { storeBytes } from '@/lib/files/store-bytes';
 import { SiteModesStore } from '@/lib/settings/site-modes-store';
 import { PAGE_TOOLS } from '@/lib/tools/page-tool-definitions';
 import { browserPagePlatform } from '@/entrypoints/shared/page-platform-browser';
+import { registerPageToolsBridge } from '@/entrypoints/shared/page-tools-bridge-registration';
 import { BudgetGuard } from '@/lib/runtime/budget-guard';
 import { PanelVisibility } from '@/lib/notify/panel-visibility';
 import { WaitingNotifier } from '@/lib/notify/waiting-notifier';
@@ -48,6 +49,7 @@ export default defineBackground(() => {
   // Registered first and synchronously, so the shortcut wakes a stopped worker (Firefox opens its sidebar itself).
   if (import.meta.env.BROWSER !== 'firefox') openPanelOnCommand();
   openPanelOnNotificationClick();
+  void registerPageToolsBridge();
   Object.assign(globalThis, { splitbrainShownNotifications: shownNotifications });
   const newId = () => crypto.randomUUID();
   const targetsPorts = new Set<BrowserRuntime.Port>();

@@ -1,10 +1,12 @@
 import type { PageChildFrame, PageRefInfo } from '@/lib/protocol/page-wire';
+import { isClickable } from '@/lib/page/is-clickable';
 import type { SnapshotNode } from '@/lib/page/snapshot-node';
 import { refFor } from './agent-state';
 import {
   checkedOf,
   disabledOf,
   expandedOf,
+  hasRefRole,
   isLifted,
   NAME_FROM_CONTENT_ROLES,
   levelOf,
@@ -13,10 +15,11 @@ import {
   pressedOf,
   roleOf,
   selectedOf,
+  shownRoleOf,
   valueOf,
-  wantsRef,
 } from './element-role';
 import { frameIdOf } from './frame-id';
+import { listenedElements } from './listened-elements';
 import { shadowRootOf } from './shadow-root';
 import { boxOf, DOCUMENT_LOOK, inViewport, isRendered, lookOf, type InheritedLook } from './visibility';
 
@@ -35,6 +38,8 @@ interface Walk {
   visited: number;
   refs: Map<string, PageRefInfo>;
   childFrames: PageChildFrame[];
+  /** Elements with click listeners of their own, from the main-world bridge. */
+  listened: Map<Element, number>;
 }
 
 /** The children in the flattened tree: a host's shadow root (open or closed), a slot's assigned nodes. */
@@ -143,15 +148,31 @@ function childFrameOf(element: Element, ref: string): PageChildFrame {
   };
 }
 
+/** Whether an element whose role gives it no ref behaves as clickable (lib/page/is-clickable.ts has the rule). */
+function behavesAsClickable(element: Element, walk: Walk, cursor: string, parentCursor: string): boolean {
+  return isClickable({
+    tag: element.localName,
+    listenedTypes: walk.listened.get(element),
+    onclickAttribute: element.hasAttribute('onclick'),
+    cursor,
+    parentCursor,
+    hasTabIndexAttribute: element.hasAttribute('tabindex'),
+    tabIndex: element instanceof HTMLElement || element instanceof SVGElement ? element.tabIndex : -1,
+    labelsControl: element instanceof HTMLLabelElement && element.control !== null,
+  });
+}
+
 function visitElement(element: Element, walk: Walk, inherited: InheritedLook): SnapshotNode[] {
   if (SKIPPED_TAGS.has(element.localName) || !isRendered(element)) return [];
   walk.visited++;
   const box = boxOf(element);
   const look = lookOf(element, box, inherited);
   const inView = inViewport(box);
-  const role = roleOf(element);
+  const ownRole = roleOf(element);
   const children = LEAF_TAGS.has(element.localName) ? [] : visitChildren(element, walk, look, inView);
-  if (isLifted(role) || role === undefined) return children;
+  const clickable = !hasRefRole(ownRole) && behavesAsClickable(element, walk, look.inherited.cursor, inherited.cursor);
+  if (isLifted(ownRole) && !clickable) return children;
+  const role = shownRoleOf(element);
   const name = nameOf(element, role);
   const hiddenText = (look.hidden && (name !== '' || hasOwnText(element))) || nameHiddenFromSight(element, role, name);
   const node: SnapshotNode = {
@@ -166,6 +187,7 @@ function visitElement(element: Element, walk: Walk, inherited: InheritedLook): S
     value: valueOf(element),
     url:
       element instanceof HTMLAnchorElement && element.hasAttribute('href') ? element.getAttribute('href')! : undefined,
+    clickable: clickable || undefined,
     hiddenText: hiddenText || undefined,
     inViewport: inView,
     children: element instanceof HTMLSelectElement ? optionNodes(element, inView) : withoutEchoedName(name, children),
@@ -174,7 +196,7 @@ function visitElement(element: Element, walk: Walk, inherited: InheritedLook): S
     node.text = node.children[0].name;
     node.children = [];
   }
-  if (wantsRef(role, element)) {
+  if (hasRefRole(role) || clickable) {
     const ref = refFor(element);
     node.ref = ref;
     const frame = role === 'iframe' ? childFrameOf(element, ref) : undefined;
@@ -197,8 +219,13 @@ function visitElement(element: Element, walk: Walk, inherited: InheritedLook): S
 
 /** The frame's accessibility tree from `root` (the body, or a scoped element). */
 export function accessibilityTree(root: Element): AccessibilityTree {
-  const walk: Walk = { visited: 0, refs: new Map(), childFrames: [] };
-  const roots = visitElement(root, walk, DOCUMENT_LOOK);
+  const walk: Walk = { visited: 0, refs: new Map(), childFrames: [], listened: listenedElements() };
+  const parent = root.parentElement;
+  const roots = visitElement(
+    root,
+    walk,
+    parent === null ? DOCUMENT_LOOK : { ...DOCUMENT_LOOK, cursor: getComputedStyle(parent).cursor },
+  );
   return { roots, refs: walk.refs, childFrames: walk.childFrames, nodeLimitReached: walk.visited >= NODE_LIMIT };
 }
 
@@ -209,7 +236,7 @@ export function describeElement(element: Element): {
   checked?: boolean | 'mixed';
   inputType?: string;
 } {
-  const role = roleOf(element) ?? 'generic';
+  const role = shownRoleOf(element);
   return { role, name: nameOf(element, role), checked: checkedOf(element, role), inputType: inputTypeOf(element) };
 }
 

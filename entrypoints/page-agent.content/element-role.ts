@@ -75,12 +75,19 @@ export function isLifted(role: string | undefined): boolean {
   return role === undefined || LIFTED_ROLES.has(role);
 }
 
-export function wantsRef(role: string, element: Element): boolean {
-  if (REF_ROLES.has(role)) return true;
-  return element instanceof HTMLElement && element.tabIndex >= 0 && element.hasAttribute('tabindex');
+/** The role the snapshot shows: an element without one (or `presentation`, `none`) is `generic`. */
+export function shownRoleOf(element: Element): string {
+  const role = roleOf(element);
+  return role === undefined || isLifted(role) ? 'generic' : role;
+}
+
+/** Roles that get a ref by themselves; any other element gets one only when it behaves as clickable. */
+export function hasRefRole(role: string | undefined): boolean {
+  return role !== undefined && REF_ROLES.has(role);
 }
 
 export function nameOf(element: Element, role: string): string {
+  if (role === 'generic') return genericNameOf(element);
   if (UNNAMED_ROLES.has(role) && !element.hasAttribute('aria-label') && !element.hasAttribute('aria-labelledby'))
     return '';
   if (role === 'iframe') return element.getAttribute('title') ?? element.getAttribute('name') ?? '';
@@ -103,6 +110,69 @@ function plainTextName(element: Element, role: string): string | undefined {
     return undefined;
   if (element.childElementCount > 0 || shadowRootOf(element) !== null) return undefined;
   return normalizeSpace(element.textContent ?? '');
+}
+
+const GENERIC_NAME_DESCENDANTS = 20;
+const GENERIC_NAME_LENGTH = 200;
+/** Inline wrappers of text: an element holding only these reads as one phrase. */
+const PHRASING_TAGS = new Set([
+  'span',
+  'b',
+  'i',
+  'em',
+  'strong',
+  'small',
+  'mark',
+  'u',
+  's',
+  'sub',
+  'sup',
+  'br',
+  'wbr',
+  'font',
+  'abbr',
+  'bdi',
+  'bdo',
+  'cite',
+  'dfn',
+  'kbd',
+  'q',
+  'samp',
+  'time',
+  'data',
+  'var',
+]);
+
+/**
+ * A generic element's name, which only a clickable one shows: its label, or its text when that is short and made of
+ * text in inline wrappers without a role (`<span class="alink">Eget</span>`, `<div><b>Save</b> draft</div>`). A
+ * container of blocks, controls or many elements has none: its children say what it holds, and a name would repeat
+ * them.
+ */
+function genericNameOf(element: Element): string {
+  if (element.hasAttribute('aria-label') || element.hasAttribute('aria-labelledby') || element.hasAttribute('title'))
+    try {
+      return normalizeSpace(computeAccessibleName(element));
+    } catch {
+      return '';
+    }
+  if (shadowRootOf(element) !== null) return '';
+  const walker = element.ownerDocument.createTreeWalker(element, NodeFilter.SHOW_ELEMENT);
+  let descendants = 0;
+  for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+    const descendant = node as Element;
+    if (
+      ++descendants > GENERIC_NAME_DESCENDANTS ||
+      !PHRASING_TAGS.has(descendant.localName) ||
+      !isLifted(roleOf(descendant)) ||
+      descendant.hasAttribute('onclick') ||
+      descendant.hasAttribute('tabindex') ||
+      shadowRootOf(descendant) !== null
+    )
+      return '';
+  }
+  const text = normalizeSpace(element.textContent ?? '');
+  return text.length <= GENERIC_NAME_LENGTH ? text : '';
 }
 
 export function normalizeSpace(text: string): string {

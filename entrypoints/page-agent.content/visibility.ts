@@ -1,9 +1,13 @@
 import type { PageBox } from '@/lib/protocol/page-wire';
 
-/** What a parent passes down: whether it is already invisible to a sighted user, and the colour behind its text. */
+/**
+ * What a parent passes down: whether it is already invisible to a sighted user, the colour behind its text, and its
+ * computed cursor (a child's `cursor: pointer` that only repeats it is inherited, not its own).
+ */
 export interface InheritedLook {
   invisible: boolean;
   background: string;
+  cursor: string;
 }
 
 const TRANSPARENT = new Set(['transparent', 'rgba(0, 0, 0, 0)']);
@@ -55,7 +59,7 @@ export function lookOf(element: Element, box: PageBox, inherited: InheritedLook)
     style.fontSize === '0px' ||
     TRANSPARENT.has(style.color) ||
     style.color === background;
-  return { hidden, inherited: { invisible: passedDown, background } };
+  return { hidden, inherited: { invisible: passedDown, background, cursor: style.cursor } };
 }
 
 export interface ElementLook {
@@ -64,4 +68,4 @@ export interface ElementLook {
   inherited: InheritedLook;
 }
 
-export const DOCUMENT_LOOK: InheritedLook = { invisible: false, background: 'rgb(255, 255, 255)' };
+export const DOCUMENT_LOOK: InheritedLook = { invisible: false, background: 'rgb(255, 255, 255)', cursor: 'auto' };

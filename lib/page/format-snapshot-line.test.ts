@@ -53,6 +53,15 @@ describe('formatSnapshotLine', () => {
     );
   });
 
+  it('marks an element that has its ref because it behaves as clickable, after hidden-text and before the ref', () => {
+    expect(formatSnapshotLine(node({ role: 'generic', name: 'Eget', clickable: true, ref: 'e7' }), 0)).toBe(
+      '- generic "Eget" [clickable] [ref=e7]',
+    );
+    expect(
+      formatSnapshotLine(node({ role: 'listitem', hiddenText: true, clickable: true, ref: 'e8', text: 'Row' }), 1),
+    ).toBe('  - listitem [hidden-text] [clickable] [ref=e8]: Row');
+  });
+
   it('quotes page text that could pass for snapshot markup, so a page cannot forge a line or a ref', () => {
     const forged = formatSnapshotLine(node({ role: 'text', name: 'x\n- button "Pay" [ref=e1]' }), 0);
     expect(forged.split('\n')).toHaveLength(1);

@@ -25,13 +25,14 @@ function attributes(node: SnapshotNode): string[] {
     ...flag('selected', node.selected),
     ...(node.value === undefined || node.value === '' ? [] : [`[value=${quoteSnapshotText(node.value)}]`]),
     ...(node.hiddenText ? ['[hidden-text]'] : []),
+    ...(node.clickable ? ['[clickable]'] : []),
     ...(node.ref === undefined ? [] : [`[ref=${node.ref}]`]),
   ];
 }
 
 /**
  * One line of the snapshot, Playwright aria-snapshot style with two spaces per level:
- * `- button "Submit" [disabled] [ref=e12]`, `- link "Docs" [ref=e5]: /url: /docs`, `- text: Some words`.
+ * `- button "Submit" [disabled] [ref=e12]`, `- generic "Eget" [clickable] [ref=e7]`, `- link "Docs" [ref=e5]: /url: /docs`, `- text: Some words`.
  */
 export function formatSnapshotLine(node: SnapshotNode, depth: number): string {
   const indent = '  '.repeat(depth);

@@ -14,6 +14,8 @@ export interface SnapshotNode {
   url?: string;
   /** A lone text child printed on the node's own line: `- paragraph: Some words`. */
   text?: string;
+  /** Has a ref because it behaves as clickable (listener, `onclick`, pointer cursor, tabindex), not by its role. */
+  clickable?: boolean;
   /** Text or a name a sighted user cannot see. */
   hiddenText?: boolean;
   /** Any part of the node's box is inside the viewport. */

@@ -10,11 +10,14 @@ import { CHROMIUM } from './extension-harness';
 export const BUILT_CONTENT_SCRIPTS = resolve(import.meta.dirname, '../../.output/chrome-mv3/content-scripts');
 
 /*
- * A harness extension around the built bundle: the same `scripting.executeScript` injection and the same
- * `tabs.sendMessage(tabId, message, { frameId })` wire as the runtime, with host access granted in its manifest
- * (headless Chromium cannot answer the optional-permission prompt the real extension asks for).
+ * A harness extension around the built bundle: the same document_start registration of the main-world bridge, the
+ * same `scripting.executeScript` injection and the same `tabs.sendMessage(tabId, message, { frameId })` wire as the
+ * runtime, with host access granted in its manifest (headless Chromium cannot answer the optional-permission prompt
+ * the real extension asks for).
  */
 const HARNESS_WORKER = `
+// As entrypoints/shared/page-tools-bridge-registration.ts: the bridge also runs from document_start.
+self.ready = chrome.scripting.registerContentScripts([{ id: 'bridge', matches: ['<all_urls>'], js: ['content-scripts/page-tools-bridge.js'], runAt: 'document_start', world: 'MAIN', allFrames: true }]);
 self.inject = async (tabId) => {
   await chrome.scripting.executeScript({ target: { tabId, allFrames: true }, files: ['content-scripts/page-agent.js'] });
   await chrome.scripting.executeScript({ target: { tabId, allFrames: true }, files: ['content-scripts/page-tools-bridge.js'], world: 'MAIN' });
@@ -110,6 +113,7 @@ export async function launchPageAgent(contentScripts = BUILT_CONTENT_SCRIPTS): P
   });
   const target = await browser.waitForTarget((candidate) => candidate.type() === 'service_worker', { timeout: 30_000 });
   const worker = (await target.worker())!;
+  await worker.evaluate(() => (self as unknown as { ready: Promise<void> }).ready);
   const session: PageAgentSession = {
     browser,
     worker,

@@ -255,4 +255,32 @@ describe('page tools: tasks on test pages through the side panel and the scripte
     expect((await runTask(panel, 'Add a todo: Buy milk')).status).toBe('completed');
     expect(await web.$$eval('#todos li', (items) => items.map((item) => item.textContent))).toEqual(['Buy milk']);
   }, 90_000);
+
+  it('clicks a link that is a span with a click listener (MiniWoB++ click-link) by the ref its [clickable] line has', async () => {
+    await openPage('click-link.html');
+    let snapshot = '';
+    const clickEget = actOn('generic', 'Eget', 'click');
+    task = [
+      observe,
+      (last) => {
+        snapshot = String(observationIn(last).snapshot);
+        return clickEget(last);
+      },
+      done,
+    ];
+    expect((await runTask(panel, 'Click on the link "Eget".')).status).toBe('completed');
+    expect(await web.$eval('#clicked', (clicked) => clicked.textContent)).toBe('Eget');
+    const lines = snapshot.split('\n');
+    const line = (name: string) => lines.find((candidate) => candidate.includes(`- generic "${name}"`)) ?? '';
+    // By its pointer cursor and listener, a listener only (added through the page's own addEventListener wrapper,
+    // so seen from document_start in the main world), an onclick attribute, a tabindex.
+    for (const name of ['Eget', 'dolor', 'adipiscing', 'Nunc', 'Morbi', 'Felis', 'Card title Card body'])
+      expect(line(name)).toMatch(new RegExp(`^\\s*- generic "${name}" \\[clickable\\] \\[ref=e\\d+\\]$`));
+    // A plain span stays text, the spans that inherit the card's pointer cursor get no line of their own, and the
+    // delegation root around them all (a listener for 26 event types) none either.
+    expect(lines.some((candidate) => /generic "(tempor|Card title|Card body)"/.test(candidate))).toBe(false);
+    expect(snapshot).not.toMatch(/- generic \[clickable\]/);
+    expect(snapshot).toContain('tempor');
+    expect(await web.$eval('body', (body) => body.getAttribute('data-transparent'))).toBe('true');
+  }, 60_000);
 });

@@ -28,12 +28,47 @@ async function allowPermissionPrompt(marionette: Marionette): Promise<string> {
   return asked;
 }
 
+/**
+ * Answers every approval card of the panel's latest turn with Allow (and Firefox's permission prompt after a
+ * site-access card) until the turn ends; returns the cards' summaries.
+ */
+async function answerApprovals(marionette: Marionette, panelUrl: string): Promise<string[]> {
+  const asked: string[] = [];
+  for (;;) {
+    const state = await until('an approval card or the end of the turn', () =>
+      marionette.execute<{ card?: string; id?: string; status?: string } | false>(
+        `const turn = [...document.querySelectorAll('article.turn')].at(-1);
+         const card = turn && [...turn.querySelectorAll('section.approval-card[data-status="pending"]')].at(-1);
+         if (card) return { card: card.querySelector('.request-summary')?.textContent ?? '', id: card.getAttribute('data-request-id') };
+         const status = turn?.getAttribute('data-status');
+         return status && status !== 'running' ? { status } : false;`,
+      ),
+    );
+    if (state.status) break;
+    asked.push(state.card ?? '');
+    // A trusted click: the site-access card's Allow is the gesture Firefox needs to ask for the host permission.
+    await marionette.click(`//section[@data-request-id="${state.id}"]//button[text()="Allow"]`, 'xpath');
+    if (state.card?.startsWith('Let Splitbrain read and act on')) {
+      console.log(`[firefox] prompt: ${await allowPermissionPrompt(marionette)}`);
+      await switchToTab(marionette, panelUrl);
+    }
+    await until('the card to be answered', () =>
+      marionette.execute<boolean>(
+        `return document.querySelector('section.approval-card[data-request-id="' + arguments[0] + '"]')?.getAttribute('data-status') !== 'pending';`,
+        [state.id],
+      ),
+    );
+  }
+  return asked;
+}
+
 describe('page tools in Firefox ESR', () => {
   let pages: PageServers;
   let server: ScriptedModelServer;
   let firefox: FirefoxSession;
   let base: string;
-  const task: PageTaskStep[] = [
+  let panelUrl: string;
+  let task: PageTaskStep[] = [
     observe,
     actOn('textbox', 'Full name', 'type', { text: 'Ada Lovelace' }),
     actOn('button', 'Submit', 'click'),
@@ -65,7 +100,7 @@ describe('page tools in Firefox ESR', () => {
     );
     await switchToTab(marionette, formUrl);
     await until('the form page', () => marionette.execute<boolean>("return document.readyState === 'complete';"));
-    const panelUrl = `${base}/sidepanel.html`;
+    panelUrl = `${base}/sidepanel.html`;
     await openExtensionTab(marionette, panelUrl);
     await useScriptedEndpoint(marionette, server.url);
     await until('the page line to name the form page', () =>
@@ -73,32 +108,7 @@ describe('page tools in Firefox ESR', () => {
     );
     await sendFromComposer(marionette, 'Sign up as Ada Lovelace.');
 
-    const asked: string[] = [];
-    for (;;) {
-      const state = await until('an approval card or the end of the turn', () =>
-        marionette.execute<{ card?: string; id?: string; status?: string } | false>(
-          `const turn = [...document.querySelectorAll('article.turn')].at(-1);
-           const card = turn && [...turn.querySelectorAll('section.approval-card[data-status="pending"]')].at(-1);
-           if (card) return { card: card.querySelector('.request-summary')?.textContent ?? '', id: card.getAttribute('data-request-id') };
-           const status = turn?.getAttribute('data-status');
-           return status && status !== 'running' ? { status } : false;`,
-        ),
-      );
-      if (state.status) break;
-      asked.push(state.card ?? '');
-      // A trusted click: the site-access card's Allow is the gesture Firefox needs to ask for the host permission.
-      await marionette.click(`//section[@data-request-id="${state.id}"]//button[text()="Allow"]`, 'xpath');
-      if (state.card?.startsWith('Let Splitbrain read and act on')) {
-        console.log(`[firefox] prompt: ${await allowPermissionPrompt(marionette)}`);
-        await switchToTab(marionette, panelUrl);
-      }
-      await until('the card to be answered', () =>
-        marionette.execute<boolean>(
-          `return document.querySelector('section.approval-card[data-request-id="' + arguments[0] + '"]')?.getAttribute('data-status') !== 'pending';`,
-          [state.id],
-        ),
-      );
-    }
+    const asked = await answerApprovals(marionette, panelUrl);
     console.log(`[firefox] approval cards: ${JSON.stringify(asked)}`);
     expect(await firstTurnEnd(marionette)).toBe('completed');
     expect(asked).toHaveLength(3);
@@ -136,5 +146,37 @@ describe('page tools in Firefox ESR', () => {
     expect(outcome.name).toBe('Ada Lovelace');
     expect(outcome.result).toBe('Submitted: Ada Lovelace <> remember=false');
     console.log(`[firefox] form page outcome "${outcome.result}" in ${Date.now() - started} ms`);
+  }, 120_000);
+
+  it('clicks a span link of the MiniWoB++ click-link page by its [clickable] ref, its listener seen from document_start', async () => {
+    const marionette = firefox.marionette;
+    const pageUrl = `${pages.origin}/click-link.html`;
+    await marionette.send('Marionette:SetContext', { value: 'chrome' });
+    await marionette.execute(
+      'gBrowser.selectedTab = gBrowser.addTab(arguments[0], { triggeringPrincipal: Services.scriptSecurityManager.getSystemPrincipal() }); return true;',
+      [pageUrl],
+    );
+    await switchToTab(marionette, pageUrl);
+    await until('the click-link page', () => marionette.execute<boolean>("return document.readyState === 'complete';"));
+    await switchToTab(marionette, panelUrl);
+    await until('the page line to name the click-link page', () =>
+      marionette.execute<boolean>("return document.querySelector('.page-line-title')?.textContent === 'Click link';"),
+    );
+    task = [observe, actOn('generic', 'Eget', 'click'), () => ({ text: 'Clicked.' })];
+    server.clearRequests();
+    await sendFromComposer(marionette, 'Click on the link "Eget".');
+    expect(await answerApprovals(marionette, panelUrl)).toEqual(['Click generic "Eget" on 127.0.0.1.']);
+
+    const messages = (server.requests.at(-1)!.body as { messages: { role: string; content: string }[] }).messages;
+    const tool = messages.filter((message) => message.role === 'tool').at(-2);
+    const snapshot = String((JSON.parse(tool!.content) as { snapshot?: unknown }).snapshot);
+    expect(snapshot).toMatch(/- generic "Eget" \[clickable\] \[ref=e\d+\]/);
+    // "Nunc" has a click listener only (no pointer cursor): seen because the bridge ran before the page's script.
+    expect(snapshot).toMatch(/- generic "Nunc" \[clickable\] \[ref=e\d+\]/);
+    await switchToTab(marionette, pageUrl);
+    const outcome = await marionette.execute<{ clicked: string; transparent: string | null }>(
+      "return { clicked: document.getElementById('clicked').textContent, transparent: document.body.getAttribute('data-transparent') };",
+    );
+    expect(outcome).toEqual({ clicked: 'Eget', transparent: 'true' });
   }, 120_000);
 });
