@@ -173,7 +173,7 @@ export function Composer({
                 ? 'Loading the conversation…'
                 : running
                   ? 'Add to this turn…'
-                  : 'Ask the model to change a target…'
+                  : 'Ask the model to change a target or act on the page…'
           }
           value={text}
           rows={1}
