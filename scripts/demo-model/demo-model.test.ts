@@ -9,6 +9,7 @@ import { toolNames } from '../../lib/tools/tool-definitions';
 import { executeTool } from '../../lib/tools/tool-router';
 import { fakePageLink, fakeRunScript, type PageElement } from '../../tests/support/demo-page-and-jobs';
 import { runModelTurn, type HarnessCall } from '../../tests/support/run-model-turn';
+import { demoSchemaOfManifest } from './built-in-demo-targets';
 import type { DemoMessage } from './demo-conversation';
 import { demoReply } from './demo-model';
 
@@ -22,6 +23,8 @@ const catalog = {
   targets: manifests.map((manifest) => ({ manifest, entryPath: `targets/${manifest.id}/index.html` })),
   defaultTargetId: 'particles',
 };
+/** What the demo server knows of the built-in targets, to say which one has a parameter the open one lacks. */
+const knownTargets = manifests.map(demoSchemaOfManifest);
 
 function defaultsOf(manifest: TargetManifest): JsonObject {
   const values: JsonObject = {};
@@ -78,7 +81,7 @@ function harness(active: string | undefined, before: JsonObject = {}) {
       },
     ]);
     return runModelTurn({
-      model: demoReply,
+      model: (conversation) => demoReply(conversation, knownTargets),
       tools: toolNames,
       history,
       request,
@@ -153,6 +156,13 @@ const understood: Row[] = [
     opens: 'synth',
     values: { tempo: 90 },
   },
+  {
+    on: 'synth',
+    request: 'open the particle field and set the speed to 20',
+    calls: openAndSet,
+    opens: 'particles',
+    values: { speed: 20 },
+  },
   { on: 'synth', request: 'set the release to 2 seconds', calls: set, values: { release: 2000 } },
   { on: 'synth', request: 'attack 0.5 s', calls: set, values: { attack: 500 } },
   { on: 'synth', request: 'use a square wave', calls: set, values: { waveform: 'square' } },
@@ -215,6 +225,66 @@ const declined: Row[] = [
   },
 ];
 
+interface CrossTargetRow {
+  readonly on: string;
+  readonly request: string;
+  /** The clauses the reply says it did not understand. */
+  readonly clauses: readonly string[];
+  /** The title of the target the reply says has them. */
+  readonly has: string;
+  readonly before?: JsonObject;
+}
+
+/** Every target × a clause that names a parameter or option only another target has. */
+const crossTarget: CrossTargetRow[] = [
+  {
+    on: 'particles',
+    request: 'use a triangle wave and slow the tempo to 90',
+    clauses: ['use a triangle wave', 'slow the tempo to 90'],
+    has: 'Step synthesizer',
+    before: { speed: 20 },
+  },
+  { on: 'particles', request: 'make the tempo faster', clauses: ['make the tempo faster'], has: 'Step synthesizer' },
+  { on: 'particles', request: 'make the object red', clauses: ['make the object red'], has: '3D scene' },
+  {
+    on: 'particles',
+    request: 'make the background blue',
+    clauses: ['make the background blue'],
+    has: 'Typography playground',
+  },
+  { on: 'particles', request: 'reset the tempo', clauses: ['reset the tempo'], has: 'Step synthesizer' },
+  {
+    on: 'particles',
+    request: 'set the text color to blue',
+    clauses: ['set the text color to blue'],
+    has: 'Typography playground',
+  },
+  { on: 'particles', request: 'turn on dark mode', clauses: ['turn on dark mode'], has: 'Typography playground' },
+  { on: 'synth', request: 'make the spin faster', clauses: ['make the spin faster'], has: '3D scene' },
+  { on: 'synth', request: 'set the noise to 10%', clauses: ['set the noise to 10%'], has: 'Data chart' },
+  { on: 'synth', request: 'reset the speed', clauses: ['reset the speed'], has: 'Particle field' },
+  { on: 'scene3d', request: 'slow the tempo to 90', clauses: ['slow the tempo to 90'], has: 'Step synthesizer' },
+  { on: 'scene3d', request: 'make the tempo faster', clauses: ['make the tempo faster'], has: 'Step synthesizer' },
+  { on: 'scene3d', request: 'use a monospace font', clauses: ['use a monospace font'], has: 'Typography playground' },
+  {
+    on: 'chart',
+    request: 'set the font size to 20 px',
+    clauses: ['set the font size to 20 px'],
+    has: 'Typography playground',
+  },
+  { on: 'chart', request: 'show the vectors', clauses: ['show the vectors'], has: 'Particle field' },
+  { on: 'chart', request: 'reset the tempo', clauses: ['reset the tempo'], has: 'Step synthesizer' },
+  { on: 'typography', request: 'use a bigger sphere', clauses: ['use a bigger sphere'], has: '3D scene' },
+  {
+    on: 'typography',
+    request: 'set the line width to 3 px',
+    clauses: ['set the line width to 3 px'],
+    has: 'Data chart',
+  },
+  { on: 'typography', request: 'use a triangle wave', clauses: ['use a triangle wave'], has: 'Step synthesizer' },
+  { on: 'typography', request: 'reset the tempo', clauses: ['reset the tempo'], has: 'Step synthesizer' },
+];
+
 function namesOf(calls: readonly HarnessCall[]): string[] {
   return calls.map((call) => call.name);
 }
@@ -236,7 +306,7 @@ describe('the offline demo model, against a real runtime and a fake stage', () =
     expect(stage.active).toBe(target);
     expect(stage.values.get(target)).toMatchObject(row.values ?? {});
     if (row.reply) expect(text).toMatch(row.reply);
-    expect(text).not.toMatch(/did not understand/);
+    expect(text).not.toMatch(/did not understand|could mean|\bFor [a-z ]+, /);
     expect(text.split('\n')).toHaveLength(1);
   });
 
@@ -248,6 +318,49 @@ describe('the offline demo model, against a real runtime and a fake stage', () =
     expect(text).toMatch(/did not understand/);
     expect(text).toContain('not a language model');
     expect(text).toMatch(row.reply!);
+  });
+
+  it('has a cross-target row on every built-in target', () => {
+    expect(new Set(crossTarget.map((row) => row.on))).toEqual(new Set(manifests.map((manifest) => manifest.id)));
+  });
+
+  it.each(crossTarget)('changes nothing on $on for "$request", and says who has it', async (row) => {
+    const { stage, ask } = harness(row.on, row.before);
+    const { calls, text } = await ask(row.request);
+    expect(namesOf(calls)).toEqual(read);
+    const manifest = manifests.find((candidate) => candidate.id === row.on)!;
+    expect(stage.values.get(row.on)).toEqual({ ...defaultsOf(manifest), ...row.before });
+    const quoted = row.clauses.map((clause) => `"${clause}"`).join(' or ');
+    expect(text).toContain(`I did not understand ${quoted}: ${manifest.title} has no `);
+    expect(text).toContain(`${row.has} has `);
+    expect(text).toContain(`say "open the ${row.has} and ${row.clauses.join(' and ')}"`);
+    expect(text).not.toContain('not a language model');
+    expect(text.split('\n')).toHaveLength(1);
+    // What it suggests works: the other target opens and understands every clause.
+    const suggested = text.match(/say "([^"]+)"\)\.$/)![1];
+    const next = await ask(suggested);
+    expect(next.text).toMatch(new RegExp(`^Opened ${row.has}\\.`));
+    expect(next.text).not.toMatch(/did not understand|could mean|\bFor [a-z ]+, /);
+  });
+
+  it('applies the clauses it understood and names the target of the one it did not', async () => {
+    const { stage, ask } = harness('particles');
+    const { calls, text } = await ask('make the particles faster and use a triangle wave');
+    expect(namesOf(calls)).toEqual(set);
+    expect(stage.values.get('particles')).toMatchObject({ speed: 12, show_vectors: false });
+    expect(text).toBe(
+      'Speed 8 → 12 m/s. I did not understand "use a triangle wave": Particle field has no waveform, Step synthesizer has it (say "open the Step synthesizer and use a triangle wave").',
+    );
+  });
+
+  it('does what it suggests: the other target understands the request it offers', async () => {
+    const { stage, ask } = harness('particles', { speed: 20 });
+    await ask('use a triangle wave and slow the tempo to 90');
+    const { calls, text } = await ask('open the Step synthesizer and use a triangle wave and slow the tempo to 90');
+    expect(namesOf(calls)).toEqual(openAndSet);
+    expect(stage.values.get('synth')).toMatchObject({ waveform: 'triangle', tempo: 90 });
+    expect(stage.values.get('particles')).toMatchObject({ speed: 20 });
+    expect(text).not.toMatch(/did not understand/);
   });
 });
 

@@ -12,6 +12,8 @@ import {
 } from './demo-tool-results';
 import { changeSummary, declineText, describeTarget, examples, targetListText, unresolvedText } from './demo-text';
 import { interpretRequest, type RequestPlan } from './interpret-request';
+import { clausesElsewhere, type ClauseElsewhere } from './clauses-elsewhere';
+import { foreignNames } from './foreign-names';
 import { demoPageReply } from './demo-page-reply';
 import { demoScriptReply } from './demo-script-reply';
 import { pageRequestOf } from './page-request';
@@ -26,8 +28,9 @@ const targetListPattern = /\b(which|what|list( the)?|show( me)?( the)?) (targets
  * so far in this turn. It lists the targets, opens the one the request names, reads the schema, then sets
  * what it understood and confirms from the values the target applied. Requests about the web page in front
  * (click by name, what is on it) and a few scripts go to the page and job tools when the request offers them.
+ * `knownTargets` (the built-in targets' manifests) only say which listed target has what the open one lacks.
  */
-export function demoReply(conversation: DemoConversation): DemoReply {
+export function demoReply(conversation: DemoConversation, knownTargets: readonly DemoSchema[] = []): DemoReply {
   const request = lastUserText(conversation);
   if (request === undefined)
     return text('Ask me to change something on the open target, e.g. "what can I change here?".');
@@ -48,7 +51,15 @@ export function demoReply(conversation: DemoConversation): DemoReply {
   if (opening) return opening;
   const schemaStep = schemaOrStep(calls);
   if ('kind' in schemaStep) return schemaStep;
-  return actingStep(request, calls, schemaStep.schema, mention);
+  return actingStep(request, calls, schemaStep.schema, mention, listedTargets(targets, knownTargets));
+}
+
+/** The known targets that listTargets lists, under the titles it gives them. */
+function listedTargets(targets: readonly DemoTarget[], knownTargets: readonly DemoSchema[]): DemoSchema[] {
+  return knownTargets.flatMap((known) => {
+    const listed = targets.find((target) => target.id === known.targetId);
+    return listed ? [{ ...known, title: listed.title }] : [];
+  });
 }
 
 function openingStep(
@@ -82,15 +93,22 @@ function actingStep(
   calls: readonly DemoCallRecord[],
   schema: DemoSchema,
   mention: TargetMention | undefined,
+  known: readonly DemoSchema[],
 ): DemoReply {
-  const plan = interpretRequest(request, schema.parameters, wordsToLeaveOut(mention, schema.parameters));
+  const others = known.filter((target) => target.targetId !== schema.targetId);
+  const plan = interpretRequest(request, schema.parameters, {
+    targetWords: wordsToLeaveOut(mention, schema.parameters),
+    targetTitle: mention ? `${mention.target.id} ${mention.target.title}` : '',
+    foreign: foreignNames(schema, others),
+  });
   const reset = calls.find((record) => record.name === 'resetTarget');
   if (plan.resetAll && !reset) return call('resetTarget');
   const set = calls.find((record) => record.name === 'setParameters');
   if (plan.changes.length > 0 && !set && !failedResultSchema.safeParse(reset?.output).success) {
     return call('setParameters', { changes: plan.changes.map((change) => ({ ...change })) });
   }
-  return text(finalText(request, calls, schema, plan, { reset, set }));
+  const elsewhere = clausesElsewhere(plan.unknown, schema, others);
+  return text(finalText(request, calls, schema, { ...plan, elsewhere }, { reset, set }));
 }
 
 /** Target words that are no parameter's words: "particles" stays, since it is part of particle_count. */
@@ -103,7 +121,7 @@ function finalText(
   request: string,
   calls: readonly DemoCallRecord[],
   schema: DemoSchema,
-  plan: RequestPlan,
+  plan: RequestPlan & { readonly elsewhere: readonly ClauseElsewhere[] },
   done: { reset: DemoCallRecord | undefined; set: DemoCallRecord | undefined },
 ): string {
   const failure = [done.reset, done.set]
@@ -122,8 +140,9 @@ function finalText(
     said.push(`${capitalized(changeSummary(schema, applied.data.applied, clamped))}.`);
   }
   const nothingDone = said.length === 0 && !plan.describe;
-  if (nothingDone && plan.ambiguous.length === 0 && plan.missing.length === 0) return declineText(request, schema);
-  said.push(...unresolvedText(plan, schema));
+  const unresolved = plan.ambiguous.length + plan.missing.length + plan.elsewhere.length;
+  if (nothingDone && unresolved === 0) return declineText(request, schema);
+  said.push(...unresolvedText(plan, schema, plan.elsewhere));
   if (plan.describe) said.push(describeTarget(schema));
   else if (opened && said.length === 1) said.push(`Try ${examples(schema)}.`);
   return said.join(' ');

@@ -1,3 +1,4 @@
+import type { ClauseElsewhere } from './clauses-elsewhere';
 import type { DemoParameter, DemoSchema, DemoTarget } from './demo-tool-results';
 import type { RequestPlan } from './interpret-request';
 import { listOf } from './parameter-value';
@@ -79,16 +80,45 @@ export function declineText(request: string, schema: DemoSchema | undefined): st
   return schema ? `${intro} On ${schema.title} you could say ${examples(schema)}.` : intro;
 }
 
-export function unresolvedText(plan: RequestPlan, schema: DemoSchema): string[] {
+/** What the reply says about the clauses it did not act on; `elsewhere` are those another target understands. */
+export function unresolvedText(
+  plan: RequestPlan,
+  schema: DemoSchema,
+  elsewhere: readonly ClauseElsewhere[] = [],
+): string[] {
   const notes: string[] = [];
   for (const { clause, candidates } of plan.ambiguous) {
     notes.push(`"${clause}" could mean ${listOf(candidates.map((parameter) => spoken(parameter.name)))}: which one?`);
   }
   for (const { parameter, reason } of plan.missing) notes.push(`For ${spoken(parameter.name)}, ${reason}.`);
-  if (plan.unknown.length > 0) {
-    notes.push(`I did not understand ${listOf(plan.unknown.map((clause) => `"${clause}"`))} on ${schema.title}.`);
+  const unknown = plan.unknown.filter((clause) => !elsewhere.some((entry) => entry.clause === clause));
+  if (unknown.length > 0) {
+    notes.push(`I did not understand ${listOf(unknown.map((clause) => `"${clause}"`))} on ${schema.title}.`);
   }
+  notes.push(...elsewhereText(elsewhere, schema));
   return notes;
+}
+
+/**
+ * One sentence per target that has what the open one lacks: 'I did not understand "slow the tempo to 90":
+ * Particle field has no tempo, Step synthesizer has it (say "open the Step synthesizer and slow the tempo to 90").'
+ */
+function elsewhereText(elsewhere: readonly ClauseElsewhere[], schema: DemoSchema): string[] {
+  const byTargets = new Map<string, ClauseElsewhere[]>();
+  for (const entry of elsewhere) {
+    const key = entry.targets.map((target) => target.targetId).join(' ');
+    byTargets.set(key, [...(byTargets.get(key) ?? []), entry]);
+  }
+  return [...byTargets.values()].map((entries) => {
+    const clauses = entries.map((entry) => entry.clause);
+    const names = [...new Set(entries.flatMap((entry) => entry.parameters))].map(spoken);
+    const titles = entries[0]!.targets.map((target) => target.title);
+    const holders =
+      titles.length === 1 ? `${titles[0]} has` : `${titles.slice(0, -1).join(', ')} and ${titles.at(-1)} have`;
+    const them = names.length === 1 ? 'it' : names.length === 2 ? 'both' : 'them';
+    const suggestion = `open the ${titles[0]} and ${clauses.join(' and ')}`;
+    return `I did not understand ${listOf(clauses.map((clause) => `"${clause}"`))}: ${schema.title} has no ${listOf(names)}, ${holders} ${them} (say "${suggestion}").`;
+  });
 }
 
 export function targetListText(targets: readonly DemoTarget[]): string {

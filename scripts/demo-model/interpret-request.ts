@@ -1,4 +1,5 @@
 import type { DemoParameter } from './demo-tool-results';
+import { foreignNaming, noForeignNames, type ForeignNames } from './foreign-names';
 import { matchParameter } from './match-parameter';
 import { valueFromClause } from './parameter-value';
 import { requestWords, stem, stopWords } from './request-words';
@@ -26,14 +27,20 @@ const describePattern =
 const resetPattern = /\b(reset|restore|defaults?|start over)\b/;
 const openPattern = /\b(open|switch to|go to|load|show me|bring up)\b/;
 
-/**
- * Reads a request against the active target's parameters. `targetWords` are the words that named a target
- * ("the 3D scene"); they are left out so that "3" is no value and "particles" no parameter.
- */
+export interface RequestContext {
+  /** The words that named a target ("the 3D scene"): left out, so that "3" is no value and "particles" no parameter. */
+  readonly targetWords?: readonly string[];
+  /** The named target's id and title: "open the Step synthesizer" is only an opening, "step" included. */
+  readonly targetTitle?: string;
+  /** How other targets name their parameters (`foreignNames`): a clause with one changes nothing here unless it names a parameter of this target too. */
+  readonly foreign?: ForeignNames;
+}
+
+/** Reads a request against the active target's parameters. */
 export function interpretRequest(
   request: string,
   parameters: readonly DemoParameter[],
-  targetWords: readonly string[] = [],
+  { targetWords = [], targetTitle = '', foreign = noForeignNames }: RequestContext = {},
 ): RequestPlan {
   const plan = {
     resetAll: false,
@@ -46,10 +53,11 @@ export function interpretRequest(
   if (describePattern.test(request.toLowerCase())) return { ...plan, describe: true };
   for (const original of clausesOf(withoutWords(request, targetWords))) {
     const clause = original.toLowerCase();
-    if (isOnlyOpening(clause)) continue;
-    const match = matchParameter(clause.replace(resetPattern, ' '), original, parameters);
+    if (isOnlyOpening(clause, targetTitle)) continue;
+    const match = matchParameter(clause.replace(resetPattern, ' '), original, parameters, foreign);
     if (resetPattern.test(clause)) {
       if (match.kind === 'found') plan.changes.push({ param: match.parameter.name, value: match.parameter.default });
+      else if (foreignNaming(clause, foreign).named) plan.unknown.push(original.trim());
       else plan.resetAll = true;
       continue;
     }
@@ -71,10 +79,13 @@ function clausesOf(request: string): string[] {
     .filter((clause) => clause.length > 0 && requestWords(clause).some((word) => !stopWords.has(stem(word))));
 }
 
-/** A clause such as "open the 3D scene" once its target words are gone: only an opening verb is left. */
-function isOnlyOpening(clause: string): boolean {
+/** A clause such as "open the 3D scene" once its target words are gone: only an opening verb and the title are left. */
+function isOnlyOpening(clause: string, targetTitle: string): boolean {
   if (!openPattern.test(clause)) return false;
-  const rest = requestWords(clause.replace(openPattern, ' ')).filter((word) => !stopWords.has(stem(word)));
+  const title = new Set(requestWords(targetTitle).map(stem));
+  const rest = requestWords(clause.replace(openPattern, ' ')).filter(
+    (word) => !stopWords.has(stem(word)) && !title.has(stem(word)),
+  );
   return rest.length === 0;
 }
 

@@ -1,63 +1,10 @@
 import { colorIn } from './color-words';
 import type { DemoParameter } from './demo-tool-results';
+import { foreignNaming, isChangingWord, noForeignNames, type ForeignNames, type ForeignNaming } from './foreign-names';
 import { decreaseWords, increaseWords, offWords, onWords, valueFromClause } from './parameter-value';
+import { synonymsOf } from './parameter-synonyms';
 import { requestWords, stem, stopWords } from './request-words';
 import { numbersWithUnits, unitMeaning } from './unit-words';
-
-/** Words that stand for words of parameter names ("faster" for speed, "fov" for field of view). */
-const synonyms: Record<string, readonly string[]> = {
-  faster: ['speed', 'tempo'],
-  slower: ['speed', 'tempo'],
-  quicker: ['speed', 'tempo'],
-  fast: ['speed', 'tempo'],
-  slow: ['speed', 'tempo'],
-  bpm: ['tempo'],
-  louder: ['volume'],
-  quieter: ['volume'],
-  loud: ['volume'],
-  quiet: ['volume'],
-  fewer: ['count'],
-  many: ['count'],
-  number: ['count'],
-  bigger: ['size'],
-  larger: ['size'],
-  smaller: ['size'],
-  brighter: ['intensity'],
-  dimmer: ['intensity'],
-  sun: ['light'],
-  colour: ['color'],
-  fov: ['field', 'view'],
-  zoom: ['field', 'view'],
-  bold: ['weight'],
-  bolder: ['weight'],
-  heavier: ['weight'],
-  thicker: ['width'],
-  thinner: ['width'],
-  arrow: ['vector'],
-  spin: ['spin'],
-  rotation: ['spin'],
-  rotate: ['spin'],
-  delay: ['echo'],
-  key: ['root', 'note'],
-  typeface: ['font', 'family'],
-  tracking: ['letter', 'spacing'],
-  leading: ['line', 'height'],
-  measure: ['max', 'width'],
-  alignment: ['align'],
-  play: ['playing'],
-  start: ['playing'],
-  stop: ['playing'],
-  pause: ['playing'],
-  wave: ['waveform'],
-  glossy: ['roughness'],
-  shiny: ['roughness'],
-  matte: ['roughness'],
-  rough: ['roughness'],
-  move: ['position'],
-  camera: ['position'],
-  cutoff: ['cutoff'],
-  brightness: ['cutoff'],
-};
 
 export type ParameterMatch =
   | { readonly kind: 'found'; readonly parameter: DemoParameter }
@@ -66,13 +13,24 @@ export type ParameterMatch =
 
 const threshold = 2.5;
 
-/** The parameter a clause is about, scored by its name, group, options, unit, type and description words. */
-export function matchParameter(clause: string, original: string, parameters: readonly DemoParameter[]): ParameterMatch {
+/**
+ * The parameter a clause is about, scored by its name, group, options, unit, type and description words. A clause
+ * that names another target's parameter (`foreign`: "tempo" or "text color" on the particle field) is matched by
+ * this target's own names (or other names for them, "camera" for position) and options alone: "slow" is no
+ * speed when the clause says it is a tempo.
+ */
+export function matchParameter(
+  clause: string,
+  original: string,
+  parameters: readonly DemoParameter[],
+  foreign: ForeignNames = noForeignNames,
+): ParameterMatch {
   const words = requestWords(clause);
+  const elsewhere = foreignNaming(clause, foreign);
   const clauseStems = new Set(words.map(stem));
-  for (const word of words) for (const meant of synonyms[stem(word)] ?? synonyms[word] ?? []) clauseStems.add(meant);
+  for (const word of words) for (const meant of synonymsOf(word, stem(word), !elsewhere.named)) clauseStems.add(meant);
   const scored = parameters
-    .map((parameter) => ({ parameter, score: scoreOf(parameter, clause, original, words, clauseStems) }))
+    .map((parameter) => ({ parameter, score: scoreOf(parameter, clause, original, words, clauseStems, elsewhere) }))
     .filter((entry) => entry.score >= threshold)
     .sort((left, right) => right.score - left.score);
   // A parameter the clause gives no value for is not what it means when another one gets a value from it.
@@ -98,16 +56,25 @@ function scoreOf(
   original: string,
   words: readonly string[],
   clauseStems: ReadonlySet<string>,
+  elsewhere: ForeignNaming,
 ): number {
   const nameStems = parameter.name.split('_').map(stem);
   const matched = nameStems.filter((part) => clauseStems.has(part)).length;
-  let score = (4 * matched) / nameStems.length + (matched === nameStems.length ? 1 : 0);
+  const named = (4 * matched) / nameStems.length + (matched === nameStems.length ? 1 : 0);
+  const option = optionScore(parameter, clause, original);
+  if (elsewhere.named && option === 0 && !namesItself(nameStems, clauseStems, elsewhere.partsNeeded)) return 0;
+  let score = named + option;
   if (clauseStems.has(stem(parameter.group))) score += 1;
-  score += optionScore(parameter, clause, original);
   score += unitScore(parameter, clause);
   score += typeScore(parameter, words);
   score += descriptionScore(parameter, clauseStems);
   return score;
+}
+
+/** By a word that is no verb ("show" is not show_grid) and, against "text color" elsewhere, by its whole name of as many words. */
+function namesItself(nameStems: readonly string[], clauseStems: ReadonlySet<string>, partsNeeded: number): boolean {
+  if (partsNeeded > 0) return nameStems.length >= partsNeeded && nameStems.every((part) => clauseStems.has(part));
+  return nameStems.some((part) => clauseStems.has(part) && !isChangingWord(part));
 }
 
 function optionScore(parameter: DemoParameter, clause: string, original: string): number {

@@ -1,8 +1,14 @@
 import type { DemoTarget } from './demo-tool-results';
+import { changeSynonyms } from './parameter-synonyms';
+import { decreaseWords, increaseWords, offWords, onWords } from './parameter-value';
 import { requestWords, stem } from './request-words';
 
 /** Title words that name no target on their own ("field of view" is no particle field). */
 const genericTitleWords = new Set(['field', 'data', 'step', 'playground', 'app', 'demo', 'target'].map(stem));
+/** Words that say how to change something: "slow the tempo" names no "Slow counter". */
+const changeWords = new Set(
+  [...Object.keys(changeSynonyms), ...increaseWords, ...decreaseWords, ...onWords, ...offWords].map(stem),
+);
 
 export interface TargetMention {
   readonly target: DemoTarget;
@@ -18,7 +24,10 @@ export function mentionedTarget(request: string, targets: readonly DemoTarget[])
     const names = new Set(
       [target.id, ...requestWords(target.title)].map(stem).filter((name) => !genericTitleWords.has(name)),
     );
-    const hits = words.filter((word) => [...names].some((name) => names.has(stem(word)) || isShortFor(word, name)));
+    const hits = words.filter(
+      (word) =>
+        !changeWords.has(stem(word)) && [...names].some((name) => names.has(stem(word)) || isShortFor(word, name)),
+    );
     if (hits.length > (best?.words.length ?? 0)) best = { target, words: hits };
   }
   return best;
