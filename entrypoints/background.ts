@@ -1,16 +1,13 @@
 import '@/entrypoints/shared/zod-setup';
 import browser, { type Runtime as BrowserRuntime } from 'webextension-polyfill';
 import { defineBackground } from 'wxt/utils/define-background';
-import { TARGET_CATALOG_PATH, type CatalogEntry, type TargetCatalog } from '@/lib/manifest/target-catalog';
+import type { CatalogEntry, TargetCatalog } from '@/lib/manifest/target-catalog';
 import type { TargetArtifactLoad } from '@/lib/protocol/target-artifact-wire';
 import { TargetRegistry } from '@/lib/manifest/target-registry';
 import { targetArtifactLoad, withAuthoredTargets } from '@/lib/artifacts/target-artifact-catalog';
-import { MemoryBlobStore } from '@/lib/files/memory-blob-store';
-import { DexieBlobStore } from '@/lib/storage/dexie-blob-store';
 import type { JsonValue } from '@/lib/protocol/json-value';
 import type { TargetsPortMessage } from '@/lib/protocol/runtime-message';
 import { approvalCheck } from '@/lib/runtime/approval-check';
-import { MemoryEventStore } from '@/lib/runtime/memory-event-store';
 import { JobHostLink } from '@/lib/runtime/job-host-link';
 import { Runtime } from '@/lib/runtime/runtime';
 import { answerRuntimeRequest, runtimeHandlers } from '@/lib/runtime/runtime-handlers';
@@ -30,7 +27,6 @@ import { PanelVisibility } from '@/lib/notify/panel-visibility';
 import { WaitingNotifier } from '@/lib/notify/waiting-notifier';
 import { ApprovalPolicyStore } from '@/lib/settings/approval-policy-store';
 import { UsageSettingsStore } from '@/lib/settings/usage-settings-store';
-import { DexieEventStore, openSplitbrainDatabase } from '@/lib/storage/dexie-event-store';
 import type { StageDriver } from '@/lib/tools/stage-driver';
 import { executeTool, type ToolOutput } from '@/lib/tools/tool-router';
 import { extensionKeyValueStore } from '@/entrypoints/shared/extension-key-value-store';
@@ -43,6 +39,12 @@ import {
   shownNotifications,
 } from '@/entrypoints/shared/browser-notifications';
 import { openStageTab, stageTabIsOpen } from '@/entrypoints/shared/stage-tab';
+import { fetchBuiltInTargetCatalog } from '@/entrypoints/shared/built-in-target-catalog';
+import { extensionUrl } from '@/entrypoints/shared/extension-url';
+import { openEventStores } from '@/entrypoints/shared/open-event-stores';
+import { isOwnExtensionPage } from '@/entrypoints/shared/is-own-extension-page';
+import { portLink } from '@/entrypoints/shared/port-link';
+import { randomHex } from '@/entrypoints/shared/random-hex';
 
 export default defineBackground(() => {
   // Registered first and synchronously, so the shortcut wakes a stopped worker (Firefox opens its sidebar itself).
@@ -52,7 +54,7 @@ export default defineBackground(() => {
   const newId = () => crypto.randomUUID();
   const targetsPorts = new Set<BrowserRuntime.Port>();
   const registry = new TargetRegistry({
-    fetchBuiltIn: async () => (await fetch(browser.runtime.getURL(`/${TARGET_CATALOG_PATH}` as '/'))).json(),
+    fetchBuiltIn: fetchBuiltInTargetCatalog,
     storage: extensionKeyValueStore,
   });
   const policies = new ApprovalPolicyStore(extensionKeyValueStore);
@@ -71,9 +73,9 @@ export default defineBackground(() => {
     stageIsOpen: stageTabIsOpen,
     entryUrl: (entry: CatalogEntry) =>
       'entryPath' in entry
-        ? browser.runtime.getURL(`/${entry.entryPath}` as '/')
+        ? extensionUrl(entry.entryPath)
         : 'artifact' in entry
-          ? browser.runtime.getURL('/artifact-host.html')
+          ? extensionUrl('artifact-host.html')
           : entry.entryUrl,
     artifactContent: async (entry: CatalogEntry): Promise<TargetArtifactLoad> => {
       if (!('artifact' in entry)) throw new Error(`${entry.manifest.id} is not an authored target.`);
@@ -140,7 +142,6 @@ export default defineBackground(() => {
     hostGoneAfterMs: 1_500,
   });
 
-  // Only the benchmark's second build keeps the log in memory, to measure what the durable writes cost a tool call.
   const panels = new PanelVisibility();
   const notifier = new WaitingNotifier({
     visibility: panels,
@@ -150,9 +151,7 @@ export default defineBackground(() => {
       (await runtime.listSessions()).find((session) => session.sessionId === sessionId)?.title ?? '',
     show: showNotification,
   });
-  const store = import.meta.env.WXT_MEMORY_EVENT_LOG === '1' ? new MemoryEventStore() : new DexieEventStore();
-  const blobStore =
-    import.meta.env.WXT_MEMORY_EVENT_LOG === '1' ? new MemoryBlobStore() : new DexieBlobStore(openSplitbrainDatabase());
+  const { store, blobStore } = openEventStores();
   const siteModes = new SiteModesStore(extensionKeyValueStore);
   const pages = new PageLink({
     platform: browserPagePlatform,
@@ -163,8 +162,7 @@ export default defineBackground(() => {
     },
     now: () => Date.now(),
     newId,
-    randomHex: () =>
-      [...crypto.getRandomValues(new Uint8Array(16))].map((byte) => byte.toString(16).padStart(2, '0')).join(''),
+    randomHex,
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   });
   const targetApproval = approvalCheck({
@@ -231,19 +229,13 @@ export default defineBackground(() => {
     }),
   });
 
-  const isOwnPage = (sender: BrowserRuntime.MessageSender) =>
-    sender.id === browser.runtime.id && !!sender.url?.startsWith(browser.runtime.getURL('/'));
   browser.runtime.onMessage.addListener((message: unknown, sender: BrowserRuntime.MessageSender) =>
-    isOwnPage(sender) ? answerRuntimeRequest(handlers, message) : undefined,
+    isOwnExtensionPage(sender) ? answerRuntimeRequest(handlers, message) : undefined,
   );
 
   browser.runtime.onConnect.addListener((port) => {
-    if (!port.sender || !isOwnPage(port.sender)) return port.disconnect();
-    const link = {
-      postMessage: (message: unknown) => port.postMessage(message),
-      onMessage: (listener: (message: unknown) => void) => port.onMessage.addListener(listener),
-      onDisconnect: (listener: () => void) => port.onDisconnect.addListener(() => listener()),
-    };
+    if (!port.sender || !isOwnExtensionPage(port.sender)) return port.disconnect();
+    const link = portLink(port);
     if (port.name === 'calls') {
       serveCallPort(link, (request) => answerRuntimeRequest(handlers, request));
     } else if (port.name === 'stage') {
