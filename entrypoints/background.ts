@@ -1,11 +1,10 @@
 import '@/entrypoints/shared/zod-setup';
 import browser, { type Runtime as BrowserRuntime } from 'webextension-polyfill';
 import { defineBackground } from 'wxt/utils/define-background';
-import type { CatalogEntry, TargetCatalog } from '@/lib/manifest/target-catalog';
+import type { CatalogEntry } from '@/lib/manifest/target-catalog';
 import type { TargetArtifactLoad } from '@/lib/protocol/target-artifact-wire';
 import { TargetRegistry } from '@/lib/manifest/target-registry';
-import { targetArtifactLoad, withAuthoredTargets } from '@/lib/artifacts/target-artifact-catalog';
-import type { JsonValue } from '@/lib/protocol/json-value';
+import { targetArtifactLoad } from '@/lib/artifacts/target-artifact-catalog';
 import type { TargetsPortMessage } from '@/lib/protocol/runtime-message';
 import { approvalCheck } from '@/lib/runtime/approval-check';
 import { JobHostLink } from '@/lib/runtime/job-host-link';
@@ -27,8 +26,7 @@ import { PanelVisibility } from '@/lib/notify/panel-visibility';
 import { WaitingNotifier } from '@/lib/notify/waiting-notifier';
 import { ApprovalPolicyStore } from '@/lib/settings/approval-policy-store';
 import { UsageSettingsStore } from '@/lib/settings/usage-settings-store';
-import type { StageDriver } from '@/lib/tools/stage-driver';
-import { executeTool, type ToolOutput } from '@/lib/tools/tool-router';
+import { targetTools } from '@/lib/runtime/target-tools';
 import { extensionKeyValueStore } from '@/entrypoints/shared/extension-key-value-store';
 import { jobHostExists, openJobHost } from '@/entrypoints/shared/job-host-document';
 import { openPanelOnCommand } from '@/entrypoints/shared/open-panel-on-command';
@@ -113,24 +111,11 @@ export default defineBackground(() => {
     reconnectGraceMs: 5_000,
     stageGoneAfterMs: 1_500,
   });
-  /** The installed targets and the ones made in these conversations (by default every conversation loaded now). */
-  const catalogFor = async (sessionIds: string[] = runtime.targetArtifacts.knownSessions()): Promise<TargetCatalog> =>
-    withAuthoredTargets(await registry.catalog(), await runtime.targetArtifacts.entries(sessionIds));
-  const runTool = async (
-    toolName: string,
-    input: JsonValue,
-    on: StageDriver,
-    sessionIds?: string[],
-  ): Promise<ToolOutput> =>
-    executeTool(toolName, input, {
-      catalog: await catalogFor(sessionIds),
-      stage: on,
-      savedValues: (id) => values.saved(id),
-      previousManifest: async (entry) =>
-        'artifact' in entry
-          ? runtime.targetArtifacts.baseManifest(entry.artifact.sessionId, entry.artifact.artifactId)
-          : undefined,
-    });
+  const { catalog: catalogFor, run: runTool } = targetTools({
+    registry,
+    values,
+    authoredTargets: () => runtime.targetArtifacts,
+  });
 
   /** A session's snapshot is written again once this many durable events follow it, a while after the last. */
   const SNAPSHOT_EVERY_EVENTS = 500;
