@@ -6,7 +6,6 @@ import type { TargetArtifactLoad } from '@/lib/protocol/target-artifact-wire';
 import { TargetRegistry } from '@/lib/manifest/target-registry';
 import { targetArtifactLoad } from '@/lib/artifacts/target-artifact-catalog';
 import type { TargetsPortMessage } from '@/lib/protocol/runtime-message';
-import { approvalCheck } from '@/lib/runtime/approval-check';
 import { JobHostLink } from '@/lib/runtime/job-host-link';
 import { Runtime } from '@/lib/runtime/runtime';
 import { answerRuntimeRequest, runtimeHandlers } from '@/lib/runtime/runtime-handlers';
@@ -14,12 +13,9 @@ import { StageLink } from '@/lib/runtime/stage-link';
 import { attachSubscriber } from '@/lib/runtime/subscriber-session';
 import { serveCallPort } from '@/lib/runtime/serve-call-port';
 import { TargetValues } from '@/lib/runtime/target-values';
-import { recoverToolCall } from '@/lib/runtime/tool-recovery';
 import { PageLink } from '@/lib/runtime/page-link';
-import { pageApprovalCheck } from '@/lib/runtime/page-approval-check';
 import { storeBytes } from '@/lib/files/store-bytes';
 import { SiteModesStore } from '@/lib/settings/site-modes-store';
-import { PAGE_TOOLS } from '@/lib/tools/page-tool-definitions';
 import { browserPagePlatform } from '@/entrypoints/shared/page-platform-browser';
 import { BudgetGuard } from '@/lib/runtime/budget-guard';
 import { PanelVisibility } from '@/lib/notify/panel-visibility';
@@ -27,6 +23,7 @@ import { WaitingNotifier } from '@/lib/notify/waiting-notifier';
 import { ApprovalPolicyStore } from '@/lib/settings/approval-policy-store';
 import { UsageSettingsStore } from '@/lib/settings/usage-settings-store';
 import { targetTools } from '@/lib/runtime/target-tools';
+import { toolRoutes } from '@/lib/runtime/tool-routes';
 import { extensionKeyValueStore } from '@/entrypoints/shared/extension-key-value-store';
 import { jobHostExists, openJobHost } from '@/entrypoints/shared/job-host-document';
 import { openPanelOnCommand } from '@/entrypoints/shared/open-panel-on-command';
@@ -111,7 +108,7 @@ export default defineBackground(() => {
     reconnectGraceMs: 5_000,
     stageGoneAfterMs: 1_500,
   });
-  const { catalog: catalogFor, run: runTool } = targetTools({
+  const targets = targetTools({
     registry,
     values,
     authoredTargets: () => runtime.targetArtifacts,
@@ -150,28 +147,13 @@ export default defineBackground(() => {
     randomHex,
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   });
-  const targetApproval = approvalCheck({
-    catalog: () => catalogFor(),
-    activeTargetId: () => stage.activeTargetId(),
-    policy: () => policies.load(),
-  });
-  const pageApproval = pageApprovalCheck({ gate: (...call) => pages.gate(...call), policy: () => policies.load() });
+  const { catalog: catalogFor, run: runTool } = targets;
   const runtime = new Runtime({
     store,
     blobStore,
-    executeTool: (toolName, input, callKey, request) =>
-      PAGE_TOOLS.has(toolName)
-        ? pages.execute(toolName, input, request)
-        : runTool(toolName, input, stage.forToolCall(callKey), [request.sessionId]),
-    // A page action cut off by a restart is not known to have happened or not (observePage simply runs again).
-    recoverTool: async (toolName, input, callKey, startedAt) =>
-      PAGE_TOOLS.has(toolName)
-        ? { kind: 'unknown' }
-        : recoverToolCall({ toolName, input, callKey, startedAt }, { stageRecord: () => stage.record(), runTool }),
+    ...toolRoutes({ pages, stage, targets, policy: () => policies.load() }),
     now: () => Date.now(),
     newId,
-    approvalRequirement: (toolName, input, request) =>
-      PAGE_TOOLS.has(toolName) ? pageApproval(toolName, input, request) : targetApproval(toolName, input),
     askExpiresAfterMs: async () => (await policies.load()).questionExpiresAfterSeconds * 1000,
     snapshots: {
       every: SNAPSHOT_EVERY_EVENTS,
