@@ -1,8 +1,6 @@
 import '@/entrypoints/shared/zod-setup';
 import browser, { type Runtime as BrowserRuntime } from 'webextension-polyfill';
 import { defineBackground } from 'wxt/utils/define-background';
-import type { CatalogEntry } from '@/lib/manifest/target-catalog';
-import type { TargetArtifactLoad } from '@/lib/protocol/target-artifact-wire';
 import { TargetRegistry } from '@/lib/manifest/target-registry';
 import { targetArtifactLoad } from '@/lib/artifacts/target-artifact-catalog';
 import type { TargetsPortMessage } from '@/lib/protocol/runtime-message';
@@ -24,6 +22,7 @@ import { ApprovalPolicyStore } from '@/lib/settings/approval-policy-store';
 import { UsageSettingsStore } from '@/lib/settings/usage-settings-store';
 import { targetTools } from '@/lib/runtime/target-tools';
 import { toolRoutes } from '@/lib/runtime/tool-routes';
+import { stageTargetHooks } from '@/lib/runtime/stage-target-hooks';
 import { extensionKeyValueStore } from '@/entrypoints/shared/extension-key-value-store';
 import { jobHostExists, openJobHost } from '@/entrypoints/shared/job-host-document';
 import { openPanelOnCommand } from '@/entrypoints/shared/open-panel-on-command';
@@ -66,37 +65,7 @@ export default defineBackground(() => {
   const stage = new StageLink({
     openStageTab,
     stageIsOpen: stageTabIsOpen,
-    entryUrl: (entry: CatalogEntry) =>
-      'entryPath' in entry
-        ? extensionUrl(entry.entryPath)
-        : 'artifact' in entry
-          ? extensionUrl('artifact-host.html')
-          : entry.entryUrl,
-    artifactContent: async (entry: CatalogEntry): Promise<TargetArtifactLoad> => {
-      if (!('artifact' in entry)) throw new Error(`${entry.manifest.id} is not an authored target.`);
-      return targetArtifactLoad(
-        await runtime.targetArtifacts.load(entry.artifact.sessionId, entry.artifact.artifactId),
-      );
-    },
-    onCspViolation: (entry: CatalogEntry, violation: { directive: string; blockedUrl: string }): void => {
-      if (!('artifact' in entry)) return;
-      void runtime
-        .recordNotifications(entry.artifact.sessionId, [
-          {
-            type: 'notify/security-warning',
-            sessionId: entry.artifact.sessionId,
-            notificationId: newId(),
-            time: Date.now(),
-            data: {
-              warning: 'blocked-request',
-              targetId: entry.manifest.id,
-              url: violation.blockedUrl.slice(0, 2000),
-              message: `"${entry.manifest.title}" tried something its sandbox does not allow (${violation.directive}); it was blocked.`,
-            },
-          },
-        ])
-        .catch(() => undefined);
-    },
+    ...stageTargetHooks({ extensionUrl, runtime: (): Runtime => runtime, newId, now: () => Date.now() }),
     onState: (targetId, state) => {
       values.remember(targetId, state);
       const message: TargetsPortMessage = { type: 'target/state', targetId, state };
