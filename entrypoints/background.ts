@@ -2,7 +2,6 @@ import '@/entrypoints/shared/zod-setup';
 import browser, { type Runtime as BrowserRuntime } from 'webextension-polyfill';
 import { defineBackground } from 'wxt/utils/define-background';
 import { TargetRegistry } from '@/lib/manifest/target-registry';
-import { targetArtifactLoad } from '@/lib/artifacts/target-artifact-catalog';
 import type { TargetsPortMessage } from '@/lib/protocol/runtime-message';
 import { JobHostLink } from '@/lib/runtime/job-host-link';
 import { Runtime } from '@/lib/runtime/runtime';
@@ -23,6 +22,7 @@ import { UsageSettingsStore } from '@/lib/settings/usage-settings-store';
 import { targetTools } from '@/lib/runtime/target-tools';
 import { toolRoutes } from '@/lib/runtime/tool-routes';
 import { stageTargetHooks } from '@/lib/runtime/stage-target-hooks';
+import { stageActions } from '@/lib/runtime/stage-actions';
 import { extensionKeyValueStore } from '@/entrypoints/shared/extension-key-value-store';
 import { jobHostExists, openJobHost } from '@/entrypoints/shared/job-host-document';
 import { openPanelOnCommand } from '@/entrypoints/shared/open-panel-on-command';
@@ -116,7 +116,6 @@ export default defineBackground(() => {
     randomHex,
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   });
-  const { catalog: catalogFor, run: runTool } = targets;
   const runtime = new Runtime({
     store,
     blobStore,
@@ -135,26 +134,13 @@ export default defineBackground(() => {
   const handlers = runtimeHandlers({
     runtime,
     targets: {
-      catalog: () => catalogFor(),
+      catalog: () => targets.catalog(),
       register: registry.register.bind(registry),
       unregister: registry.unregister.bind(registry),
     },
-    runManualTool: (toolName, input) => runTool(toolName, input, stage),
+    ...stageActions({ stage, targets, authoredTargets: () => runtime.targetArtifacts }),
     activeTargetId: () => stage.activeTargetId(),
     savedValues: (targetId) => values.saved(targetId),
-    openTargetVersion: async (sessionId, artifactId, version) => {
-      const entry = (await catalogFor([sessionId])).targets.find(
-        (known) => 'artifact' in known && known.artifact.artifactId === artifactId,
-      );
-      if (!entry) throw new Error(`No target "${artifactId}" was made in this conversation.`);
-      await stage.preview(
-        entry,
-        targetArtifactLoad(await runtime.targetArtifacts.load(sessionId, artifactId, version)),
-      );
-    },
-    reloadIfActive: async (targetId) => {
-      if ((await stage.activeTargetId()) === targetId) await runTool('openTarget', { targetId }, stage);
-    },
     pages,
     budgets: new BudgetGuard({
       store,
