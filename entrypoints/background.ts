@@ -1,39 +1,12 @@
 import '@/entrypoints/shared/zod-setup';
 import browser, { type Runtime as BrowserRuntime } from 'webextension-polyfill';
 import { defineBackground } from 'wxt/utils/define-background';
-import { TARGET_CATALOG_PATH, type CatalogEntry, type TargetCatalog } from '@/lib/manifest/target-catalog';
-import type { TargetArtifactLoad } from '@/lib/protocol/target-artifact-wire';
-import { TargetRegistry } from '@/lib/manifest/target-registry';
-import { targetArtifactLoad, withAuthoredTargets } from '@/lib/artifacts/target-artifact-catalog';
-import { MemoryBlobStore } from '@/lib/files/memory-blob-store';
-import { DexieBlobStore } from '@/lib/storage/dexie-blob-store';
-import type { JsonValue } from '@/lib/protocol/json-value';
 import type { TargetsPortMessage } from '@/lib/protocol/runtime-message';
-import { approvalCheck } from '@/lib/runtime/approval-check';
-import { MemoryEventStore } from '@/lib/runtime/memory-event-store';
-import { JobHostLink } from '@/lib/runtime/job-host-link';
-import { Runtime } from '@/lib/runtime/runtime';
-import { answerRuntimeRequest, runtimeHandlers } from '@/lib/runtime/runtime-handlers';
-import { StageLink } from '@/lib/runtime/stage-link';
-import { attachSubscriber } from '@/lib/runtime/subscriber-session';
+import { composeRuntime } from '@/lib/runtime/compose-runtime';
+import { answerRuntimeRequest } from '@/lib/runtime/runtime-handlers';
 import { serveCallPort } from '@/lib/runtime/serve-call-port';
-import { TargetValues } from '@/lib/runtime/target-values';
-import { recoverToolCall } from '@/lib/runtime/tool-recovery';
-import { PageLink } from '@/lib/runtime/page-link';
-import { pageApprovalCheck } from '@/lib/runtime/page-approval-check';
-import { storeBytes } from '@/lib/files/store-bytes';
-import { SiteModesStore } from '@/lib/settings/site-modes-store';
-import { PAGE_TOOLS } from '@/lib/tools/page-tool-definitions';
 import { browserPagePlatform } from '@/entrypoints/shared/page-platform-browser';
 import { registerPageToolsBridge } from '@/entrypoints/shared/page-tools-bridge-registration';
-import { BudgetGuard } from '@/lib/runtime/budget-guard';
-import { PanelVisibility } from '@/lib/notify/panel-visibility';
-import { WaitingNotifier } from '@/lib/notify/waiting-notifier';
-import { ApprovalPolicyStore } from '@/lib/settings/approval-policy-store';
-import { UsageSettingsStore } from '@/lib/settings/usage-settings-store';
-import { DexieEventStore, openSplitbrainDatabase } from '@/lib/storage/dexie-event-store';
-import type { StageDriver } from '@/lib/tools/stage-driver';
-import { executeTool, type ToolOutput } from '@/lib/tools/tool-router';
 import { extensionKeyValueStore } from '@/entrypoints/shared/extension-key-value-store';
 import { jobHostExists, openJobHost } from '@/entrypoints/shared/job-host-document';
 import { openPanelOnCommand } from '@/entrypoints/shared/open-panel-on-command';
@@ -44,6 +17,12 @@ import {
   shownNotifications,
 } from '@/entrypoints/shared/browser-notifications';
 import { openStageTab, stageTabIsOpen } from '@/entrypoints/shared/stage-tab';
+import { fetchBuiltInTargetCatalog } from '@/entrypoints/shared/built-in-target-catalog';
+import { extensionUrl } from '@/entrypoints/shared/extension-url';
+import { openEventStores } from '@/entrypoints/shared/open-event-stores';
+import { isOwnExtensionPage } from '@/entrypoints/shared/is-own-extension-page';
+import { portLink } from '@/entrypoints/shared/port-link';
+import { randomHex } from '@/entrypoints/shared/random-hex';
 
 export default defineBackground(() => {
   // Registered first and synchronously, so the shortcut wakes a stopped worker (Firefox opens its sidebar itself).
@@ -53,199 +32,39 @@ export default defineBackground(() => {
   Object.assign(globalThis, { splitbrainShownNotifications: shownNotifications });
   const newId = () => crypto.randomUUID();
   const targetsPorts = new Set<BrowserRuntime.Port>();
-  const registry = new TargetRegistry({
-    fetchBuiltIn: async () => (await fetch(browser.runtime.getURL(`/${TARGET_CATALOG_PATH}` as '/'))).json(),
+  const { handlers, stage, jobHost, values, attachPanel } = composeRuntime({
+    ...openEventStores(),
     storage: extensionKeyValueStore,
-  });
-  const policies = new ApprovalPolicyStore(extensionKeyValueStore);
-  const usageSettings = new UsageSettingsStore(extensionKeyValueStore);
-  const values = new TargetValues({
-    read: extensionKeyValueStore.get,
-    write: (items) => browser.storage.local.set(items),
-    delayMs: 200,
-    onError: (error) => console.warn('Could not save the target values:', error),
+    writeStorage: (items) => browser.storage.local.set(items),
+    fetchBuiltInCatalog: fetchBuiltInTargetCatalog,
+    extensionUrl,
+    openStageTab,
+    stageTabIsOpen,
+    openJobHost,
+    jobHostExists,
+    pagePlatform: browserPagePlatform,
+    notificationsPermitted,
+    showNotification,
+    onTargetState: (targetId, state) => {
+      const message: TargetsPortMessage = { type: 'target/state', targetId, state };
+      for (const port of targetsPorts) port.postMessage(message);
+    },
+    now: () => Date.now(),
+    newId,
+    randomHex,
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    setTimer: (run, delayMs) => void setTimeout(run, delayMs),
   });
   // The last values must not wait for a timer that a stopping worker would never run.
   browser.runtime.onSuspend.addListener(() => void values.flush());
 
-  const stage = new StageLink({
-    openStageTab,
-    stageIsOpen: stageTabIsOpen,
-    entryUrl: (entry: CatalogEntry) =>
-      'entryPath' in entry
-        ? browser.runtime.getURL(`/${entry.entryPath}` as '/')
-        : 'artifact' in entry
-          ? browser.runtime.getURL('/artifact-host.html')
-          : entry.entryUrl,
-    artifactContent: async (entry: CatalogEntry): Promise<TargetArtifactLoad> => {
-      if (!('artifact' in entry)) throw new Error(`${entry.manifest.id} is not an authored target.`);
-      return targetArtifactLoad(
-        await runtime.targetArtifacts.load(entry.artifact.sessionId, entry.artifact.artifactId),
-      );
-    },
-    onCspViolation: (entry: CatalogEntry, violation: { directive: string; blockedUrl: string }): void => {
-      if (!('artifact' in entry)) return;
-      void runtime
-        .recordNotifications(entry.artifact.sessionId, [
-          {
-            type: 'notify/security-warning',
-            sessionId: entry.artifact.sessionId,
-            notificationId: newId(),
-            time: Date.now(),
-            data: {
-              warning: 'blocked-request',
-              targetId: entry.manifest.id,
-              url: violation.blockedUrl.slice(0, 2000),
-              message: `"${entry.manifest.title}" tried something its sandbox does not allow (${violation.directive}); it was blocked.`,
-            },
-          },
-        ])
-        .catch(() => undefined);
-    },
-    onState: (targetId, state) => {
-      values.remember(targetId, state);
-      const message: TargetsPortMessage = { type: 'target/state', targetId, state };
-      for (const port of targetsPorts) port.postMessage(message);
-    },
-    newId,
-    connectTimeoutMs: 15_000,
-    jobTimeoutMs: 20_000,
-    reconnectGraceMs: 5_000,
-    stageGoneAfterMs: 1_500,
-  });
-  /** The installed targets and the ones made in these conversations (by default every conversation loaded now). */
-  const catalogFor = async (sessionIds: string[] = runtime.targetArtifacts.knownSessions()): Promise<TargetCatalog> =>
-    withAuthoredTargets(await registry.catalog(), await runtime.targetArtifacts.entries(sessionIds));
-  const runTool = async (
-    toolName: string,
-    input: JsonValue,
-    on: StageDriver,
-    sessionIds?: string[],
-  ): Promise<ToolOutput> =>
-    executeTool(toolName, input, {
-      catalog: await catalogFor(sessionIds),
-      stage: on,
-      savedValues: (id) => values.saved(id),
-      previousManifest: async (entry) =>
-        'artifact' in entry
-          ? runtime.targetArtifacts.baseManifest(entry.artifact.sessionId, entry.artifact.artifactId)
-          : undefined,
-    });
-
-  /** A session's snapshot is written again once this many durable events follow it, a while after the last. */
-  const SNAPSHOT_EVERY_EVENTS = 500;
-  const SNAPSHOT_DELAY_MS = 2_000;
-  const jobHost = new JobHostLink({
-    openHost: openJobHost,
-    hostExists: jobHostExists,
-    connectTimeoutMs: 10_000,
-    hostGoneAfterMs: 1_500,
-  });
-
-  // Only the benchmark's second build keeps the log in memory, to measure what the durable writes cost a tool call.
-  const panels = new PanelVisibility();
-  const notifier = new WaitingNotifier({
-    visibility: panels,
-    switchedOn: async () => (await usageSettings.load()).browserNotifications,
-    permitted: notificationsPermitted,
-    conversationTitle: async (sessionId) =>
-      (await runtime.listSessions()).find((session) => session.sessionId === sessionId)?.title ?? '',
-    show: showNotification,
-  });
-  const store = import.meta.env.WXT_MEMORY_EVENT_LOG === '1' ? new MemoryEventStore() : new DexieEventStore();
-  const blobStore =
-    import.meta.env.WXT_MEMORY_EVENT_LOG === '1' ? new MemoryBlobStore() : new DexieBlobStore(openSplitbrainDatabase());
-  const siteModes = new SiteModesStore(extensionKeyValueStore);
-  const pages = new PageLink({
-    platform: browserPagePlatform,
-    siteMode: (origin) => siteModes.mode(origin),
-    storeScreenshot: async (bytes, sessionId, ownerId) => {
-      const stored = await storeBytes(blobStore, { bytes, name: 'screenshot.png', sessionId, ownerId });
-      return stored.ok ? stored.ref : undefined;
-    },
-    now: () => Date.now(),
-    newId,
-    randomHex: () =>
-      [...crypto.getRandomValues(new Uint8Array(16))].map((byte) => byte.toString(16).padStart(2, '0')).join(''),
-    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-  });
-  const targetApproval = approvalCheck({
-    catalog: () => catalogFor(),
-    activeTargetId: () => stage.activeTargetId(),
-    policy: () => policies.load(),
-  });
-  const pageApproval = pageApprovalCheck({ gate: (...call) => pages.gate(...call), policy: () => policies.load() });
-  const runtime = new Runtime({
-    store,
-    blobStore,
-    executeTool: (toolName, input, callKey, request) =>
-      PAGE_TOOLS.has(toolName)
-        ? pages.execute(toolName, input, request)
-        : runTool(toolName, input, stage.forToolCall(callKey), [request.sessionId]),
-    // A page action cut off by a restart is not known to have happened or not (observePage simply runs again).
-    recoverTool: async (toolName, input, callKey, startedAt) =>
-      PAGE_TOOLS.has(toolName)
-        ? { kind: 'unknown' }
-        : recoverToolCall({ toolName, input, callKey, startedAt }, { stageRecord: () => stage.record(), runTool }),
-    now: () => Date.now(),
-    newId,
-    approvalRequirement: (toolName, input, request) =>
-      PAGE_TOOLS.has(toolName) ? pageApproval(toolName, input, request) : targetApproval(toolName, input),
-    askExpiresAfterMs: async () => (await policies.load()).questionExpiresAfterSeconds * 1000,
-    snapshots: {
-      every: SNAPSHOT_EVERY_EVENTS,
-      delayMs: SNAPSHOT_DELAY_MS,
-      setTimer: (run, delay) => void setTimeout(run, delay),
-    },
-    jobHost,
-    onRecorded: (event) => void notifier.recorded(event).catch(() => undefined),
-  });
-  const handlers = runtimeHandlers({
-    runtime,
-    targets: {
-      catalog: () => catalogFor(),
-      register: registry.register.bind(registry),
-      unregister: registry.unregister.bind(registry),
-    },
-    runManualTool: (toolName, input) => runTool(toolName, input, stage),
-    activeTargetId: () => stage.activeTargetId(),
-    savedValues: (targetId) => values.saved(targetId),
-    openTargetVersion: async (sessionId, artifactId, version) => {
-      const entry = (await catalogFor([sessionId])).targets.find(
-        (known) => 'artifact' in known && known.artifact.artifactId === artifactId,
-      );
-      if (!entry) throw new Error(`No target "${artifactId}" was made in this conversation.`);
-      await stage.preview(
-        entry,
-        targetArtifactLoad(await runtime.targetArtifacts.load(sessionId, artifactId, version)),
-      );
-    },
-    reloadIfActive: async (targetId) => {
-      if ((await stage.activeTargetId()) === targetId) await runTool('openTarget', { targetId }, stage);
-    },
-    pages,
-    budgets: new BudgetGuard({
-      store,
-      settings: () => usageSettings.load(),
-      now: () => Date.now(),
-      newId,
-      recordNotifications: (sessionId, drafts) => runtime.recordNotifications(sessionId, drafts),
-    }),
-  });
-
-  const isOwnPage = (sender: BrowserRuntime.MessageSender) =>
-    sender.id === browser.runtime.id && !!sender.url?.startsWith(browser.runtime.getURL('/'));
   browser.runtime.onMessage.addListener((message: unknown, sender: BrowserRuntime.MessageSender) =>
-    isOwnPage(sender) ? answerRuntimeRequest(handlers, message) : undefined,
+    isOwnExtensionPage(sender) ? answerRuntimeRequest(handlers, message) : undefined,
   );
 
   browser.runtime.onConnect.addListener((port) => {
-    if (!port.sender || !isOwnPage(port.sender)) return port.disconnect();
-    const link = {
-      postMessage: (message: unknown) => port.postMessage(message),
-      onMessage: (listener: (message: unknown) => void) => port.onMessage.addListener(listener),
-      onDisconnect: (listener: () => void) => port.onDisconnect.addListener(() => listener()),
-    };
+    if (!port.sender || !isOwnExtensionPage(port.sender)) return port.disconnect();
+    const link = portLink(port);
     if (port.name === 'calls') {
       serveCallPort(link, (request) => answerRuntimeRequest(handlers, request));
     } else if (port.name === 'stage') {
@@ -258,13 +77,7 @@ export default defineBackground(() => {
       targetsPorts.add(port);
       port.onDisconnect.addListener(() => targetsPorts.delete(port));
     } else if (port.name === 'events') {
-      attachSubscriber(link, {
-        runtime,
-        newId,
-        setTimer: (run, delayMs) => setTimeout(run, delayMs),
-        orphanGraceMs: 10_000,
-        visibility: panels,
-      });
+      attachPanel(link);
     }
   });
 });

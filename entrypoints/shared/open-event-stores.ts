@@ -1,0 +1,16 @@
+import { MemoryBlobStore } from '@/lib/files/memory-blob-store';
+import type { BlobStore } from '@/lib/files/blob-store';
+import type { EventStore } from '@/lib/runtime/event-store';
+import { MemoryEventStore } from '@/lib/runtime/memory-event-store';
+import { DexieBlobStore } from '@/lib/storage/dexie-blob-store';
+import { DexieEventStore, openSplitbrainDatabase } from '@/lib/storage/dexie-event-store';
+
+/** The event log and the blob store in IndexedDB (in memory for the benchmark's second build). */
+export function openEventStores(): { store: EventStore; blobStore: BlobStore } {
+  // Only the benchmark's second build keeps the log in memory, to measure what the durable writes cost a tool call.
+  const inMemory = import.meta.env.WXT_MEMORY_EVENT_LOG === '1';
+  return {
+    store: inMemory ? new MemoryEventStore() : new DexieEventStore(),
+    blobStore: inMemory ? new MemoryBlobStore() : new DexieBlobStore(openSplitbrainDatabase()),
+  };
+}

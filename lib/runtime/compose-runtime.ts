@@ -1,0 +1,129 @@
+import { storeBytes } from '../files/store-bytes';
+import { TargetRegistry } from '../manifest/target-registry';
+import { PanelVisibility } from '../notify/panel-visibility';
+import { WaitingNotifier } from '../notify/waiting-notifier';
+import type { RuntimeHandlers } from '../protocol/runtime-result-schemas';
+import { ApprovalPolicyStore } from '../settings/approval-policy-store';
+import { SiteModesStore } from '../settings/site-modes-store';
+import { UsageSettingsStore } from '../settings/usage-settings-store';
+import { BudgetGuard } from './budget-guard';
+import { JobHostLink } from './job-host-link';
+import { PageLink } from './page-link';
+import { Runtime } from './runtime';
+import { runtimeHandlers } from './runtime-handlers';
+import type { RuntimePlatform } from './runtime-platform';
+import { stageActions } from './stage-actions';
+import { StageLink } from './stage-link';
+import { stageTargetHooks } from './stage-target-hooks';
+import { attachSubscriber, type SubscriberPort } from './subscriber-session';
+import { targetTools } from './target-tools';
+import { TargetValues } from './target-values';
+import { toolRoutes } from './tool-routes';
+
+/** A session's snapshot is written again once this many durable events follow it, a while after the last. */
+const SNAPSHOT_EVERY_EVENTS = 500;
+const SNAPSHOT_DELAY_MS = 2_000;
+
+export interface ComposedRuntime {
+  runtime: Runtime;
+  /** The answer to every runtime request (`runtime.sendMessage` and the `calls` port). */
+  handlers: RuntimeHandlers;
+  /** The runtime's end of the `stage` port. */
+  stage: StageLink;
+  /** The runtime's end of the `jobs` port. */
+  jobHost: JobHostLink;
+  /** The targets' saved values; `flush` writes what waits for its timer. */
+  values: TargetValues;
+  /** Serves one side panel's `events` port. */
+  attachPanel(port: SubscriberPort): void;
+}
+
+/** The runtime and every link around it, built on the platform it is given. */
+export function composeRuntime(platform: RuntimePlatform): ComposedRuntime {
+  const { store, blobStore, storage, now, newId } = platform;
+  const registry = new TargetRegistry({ fetchBuiltIn: platform.fetchBuiltInCatalog, storage });
+  const policies = new ApprovalPolicyStore(storage);
+  const usageSettings = new UsageSettingsStore(storage);
+  const values = new TargetValues({
+    read: (key) => storage.get(key),
+    write: platform.writeStorage,
+    delayMs: 200,
+    onError: (error) => console.warn('Could not save the target values:', error),
+  });
+  const stage = new StageLink({
+    openStageTab: platform.openStageTab,
+    stageIsOpen: platform.stageTabIsOpen,
+    ...stageTargetHooks({ extensionUrl: platform.extensionUrl, runtime: (): Runtime => runtime, newId, now }),
+    onState: (targetId, state) => {
+      values.remember(targetId, state);
+      platform.onTargetState(targetId, state);
+    },
+    newId,
+    connectTimeoutMs: 15_000,
+    jobTimeoutMs: 20_000,
+    reconnectGraceMs: 5_000,
+    stageGoneAfterMs: 1_500,
+  });
+  const targets = targetTools({ registry, values, authoredTargets: () => runtime.targetArtifacts });
+  const jobHost = new JobHostLink({
+    openHost: platform.openJobHost,
+    hostExists: platform.jobHostExists,
+    connectTimeoutMs: 10_000,
+    hostGoneAfterMs: 1_500,
+  });
+  const panels = new PanelVisibility();
+  const notifier = new WaitingNotifier({
+    visibility: panels,
+    switchedOn: async () => (await usageSettings.load()).browserNotifications,
+    permitted: platform.notificationsPermitted,
+    conversationTitle: async (sessionId) =>
+      (await runtime.listSessions()).find((session) => session.sessionId === sessionId)?.title ?? '',
+    show: platform.showNotification,
+  });
+  const siteModes = new SiteModesStore(storage);
+  const pages = new PageLink({
+    platform: platform.pagePlatform,
+    siteMode: (origin) => siteModes.mode(origin),
+    storeScreenshot: async (bytes, sessionId, ownerId) => {
+      const stored = await storeBytes(blobStore, { bytes, name: 'screenshot.png', sessionId, ownerId });
+      return stored.ok ? stored.ref : undefined;
+    },
+    now,
+    newId,
+    randomHex: platform.randomHex,
+    sleep: platform.sleep,
+  });
+  const runtime = new Runtime({
+    store,
+    blobStore,
+    ...toolRoutes({ pages, stage, targets, policy: () => policies.load() }),
+    now,
+    newId,
+    askExpiresAfterMs: async () => (await policies.load()).questionExpiresAfterSeconds * 1000,
+    snapshots: { every: SNAPSHOT_EVERY_EVENTS, delayMs: SNAPSHOT_DELAY_MS, setTimer: platform.setTimer },
+    jobHost,
+    onRecorded: (event) => void notifier.recorded(event).catch(() => undefined),
+  });
+  const handlers = runtimeHandlers({
+    runtime,
+    targets: {
+      catalog: () => targets.catalog(),
+      register: registry.register.bind(registry),
+      unregister: registry.unregister.bind(registry),
+    },
+    ...stageActions({ stage, targets, authoredTargets: () => runtime.targetArtifacts }),
+    activeTargetId: () => stage.activeTargetId(),
+    savedValues: (targetId) => values.saved(targetId),
+    pages,
+    budgets: new BudgetGuard({
+      store,
+      settings: () => usageSettings.load(),
+      now,
+      newId,
+      recordNotifications: (sessionId, drafts) => runtime.recordNotifications(sessionId, drafts),
+    }),
+  });
+  const attachPanel = (port: SubscriberPort) =>
+    attachSubscriber(port, { runtime, newId, setTimer: platform.setTimer, orphanGraceMs: 10_000, visibility: panels });
+  return { runtime, handlers, stage, jobHost, values, attachPanel };
+}

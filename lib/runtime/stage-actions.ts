@@ -1,0 +1,36 @@
+import { targetArtifactLoad } from '../artifacts/target-artifact-catalog';
+import type { TargetArtifactControl } from '../artifacts/target-artifact-control';
+import type { RuntimeHandlerDependencies } from './runtime-handlers';
+import type { StageDriver } from '../tools/stage-driver';
+import type { StageLink } from './stage-link';
+import type { TargetTools } from './target-tools';
+
+export interface StageActionsDependencies {
+  /** The stage the user sees, not a model call's. */
+  stage: StageDriver & Pick<StageLink, 'preview'>;
+  targets: TargetTools;
+  /** The runtime's authored targets: a getter, since the runtime is made after the stage link. */
+  authoredTargets(): Pick<TargetArtifactControl, 'load'>;
+}
+
+export type StageActions = Required<
+  Pick<RuntimeHandlerDependencies, 'runManualTool' | 'openTargetVersion' | 'reloadIfActive'>
+>;
+
+/** What the user's own requests (the toolbar popup, a restored or granted version, a preview) do on the stage. */
+export function stageActions(dependencies: StageActionsDependencies): StageActions {
+  const { stage, targets, authoredTargets } = dependencies;
+  return {
+    runManualTool: (toolName, input) => targets.run(toolName, input, stage),
+    openTargetVersion: async (sessionId, artifactId, version) => {
+      const entry = (await targets.catalog([sessionId])).targets.find(
+        (known) => 'artifact' in known && known.artifact.artifactId === artifactId,
+      );
+      if (!entry) throw new Error(`No target "${artifactId}" was made in this conversation.`);
+      await stage.preview(entry, targetArtifactLoad(await authoredTargets().load(sessionId, artifactId, version)));
+    },
+    reloadIfActive: async (targetId) => {
+      if ((await stage.activeTargetId()) === targetId) await targets.run('openTarget', { targetId }, stage);
+    },
+  };
+}

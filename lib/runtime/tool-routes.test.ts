@@ -1,0 +1,74 @@
+import { describe, expect, it, vi } from 'vitest';
+import { DEFAULT_APPROVAL_POLICY } from '../tools/approval-policy';
+import type { StageDriver } from '../tools/stage-driver';
+import type { ToolExecutionRequest } from './tool-execution';
+import { toolRoutes } from './tool-routes';
+
+const request = (toolName: string): ToolExecutionRequest => ({
+  sessionId: 'session-1',
+  turnId: 'turn-1',
+  stepId: 'step-1',
+  toolCallId: 'call-1',
+  toolName,
+  input: {},
+});
+
+function setup() {
+  const callStage: StageDriver = { open: vi.fn(), send: vi.fn(), activeTargetId: async () => undefined };
+  const pages = {
+    execute: vi.fn(async () => ({ ok: true, page: 'observed' })),
+    gate: vi.fn(async () => ({ required: true, summary: 'Let Splitbrain read example.com?', always: true })),
+  };
+  const stage = {
+    forToolCall: vi.fn(() => callStage),
+    record: vi.fn(async () => ({ greeted: true, startedAt: 0, received: new Set<string>(), recent: [] })),
+    activeTargetId: async () => undefined,
+  };
+  const targets = {
+    catalog: vi.fn(async () => ({ targets: [], defaultTargetId: 'particles' })),
+    run: vi.fn(async () => ({ ok: true, target: 'ran' })),
+  };
+  const routes = toolRoutes({ pages, stage, targets, policy: async () => DEFAULT_APPROVAL_POLICY });
+  return { routes, pages, stage, targets, callStage };
+}
+
+describe('toolRoutes', () => {
+  it('runs a page tool on the page and every other tool on the call’s stage, over its conversation’s catalog', async () => {
+    const { routes, pages, stage, targets, callStage } = setup();
+    expect(await routes.executeTool('observePage', {}, 'session-1/call-1', request('observePage'))).toEqual({
+      ok: true,
+      page: 'observed',
+    });
+    expect(pages.execute).toHaveBeenCalledWith('observePage', {}, request('observePage'));
+    expect(targets.run).not.toHaveBeenCalled();
+    expect(await routes.executeTool('getState', {}, 'session-1/call-2', request('getState'))).toEqual({
+      ok: true,
+      target: 'ran',
+    });
+    expect(stage.forToolCall).toHaveBeenCalledWith('session-1/call-2');
+    expect(targets.run).toHaveBeenCalledWith('getState', {}, callStage, ['session-1']);
+  });
+
+  it('reports a page call cut off by a restart unknown, and asks the stage’s record about any other', async () => {
+    const { routes, stage } = setup();
+    expect(await routes.recoverTool?.('actOnPage', {}, 'session-1/call-1', 1, request('actOnPage'))).toEqual({
+      kind: 'unknown',
+    });
+    expect(stage.record).not.toHaveBeenCalled();
+    expect(await routes.recoverTool?.('getState', {}, 'session-1/call-2', 1, request('getState'))).toEqual({
+      kind: 'never-reached',
+    });
+    expect(stage.record).toHaveBeenCalled();
+  });
+
+  it('judges a page tool by its page gate and any other by the policy and the target', async () => {
+    const { routes, pages } = setup();
+    expect(await routes.approvalRequirement?.('observePage', {}, request('observePage'))).toMatchObject({
+      required: true,
+      summary: 'Let Splitbrain read example.com?',
+    });
+    expect(pages.gate).toHaveBeenCalledWith('observePage', {}, request('observePage'));
+    expect(await routes.approvalRequirement?.('getState', {}, request('getState'))).toEqual({ required: false });
+    expect(pages.gate).toHaveBeenCalledTimes(1);
+  });
+});
