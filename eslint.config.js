@@ -129,5 +129,22 @@ export default tseslint.config(
     files: ['components/**/*.{ts,tsx}', 'entrypoints/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat.recommended,
   },
+  {
+    // A text-like field listens to `input`: React's `onChange` drops the `input` event of a value set through the
+    // `value` property (dictation, text expanders, password managers, Puppeteer's fill of 100 characters or more).
+    // Checkboxes, radios, selects and file inputs keep `onChange` (React reads their click or native `change`).
+    files: ['components/**/*.tsx', 'entrypoints/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'JSXOpeningElement[name.name=/^(input|textarea)$/]:not(:has(JSXAttribute[name.name="type"][value.value=/^(checkbox|radio|file)$/])) > JSXAttribute[name.name="onChange"]',
+          message:
+            'Use onInput on a text, number, range or color field (and textarea): React drops the input event of a value a tool set through the value property.',
+        },
+      ],
+    },
+  },
   prettier,
 );

@@ -29,7 +29,7 @@ export function AddTargetForm({ busy, result, onAdd }: AddTargetFormProps) {
           aria-label="Target URL"
           placeholder="http://localhost:5173/"
           value={url}
-          onChange={(event) => setUrl(event.target.value)}
+          onInput={(event) => setUrl(event.currentTarget.value)}
         />
         <button type="submit" disabled={busy}>
           {busy ? 'Adding…' : 'Add'}

@@ -49,7 +49,13 @@ export function ApprovalPolicyForm({ initial, onSave }: ApprovalPolicyFormProps)
       ))}
       <label>
         An approval request is denied after (seconds)
-        <input type="number" min={5} max={3600} value={expires} onChange={(event) => setExpires(event.target.value)} />
+        <input
+          type="number"
+          min={5}
+          max={3600}
+          value={expires}
+          onInput={(event) => setExpires(event.currentTarget.value)}
+        />
       </label>
       <label>
         A question from the model expires after (seconds)
@@ -58,7 +64,7 @@ export function ApprovalPolicyForm({ initial, onSave }: ApprovalPolicyFormProps)
           min={5}
           max={86400}
           value={questionExpires}
-          onChange={(event) => setQuestionExpires(event.target.value)}
+          onInput={(event) => setQuestionExpires(event.currentTarget.value)}
         />
       </label>
       <div className="editor-actions">

@@ -60,7 +60,7 @@ export function AskCard({ request }: { request: RequestState }) {
               type={schema.data.type === 'number' ? 'number' : 'text'}
               step="any"
               value={value}
-              onChange={(event) => setValue(event.target.value)}
+              onInput={(event) => setValue(event.currentTarget.value)}
             />
           )}
           <div className="request-actions">

@@ -116,7 +116,7 @@ export function EndpointEditor(props: EndpointEditorProps) {
           <input
             aria-label="Name"
             value={draft.label}
-            onChange={(event) => set({ label: event.target.value })}
+            onInput={(event) => set({ label: event.currentTarget.value })}
             placeholder={endpointKindLabels[draft.kind]}
           />
         </label>
@@ -142,7 +142,7 @@ export function EndpointEditor(props: EndpointEditorProps) {
                 type="url"
                 required
                 value={draft.baseUrl}
-                onChange={(event) => set({ baseUrl: event.target.value })}
+                onInput={(event) => set({ baseUrl: event.currentTarget.value })}
               />
             </label>
             {isChat && <p className="hint">For a chat server: the full address of its chat route.</p>}
@@ -154,7 +154,7 @@ export function EndpointEditor(props: EndpointEditorProps) {
                   required
                   list={listId}
                   value={draft.model}
-                  onChange={(event) => set({ model: event.target.value })}
+                  onInput={(event) => set({ model: event.currentTarget.value })}
                   placeholder="gpt-4.1-mini, llama3.1, claude-sonnet-4-5, gemini-2.5-flash…"
                 />
                 {!isChat && (
@@ -177,7 +177,7 @@ export function EndpointEditor(props: EndpointEditorProps) {
                 type="password"
                 autoComplete="off"
                 value={draft.apiKey}
-                onChange={(event) => set({ apiKey: event.target.value })}
+                onInput={(event) => set({ apiKey: event.currentTarget.value })}
                 placeholder="Leave empty for local servers"
               />
             </label>

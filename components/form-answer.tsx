@@ -42,14 +42,19 @@ function FormFieldControl({ field, value, problem, inputId, onChange }: FieldPro
   switch (field.type) {
     case 'text':
       control = field.multiline ? (
-        <textarea {...common} className="form-input" value={text} onChange={(event) => onChange(event.target.value)} />
+        <textarea
+          {...common}
+          className="form-input"
+          value={text}
+          onInput={(event) => onChange(event.currentTarget.value)}
+        />
       ) : (
         <input
           {...common}
           className="form-input"
           type="text"
           value={text}
-          onChange={(event) => onChange(event.target.value)}
+          onInput={(event) => onChange(event.currentTarget.value)}
         />
       );
       break;
@@ -62,7 +67,7 @@ function FormFieldControl({ field, value, problem, inputId, onChange }: FieldPro
           inputMode="decimal"
           step="any"
           value={text}
-          onChange={(event) => onChange(event.target.value)}
+          onInput={(event) => onChange(event.currentTarget.value)}
         />
       );
       break;
@@ -77,7 +82,7 @@ function FormFieldControl({ field, value, problem, inputId, onChange }: FieldPro
             step={field.step ?? 'any'}
             value={text}
             aria-valuetext={`${text}${field.unit ? ` ${field.unit}` : ''}`}
-            onChange={(event) => onChange(event.target.value)}
+            onInput={(event) => onChange(event.currentTarget.value)}
           />
           <output htmlFor={inputId}>
             {text}
@@ -98,7 +103,9 @@ function FormFieldControl({ field, value, problem, inputId, onChange }: FieldPro
       );
       break;
     case 'color':
-      control = <input {...common} type="color" value={text} onChange={(event) => onChange(event.target.value)} />;
+      control = (
+        <input {...common} type="color" value={text} onInput={(event) => onChange(event.currentTarget.value)} />
+      );
       break;
     case 'choice':
       return (

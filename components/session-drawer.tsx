@@ -64,7 +64,7 @@ export function SessionDrawer({
             aria-label="Search conversations"
             placeholder="Search conversations"
             value={query}
-            onChange={(event) => setQuery(event.target.value)}
+            onInput={(event) => setQuery(event.currentTarget.value)}
           />
         </div>
         <button type="button" className="drawer-new" onClick={onNewChat} disabled={busySessionId !== undefined}>

@@ -97,7 +97,9 @@ export function UsageSettingsForm({ initial, onSave }: UsageSettingsFormProps) {
               step="any"
               name={`budget-${kind}`}
               value={budgets[kind].limit}
-              onChange={(event) => setBudgets({ ...budgets, [kind]: { ...budgets[kind], limit: event.target.value } })}
+              onInput={(event) =>
+                setBudgets({ ...budgets, [kind]: { ...budgets[kind], limit: event.currentTarget.value } })
+              }
             />
           </label>
           <label>
@@ -155,7 +157,7 @@ export function UsageSettingsForm({ initial, onSave }: UsageSettingsFormProps) {
                     min={0}
                     step="any"
                     value={price[field]}
-                    onChange={(event) => editPrice(index, { [field]: event.target.value })}
+                    onInput={(event) => editPrice(index, { [field]: event.currentTarget.value })}
                   />
                 </td>
               ))}

@@ -52,7 +52,7 @@ export function UserMessage({ text, canEdit, onResend }: UserMessageProps) {
         value={draft}
         rows={Math.min(8, draft.split('\n').length + 1)}
         autoFocus
-        onChange={(event) => setDraft(event.target.value)}
+        onInput={(event) => setDraft(event.currentTarget.value)}
         onKeyDown={onKeyDown}
       />
       <div className="user-edit-actions">

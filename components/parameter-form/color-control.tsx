@@ -13,7 +13,7 @@ export function ColorControl({ name, value, describedBy, onChange }: ColorContro
         aria-label={name}
         aria-describedby={describedBy}
         value={value}
-        onChange={(event) => onChange(event.target.value)}
+        onInput={(event) => onChange(event.currentTarget.value)}
       />
       <code className="color-hex">{value}</code>
     </label>

@@ -22,7 +22,7 @@ export function NumberControl({ name, input, value, describedBy, onChange }: Num
           max={input.max}
           step={input.sliderStep}
           value={value}
-          onChange={(event) => onChange(Number(event.target.value))}
+          onInput={(event) => onChange(Number(event.currentTarget.value))}
         />
       )}
       <NumberField

@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 
 export interface NumberFieldProps {
   label: string;
@@ -12,7 +12,8 @@ export interface NumberFieldProps {
 
 /**
  * A number typed in full is sent on Enter or when the field loses focus, not per keystroke;
- * the spin buttons and arrow keys produce complete values and are sent at once.
+ * the spin buttons, arrow keys and a value set by a tool (an `input` event without `inputType`)
+ * are complete values and are sent at once.
  */
 export function NumberField({ label, value, min, max, step, describedBy, onCommit }: NumberFieldProps) {
   const [draft, setDraft] = useState<string | null>(null);
@@ -22,10 +23,10 @@ export function NumberField({ label, value, min, max, step, describedBy, onCommi
     const parsed = Number(text);
     if (Number.isFinite(parsed) && parsed !== value) onCommit(parsed);
   };
-  const change = (event: ChangeEvent<HTMLInputElement>) => {
+  const change = (event: FormEvent<HTMLInputElement>) => {
     const typed = Boolean((event.nativeEvent as InputEvent).inputType);
-    if (typed) setDraft(event.target.value);
-    else commit(event.target.value);
+    if (typed) setDraft(event.currentTarget.value);
+    else commit(event.currentTarget.value);
   };
   return (
     <input
@@ -38,7 +39,7 @@ export function NumberField({ label, value, min, max, step, describedBy, onCommi
       min={min}
       max={max}
       step={step ?? 'any'}
-      onChange={change}
+      onInput={change}
       onBlur={() => commit(draft)}
       onKeyDown={(event) => {
         if (event.key === 'Enter') commit(draft);

@@ -23,7 +23,7 @@ export function TextControl({ name, value, maxLength, describedBy, onChange }: T
       aria-describedby={describedBy}
       maxLength={maxLength}
       value={draft ?? value}
-      onChange={(event) => setDraft(event.target.value)}
+      onInput={(event) => setDraft(event.currentTarget.value)}
       onBlur={commit}
       onKeyDown={(event) => {
         if (event.key === 'Enter') commit();
