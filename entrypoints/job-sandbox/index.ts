@@ -15,9 +15,8 @@ function spawn(source: string): ScriptWorker {
     onError: (listener) =>
       worker.addEventListener('error', (event) => {
         event.preventDefault();
-        // Chromium names a parse failure in the message; Firefox fires a bare `error` event with no message for it.
-        const message = event.message || 'The script does not parse.';
-        listener({ message, syntax: !event.message || /SyntaxError/.test(event.message) });
+        // Firefox fires a bare `error` event with no message for a source it does not parse.
+        listener({ message: event.message || 'The script does not parse.' });
       }),
   };
 }

@@ -1,6 +1,6 @@
 import { JOB_LIMITS } from './job-limits';
 import { OutputWindow } from './output-window';
-import { workerSources } from './worker-source';
+import { workerSource } from './worker-source';
 import {
   jobWorkerMessageSchema,
   type JobHostReport,
@@ -12,8 +12,8 @@ import {
 export interface ScriptWorker {
   terminate(): void;
   onMessage(listener: (data: unknown) => void): void;
-  /** An uncaught error, or a script that does not parse; `syntax` when it is the latter. */
-  onError(listener: (error: { message: string; syntax: boolean }) => void): void;
+  /** An uncaught error, or a script the browser does not parse (checked by the parser first, so a rare one). */
+  onError(listener: (error: { message: string }) => void): void;
 }
 
 export interface SandboxRunnerDependencies {
@@ -26,9 +26,7 @@ export interface SandboxRunnerDependencies {
 
 interface RunningJob {
   spec: JobStartSpec;
-  sources: string[];
-  attempt: number;
-  worker: ScriptWorker;
+  worker?: ScriptWorker;
   greeted: boolean;
   output: OutputWindow;
   startedAt: number;
@@ -48,12 +46,9 @@ export class SandboxRunner {
 
   start(spec: JobStartSpec): void {
     if (this.jobs.has(spec.jobId)) return;
-    const sources = workerSources(spec.code, spec.input);
+    const source = workerSource(spec.code, spec.input);
     const job: RunningJob = {
       spec,
-      sources,
-      attempt: 0,
-      worker: undefined as unknown as ScriptWorker,
       greeted: false,
       output: new OutputWindow(),
       startedAt: this.dependencies.now(),
@@ -64,7 +59,8 @@ export class SandboxRunner {
       flusher: undefined,
     };
     this.jobs.set(spec.jobId, job);
-    this.spawn(job);
+    if (!source.ok) return this.fail(spec.jobId, 'exception', source.error);
+    this.spawn(job, source.source);
     this.scheduleFlush(job);
   }
 
@@ -74,21 +70,14 @@ export class SandboxRunner {
     this.finish(job, { state: 'killed', ...this.common(job) });
   }
 
-  private spawn(job: RunningJob): void {
-    const worker = this.dependencies.spawn(job.sources[job.attempt]);
+  private spawn(job: RunningJob, source: string): void {
+    const worker = this.dependencies.spawn(source);
     job.worker = worker;
     worker.onMessage((data) => {
-      if (this.jobs.get(job.spec.jobId)?.worker === worker) this.receive(job, data);
+      if (this.jobs.get(job.spec.jobId) === job) this.receive(job, data);
     });
     worker.onError((error) => {
-      if (this.jobs.get(job.spec.jobId)?.worker !== worker) return;
-      if (!job.greeted && error.syntax && job.attempt < job.sources.length - 1) {
-        worker.terminate();
-        job.attempt += 1;
-        this.spawn(job);
-        return;
-      }
-      this.fail(job.spec.jobId, 'exception', error.message);
+      if (this.jobs.get(job.spec.jobId) === job) this.fail(job.spec.jobId, 'exception', error.message);
     });
   }
 
@@ -138,7 +127,7 @@ export class SandboxRunner {
   }
 
   private finish(job: RunningJob, outcome: Omit<JobOutcome, 'output' | 'durationMs'> & Partial<JobOutcome>): void {
-    job.worker.terminate();
+    job.worker?.terminate();
     this.jobs.delete(job.spec.jobId);
     this.dependencies.clearTimer(job.deadline);
     this.dependencies.clearTimer(job.flusher);

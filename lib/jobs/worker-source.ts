@@ -1,4 +1,5 @@
 import type { JsonValue } from '../protocol/json-value';
+import { COMPLETION_VARIABLE, scriptBody } from './script-body';
 
 /**
  * The worker's prelude: console writes are batched into `output` messages, the code's value becomes `result`
@@ -30,22 +31,15 @@ const __fail = (error) => {
 };
 __post({ kind: "hello" });
 const input = ${JSON.stringify(input)};
+let ${COMPLETION_VARIABLE};
 `;
 }
 
-/**
- * The forms the code is tried in, in order, until one parses: the whole code as one expression, the code with
- * its last line returned, the code as a function body. Each form means the same as the code; only the first two
- * give the value of an expression that the code does not `return`.
- */
-export function workerSources(code: string, input: JsonValue): string[] {
-  const start = prelude(input);
-  const run = (body: string) => `${start}(async () => {\n${body}\n})().then(__finish, __fail);\n`;
-  const lines = code.replace(/\s+$/, '').split('\n');
-  const last = lines.at(-1) ?? '';
-  const forms = [run(`return (\n${code.replace(/;\s*$/, '')}\n);`)];
-  if (lines.length > 1 && /\S/.test(last) && !/^\s*[}\])]/.test(last))
-    forms.push(run(`${lines.slice(0, -1).join('\n')}\nreturn (\n${last.replace(/;\s*$/, '')}\n);`));
-  forms.push(run(code));
-  return forms;
+export type WorkerSource = { ok: true; source: string } | { ok: false; error: string };
+
+/** The worker's whole source: the prelude, then the code as an async function body whose value is the result. */
+export function workerSource(code: string, input: JsonValue): WorkerSource {
+  const body = scriptBody(code);
+  if (!body.ok) return body;
+  return { ok: true, source: `${prelude(input)}(async () => {\n${body.body}\n})().then(__finish, __fail);\n` };
 }

@@ -167,6 +167,37 @@ describe('jobs: runScript in a sandboxed worker, in Chromium', () => {
     expect(await panel.$eval('section.job-card', (card) => card.getAttribute('data-state'))).toBe('completed');
   });
 
+  it("a script's value is its last expression statement, as a console gives it, and top-level await works", async () => {
+    server.setScript({
+      turns: [
+        {
+          steps: [
+            {
+              toolCalls: [
+                { name: 'runScript', arguments: { code: 'let p = 1; for (let i = 1; i <= 10; i++) p *= i; p' } },
+                {
+                  name: 'runScript',
+                  arguments: { code: 'const half = await Promise.resolve(21);\nhalf * 2\nfunction unused() {}' },
+                },
+              ],
+            },
+            { text: 'Computed.' },
+          ],
+        },
+      ],
+    });
+    await newChat(panel);
+    await sendMessage(panel, 'Compute 10 factorial.');
+    expect(await waitForLastTurnEnd(panel, 'Compute 10 factorial.')).toBe('completed');
+    const results = (server.requests.at(-1)!.body as ChatRequestBody).messages
+      .filter((message) => message.role === 'tool')
+      .map((message) => JSON.parse(String(message.content)) as Record<string, unknown>);
+    expect(results).toMatchObject([
+      { ok: true, state: 'completed', result: 3628800 },
+      { ok: true, state: 'completed', result: 42 },
+    ]);
+  });
+
   it('Stop kills a tight loop (20 runs, figure printed), a timeout fails with reason timeout, and a second cancel only reports the state', async () => {
     const runs = 20;
     server.setScript({
