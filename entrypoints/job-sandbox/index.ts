@@ -11,7 +11,13 @@ function spawn(source: string): ScriptWorker {
   URL.revokeObjectURL(url);
   return {
     terminate: () => worker.terminate(),
-    onMessage: (listener) => worker.addEventListener('message', (event) => listener(event.data)),
+    // The first message hands over the port every later one comes by (lib/jobs/worker-source.ts says why).
+    onMessage: (listener) =>
+      worker.addEventListener('message', (event) => {
+        const port = event.ports[0];
+        if (port) port.onmessage = (portEvent) => listener(portEvent.data);
+        listener(event.data);
+      }),
     onError: (listener) =>
       worker.addEventListener('error', (event) => {
         event.preventDefault();

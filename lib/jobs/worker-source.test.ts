@@ -1,6 +1,8 @@
 import { createContext, runInContext } from 'node:vm';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import type { JsonValue } from '../protocol/json-value';
+import { JOB_LIMITS } from './job-limits';
 import { workerSource } from './worker-source';
 
 interface WorkerMessage {
@@ -10,36 +12,75 @@ interface WorkerMessage {
   message?: string;
 }
 
-/** Runs the worker's source in a fresh context standing in for the worker, and collects what it posts. */
-async function runInWorker(code: string, input: JsonValue = null): Promise<WorkerMessage[]> {
+interface WorkerRun {
+  messages: WorkerMessage[];
+  /** The output as the frame got it. */
+  output(): string;
+  /** Posts over the worker's port. */
+  posts(): number;
+}
+
+/**
+ * Runs the worker's source in a fresh context standing in for the worker, and collects what it posts: the first
+ * message on its own channel, every later one over the port that message hands over. `until` says when the run
+ * has posted all it will; a script that never yields is cut off after `cutOffMs`, as a terminate would.
+ */
+async function runInWorker(
+  code: string,
+  input: JsonValue = null,
+  options: { cutOffMs?: number; until?: (messages: WorkerMessage[]) => boolean } = {},
+): Promise<WorkerRun> {
   const built = workerSource(code, input);
-  if (!built.ok) return [{ kind: 'refused', message: built.error }];
   const messages: WorkerMessage[] = [];
-  const timers: ReturnType<typeof setInterval>[] = [];
+  const run: WorkerRun = {
+    messages,
+    output: () => messages.flatMap((message) => (message.kind === 'output' ? [message.text ?? ''] : [])).join(''),
+    posts: () => messages.filter((message) => message.kind !== 'hello').length,
+  };
+  if (!built.ok) {
+    messages.push({ kind: 'refused', message: built.error });
+    return run;
+  }
+  const until = options.until ?? ((seen) => seen.some((message) => ['result', 'error'].includes(message.kind)));
+  const ports: MessagePort[] = [];
+  let alive = true;
   let settle = () => {};
   const settled = new Promise<void>((resolve) => (settle = resolve));
+  const receive = (message: WorkerMessage) => {
+    messages.push(message);
+    if (until(messages)) settle();
+  };
   const context = createContext({
-    postMessage: (message: WorkerMessage) => {
-      messages.push(message);
-      if (message.kind === 'result' || message.kind === 'error') settle();
+    postMessage: (message: WorkerMessage, transfer: MessagePort[] = []) => {
+      for (const port of transfer) {
+        ports.push(port);
+        port.on('message', receive);
+      }
+      receive(message);
     },
+    MessageChannel,
+    setTimeout: (run: () => void, delay: number) => setTimeout(() => alive && run(), delay),
     setInterval: (run: () => void, delay: number) => {
-      const timer = setInterval(run, delay);
-      timers.push(timer);
+      const timer = setInterval(() => (alive ? run() : clearInterval(timer)), delay);
       return timer;
     },
-    setTimeout,
     performance,
   });
   context.self = context;
-  runInContext(built.source, context);
+  try {
+    runInContext(built.source, context, options.cutOffMs ? { timeout: options.cutOffMs } : {});
+  } catch (error) {
+    if (!options.cutOffMs) throw error;
+    // Cut off as a terminate cuts a worker off: its timers never run; what it posted to its port still arrives.
+    alive = false;
+  }
   await settled;
-  for (const timer of timers) clearInterval(timer);
-  return messages;
+  for (const port of ports) port.close();
+  return run;
 }
 
 async function resultOf(code: string, input: JsonValue = null): Promise<unknown> {
-  const messages = await runInWorker(code, input);
+  const { messages } = await runInWorker(code, input);
   const result = messages.find((message) => message.kind === 'result');
   if (!result) throw new Error(`No result: ${JSON.stringify(messages)}`);
   return JSON.parse(result.json ?? 'null');
@@ -81,7 +122,7 @@ describe('the value of a script, as a console gives it', () => {
   });
 
   it('sees `input` and prints with console.log', async () => {
-    const messages = await runInWorker('console.log("got", input.n);\ninput.n + 1', { n: 41 });
+    const { messages } = await runInWorker('console.log("got", input.n);\ninput.n + 1', { n: 41 });
     expect(messages.filter((message) => message.kind === 'output').map((message) => message.text)).toEqual([
       'got 41\n',
     ]);
@@ -89,12 +130,41 @@ describe('the value of a script, as a console gives it', () => {
   });
 
   it('refuses code that does not parse, with the position, without running any of it', async () => {
-    const messages = await runInWorker('console.log("ran");\nlet = = 2');
+    const { messages } = await runInWorker('console.log("ran");\nlet = = 2');
     expect(messages).toEqual([{ kind: 'refused', message: expect.stringMatching(/^SyntaxError: .*\(2:\d+\)$/) }]);
   });
 
   it('turns a throw into an error', async () => {
-    const messages = await runInWorker('throw new Error("no")');
+    const { messages } = await runInWorker('throw new Error("no")');
     expect(messages.find((message) => message.kind === 'error')?.message).toBe('no');
+  });
+});
+
+describe('output leaves the worker inside the console call', () => {
+  const outputOf = (seen: WorkerMessage[]) =>
+    seen
+      .filter((message) => message.kind === 'output')
+      .map((message) => message.text)
+      .join('');
+
+  it('what a script printed just before a tight loop has been posted when the loop is cut off', async () => {
+    const code = 'console.log("spinning");\nfor (let i = 0; i < 3; i++) console.log("line", i);\nwhile (true) {}';
+    const expected = 'spinning\nline 0\nline 1\nline 2\n';
+    const run = await runInWorker(code, null, { cutOffMs: 200, until: (seen) => outputOf(seen) === expected });
+    expect(run.output()).toBe(expected);
+    expect(run.messages[0]).toEqual({ kind: 'hello' });
+  });
+
+  it('a flood is posted in batches, bounded, and all but its last batch has left before the loop is cut off', async () => {
+    const lines = 50_000;
+    const code = `for (let i = 0; i < ${lines}; i++) console.log(i);\nwhile (true) {}`;
+    const all = Array.from({ length: lines }, (_, index) => `${index}\n`).join('');
+    const run = await runInWorker(code, null, {
+      cutOffMs: 500,
+      until: (seen) => all.length - outputOf(seen).length < JOB_LIMITS.workerFloodPostChars,
+    });
+    expect(all.startsWith(run.output())).toBe(true);
+    expect(all.length - run.output().length).toBeLessThan(JOB_LIMITS.workerFloodPostChars);
+    expect(run.posts()).toBeLessThan(lines / 10);
   });
 });

@@ -256,6 +256,69 @@ describe('jobs: runScript in a sandboxed worker, in Chromium', () => {
     expect(finals).toHaveLength(runs + 1);
   });
 
+  it('what a job printed just before a tight loop reaches the card and the model, on Stop and on the time limit', async () => {
+    const printed = 'spinning\nline 0\nline 1\nline 2\n';
+    const code = 'console.log("spinning");\nfor (let i = 0; i < 3; i++) console.log("line", i);\nwhile (true) {}';
+    server.setScript({
+      turns: [
+        { steps: [{ toolCalls: [{ name: 'runScript', arguments: { code } }] }, { text: 'Stopped.' }] },
+        {
+          steps: [
+            { toolCalls: [{ name: 'runScript', arguments: { code, timeoutSeconds: 1 } }] },
+            { text: 'It timed out.' },
+          ],
+        },
+      ],
+    });
+    await newChat(panel);
+    await sendMessage(panel, 'Spin until stopped.');
+    await panel.waitForFunction(
+      (text) => {
+        const card = [...document.querySelectorAll('section.job-card')].at(-1);
+        return (
+          card?.getAttribute('data-state') === 'running' && card.querySelector('.job-output')?.textContent === text
+        );
+      },
+      { timeout: 20_000, polling: 20 },
+      printed.replaceAll('\n', ''),
+    );
+    await panel.$$eval('section.job-card', (cards) =>
+      (cards.at(-1)?.querySelector('button.job-stop') as HTMLElement).click(),
+    );
+    expect(await waitForLastTurnEnd(panel, 'Spin until stopped.')).toBe('completed');
+    const cardOf = () =>
+      panel.$$eval('section.job-card', (cards) => ({
+        state: cards.at(-1)?.getAttribute('data-state'),
+        lines: [...(cards.at(-1)?.querySelectorAll('.job-line') ?? [])].map((line) => line.textContent),
+        range: cards.at(-1)?.querySelector('.job-range')?.textContent,
+      }));
+    const bytes = printed.length;
+    expect(await cardOf()).toEqual({
+      state: 'killed',
+      lines: ['spinning', 'line 0', 'line 1', 'line 2'],
+      range: `All ${bytes} B kept.`,
+    });
+    expect(lastToolResult(server, server.requests.length - 1)).toMatchObject({
+      state: 'killed',
+      output: printed,
+      outputBytes: bytes,
+    });
+
+    await sendMessage(panel, 'Spin until the limit.');
+    expect(await waitForLastTurnEnd(panel, 'Spin until the limit.')).toBe('completed');
+    expect(await cardOf()).toEqual({
+      state: 'failed',
+      lines: ['spinning', 'line 0', 'line 1', 'line 2'],
+      range: `All ${bytes} B kept.`,
+    });
+    expect(lastToolResult(server, server.requests.length - 1)).toMatchObject({
+      state: 'failed',
+      reason: 'timeout',
+      output: printed,
+      outputBytes: bytes,
+    });
+  });
+
   it('escape probes from inside a script: none succeeds and the collector sees no request', async () => {
     const code = `
 const url = input.url;

@@ -46,6 +46,13 @@ describe('jobs in Firefox ESR', () => {
               { text: 'Probed.' },
             ],
           },
+          { steps: [{ toolCalls: [{ name: 'runScript', arguments: { code: SPINNING } }] }, { text: 'Stopped.' }] },
+          {
+            steps: [
+              { toolCalls: [{ name: 'runScript', arguments: { code: SPINNING, timeoutSeconds: 1 } }] },
+              { text: 'It timed out.' },
+            ],
+          },
         ],
       },
     });
@@ -101,7 +108,56 @@ describe('jobs in Firefox ESR', () => {
     expect(escaped).toEqual([]);
     expect(collected).toBe(0);
   }, 120_000);
+
+  it('what a job printed just before a tight loop reaches the card and the model, on Stop and on the time limit', async () => {
+    const marionette = firefox.marionette;
+    const lastCard = () =>
+      marionette.execute<{ state: string; lines: string[]; range: string }>(
+        "const card = [...document.querySelectorAll('section.job-card')].at(-1); return { state: card.getAttribute('data-state'), lines: [...card.querySelectorAll('.job-line')].map((line) => line.textContent), range: card.querySelector('.job-range').textContent };",
+      );
+    const turnEnded = (text: string) =>
+      until(`the turn "${text}" to end`, () =>
+        marionette.execute<boolean>(
+          "const turn = [...document.querySelectorAll('article.turn')].at(-1); return !!turn?.textContent?.includes(arguments[0]) && turn.getAttribute('data-status') === 'completed';",
+          [text],
+        ),
+      );
+    const lastToolResult = () =>
+      JSON.parse(
+        String(
+          (server.requests.at(-1)!.body as { messages: { role: string; content: unknown }[] }).messages
+            .filter((message) => message.role === 'tool')
+            .at(-1)?.content,
+        ),
+      ) as Record<string, unknown>;
+    const lines = ['spinning', 'line 0', 'line 1', 'line 2'];
+
+    await sendFromComposer(marionette, 'Spin until stopped.');
+    await until('the running card with its output', async () => {
+      const card = await lastCard().catch(() => undefined);
+      return card?.state === 'running' && card.lines.length === lines.length;
+    });
+    await marionette.execute(
+      "[...document.querySelectorAll('section.job-card')].at(-1).querySelector('button.job-stop').click(); return true;",
+    );
+    await turnEnded('Spin until stopped.');
+    expect(await lastCard()).toEqual({ state: 'killed', lines, range: `All ${SPUN.length} B kept.` });
+    expect(lastToolResult()).toMatchObject({ state: 'killed', output: SPUN, outputBytes: SPUN.length });
+
+    await sendFromComposer(marionette, 'Spin until the limit.');
+    await turnEnded('Spin until the limit.');
+    expect(await lastCard()).toEqual({ state: 'failed', lines, range: `All ${SPUN.length} B kept.` });
+    expect(lastToolResult()).toMatchObject({
+      state: 'failed',
+      reason: 'timeout',
+      output: SPUN,
+      outputBytes: SPUN.length,
+    });
+  }, 120_000);
 });
+
+const SPINNING = 'console.log("spinning");\nfor (let i = 0; i < 3; i++) console.log("line", i);\nwhile (true) {}';
+const SPUN = 'spinning\nline 0\nline 1\nline 2\n';
 
 /** What a script might try to leave its sandbox by; each resolves true only if it got out. */
 const ESCAPE_PROBES = `
