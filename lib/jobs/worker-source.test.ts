@@ -28,7 +28,11 @@ interface WorkerRun {
 async function runInWorker(
   code: string,
   input: JsonValue = null,
-  options: { cutOffMs?: number; until?: (messages: WorkerMessage[]) => boolean } = {},
+  options: {
+    cutOffMs?: number;
+    until?: (messages: WorkerMessage[]) => boolean;
+    globals?: Record<string, unknown>;
+  } = {},
 ): Promise<WorkerRun> {
   const built = workerSource(code, input);
   const messages: WorkerMessage[] = [];
@@ -65,6 +69,7 @@ async function runInWorker(
       return timer;
     },
     performance,
+    ...options.globals,
   });
   context.self = context;
   try {
@@ -166,5 +171,50 @@ describe('output leaves the worker inside the console call', () => {
     expect(all.startsWith(run.output())).toBe(true);
     expect(all.length - run.output().length).toBeLessThan(JOB_LIMITS.workerFloodPostChars);
     expect(run.posts()).toBeLessThan(lines / 10);
+  });
+});
+
+describe('a job reaches nothing outside its worker', () => {
+  it('fetch, XHR, importScripts, nested workers and the rest are gone, however they are looked up', async () => {
+    const reached: string[] = [];
+    const reach = (name: string) =>
+      function () {
+        reached.push(name);
+        return Promise.resolve('reached');
+      };
+    const globals = Object.fromEntries(
+      ['fetch', 'XMLHttpRequest', 'EventSource', 'WebSocket', 'importScripts', 'Worker', 'FontFace'].map((name) => [
+        name,
+        reach(name),
+      ]),
+    );
+    const code = `
+const url = 'chrome-extension://extension/manifest.json';
+const attempts = {
+  fetch: () => fetch(url),
+  fetchOfSelf: () => self.fetch(url),
+  xhr: () => new XMLHttpRequest(),
+  eventSource: () => new EventSource(url),
+  webSocket: () => new WebSocket(url),
+  importScripts: () => importScripts(url),
+  worker: () => new Worker(url),
+  fontFace: () => new FontFace('probe', 'url(' + url + ')'),
+  dynamicImport: () => import(url),
+  spacedImport: () => import /* comment */ (url),
+};
+const refused = {};
+for (const [name, attempt] of Object.entries(attempts)) {
+  refused[name] = await Promise.resolve().then(attempt).then(() => 'reached', (error) => String(error.message));
+}
+refused`;
+    const { messages } = await runInWorker(code, null, { globals });
+    const result = JSON.parse(messages.find((message) => message.kind === 'result')?.json ?? '{}') as Record<
+      string,
+      string
+    >;
+    expect(Object.keys(result)).toHaveLength(10);
+    for (const [name, outcome] of Object.entries(result))
+      expect({ name, outcome }).toEqual({ name, outcome: expect.stringContaining('not available in the job sandbox') });
+    expect(reached).toEqual([]);
   });
 });

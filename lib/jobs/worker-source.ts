@@ -1,6 +1,6 @@
 import type { JsonValue } from '../protocol/json-value';
 import { JOB_LIMITS } from './job-limits';
-import { COMPLETION_VARIABLE, scriptBody } from './script-body';
+import { BLOCKED_IMPORT, COMPLETION_VARIABLE, scriptBody } from './script-body';
 
 /**
  * The worker's prelude: console writes become `output` messages, the code's value becomes `result` (as JSON), a
@@ -16,6 +16,25 @@ import { COMPLETION_VARIABLE, scriptBody } from './script-body';
  * gathered, and a script that yields has the rest posted by a timer. Only a flood's last few milliseconds can be
  * lost to a terminate.
  */
+/**
+ * What a job's worker loses before its code runs. Chromium exempts the extension's own scheme from every CSP and
+ * lets a sandboxed extension page load the extension's files, so in a job a fetch, an XHR or a nested worker
+ * of `chrome-extension://<id>/…` succeeded; `import()` is rewritten away (lib/jobs/script-body.ts), and the CSP
+ * allows no eval to build either anew. Each is removed from the global and every prototype it is inherited from.
+ */
+const BLOCKED_GLOBALS = [
+  'fetch',
+  'XMLHttpRequest',
+  'EventSource',
+  'WebSocket',
+  'WebSocketStream',
+  'WebTransport',
+  'importScripts',
+  'Worker',
+  'SharedWorker',
+  'FontFace',
+];
+
 function prelude(input: JsonValue): string {
   const { workerPostsPerWindow, workerPostWindowMs, workerFloodPostMs, workerFloodPostChars } = JOB_LIMITS;
   return `
@@ -64,6 +83,14 @@ const __fail = (error) => {
   __flush();
   __post({ kind: "error", message: error instanceof Error ? String(error.message) : String(error), stack: error instanceof Error && typeof error.stack === "string" ? error.stack : undefined });
 };
+const __refusal = (name) => new TypeError(name + " is not available in the job sandbox: it reaches no network and none of the extension's files.");
+const ${BLOCKED_IMPORT} = () => Promise.reject(__refusal("import()"));
+for (const __name of ${JSON.stringify(BLOCKED_GLOBALS)}) {
+  for (let __owner = self; __owner; __owner = Object.getPrototypeOf(__owner))
+    if (Object.prototype.hasOwnProperty.call(__owner, __name)) delete __owner[__name];
+  const __blocked = __name === "fetch" ? () => Promise.reject(__refusal(__name)) : function () { throw __refusal(__name); };
+  Object.defineProperty(self, __name, { value: __blocked, writable: false, configurable: false, enumerable: false });
+}
 const input = ${JSON.stringify(input)};
 let ${COMPLETION_VARIABLE};
 `;

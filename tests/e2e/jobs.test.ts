@@ -344,6 +344,16 @@ const probes = {
   localStorage: () => typeof localStorage !== 'undefined' && !!localStorage,
   broadcastChannel: () => new Promise((resolve) => { const channel = new BroadcastChannel('splitbrain'); channel.postMessage('probe'); resolve(false); }),
   origin: () => self.origin !== 'null',
+  extensionFetch: () => fetch(input.extension + '/manifest.json').then(() => true),
+  extensionNoCorsFetch: () => fetch(input.extension + '/manifest.json', { mode: 'no-cors' }).then(() => true),
+  extensionXhr: () => new Promise((resolve) => { const request = new XMLHttpRequest(); request.onload = () => resolve(true); request.onerror = () => resolve(false); request.open('GET', input.extension + '/manifest.json'); request.send(); }),
+  extensionImportScripts: () => { importScripts(input.extension + '/job-sandbox.js'); return true; },
+  extensionDynamicImport: () => import(input.extension + '/job-sandbox.js').then(() => true, (error) => String(error).includes('window')),
+  extensionWorker: () => new Promise((resolve) => { const worker = new Worker(input.extension + '/job-sandbox.js'); worker.onerror = () => resolve(false); setTimeout(() => resolve(true), 500); }),
+  extensionNestedWorkerFetch: () => new Promise((resolve) => { const worker = new Worker(URL.createObjectURL(new Blob(["fetch('" + input.extension + "/manifest.json').then(() => postMessage(true), () => postMessage(false))"]))); worker.onmessage = (event) => resolve(event.data); worker.onerror = () => resolve(false); }),
+  extensionWebSocket: () => new Promise((resolve) => { const socket = new WebSocket(input.extension.replace(/^[a-z-]+:/, 'ws:') + '/ws'); socket.onopen = () => resolve(true); socket.onerror = () => resolve(false); }),
+  evalImport: () => eval("import(input.extension + '/job-sandbox.js')").then(() => true),
+  functionFetch: () => new Function('return fetch')()(input.extension + '/manifest.json').then(() => true),
 };
 const outcome = {};
 for (const [name, probe] of Object.entries(probes)) {
@@ -357,7 +367,17 @@ return outcome;`;
       turns: [
         {
           steps: [
-            { toolCalls: [{ name: 'runScript', arguments: { code, input: { url: collectorUrl } } }] },
+            {
+              toolCalls: [
+                {
+                  name: 'runScript',
+                  arguments: {
+                    code,
+                    input: { url: collectorUrl, extension: `chrome-extension://${session.extensionId}` },
+                  },
+                },
+              ],
+            },
             { text: 'Probed.' },
           ],
         },
@@ -369,7 +389,7 @@ return outcome;`;
     const result = lastToolResult(server, 1);
     expect(result).toMatchObject({ ok: true, state: 'completed' });
     const outcome = result.result as Record<string, boolean>;
-    expect(Object.keys(outcome).length).toBeGreaterThanOrEqual(20);
+    expect(Object.keys(outcome).length).toBeGreaterThanOrEqual(31);
     const escaped = Object.entries(outcome).filter(([, succeeded]) => succeeded);
     console.log(
       `[e2e] ${Object.keys(outcome).length} escape probes, ${escaped.length} succeeded, collector saw ${collected} requests`,
