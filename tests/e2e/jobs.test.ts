@@ -282,6 +282,13 @@ describe('jobs: runScript in a sandboxed worker, in Chromium', () => {
       { timeout: 20_000, polling: 20 },
       printed.replaceAll('\n', ''),
     );
+    // While it runs the card says so and offers Stop (issue 25 item 4c; not reproduced, kept as a check).
+    expect(
+      await panel.$$eval('section.job-card', (cards) => ({
+        label: cards.at(-1)?.querySelector('.job-state')?.textContent,
+        stop: (cards.at(-1)?.querySelector('button.job-stop') as HTMLButtonElement | null)?.disabled,
+      })),
+    ).toEqual({ label: 'Running', stop: false });
     await panel.$$eval('section.job-card', (cards) =>
       (cards.at(-1)?.querySelector('button.job-stop') as HTMLElement).click(),
     );
