@@ -11,13 +11,18 @@ function spawn(source: string): ScriptWorker {
   URL.revokeObjectURL(url);
   return {
     terminate: () => worker.terminate(),
-    onMessage: (listener) => worker.addEventListener('message', (event) => listener(event.data)),
+    // The first message hands over the port every later one comes by (lib/jobs/worker-source.ts says why).
+    onMessage: (listener) =>
+      worker.addEventListener('message', (event) => {
+        const port = event.ports[0];
+        if (port) port.onmessage = (portEvent) => listener(portEvent.data);
+        listener(event.data);
+      }),
     onError: (listener) =>
       worker.addEventListener('error', (event) => {
         event.preventDefault();
-        // Chromium names a parse failure in the message; Firefox fires a bare `error` event with no message for it.
-        const message = event.message || 'The script does not parse.';
-        listener({ message, syntax: !event.message || /SyntaxError/.test(event.message) });
+        // Firefox fires a bare `error` event with no message for a source it does not parse.
+        listener({ message: event.message || 'The script does not parse.' });
       }),
   };
 }

@@ -1,6 +1,6 @@
 import { JOB_LIMITS } from './job-limits';
 import { OutputWindow } from './output-window';
-import { workerSources } from './worker-source';
+import { workerSource } from './worker-source';
 import {
   jobWorkerMessageSchema,
   type JobHostReport,
@@ -12,8 +12,8 @@ import {
 export interface ScriptWorker {
   terminate(): void;
   onMessage(listener: (data: unknown) => void): void;
-  /** An uncaught error, or a script that does not parse; `syntax` when it is the latter. */
-  onError(listener: (error: { message: string; syntax: boolean }) => void): void;
+  /** An uncaught error, or a script the browser does not parse (checked by the parser first, so a rare one). */
+  onError(listener: (error: { message: string }) => void): void;
 }
 
 export interface SandboxRunnerDependencies {
@@ -26,14 +26,16 @@ export interface SandboxRunnerDependencies {
 
 interface RunningJob {
   spec: JobStartSpec;
-  sources: string[];
-  attempt: number;
-  worker: ScriptWorker;
+  worker?: ScriptWorker;
   greeted: boolean;
   output: OutputWindow;
   startedAt: number;
   deadline: unknown;
   flusher: unknown;
+  /** Stopped from outside (Stop, the time limit, an error event): only its output still counts. */
+  stopping: boolean;
+  /** When the runner last heard from its worker. */
+  heardAt: number;
 }
 
 /**
@@ -48,47 +50,59 @@ export class SandboxRunner {
 
   start(spec: JobStartSpec): void {
     if (this.jobs.has(spec.jobId)) return;
-    const sources = workerSources(spec.code, spec.input);
+    const source = workerSource(spec.code, spec.input);
     const job: RunningJob = {
       spec,
-      sources,
-      attempt: 0,
-      worker: undefined as unknown as ScriptWorker,
       greeted: false,
       output: new OutputWindow(),
       startedAt: this.dependencies.now(),
       deadline: this.dependencies.setTimer(
-        () => this.fail(spec.jobId, 'timeout', `Stopped after its time limit of ${spec.timeoutMs} ms.`),
+        () => this.stop(job, failure(job, 'timeout', `Stopped after its time limit of ${spec.timeoutMs} ms.`)),
         spec.timeoutMs,
       ),
       flusher: undefined,
+      stopping: false,
+      heardAt: 0,
     };
     this.jobs.set(spec.jobId, job);
-    this.spawn(job);
+    if (!source.ok) return this.finish(job, failure(job, 'exception', source.error));
+    this.spawn(job, source.source);
     this.scheduleFlush(job);
   }
 
   kill(jobId: string): void {
     const job = this.jobs.get(jobId);
-    if (!job) return;
-    this.finish(job, { state: 'killed', ...this.common(job) });
+    if (job) this.stop(job, { state: 'killed', ...common(job) });
   }
 
-  private spawn(job: RunningJob): void {
-    const worker = this.dependencies.spawn(job.sources[job.attempt]);
+  /**
+   * Ends a job from outside its worker: the worker is terminated at once, and the outcome is sent once the output
+   * it posted before (still arriving over its port) has stopped coming in, for at most `drainMaxMs`.
+   */
+  private stop(job: RunningJob, outcome: EndingOutcome): void {
+    if (job.stopping) return;
+    job.stopping = true;
+    job.worker?.terminate();
+    this.dependencies.clearTimer(job.deadline);
+    const stoppedAt = this.dependencies.now();
+    job.heardAt = stoppedAt;
+    const check = () => {
+      const now = this.dependencies.now();
+      const quietFor = now - job.heardAt;
+      if (quietFor >= JOB_LIMITS.drainQuietMs || now - stoppedAt >= JOB_LIMITS.drainMaxMs) this.finish(job, outcome);
+      else job.deadline = this.dependencies.setTimer(check, JOB_LIMITS.drainQuietMs - quietFor);
+    };
+    job.deadline = this.dependencies.setTimer(check, JOB_LIMITS.drainQuietMs);
+  }
+
+  private spawn(job: RunningJob, source: string): void {
+    const worker = this.dependencies.spawn(source);
     job.worker = worker;
     worker.onMessage((data) => {
-      if (this.jobs.get(job.spec.jobId)?.worker === worker) this.receive(job, data);
+      if (this.jobs.get(job.spec.jobId) === job) this.receive(job, data);
     });
     worker.onError((error) => {
-      if (this.jobs.get(job.spec.jobId)?.worker !== worker) return;
-      if (!job.greeted && error.syntax && job.attempt < job.sources.length - 1) {
-        worker.terminate();
-        job.attempt += 1;
-        this.spawn(job);
-        return;
-      }
-      this.fail(job.spec.jobId, 'exception', error.message);
+      if (this.jobs.get(job.spec.jobId) === job) this.stop(job, failure(job, 'exception', error.message));
     });
   }
 
@@ -96,6 +110,8 @@ export class SandboxRunner {
     const parsed = jobWorkerMessageSchema.safeParse(data);
     if (!parsed.success) return;
     const message = parsed.data;
+    job.heardAt = this.dependencies.now();
+    if (job.stopping && message.kind !== 'output') return;
     switch (message.kind) {
       case 'hello':
         if (job.greeted) return;
@@ -109,36 +125,21 @@ export class SandboxRunner {
         const resultBytes = new TextEncoder().encode(message.json).length;
         this.finish(job, {
           state: 'completed',
-          ...this.common(job),
+          ...common(job),
           result: cutText(message.json, JOB_LIMITS.resultBytes),
           resultBytes,
         });
         return;
       }
       case 'error':
-        this.fail(job.spec.jobId, 'exception', message.message, message.stack);
+        this.finish(job, failure(job, 'exception', message.message, message.stack));
         return;
     }
   }
 
-  private fail(jobId: string, reason: 'exception' | 'timeout', message: string, stack?: string): void {
-    const job = this.jobs.get(jobId);
-    if (!job) return;
-    this.finish(job, {
-      state: 'failed',
-      ...this.common(job),
-      reason,
-      message: message.slice(0, 4000),
-      ...(stack ? { stack: stack.slice(0, 8000) } : {}),
-    });
-  }
-
-  private common(job: RunningJob) {
-    return { sessionId: job.spec.sessionId, jobId: job.spec.jobId };
-  }
-
-  private finish(job: RunningJob, outcome: Omit<JobOutcome, 'output' | 'durationMs'> & Partial<JobOutcome>): void {
-    job.worker.terminate();
+  private finish(job: RunningJob, outcome: EndingOutcome): void {
+    if (this.jobs.get(job.spec.jobId) !== job) return;
+    job.worker?.terminate();
     this.jobs.delete(job.spec.jobId);
     this.dependencies.clearTimer(job.deadline);
     this.dependencies.clearTimer(job.flusher);
@@ -166,6 +167,22 @@ export class SandboxRunner {
     if (!live) return;
     this.dependencies.send({ type: 'job-host/output', sessionId: job.spec.sessionId, jobId: job.spec.jobId, ...live });
   }
+}
+
+type EndingOutcome = Omit<JobOutcome, 'output' | 'durationMs'> & Partial<JobOutcome>;
+
+function common(job: RunningJob) {
+  return { sessionId: job.spec.sessionId, jobId: job.spec.jobId };
+}
+
+function failure(job: RunningJob, reason: 'exception' | 'timeout', message: string, stack?: string): EndingOutcome {
+  return {
+    state: 'failed',
+    ...common(job),
+    reason,
+    message: message.slice(0, 4000),
+    ...(stack ? { stack: stack.slice(0, 8000) } : {}),
+  };
 }
 
 /** At most `maxBytes` of UTF-8 of the text, cut at a character. */

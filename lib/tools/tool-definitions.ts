@@ -74,7 +74,7 @@ export const toolInputSchemas = {
       .min(1)
       .max(100_000)
       .describe(
-        'JavaScript to run. `input` holds the input; console.log prints; `return` a value (or end with an expression) to give the result. May use await.',
+        'JavaScript to run, as the body of an async function (top-level await works). `input` holds the input; console.log prints. The result is what the code `return`s; without a `return`, the value of its last statement if that is an expression, as a console shows it (`let p = 2; p * 3` gives 6; code that is one object literal gives it); else null. Code that does not parse is not run.',
       ),
     input: z.unknown().optional().describe('Any JSON value, passed to the code as `input`.'),
     timeoutSeconds: z

@@ -15,7 +15,7 @@ import {
 interface JobRow {
   type: string;
   jobId?: string;
-  data?: { result?: string; output?: { totalBytes: number; head: { text: string } } };
+  data?: { result?: string; reason?: string; output?: { totalBytes: number; head: { text: string } } };
 }
 
 /** The session's rows with their data, straight from IndexedDB (an extension page shares the runtime's origin). */
@@ -67,13 +67,34 @@ function sleepingJob(seconds: number) {
   };
 }
 
+const SPUN = 'before the stop\nline 0\nline 1\n';
+
+/** A background job that prints a few lines and then loops until its time limit. */
+const spinningJob = {
+  steps: [
+    {
+      toolCalls: [
+        {
+          name: 'runScript',
+          arguments: {
+            code: 'console.log("before the stop");\nfor (let i = 0; i < 2; i++) console.log("line", i);\nwhile (true) {}',
+            background: true,
+            timeoutSeconds: 4,
+          },
+        },
+      ],
+    },
+    { text: 'It spins in the background.' },
+  ],
+};
+
 describe('jobs: the service worker stopped while a background job runs, in Chromium', () => {
   let server: ScriptedModelServer;
   let session: ExtensionSession;
   let panel: Page;
 
   beforeAll(async () => {
-    server = await startScriptedModelServer({ script: { turns: [sleepingJob(3), sleepingJob(30)] } });
+    server = await startScriptedModelServer({ script: { turns: [sleepingJob(3), sleepingJob(30), spinningJob] } });
     session = await launchExtension();
     await configureEndpoint(session, server.url);
     panel = await session.openPanel();
@@ -155,5 +176,31 @@ describe('jobs: the service worker stopped while a background job runs, in Chrom
       ).chrome.runtime.getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT'] }),
     );
     expect(hosts).toHaveLength(0);
+  });
+
+  it('what a job printed before a tight loop survives the worker stopped while it loops, in its final state', async () => {
+    await sendMessage(panel, 'Spin in the background.');
+    await panel.waitForFunction(
+      (text) => {
+        const card = [...document.querySelectorAll('section.job-card')].at(-1);
+        return (
+          card?.getAttribute('data-state') === 'running' && card.querySelector('.job-output')?.textContent === text
+        );
+      },
+      { timeout: 20_000, polling: 20 },
+      SPUN.replaceAll('\n', ''),
+    );
+    const sessionId = await currentSessionId(panel);
+    const jobId = await panel.$$eval('section.job-card', (cards) => cards.at(-1)?.getAttribute('data-job-id') ?? '');
+    await session.stopServiceWorker();
+    const rows = await jobRowsWhenFinal(sessionId, jobId);
+    const finals = rows.filter((row) => FINAL_TYPES.includes(row.type));
+    expect(finals.map((row) => row.type)).toEqual(['job/failed']);
+    expect(finals[0].data?.reason).toBe('timeout');
+    expect(finals[0].data?.output?.head.text).toBe(SPUN);
+    expect(finals[0].data?.output?.totalBytes).toBe(SPUN.length);
+    expect(await panel.$eval(`section.job-card[data-job-id="${jobId}"] .job-range`, (range) => range.textContent)).toBe(
+      `All ${SPUN.length} B kept.`,
+    );
   });
 });

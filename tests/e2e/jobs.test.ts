@@ -167,6 +167,37 @@ describe('jobs: runScript in a sandboxed worker, in Chromium', () => {
     expect(await panel.$eval('section.job-card', (card) => card.getAttribute('data-state'))).toBe('completed');
   });
 
+  it("a script's value is its last expression statement, as a console gives it, and top-level await works", async () => {
+    server.setScript({
+      turns: [
+        {
+          steps: [
+            {
+              toolCalls: [
+                { name: 'runScript', arguments: { code: 'let p = 1; for (let i = 1; i <= 10; i++) p *= i; p' } },
+                {
+                  name: 'runScript',
+                  arguments: { code: 'const half = await Promise.resolve(21);\nhalf * 2\nfunction unused() {}' },
+                },
+              ],
+            },
+            { text: 'Computed.' },
+          ],
+        },
+      ],
+    });
+    await newChat(panel);
+    await sendMessage(panel, 'Compute 10 factorial.');
+    expect(await waitForLastTurnEnd(panel, 'Compute 10 factorial.')).toBe('completed');
+    const results = (server.requests.at(-1)!.body as ChatRequestBody).messages
+      .filter((message) => message.role === 'tool')
+      .map((message) => JSON.parse(String(message.content)) as Record<string, unknown>);
+    expect(results).toMatchObject([
+      { ok: true, state: 'completed', result: 3628800 },
+      { ok: true, state: 'completed', result: 42 },
+    ]);
+  });
+
   it('Stop kills a tight loop (20 runs, figure printed), a timeout fails with reason timeout, and a second cancel only reports the state', async () => {
     const runs = 20;
     server.setScript({
@@ -225,6 +256,76 @@ describe('jobs: runScript in a sandboxed worker, in Chromium', () => {
     expect(finals).toHaveLength(runs + 1);
   });
 
+  it('what a job printed just before a tight loop reaches the card and the model, on Stop and on the time limit', async () => {
+    const printed = 'spinning\nline 0\nline 1\nline 2\n';
+    const code = 'console.log("spinning");\nfor (let i = 0; i < 3; i++) console.log("line", i);\nwhile (true) {}';
+    server.setScript({
+      turns: [
+        { steps: [{ toolCalls: [{ name: 'runScript', arguments: { code } }] }, { text: 'Stopped.' }] },
+        {
+          steps: [
+            { toolCalls: [{ name: 'runScript', arguments: { code, timeoutSeconds: 1 } }] },
+            { text: 'It timed out.' },
+          ],
+        },
+      ],
+    });
+    await newChat(panel);
+    await sendMessage(panel, 'Spin until stopped.');
+    await panel.waitForFunction(
+      (text) => {
+        const card = [...document.querySelectorAll('section.job-card')].at(-1);
+        return (
+          card?.getAttribute('data-state') === 'running' && card.querySelector('.job-output')?.textContent === text
+        );
+      },
+      { timeout: 20_000, polling: 20 },
+      printed.replaceAll('\n', ''),
+    );
+    // While it runs the card says so and offers Stop (issue 25 item 4c; not reproduced, kept as a check).
+    expect(
+      await panel.$$eval('section.job-card', (cards) => ({
+        label: cards.at(-1)?.querySelector('.job-state')?.textContent,
+        stop: (cards.at(-1)?.querySelector('button.job-stop') as HTMLButtonElement | null)?.disabled,
+      })),
+    ).toEqual({ label: 'Running', stop: false });
+    await panel.$$eval('section.job-card', (cards) =>
+      (cards.at(-1)?.querySelector('button.job-stop') as HTMLElement).click(),
+    );
+    expect(await waitForLastTurnEnd(panel, 'Spin until stopped.')).toBe('completed');
+    const cardOf = () =>
+      panel.$$eval('section.job-card', (cards) => ({
+        state: cards.at(-1)?.getAttribute('data-state'),
+        lines: [...(cards.at(-1)?.querySelectorAll('.job-line') ?? [])].map((line) => line.textContent),
+        range: cards.at(-1)?.querySelector('.job-range')?.textContent,
+      }));
+    const bytes = printed.length;
+    expect(await cardOf()).toEqual({
+      state: 'killed',
+      lines: ['spinning', 'line 0', 'line 1', 'line 2'],
+      range: `All ${bytes} B kept.`,
+    });
+    expect(lastToolResult(server, server.requests.length - 1)).toMatchObject({
+      state: 'killed',
+      output: printed,
+      outputBytes: bytes,
+    });
+
+    await sendMessage(panel, 'Spin until the limit.');
+    expect(await waitForLastTurnEnd(panel, 'Spin until the limit.')).toBe('completed');
+    expect(await cardOf()).toEqual({
+      state: 'failed',
+      lines: ['spinning', 'line 0', 'line 1', 'line 2'],
+      range: `All ${bytes} B kept.`,
+    });
+    expect(lastToolResult(server, server.requests.length - 1)).toMatchObject({
+      state: 'failed',
+      reason: 'timeout',
+      output: printed,
+      outputBytes: bytes,
+    });
+  });
+
   it('escape probes from inside a script: none succeeds and the collector sees no request', async () => {
     const code = `
 const url = input.url;
@@ -250,6 +351,16 @@ const probes = {
   localStorage: () => typeof localStorage !== 'undefined' && !!localStorage,
   broadcastChannel: () => new Promise((resolve) => { const channel = new BroadcastChannel('splitbrain'); channel.postMessage('probe'); resolve(false); }),
   origin: () => self.origin !== 'null',
+  extensionFetch: () => fetch(input.extension + '/manifest.json').then(() => true),
+  extensionNoCorsFetch: () => fetch(input.extension + '/manifest.json', { mode: 'no-cors' }).then(() => true),
+  extensionXhr: () => new Promise((resolve) => { const request = new XMLHttpRequest(); request.onload = () => resolve(true); request.onerror = () => resolve(false); request.open('GET', input.extension + '/manifest.json'); request.send(); }),
+  extensionImportScripts: () => { importScripts(input.extension + '/job-sandbox.js'); return true; },
+  extensionDynamicImport: () => import(input.extension + '/job-sandbox.js').then(() => true, (error) => String(error).includes('window')),
+  extensionWorker: () => new Promise((resolve) => { const worker = new Worker(input.extension + '/job-sandbox.js'); worker.onerror = () => resolve(false); setTimeout(() => resolve(true), 500); }),
+  extensionNestedWorkerFetch: () => new Promise((resolve) => { const worker = new Worker(URL.createObjectURL(new Blob(["fetch('" + input.extension + "/manifest.json').then(() => postMessage(true), () => postMessage(false))"]))); worker.onmessage = (event) => resolve(event.data); worker.onerror = () => resolve(false); }),
+  extensionWebSocket: () => new Promise((resolve) => { const socket = new WebSocket(input.extension.replace(/^[a-z-]+:/, 'ws:') + '/ws'); socket.onopen = () => resolve(true); socket.onerror = () => resolve(false); }),
+  evalImport: () => eval("import(input.extension + '/job-sandbox.js')").then(() => true),
+  functionFetch: () => new Function('return fetch')()(input.extension + '/manifest.json').then(() => true),
 };
 const outcome = {};
 for (const [name, probe] of Object.entries(probes)) {
@@ -263,7 +374,17 @@ return outcome;`;
       turns: [
         {
           steps: [
-            { toolCalls: [{ name: 'runScript', arguments: { code, input: { url: collectorUrl } } }] },
+            {
+              toolCalls: [
+                {
+                  name: 'runScript',
+                  arguments: {
+                    code,
+                    input: { url: collectorUrl, extension: `chrome-extension://${session.extensionId}` },
+                  },
+                },
+              ],
+            },
             { text: 'Probed.' },
           ],
         },
@@ -275,7 +396,7 @@ return outcome;`;
     const result = lastToolResult(server, 1);
     expect(result).toMatchObject({ ok: true, state: 'completed' });
     const outcome = result.result as Record<string, boolean>;
-    expect(Object.keys(outcome).length).toBeGreaterThanOrEqual(20);
+    expect(Object.keys(outcome).length).toBeGreaterThanOrEqual(31);
     const escaped = Object.entries(outcome).filter(([, succeeded]) => succeeded);
     console.log(
       `[e2e] ${Object.keys(outcome).length} escape probes, ${escaped.length} succeeded, collector saw ${collected} requests`,

@@ -31,26 +31,39 @@ describe('jobs in Firefox ESR', () => {
     await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
     const collectorUrl = `http://127.0.0.1:${(collector.address() as AddressInfo).port}`;
     const code = "const squares = input.numbers.map((n) => n * n);\nconsole.log('squared', squares.length);\nsquares";
-    server = await startScriptedModelServer({
-      script: {
-        turns: [
-          {
-            steps: [
-              { toolCalls: [{ name: 'runScript', arguments: { code, input: { numbers: [1, 2, 3] } } }] },
-              { text: 'The squares are 1, 4 and 9.' },
-            ],
-          },
-          {
-            steps: [
-              { toolCalls: [{ name: 'runScript', arguments: { code: ESCAPE_PROBES, input: { url: collectorUrl } } }] },
-              { text: 'Probed.' },
-            ],
-          },
-        ],
-      },
-    });
+    server = await startScriptedModelServer();
     firefox = await launchFirefox();
     base = await installBuild(firefox.marionette);
+    server.setScript({
+      turns: [
+        {
+          steps: [
+            { toolCalls: [{ name: 'runScript', arguments: { code, input: { numbers: [1, 2, 3] } } }] },
+            { text: 'The squares are 1, 4 and 9.' },
+          ],
+        },
+        {
+          steps: [
+            {
+              toolCalls: [
+                {
+                  name: 'runScript',
+                  arguments: { code: ESCAPE_PROBES, input: { url: collectorUrl, extension: base } },
+                },
+              ],
+            },
+            { text: 'Probed.' },
+          ],
+        },
+        { steps: [{ toolCalls: [{ name: 'runScript', arguments: { code: SPINNING } }] }, { text: 'Stopped.' }] },
+        {
+          steps: [
+            { toolCalls: [{ name: 'runScript', arguments: { code: SPINNING, timeoutSeconds: 1 } }] },
+            { text: 'It timed out.' },
+          ],
+        },
+      ],
+    });
   }, 120_000);
 
   afterAll(async () => {
@@ -97,11 +110,60 @@ describe('jobs in Firefox ESR', () => {
     console.log(
       `[firefox] ${Object.keys(result.result).length} escape probes, ${escaped.length} succeeded, collector saw ${collected} requests`,
     );
-    expect(Object.keys(result.result).length).toBeGreaterThanOrEqual(12);
+    expect(Object.keys(result.result).length).toBeGreaterThanOrEqual(26);
     expect(escaped).toEqual([]);
     expect(collected).toBe(0);
   }, 120_000);
+
+  it('what a job printed just before a tight loop reaches the card and the model, on Stop and on the time limit', async () => {
+    const marionette = firefox.marionette;
+    const lastCard = () =>
+      marionette.execute<{ state: string; lines: string[]; range: string }>(
+        "const card = [...document.querySelectorAll('section.job-card')].at(-1); return { state: card.getAttribute('data-state'), lines: [...card.querySelectorAll('.job-line')].map((line) => line.textContent), range: card.querySelector('.job-range').textContent };",
+      );
+    const turnEnded = (text: string) =>
+      until(`the turn "${text}" to end`, () =>
+        marionette.execute<boolean>(
+          "const turn = [...document.querySelectorAll('article.turn')].at(-1); return !!turn?.textContent?.includes(arguments[0]) && turn.getAttribute('data-status') === 'completed';",
+          [text],
+        ),
+      );
+    const lastToolResult = () =>
+      JSON.parse(
+        String(
+          (server.requests.at(-1)!.body as { messages: { role: string; content: unknown }[] }).messages
+            .filter((message) => message.role === 'tool')
+            .at(-1)?.content,
+        ),
+      ) as Record<string, unknown>;
+    const lines = ['spinning', 'line 0', 'line 1', 'line 2'];
+
+    await sendFromComposer(marionette, 'Spin until stopped.');
+    await until('the running card with its output', async () => {
+      const card = await lastCard().catch(() => undefined);
+      return card?.state === 'running' && card.lines.length === lines.length;
+    });
+    await marionette.execute(
+      "[...document.querySelectorAll('section.job-card')].at(-1).querySelector('button.job-stop').click(); return true;",
+    );
+    await turnEnded('Spin until stopped.');
+    expect(await lastCard()).toEqual({ state: 'killed', lines, range: `All ${SPUN.length} B kept.` });
+    expect(lastToolResult()).toMatchObject({ state: 'killed', output: SPUN, outputBytes: SPUN.length });
+
+    await sendFromComposer(marionette, 'Spin until the limit.');
+    await turnEnded('Spin until the limit.');
+    expect(await lastCard()).toEqual({ state: 'failed', lines, range: `All ${SPUN.length} B kept.` });
+    expect(lastToolResult()).toMatchObject({
+      state: 'failed',
+      reason: 'timeout',
+      output: SPUN,
+      outputBytes: SPUN.length,
+    });
+  }, 120_000);
 });
+
+const SPINNING = 'console.log("spinning");\nfor (let i = 0; i < 3; i++) console.log("line", i);\nwhile (true) {}';
+const SPUN = 'spinning\nline 0\nline 1\nline 2\n';
 
 /** What a script might try to leave its sandbox by; each resolves true only if it got out. */
 const ESCAPE_PROBES = `
@@ -123,6 +185,16 @@ const probes = {
   cacheStorage: () => caches.open('probe').then(() => true),
   broadcastChannel: () => new Promise((resolve) => { const channel = new BroadcastChannel('splitbrain'); channel.postMessage('probe'); resolve(false); }),
   origin: () => self.origin !== 'null',
+  extensionFetch: () => fetch(input.extension + '/manifest.json').then(() => true),
+  extensionNoCorsFetch: () => fetch(input.extension + '/manifest.json', { mode: 'no-cors' }).then(() => true),
+  extensionXhr: () => new Promise((resolve) => { const request = new XMLHttpRequest(); request.onload = () => resolve(true); request.onerror = () => resolve(false); request.open('GET', input.extension + '/manifest.json'); request.send(); }),
+  extensionImportScripts: () => { importScripts(input.extension + '/job-sandbox.js'); return true; },
+  extensionDynamicImport: () => import(input.extension + '/job-sandbox.js').then(() => true, (error) => String(error).includes('window')),
+  extensionWorker: () => new Promise((resolve) => { const worker = new Worker(input.extension + '/job-sandbox.js'); worker.onerror = () => resolve(false); setTimeout(() => resolve(true), 500); }),
+  extensionNestedWorkerFetch: () => new Promise((resolve) => { const worker = new Worker(URL.createObjectURL(new Blob(["fetch('" + input.extension + "/manifest.json').then(() => postMessage(true), () => postMessage(false))"]))); worker.onmessage = (event) => resolve(event.data); worker.onerror = () => resolve(false); }),
+  extensionWebSocket: () => new Promise((resolve) => { const socket = new WebSocket(input.extension.replace(/^[a-z-]+:/, 'ws:') + '/ws'); socket.onopen = () => resolve(true); socket.onerror = () => resolve(false); }),
+  evalImport: () => eval("import(input.extension + '/job-sandbox.js')").then(() => true),
+  functionFetch: () => new Function('return fetch')()(input.extension + '/manifest.json').then(() => true),
 };
 const outcome = {};
 for (const [name, probe] of Object.entries(probes)) {
