@@ -60,7 +60,7 @@ function noteReceived(callKey: string | undefined): void {
 
 function remember(
   callKey: string | undefined,
-  type: 'open' | 'apply' | 'reset' | 'read',
+  type: (typeof recent)[number]['type'],
   targetId: string,
   state: JsonObject,
 ): void {
