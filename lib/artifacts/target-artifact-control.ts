@@ -12,7 +12,7 @@ import type { SessionLock } from '../runtime/session-lock';
 import { authoredManifest, checkTargetDraft, type TargetFiles } from './target-artifact-draft';
 import { applyTargetEdits } from './target-artifact-edits';
 import { sameGrant, TargetArtifactLedger, type TargetArtifactRecord } from './target-artifact-ledger';
-import { targetEditSchema } from './target-artifact-source';
+import { authoredTargetInputSchemas } from './target-artifact-tools';
 
 export const TARGET_ARTIFACT_TOOLS = new Set(['createTarget', 'updateTarget']);
 
@@ -44,17 +44,16 @@ export interface TargetArtifactContent {
   granted: TargetGrant[];
 }
 
-const updateInputSchema = z.object({
-  targetId: z.string().min(1).max(200),
-  baseVersion: z.number().int().positive(),
-  title: z.string().optional(),
-  description: z.string().optional(),
+/**
+ * The tool's own schema with its parts only typed: checkTargetDraft checks them against the manifest and the size
+ * limits, and reports every problem with its pointer in a rejected version.
+ */
+const updateInputSchema = authoredTargetInputSchemas.updateTarget.extend({
   params: z.unknown().optional(),
   permissions: z.unknown().optional(),
   html: z.string().optional(),
   css: z.string().optional(),
   script: z.string().optional(),
-  edits: z.array(targetEditSchema).max(100).optional(),
 });
 
 const textDecoder = new TextDecoder();
