@@ -16,7 +16,7 @@ import {
 } from '@/lib/panel/connection-watch';
 import { frameScheduler } from '@/lib/panel/frame-scheduler';
 import { sessionExport, sessionExportFileName } from '@/lib/panel/session-export';
-import type { SessionRecord } from '@/lib/runtime/event-store';
+import type { SessionRecord } from '@/lib/protocol/session-record';
 import { isRemoteEndpoint, type EndpointSettings } from '@/lib/settings/endpoint-settings';
 import { initialClientState, type ClientState } from '@/lib/state/client-state';
 import { stateOfSession } from '@/lib/state/state-of-session';
