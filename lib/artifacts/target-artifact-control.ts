@@ -7,7 +7,7 @@ import type { AgentEventDraft } from '../protocol/agent-event';
 import type { JsonValue } from '../protocol/json-value';
 import type { BlobRef } from '../protocol/blob-ref';
 import type { TargetArtifactParts, TargetArtifactProblem, TargetGrant } from '../protocol/target-artifact-events';
-import type { ToolOutput } from '../tools/tool-router';
+import type { ToolOutput } from '../protocol/tool-output';
 import type { SessionLock } from '../runtime/session-lock';
 import { authoredManifest, checkTargetDraft, type TargetFiles } from './target-artifact-draft';
 import { applyTargetEdits } from './target-artifact-edits';

@@ -6,9 +6,8 @@ import { agentEventSchema } from './agent-event';
 import { budgetCheckResultSchema } from './budget-check-result';
 import { jsonObjectSchema, jsonValueSchema } from './json-value';
 import { sessionRecordSchema } from './session-record';
+import { toolOutputSchema } from './tool-output';
 import type { RuntimeRequest } from './runtime-message';
-
-const toolOutputSchema = z.intersection(jsonObjectSchema, z.object({ ok: z.boolean() }));
 
 const commandResultSchema = z.object({
   commandId: z.string(),

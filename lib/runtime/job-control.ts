@@ -6,7 +6,7 @@ import type { AgentEventDraft } from '../protocol/agent-event';
 import type { JobHostReport, JobOutcome, JobStartSpec } from '../protocol/job-host-wire';
 import type { JsonValue } from '../protocol/json-value';
 import { toolInputSchemas } from '../tools/tool-definitions';
-import type { ToolOutput } from '../tools/tool-router';
+import type { ToolOutput } from '../protocol/tool-output';
 import type { SessionLock } from './session-lock';
 import type { ToolExecutionRequest, ToolRecovery } from './tool-execution';
 

@@ -2,7 +2,7 @@ import type { TargetRegistry } from '../manifest/target-registry';
 import type { JsonObject, JsonValue } from '../protocol/json-value';
 import { runtimeRequestSchema, type RuntimeRequest, type RuntimeResponse } from '../protocol/runtime-message';
 import type { RuntimeHandlers, RuntimeRequestOf, RuntimeRequestType } from '../protocol/runtime-result-schemas';
-import type { ToolOutput } from '../tools/tool-router';
+import type { ToolOutput } from '../protocol/tool-output';
 import { refuseTurnOverBudget, type BudgetGuard } from './budget-guard';
 import type { CurrentPage, PageLink } from './page-link';
 import type { Runtime } from './runtime';

@@ -36,7 +36,7 @@ import {
   type ToolExecutionResult,
   type ToolRecovery,
 } from './tool-execution';
-import type { ToolOutput } from '../tools/tool-router';
+import type { ToolOutput } from '../protocol/tool-output';
 
 export type { CommandResult } from './turn-commands';
 export type { ToolExecutionRequest, ToolExecutionResult, ToolRecovery } from './tool-execution';

@@ -2,7 +2,7 @@ import type { AgentEvent, AgentEventDraft } from '../protocol/agent-event';
 import type { JsonValue } from '../protocol/json-value';
 import type { ApprovalRequirement } from '../tools/approval-policy';
 import { sideEffectOf } from '../tools/tool-definitions';
-import type { ToolOutput } from '../tools/tool-router';
+import type { ToolOutput } from '../protocol/tool-output';
 import { requestedDraft } from './human-loop';
 import type { SessionLock } from './session-lock';
 

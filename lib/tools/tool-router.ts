@@ -1,4 +1,5 @@
 import type { JsonObject, JsonValue } from '../protocol/json-value';
+import type { ToolOutput } from '../protocol/tool-output';
 import type { CatalogEntry, TargetCatalog } from '../manifest/target-catalog';
 import { closestNames } from '../manifest/closest-names';
 import { checkChanges, type ParameterChange } from '../manifest/parameter-validation';
@@ -16,8 +17,6 @@ export interface ToolRouterDependencies {
   /** The manifest the saved values were made under, when it may differ (an authored target's previous version). */
   previousManifest?(entry: CatalogEntry): Promise<TargetManifest | undefined>;
 }
-
-export type ToolOutput = JsonObject & { ok: boolean };
 
 /** Values may arrive wrapped as `{ value: x }` by some layer; unwrap them before validating. */
 function unwrapValues(input: unknown): unknown {
