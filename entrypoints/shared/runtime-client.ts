@@ -10,6 +10,7 @@ import { openReconnectingPort } from '@/lib/protocol/reconnecting-port';
 import { RuntimeCallChannel } from '@/lib/protocol/runtime-call-channel';
 import { readAllEvents } from '@/lib/protocol/read-all-events';
 import { parseRuntimeResult, type RuntimeResult } from '@/lib/protocol/runtime-result-schemas';
+import { errorText } from '@/lib/protocol/error-text';
 
 const RETRYABLE =
   /Could not establish connection|Receiving end does not exist|message port closed|message channel closed/i;
@@ -35,7 +36,7 @@ export async function callRuntime<TRequest extends RuntimeRequest>(
         );
       return result.data;
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorText(error);
       if (attempt >= attempts || !RETRYABLE.test(message)) throw error;
       await new Promise((resolve) => setTimeout(resolve, 150 * attempt));
     }

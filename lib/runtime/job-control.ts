@@ -9,6 +9,7 @@ import { toolInputSchemas } from '../tools/tool-definitions';
 import type { ToolOutput } from '../protocol/tool-output';
 import type { SessionLock } from './session-lock';
 import type { ToolExecutionRequest, ToolRecovery } from './tool-execution';
+import { errorText } from '../protocol/error-text';
 
 /** The runtime's end of the job host (an offscreen document in Chrome, a frame of the background page in Firefox). */
 export interface JobHostDriver {
@@ -138,7 +139,7 @@ export class JobControl {
     try {
       await this.access.host?.start({ sessionId, jobId, code, input, timeoutMs });
     } catch (error) {
-      await this.recordFailure(sessionId, jobId, error instanceof Error ? error.message : String(error));
+      await this.recordFailure(sessionId, jobId, errorText(error));
     } finally {
       this.pendingStarts.delete(jobId);
     }

@@ -8,6 +8,7 @@ import { carriedValues } from '../artifacts/carried-values';
 import { isToolName, toolInputSchemas, toolNames, type ToolName } from './tool-definitions';
 import { unwrapValue } from '../protocol/target-wire';
 import type { StageDriver } from './stage-driver';
+import { errorText } from '../protocol/error-text';
 
 export interface ToolRouterDependencies {
   catalog: TargetCatalog;
@@ -41,10 +42,6 @@ function failure(error: string): ToolOutput {
   return { ok: false, error };
 }
 
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 export async function executeTool(
   name: string,
   input: unknown,
@@ -61,7 +58,7 @@ export async function executeTool(
   try {
     return withTargetErrors(await runTool(name, parsed.data as never, dependencies), dependencies);
   } catch (error) {
-    return failure(errorMessage(error));
+    return failure(errorText(error));
   }
 }
 
