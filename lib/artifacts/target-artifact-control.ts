@@ -13,6 +13,7 @@ import { authoredManifest, checkTargetDraft, type TargetFiles } from './target-a
 import { applyTargetEdits } from './target-artifact-edits';
 import { sameGrant, TargetArtifactLedger, type TargetArtifactRecord } from './target-artifact-ledger';
 import { authoredTargetInputSchemas } from './target-artifact-tools';
+import { issuesText } from '../protocol/issue-text';
 
 export const TARGET_ARTIFACT_TOOLS = new Set(['createTarget', 'updateTarget']);
 
@@ -128,7 +129,7 @@ export class TargetArtifactControl {
   private update(call: TargetArtifactCall): Promise<ToolOutput> {
     const parsed = updateInputSchema.safeParse(call.input);
     if (!parsed.success) {
-      const details = parsed.error.issues.map((issue) => `/${issue.path.join('/')}: ${issue.message}`).join('; ');
+      const details = issuesText(parsed.error.issues, { path: 'pointer' });
       return Promise.resolve(failure('INVALID_INPUT', `Invalid input for updateTarget: ${details}.`));
     }
     const { targetId, baseVersion, edits, ...parts } = parsed.data;

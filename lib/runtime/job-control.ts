@@ -10,6 +10,7 @@ import type { ToolOutput } from '../protocol/tool-output';
 import type { SessionLock } from './session-lock';
 import type { ToolExecutionRequest, ToolRecovery } from './tool-execution';
 import { errorText } from '../protocol/error-text';
+import { issuesText } from '../protocol/issue-text';
 
 /** The runtime's end of the job host (an offscreen document in Chrome, a frame of the background page in Firefox). */
 export interface JobHostDriver {
@@ -104,7 +105,7 @@ export class JobControl {
     if (!parsed.success)
       return {
         ok: false,
-        error: `Invalid input for runScript: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || 'input'}: ${issue.message}`).join('; ')}.`,
+        error: `Invalid input for runScript: ${issuesText(parsed.error.issues, { root: 'input' })}.`,
       };
     const { code, timeoutSeconds, background } = parsed.data;
     const input = (parsed.data.input ?? null) as JsonValue;

@@ -37,6 +37,7 @@ import {
   type ToolRecovery,
 } from './tool-execution';
 import type { ToolOutput } from '../protocol/tool-output';
+import { issuesText } from '../protocol/issue-text';
 
 export type { CommandResult } from './turn-commands';
 export type { ToolExecutionRequest, ToolExecutionResult, ToolRecovery } from './tool-execution';
@@ -210,7 +211,7 @@ export class Runtime {
         if (parsed.success && parsed.data.sessionId === sessionId) return parsed.data;
         const reason = parsed.success
           ? `sessionId: belongs to another session (${parsed.data.sessionId})`
-          : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+          : issuesText(parsed.error.issues);
         throw new Error(`Event ${index} (${String(candidate.type)}) rejected: ${reason}`);
       });
       await this.commit(sessionId, memory, stamped, batchId);

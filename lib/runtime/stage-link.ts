@@ -5,6 +5,7 @@ import type { TargetArtifactLoad } from '../protocol/target-artifact-wire';
 import type { StageCommand } from '../protocol/target-wire';
 import type { StageDriver } from '../tools/stage-driver';
 import type { RecordedCallResult, StageRecord } from './tool-recovery';
+import { issueText } from '../protocol/issue-text';
 
 export interface LinkPort {
   postMessage(message: StageCommandMessage): void;
@@ -91,9 +92,7 @@ export class StageLink implements StageDriver {
   private receive(port: LinkPort, raw: unknown): void {
     const parsed = stageReportMessageSchema.safeParse(raw);
     if (!parsed.success) {
-      console.warn(
-        `Ignored an invalid message from the stage: ${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message}`,
-      );
+      console.warn(`Ignored an invalid message from the stage: ${issueText(parsed.error.issues[0])}`);
       return;
     }
     if (this.port !== port) return;

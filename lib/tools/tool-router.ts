@@ -9,6 +9,7 @@ import { isToolName, toolInputSchemas, toolNames, type ToolName } from './tool-d
 import { unwrapValue } from '../protocol/target-wire';
 import type { StageDriver } from './stage-driver';
 import { errorText } from '../protocol/error-text';
+import { issuesText } from '../protocol/issue-text';
 
 export interface ToolRouterDependencies {
   catalog: TargetCatalog;
@@ -50,10 +51,7 @@ export async function executeTool(
   if (!isToolName(name)) return failure(`Unknown tool "${name}". Available tools: ${toolNames.join(', ')}.`);
   const parsed = toolInputSchemas[name].safeParse(unwrapValues(input ?? {}));
   if (!parsed.success) {
-    const details = parsed.error.issues
-      .map((issue) => `${issue.path.join('.') || 'input'}: ${issue.message}`)
-      .join('; ');
-    return failure(`Invalid input for ${name}: ${details}.`);
+    return failure(`Invalid input for ${name}: ${issuesText(parsed.error.issues, { root: 'input' })}.`);
   }
   try {
     return withTargetErrors(await runTool(name, parsed.data as never, dependencies), dependencies);
