@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'wxt';
 import { discoverTargets, manifestScripts, targetAssetFiles } from './scripts/discover-targets';
 import { TARGET_CATALOG_PATH } from './lib/manifest/target-catalog';
+import { EXTENSION_PAGES_CSP, TARGET_SANDBOX_CSP } from './lib/stage/target-csp';
 import { OPEN_PANEL_DESCRIPTION, OPEN_PANEL_SUGGESTED_KEY, openPanelCommandName } from './lib/panel/open-panel-command';
 
 const targetsRoot = resolve(__dirname, 'targets');
@@ -26,24 +27,6 @@ const SHARED_SCRIPTS = ['targets/bridge.js', 'targets/params.js'];
 
 /** Rendered from `scripts/icons/splitbrain.svg` by `scripts/icons/render.sh`. */
 const ICONS = { 16: 'icon/16.png', 32: 'icon/32.png', 48: 'icon/48.png', 128: 'icon/128.png' };
-
-const TARGET_CSP = [
-  'sandbox allow-scripts',
-  "default-src 'none'",
-  // blob: for the script of an authored target, which its host page loads (artifact-host.html adds its own policy).
-  "script-src 'self' blob:",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "media-src 'self' data: blob:",
-  "font-src 'self' data:",
-  // Never opened per page: a policy in a meta tag does not stop <link rel=prefetch> in Chromium, this one does. An
-  // authored target reaches the origins the user granted it through its host's relayed fetch instead.
-  "connect-src 'none'",
-  "worker-src 'self' blob:",
-  "frame-src 'none'",
-  "form-action 'none'",
-  "base-uri 'none'",
-].join('; ');
 
 export default defineConfig({
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
@@ -110,7 +93,7 @@ export default defineConfig({
             sandbox: {
               pages: [...targets.map((target) => target.entry.entryPath), 'job-sandbox.html', 'artifact-host.html'],
             },
-            content_security_policy: { extension_pages: "script-src 'self'; object-src 'self'", sandbox: TARGET_CSP },
+            content_security_policy: { extension_pages: EXTENSION_PAGES_CSP, sandbox: TARGET_SANDBOX_CSP },
           }),
     };
   },

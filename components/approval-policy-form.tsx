@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { APPROVAL_TOOLS, approvalMode, approvalPolicySchema, type ApprovalPolicy } from '@/lib/tools/approval-policy';
+import { issuesText } from '@/lib/protocol/issue-text';
 
 export interface ApprovalPolicyFormProps {
   initial: ApprovalPolicy;
@@ -22,9 +23,7 @@ export function ApprovalPolicyForm({ initial, onSave }: ApprovalPolicyFormProps)
       questionExpiresAfterSeconds: Number(questionExpires),
     });
     if (!parsed.success) {
-      setStatus(
-        `Not saved: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
-      );
+      setStatus(`Not saved: ${issuesText(parsed.error.issues)}`);
       return;
     }
     setStatus(await onSave(parsed.data));

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { SessionRecord } from '@/lib/runtime/event-store';
+import type { SessionRecord } from '@/lib/protocol/session-record';
 import type { ConnectionStatus } from '@/lib/panel/connection-watch';
 import { turnAnnouncement } from '@/lib/panel/turn-announcement';
 import { endpointAddress, endpointModelName, type EndpointSettings } from '@/lib/settings/endpoint-settings';

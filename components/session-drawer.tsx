@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { SessionRecord } from '@/lib/runtime/event-store';
+import type { SessionRecord } from '@/lib/protocol/session-record';
 import { filterSessions } from '@/lib/panel/filter-sessions';
 import { relativeTime } from '@/lib/panel/relative-time';
 import { CrossIcon, DownloadIcon, PlusIcon, SearchIcon, TrashIcon } from './icons';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ConnectionReport } from '@/lib/providers/test-connection';
 import { Spinner } from './icons';
+import { errorText } from '@/lib/protocol/error-text';
 
 export interface TestConnectionProps {
   /** Undefined when the form does not validate; `problem` then says why. */
@@ -17,7 +18,7 @@ export function TestConnection({ run }: TestConnectionProps) {
     try {
       setResult(await run());
     } catch (error) {
-      setResult({ problem: error instanceof Error ? error.message : String(error) });
+      setResult({ problem: errorText(error) });
     } finally {
       setRunning(false);
     }

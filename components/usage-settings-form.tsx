@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { BudgetKind } from '@/lib/protocol/notify-events';
 import { usageSettingsSchema, type UsageSettings } from '@/lib/settings/usage-settings';
 import { KNOWN_PRICES_DATE } from '@/lib/usage/known-prices';
+import { issuesText } from '@/lib/protocol/issue-text';
 
 export interface UsageSettingsFormProps {
   initial: UsageSettings;
@@ -73,9 +74,7 @@ export function UsageSettingsForm({ initial, onSave }: UsageSettingsFormProps) {
       browserNotifications: notifications,
     });
     if (!parsed.success) {
-      setStatus(
-        `Not saved: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
-      );
+      setStatus(`Not saved: ${issuesText(parsed.error.issues)}`);
       return;
     }
     setStatus(await onSave(parsed.data));

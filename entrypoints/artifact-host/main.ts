@@ -1,5 +1,5 @@
 import '@/entrypoints/shared/zod-setup';
-import { targetArtifactCsp } from '@/lib/artifacts/target-artifact-csp';
+import { targetArtifactCsp } from '@/lib/stage/target-csp';
 import { grantedOrigin } from '@/lib/artifacts/granted-origin';
 import {
   ARTIFACT_HOST_SOURCE,

@@ -4,6 +4,7 @@ import { agentState } from './agent-state';
 import { contentRuntime } from './extension-api';
 import { handlePageRequest } from './handle-page-request';
 import { watchPageEvents } from './page-events';
+import { errorText } from '@/lib/protocol/error-text';
 
 /*
  * The page agent: injected by the runtime with `scripting.executeScript({ files: ['/content-scripts/page-agent.js'],
@@ -30,7 +31,7 @@ export default defineContentScript({
       void handlePageRequest(message).then(sendResponse, (error: unknown) =>
         sendResponse({
           type: 'page/error',
-          reason: String(error instanceof Error ? error.message : error).slice(0, 2000),
+          reason: errorText(error).slice(0, 2000),
         }),
       );
       return true;

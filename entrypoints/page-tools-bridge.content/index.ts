@@ -1,6 +1,7 @@
 import { defineContentScript } from 'wxt/utils/define-content-script';
 import { PAGE_TOOLS_REPLY_EVENT, PAGE_TOOLS_REQUEST_EVENT } from '@/lib/protocol/page-tools-bridge-events';
 import { recordClickListeners } from './record-click-listeners';
+import { errorText } from '@/lib/protocol/error-text';
 
 /*
  * Runs in the page's main world, where `navigator.modelContext` and the page's listeners live: registered to run
@@ -97,7 +98,7 @@ async function answer(detail: unknown): Promise<void> {
         id,
         kind: 'call',
         ok: false,
-        reason: String(error instanceof Error ? error.message : error).slice(0, 2000),
+        reason: errorText(error).slice(0, 2000),
       });
     }
   }

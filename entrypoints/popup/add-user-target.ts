@@ -1,12 +1,9 @@
 import browser from 'webextension-polyfill';
 import { parseFetchedManifest, userTargetAddress } from '@/lib/manifest/user-target-address';
 import { callRuntime } from '../shared/runtime-client';
+import { errorText } from '@/lib/protocol/error-text';
 
 const MAX_MANIFEST_BYTES = 512 * 1024;
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /**
  * Registers a target served from a URL. The host permission is requested first, synchronously

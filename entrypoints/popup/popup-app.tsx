@@ -17,6 +17,7 @@ import { currentWindowId, isToolbarPopup, openChat } from './open-chat';
 import { openTargetsPort } from './targets-port';
 import { runAuthoredTargetAction } from './authored-target-action';
 import type { AuthoredTargetAction } from '@/components/authored-target-controls';
+import { errorText } from '@/lib/protocol/error-text';
 
 const SEND_INTERVAL_MS = 50;
 const clock = {
@@ -30,10 +31,6 @@ type Sender = LatestValueSender<ParameterValue, unknown>;
 function cancelSenders(senders: Map<string, Sender>): void {
   for (const sender of senders.values()) sender.cancel();
   senders.clear();
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 async function runTool(toolName: string, input: Record<string, ParameterValue> = {}): Promise<unknown> {

@@ -10,6 +10,8 @@ import { openReconnectingPort } from '@/lib/protocol/reconnecting-port';
 import { RuntimeCallChannel } from '@/lib/protocol/runtime-call-channel';
 import { readAllEvents } from '@/lib/protocol/read-all-events';
 import { parseRuntimeResult, type RuntimeResult } from '@/lib/protocol/runtime-result-schemas';
+import { errorText } from '@/lib/protocol/error-text';
+import { issuesText } from '@/lib/protocol/issue-text';
 
 const RETRYABLE =
   /Could not establish connection|Receiving end does not exist|message port closed|message channel closed/i;
@@ -31,20 +33,15 @@ export async function callRuntime<TRequest extends RuntimeRequest>(
       const result = parseRuntimeResult<TRequest['type']>(request.type, response.result);
       if (!result.success)
         throw new Error(
-          `The background answered ${request.type} with an invalid result: ${describeIssue(result.error)}`,
+          `The background answered ${request.type} with an invalid result: ${issuesText(result.error.issues.slice(0, 1)) || 'unknown problem'}`,
         );
       return result.data;
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorText(error);
       if (attempt >= attempts || !RETRYABLE.test(message)) throw error;
       await new Promise((resolve) => setTimeout(resolve, 150 * attempt));
     }
   }
-}
-
-function describeIssue(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string {
-  const issue = error.issues[0];
-  return issue ? `${issue.path.map(String).join('.')}: ${issue.message}` : 'unknown problem';
 }
 
 export async function readEvents(sessionId: string, afterSeq: number): Promise<AgentEvent[]> {

@@ -16,7 +16,7 @@ import {
 } from '@/lib/panel/connection-watch';
 import { frameScheduler } from '@/lib/panel/frame-scheduler';
 import { sessionExport, sessionExportFileName } from '@/lib/panel/session-export';
-import type { SessionRecord } from '@/lib/runtime/event-store';
+import type { SessionRecord } from '@/lib/protocol/session-record';
 import { isRemoteEndpoint, type EndpointSettings } from '@/lib/settings/endpoint-settings';
 import { initialClientState, type ClientState } from '@/lib/state/client-state';
 import { stateOfSession } from '@/lib/state/state-of-session';
@@ -37,6 +37,7 @@ import { useAttachments } from './use-attachments';
 import { panelRuntimeClient } from './panel-runtime-client';
 import { useUsageSettings } from './use-usage-settings';
 import { requestSiteAccess, useCurrentPage } from './use-current-page';
+import { errorText } from '@/lib/protocol/error-text';
 
 const LAST_SESSION_KEY = 'lastSessionId';
 const PORT_LOST = 'its connection closed, and it has not answered since.';
@@ -44,10 +45,6 @@ const scheduler = frameScheduler({
   requestAnimationFrame: (callback) => void requestAnimationFrame(callback),
   setTimeout: (callback, delay) => void setTimeout(callback, delay),
 });
-
-function messageOf(reason: unknown): string {
-  return reason instanceof Error ? reason.message : String(reason);
-}
 
 export function SidePanelApp() {
   const [sessionId, setSessionId] = useState<string>();
@@ -94,7 +91,7 @@ export function SidePanelApp() {
   const refreshSessions = useCallback(() => {
     callRuntime({ type: 'sessions/list' }).then(
       (result) => setSessions(result.sessions),
-      (reason: unknown) => setError(messageOf(reason)),
+      (reason: unknown) => setError(errorText(reason)),
     );
   }, []);
 
@@ -191,7 +188,7 @@ export function SidePanelApp() {
         },
         (reason: unknown) => {
           loadingHistoryRef.current = false;
-          setError(`The earlier turns could not be loaded, so nothing was sent: ${messageOf(reason)}`);
+          setError(`The earlier turns could not be loaded, so nothing was sent: ${errorText(reason)}`);
           feedback.unsent(text);
         },
       );
@@ -224,8 +221,8 @@ export function SidePanelApp() {
     setTurn(handle);
     // A turn the runtime refused at a budget keeps its text in the refusal notice, which can send it once over.
     handle.recorded.catch((reason: unknown) =>
-      isBudgetRefusal(messageOf(reason))
-        ? setBudgetRefusal({ message: messageOf(reason), text, attachments, ...(retryOf ? { retryOf } : {}) })
+      isBudgetRefusal(errorText(reason))
+        ? setBudgetRefusal({ message: errorText(reason), text, attachments, ...(retryOf ? { retryOf } : {}) })
         : feedback.unsent(text),
     );
     followTurn(handle, text, {
@@ -287,7 +284,7 @@ export function SidePanelApp() {
           )
           .then(
             (result) => (result.accepted ? undefined : `Not recorded: this request is already ${result.status}.`),
-            (reason: unknown) => messageOf(reason),
+            (reason: unknown) => errorText(reason),
           ),
       answer: (request, answer) =>
         callRuntime({
@@ -299,7 +296,7 @@ export function SidePanelApp() {
         }).then(
           (result) =>
             result.accepted ? undefined : (result.error ?? `Not recorded: this question is already ${result.status}.`),
-          (reason: unknown) => messageOf(reason),
+          (reason: unknown) => errorText(reason),
         ),
       withdraw: (command) =>
         callRuntime({
@@ -315,7 +312,7 @@ export function SidePanelApp() {
             setUnsent({ text: command.text ?? '', nonce: Date.now() });
             return undefined;
           },
-          (reason: unknown) => messageOf(reason),
+          (reason: unknown) => errorText(reason),
         ),
     }),
     [],
@@ -338,7 +335,7 @@ export function SidePanelApp() {
                   error: result.error ?? `Not recorded: this question is already ${result.status}.`,
                   problems: result.problems ?? [],
                 },
-          (reason: unknown) => ({ error: messageOf(reason), problems: [] }),
+          (reason: unknown) => ({ error: errorText(reason), problems: [] }),
         ),
     }),
     [],
@@ -353,7 +350,7 @@ export function SidePanelApp() {
           commandId: crypto.randomUUID(),
         }).then(
           (result) => (result.state === 'rejected' ? `Not stopped: the job is ${result.jobState}.` : undefined),
-          (reason: unknown) => messageOf(reason),
+          (reason: unknown) => errorText(reason),
         ),
     }),
     [],
@@ -365,7 +362,7 @@ export function SidePanelApp() {
         if (!id) return;
         const dismissed = { type: 'notify/dismissed', sessionId: id, notificationId, time: Date.now(), data: {} };
         callRuntime({ type: 'events/append', sessionId: id, batchId: crypto.randomUUID(), events: [dismissed] }).catch(
-          (reason: unknown) => setError(`Could not dismiss the notice: ${messageOf(reason)}`),
+          (reason: unknown) => setError(`Could not dismiss the notice: ${errorText(reason)}`),
         );
       },
     }),
@@ -380,7 +377,7 @@ export function SidePanelApp() {
         if (id === sessionId) setSessionId(crypto.randomUUID());
         refreshSessions();
       },
-      (reason: unknown) => setError(`Could not delete the conversation: ${messageOf(reason)}`),
+      (reason: unknown) => setError(`Could not delete the conversation: ${errorText(reason)}`),
     );
   };
 
@@ -401,7 +398,7 @@ export function SidePanelApp() {
           sessionExportFileName(title, now),
         );
       },
-      (reason: unknown) => setError(`Could not export the conversation: ${messageOf(reason)}`),
+      (reason: unknown) => setError(`Could not export the conversation: ${errorText(reason)}`),
     );
   };
 

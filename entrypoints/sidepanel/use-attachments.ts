@@ -8,6 +8,7 @@ import type { ClientState } from '@/lib/state/client-state';
 import { composerUploads, type UploadView } from '@/lib/state/upload-view';
 import { callRuntime } from '../shared/runtime-client';
 import { panelBlobStore } from './panel-blob-store';
+import { errorText } from '@/lib/protocol/error-text';
 
 const REMOVED = 'Removed by the user.';
 /** Uploads selected after this document loaded belong to a panel that is still open (this one, or another). */
@@ -102,7 +103,7 @@ export function useAttachments(state: ClientState | undefined, endpoint: Endpoin
               ids,
             );
           } catch (error) {
-            setNotice(`Could not attach ${file.name}: ${error instanceof Error ? error.message : String(error)}`);
+            setNotice(`Could not attach ${file.name}: ${errorText(error)}`);
           }
           // Kept in `reading` for good: its last state may reach this panel after `attachFile` returned, and an
           // upload this document started must never be taken for one a closed panel left behind.

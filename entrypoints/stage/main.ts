@@ -18,6 +18,7 @@ import {
   type ArtifactHostMessage,
   type TargetArtifactLoad,
 } from '@/lib/protocol/target-artifact-wire';
+import { errorText } from '@/lib/protocol/error-text';
 
 const TARGET_TIMEOUT_MS = 15_000;
 const frameHost = document.getElementById('frame-host')!;
@@ -60,7 +61,7 @@ function noteReceived(callKey: string | undefined): void {
 
 function remember(
   callKey: string | undefined,
-  type: 'open' | 'apply' | 'reset' | 'read',
+  type: (typeof recent)[number]['type'],
   targetId: string,
   state: JsonObject,
 ): void {
@@ -220,7 +221,7 @@ const port = openReconnectingPort<StageReportMessage, StageCommandMessage>({
       report({
         type: 'stage/error',
         jobId: command.jobId,
-        error: error instanceof Error ? error.message : String(error),
+        error: errorText(error),
       });
     }
   },

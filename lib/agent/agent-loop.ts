@@ -5,7 +5,8 @@ import type { JsonValue } from '../protocol/json-value';
 import { toolDescriptions, toolInputSchemas, toolNames } from '../tools/tool-definitions';
 import { callKey, repeatsPreviousStep } from './repeated-call-guard';
 import { runStepAttempts } from './step-attempts';
-import { describeError, type CompleteToolCall } from './step-stream-mapper';
+import type { CompleteToolCall } from './step-stream-mapper';
+import { errorText } from '../protocol/error-text';
 
 export interface ToolCallRequest {
   stepId: string;
@@ -244,7 +245,7 @@ async function runToolCalls(
         input: toJson(call.input),
       });
     } catch (error) {
-      output = { ok: false, error: `The tool call could not be delivered: ${describeError(error)}` };
+      output = { ok: false, error: `The tool call could not be delivered: ${errorText(error, { json: true })}` };
     }
     results.push(await toolResultOf(options, call, output));
   }

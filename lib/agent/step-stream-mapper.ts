@@ -1,6 +1,7 @@
 import type { AgentEventDraft } from '../protocol/agent-event';
 import type { TokenUsage } from '../protocol/token-usage';
 import { tokenUsageFromSdk, type SdkUsage } from '../usage/token-usage-from-sdk';
+import { errorText } from '../protocol/error-text';
 
 export interface StepContext {
   sessionId: string;
@@ -75,7 +76,7 @@ export class StepStreamMapper {
           toolCallId: call.toolCallId,
           toolName: call.toolName,
           input: call.input,
-          ...(call.invalid ? { invalidReason: describeError(call.error) } : {}),
+          ...(call.invalid ? { invalidReason: errorText(call.error, { json: true }) } : {}),
         });
         return [];
       }
@@ -186,15 +187,5 @@ export class StepStreamMapper {
       .filter((item) => item.kind === 'assistant')
       .map((item) => item.text)
       .join('');
-  }
-}
-
-export function describeError(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  if (typeof error === 'string') return error;
-  try {
-    return JSON.stringify(error) ?? String(error);
-  } catch {
-    return String(error);
   }
 }

@@ -1,4 +1,5 @@
 import type { TurnHandle } from './turn-driver';
+import { errorText } from '../protocol/error-text';
 
 /** What the panel shows about a turn it started or added to. */
 export interface TurnFeedback {
@@ -9,20 +10,16 @@ export interface TurnFeedback {
   ended(): void;
 }
 
-function messageOf(reason: unknown): string {
-  return reason instanceof Error ? reason.message : String(reason);
-}
-
 /** Reports a turn's failures as they come: the message not recorded, the turn failed, the turn over. */
 export function followTurn(handle: TurnHandle, text: string, feedback: TurnFeedback): void {
   handle.recorded.catch(() => feedback.unsent(text));
-  handle.done.catch((reason: unknown) => feedback.failed(messageOf(reason))).finally(() => feedback.ended());
+  handle.done.catch((reason: unknown) => feedback.failed(errorText(reason))).finally(() => feedback.ended());
 }
 
 /** Adds to a running turn; a steer that could not be submitted says so and goes back to the composer. */
 export function steerTurn(handle: TurnHandle, text: string, feedback: Omit<TurnFeedback, 'ended'>): void {
   handle.steer(text).catch((reason: unknown) => {
-    feedback.failed(`Could not add to the turn: ${messageOf(reason)}`);
+    feedback.failed(`Could not add to the turn: ${errorText(reason)}`);
     feedback.unsent(text);
   });
 }

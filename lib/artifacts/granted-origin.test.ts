@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { targetArtifactCsp } from './target-artifact-csp';
 import { grantedOrigin } from './granted-origin';
 
 const granted = [
@@ -15,13 +14,5 @@ describe('grantedOrigin', () => {
     expect(grantedOrigin('http://localhost:9000/', granted)).toBeUndefined();
     expect(grantedOrigin('/relative', granted, 'chrome-extension://abc/artifact-host.html')).toBeUndefined();
     expect(grantedOrigin('not a url', granted)).toBeUndefined();
-  });
-});
-
-describe('targetArtifactCsp', () => {
-  it('names no origin until one is granted, and then only that one', () => {
-    expect(targetArtifactCsp([])).toContain("connect-src 'none'");
-    expect(targetArtifactCsp(granted)).toContain('connect-src http://127.0.0.1:9000;');
-    expect(targetArtifactCsp(granted)).toContain("worker-src 'none'");
   });
 });

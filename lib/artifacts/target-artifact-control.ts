@@ -7,12 +7,13 @@ import type { AgentEventDraft } from '../protocol/agent-event';
 import type { JsonValue } from '../protocol/json-value';
 import type { BlobRef } from '../protocol/blob-ref';
 import type { TargetArtifactParts, TargetArtifactProblem, TargetGrant } from '../protocol/target-artifact-events';
-import type { ToolOutput } from '../tools/tool-router';
+import type { ToolOutput } from '../protocol/tool-output';
 import type { SessionLock } from '../runtime/session-lock';
 import { authoredManifest, checkTargetDraft, type TargetFiles } from './target-artifact-draft';
 import { applyTargetEdits } from './target-artifact-edits';
 import { sameGrant, TargetArtifactLedger, type TargetArtifactRecord } from './target-artifact-ledger';
-import { targetEditSchema } from './target-artifact-source';
+import { authoredTargetInputSchemas } from './target-artifact-tools';
+import { issuesText } from '../protocol/issue-text';
 
 export const TARGET_ARTIFACT_TOOLS = new Set(['createTarget', 'updateTarget']);
 
@@ -44,17 +45,16 @@ export interface TargetArtifactContent {
   granted: TargetGrant[];
 }
 
-const updateInputSchema = z.object({
-  targetId: z.string().min(1).max(200),
-  baseVersion: z.number().int().positive(),
-  title: z.string().optional(),
-  description: z.string().optional(),
+/**
+ * The tool's own schema with its parts only typed: checkTargetDraft checks them against the manifest and the size
+ * limits, and reports every problem with its pointer in a rejected version.
+ */
+const updateInputSchema = authoredTargetInputSchemas.updateTarget.extend({
   params: z.unknown().optional(),
   permissions: z.unknown().optional(),
   html: z.string().optional(),
   css: z.string().optional(),
   script: z.string().optional(),
-  edits: z.array(targetEditSchema).max(100).optional(),
 });
 
 const textDecoder = new TextDecoder();
@@ -129,7 +129,7 @@ export class TargetArtifactControl {
   private update(call: TargetArtifactCall): Promise<ToolOutput> {
     const parsed = updateInputSchema.safeParse(call.input);
     if (!parsed.success) {
-      const details = parsed.error.issues.map((issue) => `/${issue.path.join('/')}: ${issue.message}`).join('; ');
+      const details = issuesText(parsed.error.issues, { path: 'pointer' });
       return Promise.resolve(failure('INVALID_INPUT', `Invalid input for updateTarget: ${details}.`));
     }
     const { targetId, baseVersion, edits, ...parts } = parsed.data;

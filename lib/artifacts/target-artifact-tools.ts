@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TARGET_SOURCE_LIMITS, TARGET_TEXT_PARTS } from './target-artifact-source';
+import { TARGET_SOURCE_LIMITS, targetEditSchema } from './target-artifact-source';
 
 const PARAMS_HELP =
   'The parameter schema, exactly as in a target manifest: { group: { name: spec } } with snake_case names unique across groups. ' +
@@ -33,7 +33,7 @@ const parts = {
 export const authoredTargetInputSchemas = {
   createTarget: z.object(parts),
   updateTarget: z.object({
-    targetId: z.string().describe('The id createTarget returned.'),
+    targetId: z.string().min(1).max(200).describe('The id createTarget returned.'),
     baseVersion: z.number().int().positive().describe('The version this change is made against: the current one.'),
     title: parts.title.optional(),
     description: parts.description.optional(),
@@ -44,12 +44,11 @@ export const authoredTargetInputSchemas = {
     permissions,
     edits: z
       .array(
-        z.object({
-          part: z.enum(TARGET_TEXT_PARTS),
-          find: z.string().describe('Exact text that occurs exactly once in that part.'),
-          replace: z.string(),
+        targetEditSchema.extend({
+          find: targetEditSchema.shape.find.describe('Exact text that occurs exactly once in that part.'),
         }),
       )
+      .max(100)
       .optional()
       .describe('Find/replace edits applied in order to the base version (after any whole parts given).'),
   }),

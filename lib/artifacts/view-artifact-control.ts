@@ -1,7 +1,7 @@
 import type { AgentEventDraft } from '../protocol/agent-event';
 import type { ToolExecutionRequest, ToolRecovery } from '../runtime/tool-execution';
 import type { SessionLock } from '../runtime/session-lock';
-import type { ToolOutput } from '../tools/tool-router';
+import type { ToolOutput } from '../protocol/tool-output';
 import { checkShowArtifact, type ShowArtifactRequest } from './check-show-artifact';
 import type { ViewArtifactLedger, ViewArtifactRecord } from './view-artifact-ledger';
 import { problemsText, type ViewProblem } from './view-problems';

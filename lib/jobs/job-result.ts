@@ -4,6 +4,7 @@ import type { JobRecord } from './job-ledger';
 import { jsonValueSchema, type JsonObject, type JsonValue } from '../protocol/json-value';
 import type { AgentEventDraft } from '../protocol/agent-event';
 import type { OutputSummary } from '../protocol/job-events';
+import type { ToolOutput } from '../protocol/tool-output';
 
 function outputFields(output: OutputSummary): JsonObject {
   return {
@@ -22,7 +23,7 @@ async function resultValue(result: string, resultBytes: number): Promise<JsonVal
 }
 
 /** What runScript (in the foreground) and jobStatus tell the model about a job. */
-export async function jobReport(job: JobRecord): Promise<JsonObject & { ok: boolean }> {
+export async function jobReport(job: JobRecord): Promise<ToolOutput> {
   const base = { jobId: job.jobId, state: job.state };
   const final = job.final;
   if (!final) return { ok: true, ...base, note: 'The job is still running; call jobStatus later.' };

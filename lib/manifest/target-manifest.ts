@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { issueText } from '../protocol/issue-text';
 
 const name = z.string().regex(/^[a-z][a-z0-9_]*$/, 'must be snake_case: lowercase letters, digits and _');
 const common = {
@@ -110,9 +111,7 @@ function defaultValueProblems(spec: ParameterSpec): string[] {
 
 /** Formats a zod error as one line per field, naming the file, e.g. for a failed build. */
 export function describeManifestError(file: string, error: z.ZodError): string {
-  return error.issues
-    .map((issue) => `${file}: ${issue.path.length ? issue.path.join('.') : '(root)'}: ${issue.message}`)
-    .join('\n');
+  return error.issues.map((issue) => `${file}: ${issueText(issue, { root: '(root)' })}`).join('\n');
 }
 
 export function flattenParameters(manifest: TargetManifest): Map<string, { group: string; spec: ParameterSpec }> {

@@ -1,3 +1,4 @@
+import { errorText } from '../protocol/error-text';
 export interface SenderClock {
   now(): number;
   setTimer(callback: () => void, delayMs: number): unknown;
@@ -76,7 +77,7 @@ export class LatestValueSender<TValue, TResult> {
     };
     this.options.send(value).then(
       (result) => finish({ ok: true, result }),
-      (error: unknown) => finish({ ok: false, error: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) => finish({ ok: false, error: errorText(error) }),
     );
   }
 }

@@ -1,4 +1,5 @@
 import { AGENT_EVENT_SCHEMA_VERSION, agentEventSchema, type AgentEvent } from './agent-event';
+import { issueText } from './issue-text';
 
 type RawEvent = Record<string, unknown>;
 
@@ -49,7 +50,7 @@ export function readStoredEvent(raw: unknown): StoredEventReading {
   const parsed = agentEventSchema.safeParse(event);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return { ok: false, reason: `${issue?.path.join('.') || 'event'}: ${issue?.message ?? 'invalid'}`, newer: false };
+    return { ok: false, reason: issue ? issueText(issue, { root: 'event' }) : 'event: invalid', newer: false };
   }
   return version === AGENT_EVENT_SCHEMA_VERSION
     ? { ok: true, event: parsed.data }

@@ -5,26 +5,15 @@ import { targetGrantSchema } from './target-artifact-events';
 import { agentEventSchema } from './agent-event';
 import { budgetCheckResultSchema } from './budget-check-result';
 import { jsonObjectSchema, jsonValueSchema } from './json-value';
-import { tokenUsageSchema } from './token-usage';
+import { sessionRecordSchema } from './session-record';
+import { toolOutputSchema } from './tool-output';
 import type { RuntimeRequest } from './runtime-message';
-
-const toolOutputSchema = z.intersection(jsonObjectSchema, z.object({ ok: z.boolean() }));
 
 const commandResultSchema = z.object({
   commandId: z.string(),
   state: z.enum(['submitted', 'accepted', 'queued', 'applied', 'stale', 'rejected', 'cancelled', 'unknown']),
   /** The state of the turn the command is aimed at, once that turn has ended. */
   turnStatus: z.string().optional(),
-});
-
-const sessionRecordSchema = z.object({
-  sessionId: z.string(),
-  title: z.string(),
-  createdAt: z.number(),
-  updatedAt: z.number(),
-  lastSeq: z.number(),
-  lastBatchId: z.string().optional(),
-  usage: tokenUsageSchema.optional(),
 });
 
 /** The runtime's answer to `targets/list`; an absent active target is dropped in transit, hence optional. */

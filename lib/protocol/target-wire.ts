@@ -6,11 +6,19 @@ export const TARGET_SOURCE = 'splitbrain:target';
 
 const stageMessageBase = { source: z.literal(STAGE_SOURCE), id: z.string().min(1).max(200) };
 
-export const stageToTargetMessageSchema = z.discriminatedUnion('type', [
-  z.object({ ...stageMessageBase, type: z.literal('apply'), payload: jsonObjectSchema }),
-  z.object({ ...stageMessageBase, type: z.literal('reset') }),
-  z.object({ ...stageMessageBase, type: z.literal('read') }),
-]);
+/** What a target is asked to do, each answered with its state; `base` is what the wire adds around a command. */
+function stageCommandUnion<TBase extends z.ZodRawShape>(base: TBase) {
+  return z.discriminatedUnion('type', [
+    z.object({ ...base, type: z.literal('apply'), payload: jsonObjectSchema }),
+    z.object({ ...base, type: z.literal('reset') }),
+    z.object({ ...base, type: z.literal('read') }),
+  ]);
+}
+
+export const stageCommandSchema = stageCommandUnion({});
+export type StageCommand = z.infer<typeof stageCommandSchema>;
+
+export const stageToTargetMessageSchema = stageCommandUnion(stageMessageBase);
 export type StageToTargetMessage = z.infer<typeof stageToTargetMessageSchema>;
 
 /**

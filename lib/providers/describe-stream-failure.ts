@@ -1,6 +1,7 @@
 import { APICallError, JSONParseError, NoOutputGeneratedError, TypeValidationError } from 'ai';
 import { endpointAdvice } from './loopback-url';
 import type { HttpFailure } from './retry-policy';
+import { errorText } from '../protocol/error-text';
 
 export type StreamFailureCode = 'http' | 'network' | 'unreachable' | 'malformed' | 'truncated' | 'provider' | 'stream';
 
@@ -51,7 +52,7 @@ export function describeStreamFailure(error: unknown, context: FailureContext): 
       retryable: true,
       message: `${context.midStream ? 'The model reported an error mid-stream' : 'The endpoint reported an error'}: ${provider}`,
     };
-  return { code: 'stream', retryable: true, message: error instanceof Error ? error.message : String(error) };
+  return { code: 'stream', retryable: true, message: errorText(error) };
 }
 
 function describeApiCallError(error: APICallError, context: FailureContext): StreamFailure {

@@ -4,6 +4,7 @@ import { isRemoteEndpoint, type EndpointSettings } from '../settings/endpoint-se
 import { ANTHROPIC_BROWSER_HEADER } from './create-language-model';
 import { endpointAdvice } from './loopback-url';
 import { parseProviderErrorBody } from './provider-error-body';
+import { errorText } from '../protocol/error-text';
 
 export type ModelList =
   | { ok: true; models: string[] }
@@ -70,7 +71,7 @@ export async function listModels(
   try {
     response = await fetchFunction(request.url, { headers: request.headers, ...(signal ? { signal } : {}) });
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
+    const detail = errorText(error);
     return {
       ok: false,
       message: `Could not reach ${new URL(request.url).origin}: ${detail}.${endpointAdvice(undefined, request.url)}`,

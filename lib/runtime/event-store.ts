@@ -1,18 +1,6 @@
 import type { AgentEvent } from '../protocol/agent-event';
 import type { StoredSnapshotHead, StoredTurnRow } from '../protocol/stored-snapshot';
-import type { TokenUsage } from '../protocol/token-usage';
-
-export interface SessionRecord {
-  sessionId: string;
-  title: string;
-  createdAt: number;
-  updatedAt: number;
-  lastSeq: number;
-  /** The last batch a client appended, so a batch retried after a lost reply is not written twice. */
-  lastBatchId?: string;
-  /** The sum of the usage its step/completed events report; absent in rows written before it was kept. */
-  usage?: TokenUsage;
-}
+import type { SessionRecord } from '../protocol/session-record';
 
 /** The durable log. One implementation uses Dexie (lib/storage); tests use an in-memory one. */
 export interface EventStore {

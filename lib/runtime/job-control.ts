@@ -6,9 +6,11 @@ import type { AgentEventDraft } from '../protocol/agent-event';
 import type { JobHostReport, JobOutcome, JobStartSpec } from '../protocol/job-host-wire';
 import type { JsonValue } from '../protocol/json-value';
 import { toolInputSchemas } from '../tools/tool-definitions';
-import type { ToolOutput } from '../tools/tool-router';
+import type { ToolOutput } from '../protocol/tool-output';
 import type { SessionLock } from './session-lock';
 import type { ToolExecutionRequest, ToolRecovery } from './tool-execution';
+import { errorText } from '../protocol/error-text';
+import { issuesText } from '../protocol/issue-text';
 
 /** The runtime's end of the job host (an offscreen document in Chrome, a frame of the background page in Firefox). */
 export interface JobHostDriver {
@@ -103,7 +105,7 @@ export class JobControl {
     if (!parsed.success)
       return {
         ok: false,
-        error: `Invalid input for runScript: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || 'input'}: ${issue.message}`).join('; ')}.`,
+        error: `Invalid input for runScript: ${issuesText(parsed.error.issues, { root: 'input' })}.`,
       };
     const { code, timeoutSeconds, background } = parsed.data;
     const input = (parsed.data.input ?? null) as JsonValue;
@@ -138,7 +140,7 @@ export class JobControl {
     try {
       await this.access.host?.start({ sessionId, jobId, code, input, timeoutMs });
     } catch (error) {
-      await this.recordFailure(sessionId, jobId, error instanceof Error ? error.message : String(error));
+      await this.recordFailure(sessionId, jobId, errorText(error));
     } finally {
       this.pendingStarts.delete(jobId);
     }

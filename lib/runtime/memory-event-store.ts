@@ -1,7 +1,8 @@
 import type { AgentEvent } from '../protocol/agent-event';
 import type { StoredSnapshotHead, StoredTurnRow } from '../protocol/stored-snapshot';
-import type { EventStore, SessionRecord, SnapshotStore } from './event-store';
-import { sessionRecordAfter } from './session-record';
+import type { SessionRecord } from '../protocol/session-record';
+import type { EventStore, SnapshotStore } from './event-store';
+import { sessionRecordAfter } from './session-record-after';
 
 export class MemoryEventStore implements EventStore {
   private readonly events = new Map<string, AgentEvent[]>();

@@ -1,6 +1,7 @@
 import type { JsonValue } from '../protocol/json-value';
 import { approvalMode, summarizeCall, type ApprovalPolicy, type ApprovalRequirement } from '../tools/approval-policy';
 import type { PageGate } from '../page-tools/page-approval';
+import { errorText } from '../protocol/error-text';
 
 export interface PageApprovalCheckDependencies {
   gate(toolName: string, input: JsonValue, call: { sessionId: string; toolCallId: string }): Promise<PageGate>;
@@ -20,7 +21,7 @@ export function pageApprovalCheck(dependencies: PageApprovalCheckDependencies) {
     const policy = await dependencies.policy();
     const gate = await dependencies.gate(toolName, input, call).catch((error: unknown): PageGate => ({
       required: true,
-      summary: `${summarizeCall(toolName, input)} (the page could not be checked: ${error instanceof Error ? error.message : String(error)})`,
+      summary: `${summarizeCall(toolName, input)} (the page could not be checked: ${errorText(error)})`,
       always: true,
     }));
     const byPolicy = approvalMode(policy, toolName) === 'ask';

@@ -26,7 +26,7 @@ import { fencedObservation, fencedText } from '../page-tools/page-output';
 import type { PagePlatform } from '../page-tools/page-platform';
 import type { SiteMode } from '../settings/site-modes-store';
 import { isPageToolName, pageToolInputSchemas, type PageToolInput } from '../tools/page-tool-definitions';
-import type { ToolOutput } from '../tools/tool-router';
+import type { ToolOutput } from '../protocol/tool-output';
 import { ObservationTable } from './observation-table';
 import { SpacedCalls } from './spaced-calls';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AgentEventDraft } from '../protocol/agent-event';
 import { sideEffectOf, toolNames, toolTraits } from '../tools/tool-definitions';
-import type { ToolOutput } from '../tools/tool-router';
+import type { ToolOutput } from '../protocol/tool-output';
 import { MemoryEventStore } from './memory-event-store';
 import { Runtime, type ToolExecutionRequest } from './runtime';
 

@@ -2,12 +2,13 @@ import type { TargetRegistry } from '../manifest/target-registry';
 import type { JsonObject, JsonValue } from '../protocol/json-value';
 import { runtimeRequestSchema, type RuntimeRequest, type RuntimeResponse } from '../protocol/runtime-message';
 import type { RuntimeHandlers, RuntimeRequestOf, RuntimeRequestType } from '../protocol/runtime-result-schemas';
-import type { ToolOutput } from '../tools/tool-router';
+import type { ToolOutput } from '../protocol/tool-output';
 import { refuseTurnOverBudget, type BudgetGuard } from './budget-guard';
 import type { CurrentPage, PageLink } from './page-link';
 import type { Runtime } from './runtime';
 import { targetFolderZip } from '../artifacts/target-folder-zip';
 import { bytesToBase64 } from '../artifacts/bytes-to-base64';
+import { errorText } from '../protocol/error-text';
 
 export interface RuntimeHandlerDependencies {
   runtime: Runtime;
@@ -114,6 +115,6 @@ export async function answerRuntimeRequest(handlers: RuntimeHandlers, message: u
   try {
     return { ok: true, result: await dispatch(handlers, parsed.data as RuntimeRequest) };
   } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message || error.name : String(error) };
+    return { ok: false, error: errorText(error, { nameWhenEmpty: true }) };
   }
 }

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AgentEvent, AgentEventDraft } from '../protocol/agent-event';
 import type { JsonValue } from '../protocol/json-value';
 import { approvalRequirement, DEFAULT_APPROVAL_POLICY } from '../tools/approval-policy';
-import type { ToolOutput } from '../tools/tool-router';
+import type { ToolOutput } from '../protocol/tool-output';
 import type { EventStore } from './event-store';
 import { MemoryEventStore } from './memory-event-store';
 import { Runtime, type ToolExecutionRequest } from './runtime';

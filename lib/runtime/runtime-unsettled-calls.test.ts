@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AgentEvent, AgentEventDraft } from '../protocol/agent-event';
-import type { ToolOutput } from '../tools/tool-router';
+import type { ToolOutput } from '../protocol/tool-output';
 import { MemoryEventStore } from './memory-event-store';
 import { ENDED_WITHOUT_OUTCOME } from './request-book';
 import { Runtime, type ToolExecutionRequest } from './runtime';

@@ -4,7 +4,7 @@ import { AGENT_EVENT_SCHEMA_VERSION, type AgentEvent, type AgentEventDraft } fro
 import type { JsonValue } from '../protocol/json-value';
 import { itemOf } from '../state/client-state';
 import { replayLog } from '../state/reduce-events';
-import type { ToolOutput } from '../tools/tool-router';
+import type { ToolOutput } from '../protocol/tool-output';
 import type { EventStore } from './event-store';
 import { MemoryEventStore } from './memory-event-store';
 import { Runtime, type ToolExecutionRequest } from './runtime';

@@ -17,7 +17,8 @@ import type { FormActionRequest, FormActionResult } from './form-answer';
 import type { BlobStore } from '../files/blob-store';
 import { TARGET_ARTIFACT_TOOLS, TargetArtifactControl } from '../artifacts/target-artifact-control';
 import type { TargetArtifactLedger } from '../artifacts/target-artifact-ledger';
-import type { EventStore, SessionRecord } from './event-store';
+import type { SessionRecord } from '../protocol/session-record';
+import type { EventStore } from './event-store';
 import { JOB_TOOLS, JobControl, type JobCommandResult, type JobHostDriver } from './job-control';
 import { HumanLoop } from './human-loop';
 import { TurnCommands, type CommandResult } from './turn-commands';
@@ -35,7 +36,8 @@ import {
   type ToolExecutionResult,
   type ToolRecovery,
 } from './tool-execution';
-import type { ToolOutput } from '../tools/tool-router';
+import type { ToolOutput } from '../protocol/tool-output';
+import { issuesText } from '../protocol/issue-text';
 
 export type { CommandResult } from './turn-commands';
 export type { ToolExecutionRequest, ToolExecutionResult, ToolRecovery } from './tool-execution';
@@ -209,7 +211,7 @@ export class Runtime {
         if (parsed.success && parsed.data.sessionId === sessionId) return parsed.data;
         const reason = parsed.success
           ? `sessionId: belongs to another session (${parsed.data.sessionId})`
-          : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+          : issuesText(parsed.error.issues);
         throw new Error(`Event ${index} (${String(candidate.type)}) rejected: ${reason}`);
       });
       await this.commit(sessionId, memory, stamped, batchId);

@@ -1,4 +1,5 @@
 import { callPortRequestSchema, type CallPortReply, type RuntimeResponse } from '../protocol/runtime-message';
+import { errorText } from '../protocol/error-text';
 
 /** The part of a runtime port the runtime uses, as the background hands it over. */
 export interface CallPortLink {
@@ -14,7 +15,7 @@ export function serveCallPort(link: CallPortLink, answer: (request: unknown) => 
     const { callId, request } = parsed.data;
     const answered = answer(request).catch((error: unknown): RuntimeResponse => ({
       ok: false,
-      error: error instanceof Error ? error.message : String(error),
+      error: errorText(error),
     }));
     void answered.then((response) => {
       const reply: CallPortReply = { type: 'call/response', callId, response };

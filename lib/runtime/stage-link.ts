@@ -2,8 +2,10 @@ import type { JsonObject } from '../protocol/json-value';
 import { stageReportMessageSchema, type StageCommandMessage } from '../protocol/runtime-message';
 import type { CatalogEntry } from '../manifest/target-catalog';
 import type { TargetArtifactLoad } from '../protocol/target-artifact-wire';
-import type { StageCommand, StageDriver } from '../tools/stage-driver';
+import type { StageCommand } from '../protocol/target-wire';
+import type { StageDriver } from '../tools/stage-driver';
 import type { RecordedCallResult, StageRecord } from './tool-recovery';
+import { issueText } from '../protocol/issue-text';
 
 export interface LinkPort {
   postMessage(message: StageCommandMessage): void;
@@ -90,9 +92,7 @@ export class StageLink implements StageDriver {
   private receive(port: LinkPort, raw: unknown): void {
     const parsed = stageReportMessageSchema.safeParse(raw);
     if (!parsed.success) {
-      console.warn(
-        `Ignored an invalid message from the stage: ${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message}`,
-      );
+      console.warn(`Ignored an invalid message from the stage: ${issueText(parsed.error.issues[0])}`);
       return;
     }
     if (this.port !== port) return;

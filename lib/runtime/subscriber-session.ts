@@ -1,7 +1,7 @@
-import { describeError } from '../agent/step-stream-mapper';
 import { subscriberMessageSchema, type PublisherMessage, type SubscriberMessage } from '../protocol/runtime-message';
 import type { PanelVisibility } from '../notify/panel-visibility';
 import type { Runtime } from './runtime';
+import { errorText } from '../protocol/error-text';
 
 /** One side panel's `events` port, as the runtime sees it. */
 export interface SubscriberPort {
@@ -85,7 +85,7 @@ export function attachSubscriber(port: SubscriberPort, options: SubscriberSessio
   const refused =
     ({ sessionId, generation }: Subscribe | TurnsBefore) =>
     (error: unknown) =>
-      port.postMessage({ type: 'events/error', sessionId, generation, message: describeError(error) });
+      port.postMessage({ type: 'events/error', sessionId, generation, message: errorText(error, { json: true }) });
 
   port.onMessage((raw) => {
     const parsed = subscriberMessageSchema.safeParse(raw);

@@ -4,7 +4,8 @@ import type { TargetCatalog } from '../manifest/target-catalog';
 import type { TargetRegistry } from '../manifest/target-registry';
 import type { JsonValue } from '../protocol/json-value';
 import type { StageDriver } from '../tools/stage-driver';
-import { executeTool, type ToolOutput } from '../tools/tool-router';
+import type { ToolOutput } from '../protocol/tool-output';
+import { executeTool } from '../tools/tool-router';
 import type { TargetValues } from './target-values';
 
 export type AuthoredTargets = Pick<TargetArtifactControl, 'knownSessions' | 'entries' | 'baseManifest'>;

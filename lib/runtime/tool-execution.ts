@@ -2,9 +2,10 @@ import type { AgentEvent, AgentEventDraft } from '../protocol/agent-event';
 import type { JsonValue } from '../protocol/json-value';
 import type { ApprovalRequirement } from '../tools/approval-policy';
 import { sideEffectOf } from '../tools/tool-definitions';
-import type { ToolOutput } from '../tools/tool-router';
+import type { ToolOutput } from '../protocol/tool-output';
 import { requestedDraft } from './human-loop';
 import type { SessionLock } from './session-lock';
+import { errorText } from '../protocol/error-text';
 
 /** What a restarted runtime can learn about a call that has started but has no result. */
 export type ToolRecovery = { kind: 'recovered'; output: ToolOutput } | { kind: 'never-reached' } | { kind: 'unknown' };
@@ -101,7 +102,7 @@ export class ToolExecution {
       .executeTool(request.toolName, request.input, `${sessionId}/${toolCallId}`, request)
       .catch((error: unknown): ToolOutput => ({
         ok: false,
-        error: `The tool failed: ${error instanceof Error ? error.message : String(error)}`,
+        error: `The tool failed: ${errorText(error)}`,
       }));
     const durationMs = Math.max(0, this.access.now() - startedAt);
     const finished = this.access.now();

@@ -1,7 +1,7 @@
 import type { JsonValue } from '../protocol/json-value';
 import { createReplayStage, NOT_RECORDED, type RecordedStageResult } from '../tools/replay-stage';
 import type { StageDriver } from '../tools/stage-driver';
-import type { ToolOutput } from '../tools/tool-router';
+import type { ToolOutput } from '../protocol/tool-output';
 import type { ToolRecovery } from './tool-execution';
 
 export type RecordedCallResult = RecordedStageResult & { callKey: string };

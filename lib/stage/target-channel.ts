@@ -3,10 +3,9 @@ import {
   STAGE_SOURCE,
   targetToStageMessageSchema,
   type PortHandoverMessage,
+  type StageCommand,
   type StageToTargetMessage,
 } from '../protocol/target-wire';
-
-type Command = { type: 'apply'; payload: JsonObject } | { type: 'reset' } | { type: 'read' };
 
 interface Waiting {
   resolve(state: JsonObject): void;
@@ -43,7 +42,7 @@ export class TargetChannel {
     return this.ready;
   }
 
-  send(command: Command): Promise<JsonObject> {
+  send(command: StageCommand): Promise<JsonObject> {
     const message = { ...command, source: STAGE_SOURCE, id: this.options.newId() } as StageToTargetMessage;
     return new Promise<JsonObject>((resolve, reject) => {
       const timer = setTimeout(() => {

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { AGENT_EVENT_SCHEMA_VERSION, type AgentEvent } from '../protocol/agent-event';
 import v1Fixture from '../protocol/fixtures/v1-rows.json';
 import { Runtime } from '../runtime/runtime';
-import type { SessionRecord } from '../runtime/event-store';
+import type { SessionRecord } from '../protocol/session-record';
 import { replayLog } from '../state/reduce-events';
 import { meaningfulState } from '../../tests/support/meaningful-state';
 import { DexieEventStore, openSplitbrainDatabase, StoredRowError } from './dexie-event-store';

@@ -2,8 +2,9 @@ import Dexie, { type DexieOptions, type EntityTable, type Table } from 'dexie';
 import type { AgentEvent } from '../protocol/agent-event';
 import type { StoredSnapshotHead, StoredTurnRow } from '../protocol/stored-snapshot';
 import { readStoredEvent } from '../protocol/event-migrations';
-import type { EventStore, SessionRecord, SnapshotStore } from '../runtime/event-store';
-import { sessionRecordAfter } from '../runtime/session-record';
+import type { SessionRecord } from '../protocol/session-record';
+import type { EventStore, SnapshotStore } from '../runtime/event-store';
+import { sessionRecordAfter } from '../runtime/session-record-after';
 import { BLOB_TABLE_SCHEMA, releaseSessionBlobs, type BlobTables } from './dexie-blob-store';
 
 interface EventRow {

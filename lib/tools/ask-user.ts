@@ -3,6 +3,7 @@ import type { JsonValue } from '../protocol/json-value';
 import { problemsFromIssues, problemsText, type ViewProblem } from '../artifacts/view-problems';
 import { DEFAULT_FORM_ACTIONS, storedFormSchema, type FormDefinition } from '../forms/form-definition';
 import { toolInputSchemas, type ToolInput } from './tool-definitions';
+import { issuesText } from '../protocol/issue-text';
 
 export const ASK_USER_TOOL = 'askUser';
 
@@ -36,7 +37,7 @@ export function askQuestion(input: unknown): AskQuestion {
     }
     return {
       ok: false,
-      error: `Invalid askUser arguments: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
+      error: `Invalid askUser arguments: ${issuesText(parsed.error.issues)}`,
     };
   }
   const { question, answerType, choices, form }: ToolInput<'askUser'> = parsed.data;

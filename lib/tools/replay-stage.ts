@@ -1,5 +1,6 @@
 import type { JsonObject } from '../protocol/json-value';
-import type { StageCommand, StageDriver } from './stage-driver';
+import type { StageCommand } from '../protocol/target-wire';
+import type { StageDriver } from './stage-driver';
 
 export interface RecordedStageResult {
   type: 'open' | StageCommand['type'];

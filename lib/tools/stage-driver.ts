@@ -1,7 +1,6 @@
 import type { JsonObject } from '../protocol/json-value';
 import type { CatalogEntry } from '../manifest/target-catalog';
-
-export type StageCommand = { type: 'apply'; payload: JsonObject } | { type: 'reset' } | { type: 'read' };
+import type { StageCommand } from '../protocol/target-wire';
 
 /** What the tool router needs from the stage; the background wires it to the stage tab. */
 export interface StageDriver {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { targetManifestSchema } from '../manifest/target-manifest';
 import type { JsonObject } from '../protocol/json-value';
-import type { StageCommand, StageDriver } from './stage-driver';
+import type { StageCommand } from '../protocol/target-wire';
+import type { StageDriver } from './stage-driver';
 import { executeTool } from './tool-router';
 
 const manifest = targetManifestSchema.parse(

@@ -1,4 +1,5 @@
 import type { JsonObject, JsonValue } from '../protocol/json-value';
+import type { ToolOutput } from '../protocol/tool-output';
 import type { CatalogEntry, TargetCatalog } from '../manifest/target-catalog';
 import { closestNames } from '../manifest/closest-names';
 import { checkChanges, type ParameterChange } from '../manifest/parameter-validation';
@@ -7,6 +8,8 @@ import { carriedValues } from '../artifacts/carried-values';
 import { isToolName, toolInputSchemas, toolNames, type ToolName } from './tool-definitions';
 import { unwrapValue } from '../protocol/target-wire';
 import type { StageDriver } from './stage-driver';
+import { errorText } from '../protocol/error-text';
+import { issuesText } from '../protocol/issue-text';
 
 export interface ToolRouterDependencies {
   catalog: TargetCatalog;
@@ -16,8 +19,6 @@ export interface ToolRouterDependencies {
   /** The manifest the saved values were made under, when it may differ (an authored target's previous version). */
   previousManifest?(entry: CatalogEntry): Promise<TargetManifest | undefined>;
 }
-
-export type ToolOutput = JsonObject & { ok: boolean };
 
 /** Values may arrive wrapped as `{ value: x }` by some layer; unwrap them before validating. */
 function unwrapValues(input: unknown): unknown {
@@ -42,10 +43,6 @@ function failure(error: string): ToolOutput {
   return { ok: false, error };
 }
 
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 export async function executeTool(
   name: string,
   input: unknown,
@@ -54,15 +51,12 @@ export async function executeTool(
   if (!isToolName(name)) return failure(`Unknown tool "${name}". Available tools: ${toolNames.join(', ')}.`);
   const parsed = toolInputSchemas[name].safeParse(unwrapValues(input ?? {}));
   if (!parsed.success) {
-    const details = parsed.error.issues
-      .map((issue) => `${issue.path.join('.') || 'input'}: ${issue.message}`)
-      .join('; ');
-    return failure(`Invalid input for ${name}: ${details}.`);
+    return failure(`Invalid input for ${name}: ${issuesText(parsed.error.issues, { root: 'input' })}.`);
   }
   try {
     return withTargetErrors(await runTool(name, parsed.data as never, dependencies), dependencies);
   } catch (error) {
-    return failure(errorMessage(error));
+    return failure(errorText(error));
   }
 }
 

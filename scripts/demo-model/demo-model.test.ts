@@ -4,7 +4,8 @@ import { targetManifestSchema, type TargetManifest } from '../../lib/manifest/ta
 import type { JsonObject, JsonValue } from '../../lib/protocol/json-value';
 import { MemoryEventStore } from '../../lib/runtime/memory-event-store';
 import { Runtime } from '../../lib/runtime/runtime';
-import type { StageCommand, StageDriver } from '../../lib/tools/stage-driver';
+import type { StageCommand } from '../../lib/protocol/target-wire';
+import type { StageDriver } from '../../lib/tools/stage-driver';
 import { toolNames } from '../../lib/tools/tool-definitions';
 import { executeTool } from '../../lib/tools/tool-router';
 import { fakePageLink, fakeRunScript, type PageElement } from '../../tests/support/demo-page-and-jobs';

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { demoScript } from './demo-script';
 import { scriptSchema, type Script } from './script';
 import { startScriptedModelServer } from './scripted-model-server';
+import { errorText } from '../../lib/protocol/error-text';
 
 const usage = 'Usage: tsx tests/model-server/cli.ts [--port 4010] [--host 127.0.0.1] [--script path.json]';
 
@@ -13,7 +14,7 @@ async function loadScript(path: string): Promise<Script> {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new Error(`${path} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`${path} is not valid JSON: ${errorText(error)}`);
   }
   const parsed = scriptSchema.safeParse(value);
   if (!parsed.success) throw new Error(`${path} is not a valid script:\n${z.prettifyError(parsed.error)}`);

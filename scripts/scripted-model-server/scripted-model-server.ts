@@ -30,6 +30,7 @@ import { uiMessageStreamWireFormat } from './ui-message-stream-wire-format';
 import type { ReplyContext, RequestTarget, WireFormat } from './wire-format';
 import { writeFramesInPieces } from './write-frames-in-pieces';
 import { framesUpToByte } from './frames-up-to-byte';
+import { errorText } from '../../lib/protocol/error-text';
 
 export { scriptedModelId } from './scripted-model-id';
 
@@ -307,7 +308,7 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
         response.destroy();
         return;
       }
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorText(error);
       sendJson(response, 500, openAIErrorBody(`Scripted model server failure: ${message}`, 'server_error'));
     });
   });

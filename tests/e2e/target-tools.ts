@@ -1,6 +1,6 @@
 import type { Frame, Page } from 'puppeteer-core';
 
-/** What the tools answer (lib/tools/tool-router.ts), as far as these tests read it. */
+/** What the tools answer (lib/protocol/tool-output.ts), as far as these tests read it. */
 export interface ToolOutput {
   ok: boolean;
   targetId?: string;

@@ -2,7 +2,7 @@ import type { AgentEvent, AgentEventDraft } from '../../lib/protocol/agent-event
 import type { JsonValue } from '../../lib/protocol/json-value';
 import { MemoryEventStore } from '../../lib/runtime/memory-event-store';
 import { Runtime, type ToolExecutionRequest, type ToolExecutionResult } from '../../lib/runtime/runtime';
-import type { ToolOutput } from '../../lib/tools/tool-router';
+import type { ToolOutput } from '../../lib/protocol/tool-output';
 
 export interface CapturedSnapshot {
   /** How many live events had been broadcast when the snapshot was taken. */

@@ -1,6 +1,6 @@
 import type { AgentEvent } from '../protocol/agent-event';
 import { addTokenUsage } from '../usage/add-token-usage';
-import type { SessionRecord } from './event-store';
+import type { SessionRecord } from '../protocol/session-record';
 
 export function sessionRecordAfter(
   previous: SessionRecord | undefined,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EventLog } from '../../tests/support/event-log';
-import { sessionRecordAfter } from './session-record';
+import { sessionRecordAfter } from './session-record-after';
 
 const ids = { turnId: 'turn-1', stepId: 'step-1', attemptId: 'attempt-1' };
 

@@ -1,0 +1,50 @@
+import type { TargetGrant } from '../protocol/target-artifact-events';
+
+/** What every target page may load: its own files, and blob: for the script an authored target's host page loads. */
+const TARGET_PAGE_SOURCES = [
+  "default-src 'none'",
+  "script-src 'self' blob:",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "media-src 'self' data: blob:",
+  "font-src 'self' data:",
+];
+
+/** The manifest's policy for the extension's own pages (Chrome's `content_security_policy.extension_pages`). */
+export const EXTENSION_PAGES_CSP = "script-src 'self'; object-src 'self'";
+
+/**
+ * The manifest's policy for its sandbox pages (Chrome's `content_security_policy.sandbox`): the targets,
+ * artifact-host.html (which adds targetArtifactCsp on top) and job-sandbox.html (which adds its own).
+ */
+export const TARGET_SANDBOX_CSP = [
+  'sandbox allow-scripts',
+  ...TARGET_PAGE_SOURCES,
+  // Never opened per page: a policy in a meta tag does not stop <link rel=prefetch> in Chromium, this one does. An
+  // authored target reaches the origins the user granted it through its host's relayed fetch instead.
+  "connect-src 'none'",
+  "worker-src 'self' blob:",
+  "frame-src 'none'",
+  "form-action 'none'",
+  "base-uri 'none'",
+].join('; ');
+
+/**
+ * The policy an authored target runs under, added by its host page on top of the sandbox's own (which already
+ * allows no network at all): scripts only from the extension and the host's blob URL, no workers, frames, forms or
+ * base. It names the origins the user granted; those are reached through the host's relayed fetch.
+ */
+export function targetArtifactCsp(granted: readonly TargetGrant[]): string {
+  const origins = [
+    ...new Set(granted.flatMap((grant) => (grant.permission === 'network' && grant.origin ? [grant.origin] : []))),
+  ];
+  return [
+    ...TARGET_PAGE_SOURCES,
+    `connect-src ${origins.length > 0 ? origins.join(' ') : "'none'"}`,
+    "worker-src 'none'",
+    "frame-src 'none'",
+    "child-src 'none'",
+    "form-action 'none'",
+    "base-uri 'none'",
+  ].join('; ');
+}
