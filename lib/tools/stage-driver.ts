@@ -1,5 +1,5 @@
 import type { JsonObject } from '../protocol/json-value';
-import type { CatalogEntry } from '../manifest/target-catalog';
+import type { CatalogEntry } from '../protocol/target-catalog';
 
 export type StageCommand = { type: 'apply'; payload: JsonObject } | { type: 'reset' } | { type: 'read' };
 

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { targetManifestSchema, type TargetManifest } from '../../lib/manifest/target-manifest';
+import { targetManifestSchema, type TargetManifest } from '../../lib/protocol/target-manifest';
 import type { JsonObject, JsonValue } from '../../lib/protocol/json-value';
 import type { StageCommand, StageDriver } from '../../lib/tools/stage-driver';
 import { toolNames } from '../../lib/tools/tool-definitions';
