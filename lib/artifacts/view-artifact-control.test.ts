@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AgentEventDraft } from '../protocol/agent-event';
 import type { JsonValue } from '../protocol/json-value';
 import { MemoryEventStore } from '../runtime/memory-event-store';
-import type { ToolExecutionRequest } from '../runtime/runtime';
+import type { ToolExecutionRequest } from '../protocol/tool-execution-request';
 import { reduceEvents } from '../state/reduce-events';
 import { initialClientState } from '../state/client-state';
 import { testRuntime } from '../../tests/support/test-runtime';

@@ -8,7 +8,8 @@ import type { JsonValue } from '../protocol/json-value';
 import { toolInputSchemas } from '../tools/tool-definitions';
 import type { ToolOutput } from '../tools/tool-router';
 import type { SessionLock } from './session-lock';
-import type { ToolExecutionRequest, ToolRecovery } from './tool-execution';
+import type { ToolExecutionRequest } from '../protocol/tool-execution-request';
+import type { ToolRecovery } from './tool-execution';
 
 /** The runtime's end of the job host (an offscreen document in Chrome, a frame of the background page in Firefox). */
 export interface JobHostDriver {

@@ -6,7 +6,8 @@ import { approvalRequirement, DEFAULT_APPROVAL_POLICY } from '../tools/approval-
 import type { ToolOutput } from '../tools/tool-router';
 import type { EventStore } from './event-store';
 import { MemoryEventStore } from './memory-event-store';
-import type { Runtime, ToolExecutionRequest } from './runtime';
+import type { ToolExecutionRequest } from '../protocol/tool-execution-request';
+import type { Runtime } from './runtime';
 
 const sessionId = 'session-1';
 

@@ -4,7 +4,7 @@ import type { ToolOutput } from '../tools/tool-router';
 import { testRuntime } from '../../tests/support/test-runtime';
 import { MemoryEventStore } from './memory-event-store';
 import { ENDED_WITHOUT_OUTCOME } from './request-book';
-import type { ToolExecutionRequest } from './runtime';
+import type { ToolExecutionRequest } from '../protocol/tool-execution-request';
 
 const sessionId = 'session-1';
 const turnId = 'turn-1';

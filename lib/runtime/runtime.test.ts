@@ -8,7 +8,7 @@ import type { ToolOutput } from '../tools/tool-router';
 import { testRuntime, tickingClock } from '../../tests/support/test-runtime';
 import type { EventStore } from './event-store';
 import { MemoryEventStore } from './memory-event-store';
-import type { ToolExecutionRequest } from './runtime';
+import type { ToolExecutionRequest } from '../protocol/tool-execution-request';
 
 const sessionId = 'session-1';
 const step = { sessionId, turnId: 'turn-1', stepId: 'step-1', attemptId: 'attempt-1' };

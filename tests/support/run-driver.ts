@@ -1,7 +1,8 @@
 import type { AgentEvent, AgentEventDraft } from '../../lib/protocol/agent-event';
 import type { JsonValue } from '../../lib/protocol/json-value';
 import { MemoryEventStore } from '../../lib/runtime/memory-event-store';
-import type { Runtime, ToolExecutionRequest, ToolExecutionResult } from '../../lib/runtime/runtime';
+import type { ToolExecutionRequest, ToolExecutionResult } from '../../lib/protocol/tool-execution-request';
+import type { Runtime } from '../../lib/runtime/runtime';
 import type { ToolOutput } from '../../lib/tools/tool-router';
 import { testRuntime } from './test-runtime';
 
