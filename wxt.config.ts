@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'wxt';
 import { discoverTargets, manifestScripts, targetAssetFiles } from './scripts/discover-targets';
-import { TARGET_CATALOG_PATH } from './lib/manifest/target-catalog';
+import { TARGET_CATALOG_PATH } from './lib/protocol/target-catalog';
 import { EXTENSION_PAGES_CSP, TARGET_SANDBOX_CSP } from './lib/stage/target-csp';
 import { OPEN_PANEL_DESCRIPTION, OPEN_PANEL_SUGGESTED_KEY, openPanelCommandName } from './lib/panel/open-panel-command';
 

@@ -1,4 +1,4 @@
-import type { ChartData } from '@/lib/artifacts/view-artifact-data';
+import type { ChartData } from '@/lib/protocol/view-artifact-data';
 import { CHART_SIZE, chartGeometry } from '@/lib/artifacts/view-chart-geometry';
 
 /** A small line or bar chart drawn as SVG from checked numbers; the data is also there as a table for screen readers. */

@@ -1,4 +1,4 @@
-import type { CodeData } from '@/lib/artifacts/view-artifact-data';
+import type { CodeData } from '@/lib/protocol/view-artifact-data';
 import { codeFence } from '@/lib/artifacts/code-fence';
 import { MarkdownBlock } from './markdown-block';
 

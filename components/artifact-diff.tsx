@@ -1,4 +1,4 @@
-import type { DiffData } from '@/lib/artifacts/view-artifact-data';
+import type { DiffData } from '@/lib/protocol/view-artifact-data';
 import { diffView } from '@/lib/artifacts/view-diff-lines';
 
 const MARK = { add: '+', remove: '−', context: ' ' } as const;

@@ -1,4 +1,4 @@
-import type { PlanData } from '@/lib/artifacts/view-artifact-data';
+import type { PlanData } from '@/lib/protocol/view-artifact-data';
 
 const STATE_LABEL: Record<PlanData['steps'][number]['state'], string> = {
   pending: 'Pending',

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { TableData } from '@/lib/artifacts/view-artifact-data';
+import type { TableData } from '@/lib/protocol/view-artifact-data';
 import { cellText, nextTableSort, sortedTableRows, type TableSort } from '@/lib/artifacts/view-table-rows';
 
 /** A table artifact; each column header sorts (ascending, descending, original order). */

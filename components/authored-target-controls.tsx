@@ -1,4 +1,4 @@
-import type { TargetArtifactInfo } from '@/lib/manifest/target-artifact-info';
+import type { TargetArtifactInfo } from '@/lib/protocol/target-artifact-info';
 import type { TargetGrant } from '@/lib/protocol/target-artifact-events';
 
 export type AuthoredTargetAction =

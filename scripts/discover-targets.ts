@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { describeManifestError, targetManifestSchema } from '../lib/manifest/target-manifest';
-import type { BuiltInCatalogEntry } from '../lib/manifest/target-catalog';
+import { describeManifestError, targetManifestSchema } from '../lib/protocol/target-manifest';
+import type { BuiltInCatalogEntry } from '../lib/protocol/target-catalog';
 
 export interface DiscoveredTarget {
   entry: BuiltInCatalogEntry;

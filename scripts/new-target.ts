@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { targetManifestSchema, type TargetManifest } from '../lib/manifest/target-manifest';
+import { targetManifestSchema, type TargetManifest } from '../lib/protocol/target-manifest';
 
 const ID_PATTERN = /^[a-z0-9][a-z0-9-]*$/;
 const MAX_ID_LENGTH = 60;

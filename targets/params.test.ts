@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { discoverTargets } from '../scripts/discover-targets';
-import { flattenParameters, type TargetManifest } from '../lib/manifest/target-manifest';
+import { flattenParameters, type TargetManifest } from '../lib/protocol/target-manifest';
 
 interface Parameters {
   names: string[];

@@ -1,6 +1,6 @@
 import { parameterInput } from '@/lib/manifest/parameter-inputs';
 import type { ParameterValue } from '@/lib/manifest/parameter-validation';
-import type { ParameterSpec } from '@/lib/manifest/target-manifest';
+import type { ParameterSpec } from '@/lib/protocol/target-manifest';
 import { ColorControl } from './color-control';
 import { NumberControl } from './number-control';
 import { SelectControl } from './select-control';

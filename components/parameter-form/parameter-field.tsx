@@ -1,6 +1,6 @@
 import { rangeLabel } from '@/lib/manifest/parameter-inputs';
 import type { ParameterValue } from '@/lib/manifest/parameter-validation';
-import type { ParameterSpec } from '@/lib/manifest/target-manifest';
+import type { ParameterSpec } from '@/lib/protocol/target-manifest';
 import type { FieldResult } from '@/lib/popup/parameter-outcome';
 import { ParameterControl } from './parameter-control';
 

@@ -1,5 +1,5 @@
 import browser from 'webextension-polyfill';
-import { TARGET_CATALOG_PATH } from '@/lib/manifest/target-catalog';
+import { TARGET_CATALOG_PATH } from '@/lib/protocol/target-catalog';
 
 /** The built-in catalog as the build wrote it into the extension, not yet validated. */
 export async function fetchBuiltInTargetCatalog(): Promise<unknown> {

@@ -14,7 +14,7 @@ import type { JsonValue } from '../protocol/json-value';
 import { createLanguageModel } from '../providers/create-language-model';
 import { replayLog } from '../state/reduce-events';
 import { runTestTurn } from '../../tests/support/run-test-turn';
-import type { ToolCallRequest } from './agent-loop';
+import type { ToolCallRequest } from './agent-loop-options';
 
 let server: ScriptedModelServer;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import {
 } from '../../scripts/scripted-model-server/scripted-model-server';
 import { createLanguageModel } from '../providers/create-language-model';
 import { runTestTurn } from '../../tests/support/run-test-turn';
-import type { ToolCallRequest } from './agent-loop';
+import type { ToolCallRequest } from './agent-loop-options';
 
 let server: ScriptedModelServer;
 beforeAll(async () => {

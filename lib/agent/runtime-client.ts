@@ -1,6 +1,6 @@
 import type { AgentEventDraft } from '../protocol/agent-event';
 import type { RuntimeRequest } from '../protocol/runtime-message';
-import type { ToolExecutionRequest, ToolExecutionResult } from '../runtime/tool-execution';
+import type { ToolExecutionRequest, ToolExecutionResult } from '../protocol/tool-execution-request';
 
 /** A steer or cancel for one turn, as the runtime's `command/submit` takes it. */
 export type TurnCommand = Omit<Extract<RuntimeRequest, { type: 'command/submit' }>, 'type'>;

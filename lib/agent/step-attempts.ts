@@ -2,7 +2,7 @@ import type { ModelMessage, ToolSet } from 'ai';
 import { describeStreamFailure, UNFINISHED_STREAM_MESSAGE } from '../providers/describe-stream-failure';
 import { endpointAdvice } from '../providers/loopback-url';
 import { retryDecision } from '../providers/retry-policy';
-import type { AgentLoopOptions } from './agent-loop';
+import type { AgentLoopOptions } from './agent-loop-options';
 import { abortableWait } from './abortable-wait';
 import { redactSecrets } from './redact-secrets';
 import { StepStreamMapper } from './step-stream-mapper';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { targetManifestSchema, type TargetManifest } from '../manifest/target-manifest';
+import { targetManifestSchema, type TargetManifest } from '../protocol/target-manifest';
 import { carriedValues } from './carried-values';
 
 function manifest(params: Record<string, unknown>): TargetManifest {

@@ -1,5 +1,5 @@
 import { checkChanges } from '../manifest/parameter-validation';
-import { flattenParameters, type TargetManifest } from '../manifest/target-manifest';
+import { flattenParameters, type TargetManifest } from '../protocol/target-manifest';
 import type { JsonObject } from '../protocol/json-value';
 
 /**

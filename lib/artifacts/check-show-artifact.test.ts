@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkShowArtifact } from './check-show-artifact';
-import { VIEW_ARTIFACT_LIMITS } from './view-artifact-data';
+import { VIEW_ARTIFACT_LIMITS } from '../protocol/view-artifact-data';
 
 function pathsOf(input: unknown): string[] {
   const checked = checkShowArtifact(input);

@@ -6,7 +6,7 @@ import {
   VIEW_ARTIFACT_LIMITS,
   viewArtifactDataSchemas,
   type ViewArtifactData,
-} from './view-artifact-data';
+} from '../protocol/view-artifact-data';
 import { problemsFromIssues, type ViewProblem } from './view-problems';
 
 /** What the model sends; `data` is checked per kind afterwards, so that its problems carry their full paths. */

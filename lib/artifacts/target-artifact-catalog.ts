@@ -1,4 +1,4 @@
-import type { CatalogEntry, TargetCatalog } from '../manifest/target-catalog';
+import type { CatalogEntry, TargetCatalog } from '../protocol/target-catalog';
 import type { TargetArtifactLoad } from '../protocol/target-artifact-wire';
 import type { TargetArtifactContent } from './target-artifact-control';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryBlobStore } from '../files/memory-blob-store';
 import { MemoryEventStore } from '../runtime/memory-event-store';
-import { Runtime } from '../runtime/runtime';
 import { carriedValues } from './carried-values';
 import { BROKEN_CANVAS_PATHS, BROKEN_CANVAS_TARGET, CANVAS_TARGET } from '../../tests/support/authored-target-fixture';
+import { countingIds, testRuntime } from '../../tests/support/test-runtime';
 
 const sessionId = 'session-1';
 const turnId = 'turn-1';
@@ -11,14 +11,7 @@ const turnId = 'turn-1';
 async function setup() {
   const store = new MemoryEventStore();
   const blobs = new MemoryBlobStore();
-  let ids = 0;
-  const runtime = new Runtime({
-    store,
-    blobStore: blobs,
-    now: () => 1,
-    newId: () => `id${++ids}`,
-    executeTool: async () => ({ ok: true }),
-  });
+  const runtime = testRuntime({ store, blobStore: blobs, newId: countingIds('id') });
   await runtime.append(sessionId, [
     { type: 'turn/started', sessionId, turnId, time: 1, data: { userItemId: 'user', text: 'make one' } },
   ]);
@@ -152,13 +145,7 @@ describe('createTarget and updateTarget against the runtime', () => {
   it('reads its artifacts back from the log after a restart', async () => {
     const { store, blobs, call } = await setup();
     const { targetId } = await call('createTarget', CANVAS_TARGET);
-    const restarted = new Runtime({
-      store,
-      blobStore: blobs,
-      now: () => 1,
-      newId: () => 'x',
-      executeTool: async () => ({ ok: true }),
-    });
+    const restarted = testRuntime({ store, blobStore: blobs, newId: () => 'x' });
     const [entry] = await restarted.targetArtifacts.entries([sessionId]);
     expect(entry?.manifest.id).toBe(targetId);
   });

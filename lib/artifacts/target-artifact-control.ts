@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { BlobStore } from '../files/blob-store';
 import { storeBytes } from '../files/store-bytes';
-import type { CatalogEntry } from '../manifest/target-catalog';
-import { targetManifestSchema, type TargetManifest } from '../manifest/target-manifest';
+import type { CatalogEntry } from '../protocol/target-catalog';
+import { targetManifestSchema, type TargetManifest } from '../protocol/target-manifest';
 import type { AgentEventDraft } from '../protocol/agent-event';
 import type { JsonValue } from '../protocol/json-value';
 import type { BlobRef } from '../protocol/blob-ref';

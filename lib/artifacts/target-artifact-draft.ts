@@ -1,4 +1,4 @@
-import { targetManifestSchema, type TargetManifest } from '../manifest/target-manifest';
+import { targetManifestSchema, type TargetManifest } from '../protocol/target-manifest';
 import { networkOriginSchema, type TargetArtifactProblem, type TargetGrant } from '../protocol/target-artifact-events';
 import { jsonPointer } from './json-pointer';
 import { targetSourceSchema, type TargetSource } from './target-artifact-source';

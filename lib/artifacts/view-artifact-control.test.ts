@@ -2,16 +2,16 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AgentEventDraft } from '../protocol/agent-event';
 import type { JsonValue } from '../protocol/json-value';
 import { MemoryEventStore } from '../runtime/memory-event-store';
-import { Runtime, type ToolExecutionRequest } from '../runtime/runtime';
+import type { ToolExecutionRequest } from '../protocol/tool-execution-request';
 import { reduceEvents } from '../state/reduce-events';
 import { initialClientState } from '../state/client-state';
+import { testRuntime } from '../../tests/support/test-runtime';
 
 const sessionId = 'session-1';
 
 function setup(store = new MemoryEventStore()) {
-  let ids = 0;
   const executeTool = vi.fn(async () => ({ ok: true }));
-  const runtime = new Runtime({ store, executeTool, now: () => 1_000, newId: () => `id-${++ids}`, longPollMs: 5 });
+  const runtime = testRuntime({ store, executeTool, now: () => 1_000, longPollMs: 5 });
   return { runtime, store, executeTool };
 }
 

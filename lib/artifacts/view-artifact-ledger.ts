@@ -1,6 +1,6 @@
 import type { AgentEvent } from '../protocol/agent-event';
 import type { ViewArtifactView } from '../state/view-artifact-view';
-import type { ViewArtifactKind } from './view-artifact-data';
+import type { ViewArtifactKind } from '../protocol/view-artifact-data';
 
 export interface ViewArtifactRecord {
   artifactId: string;

@@ -1,4 +1,4 @@
-import type { ChartData } from './view-artifact-data';
+import type { ChartData } from '../protocol/view-artifact-data';
 
 export const CHART_SIZE = { width: 360, height: 200, left: 44, right: 22, top: 10, bottom: 28 } as const;
 

@@ -1,5 +1,5 @@
 import { parsePatch, structuredPatch, type StructuredPatch } from 'diff';
-import type { DiffData } from './view-artifact-data';
+import type { DiffData } from '../protocol/view-artifact-data';
 
 export type DiffLine =
   | { kind: 'file'; text: string }

@@ -1,4 +1,4 @@
-import type { TableData } from './view-artifact-data';
+import type { TableData } from '../protocol/view-artifact-data';
 
 export type TableSort = { column: number; direction: 'ascending' | 'descending' };
 type Cell = TableData['rows'][number][number];

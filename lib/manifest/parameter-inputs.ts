@@ -1,4 +1,4 @@
-import type { ParameterSpec } from './target-manifest';
+import type { ParameterSpec } from '../protocol/target-manifest';
 
 interface NumberBounds {
   min?: number;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { checkChanges } from './parameter-validation';
-import { targetManifestSchema } from './target-manifest';
+import { targetManifestSchema } from '../protocol/target-manifest';
 
 const particles = targetManifestSchema.parse(
   JSON.parse(readFileSync(new URL('../../targets/particles/manifest.json', import.meta.url), 'utf8')),

@@ -1,6 +1,6 @@
 import { unwrapValue } from '../protocol/target-wire';
 import { closestNames } from './closest-names';
-import { flattenParameters, type ParameterSpec, type TargetManifest } from './target-manifest';
+import { flattenParameters, type ParameterSpec, type TargetManifest } from '../protocol/target-manifest';
 
 export type ParameterValue = ParameterSpec['value'];
 

@@ -1,5 +1,5 @@
 import type { KeyValueStore } from '../storage/key-value-store';
-import { targetCatalogSchema, type TargetCatalog } from './target-catalog';
+import { targetCatalogSchema, type TargetCatalog } from '../protocol/target-catalog';
 import { checkRegistration, mergeCatalog, userTargetListSchema, type UserTarget } from './user-targets';
 
 export const USER_TARGETS_KEY = 'userTargets';

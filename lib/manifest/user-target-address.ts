@@ -1,5 +1,5 @@
 import { safeParseJSON } from '@ai-sdk/provider-utils';
-import { describeManifestError, targetManifestSchema, type TargetManifest } from './target-manifest';
+import { describeManifestError, targetManifestSchema, type TargetManifest } from '../protocol/target-manifest';
 
 export type TargetAddress =
   | {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { describeManifestError, targetManifestSchema } from './target-manifest';
-import type { CatalogEntry, TargetCatalog } from './target-catalog';
+import { describeManifestError, targetManifestSchema } from '../protocol/target-manifest';
+import type { CatalogEntry, TargetCatalog } from '../protocol/target-catalog';
 
 export const userTargetSchema = z.object({ manifest: targetManifestSchema, entryUrl: z.url({ protocol: /^https?$/ }) });
 export type UserTarget = z.infer<typeof userTargetSchema>;

@@ -1,6 +1,6 @@
 import { checkValue, type ParameterValue } from '../manifest/parameter-validation';
 import { unwrapValue } from '../protocol/target-wire';
-import { flattenParameters, type TargetManifest } from '../manifest/target-manifest';
+import { flattenParameters, type TargetManifest } from '../protocol/target-manifest';
 
 export type FormValues = Record<string, ParameterValue>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { targetManifestSchema } from '../manifest/target-manifest';
+import { targetManifestSchema } from '../protocol/target-manifest';
 import { initialFormState, reduceParameterForm } from './parameter-form-state';
 
 const manifest = targetManifestSchema.parse({

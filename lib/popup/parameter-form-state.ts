@@ -1,5 +1,5 @@
 import type { ParameterValue } from '../manifest/parameter-validation';
-import { flattenParameters, type TargetManifest } from '../manifest/target-manifest';
+import { flattenParameters, type TargetManifest } from '../protocol/target-manifest';
 import { formValues, sameValue, valuesFromState, type FormValues } from './form-values';
 import { describeResetOutput, describeSetOutput, formatParameterValue, type FieldResult } from './parameter-outcome';
 

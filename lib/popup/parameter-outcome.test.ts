@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { targetManifestSchema } from '../manifest/target-manifest';
+import { targetManifestSchema } from '../protocol/target-manifest';
 import { describeSetOutput, formatParameterValue, toolFailure } from './parameter-outcome';
 
 const manifest = targetManifestSchema.parse({

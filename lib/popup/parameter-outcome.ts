@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ParameterValue } from '../manifest/parameter-validation';
-import type { ParameterSpec } from '../manifest/target-manifest';
+import type { ParameterSpec } from '../protocol/target-manifest';
 import { jsonValueSchema } from '../protocol/json-value';
 
 export interface FieldResult {

@@ -1,5 +1,5 @@
-import type { CatalogEntry, TargetCatalog } from '../manifest/target-catalog';
-import type { TargetArtifactInfo } from '../manifest/target-artifact-info';
+import type { CatalogEntry, TargetCatalog } from '../protocol/target-catalog';
+import type { TargetArtifactInfo } from '../protocol/target-artifact-info';
 
 export interface TargetListItem {
   id: string;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { currentPageSchema } from './current-page';
-import { targetCatalogSchema } from '../manifest/target-catalog';
+import { targetCatalogSchema } from './target-catalog';
 import { targetGrantSchema } from './target-artifact-events';
 import { agentEventSchema } from './agent-event';
 import { budgetCheckResultSchema } from './budget-check-result';

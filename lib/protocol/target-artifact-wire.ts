@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { targetManifestSchema } from '../manifest/target-manifest';
+import { targetManifestSchema } from './target-manifest';
 import { targetGrantSchema } from './target-artifact-events';
 
 export const ARTIFACT_HOST_SOURCE = 'splitbrain:artifact-host';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { VIEW_ARTIFACT_LIMITS, viewArtifactDataSchemas } from '../artifacts/view-artifact-data';
+import { VIEW_ARTIFACT_LIMITS, viewArtifactDataSchemas } from './view-artifact-data';
 import { jsonObjectSchema } from './json-value';
 
 export const VIEW_ARTIFACT_EVENT_TYPES = ['artifact/shown', 'artifact/action'] as const;

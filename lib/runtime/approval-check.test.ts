@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { targetManifestSchema } from '../manifest/target-manifest';
+import { targetManifestSchema } from '../protocol/target-manifest';
 import { DEFAULT_APPROVAL_POLICY } from '../tools/approval-policy';
 import { approvalCheck } from './approval-check';
 

@@ -1,4 +1,4 @@
-import type { TargetCatalog } from '../manifest/target-catalog';
+import type { TargetCatalog } from '../protocol/target-catalog';
 import type { JsonValue } from '../protocol/json-value';
 import { approvalRequirement, type ApprovalPolicy, type ApprovalRequirement } from '../tools/approval-policy';
 

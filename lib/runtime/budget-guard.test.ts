@@ -1,21 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentEventDraft } from '../protocol/agent-event';
 import { DEFAULT_USAGE_SETTINGS, type UsageSettings } from '../settings/usage-settings';
+import { testRuntime } from '../../tests/support/test-runtime';
 import { BudgetGuard, refuseTurnOverBudget } from './budget-guard';
 import { MemoryEventStore } from './memory-event-store';
-import { Runtime } from './runtime';
 
 const NOW = new Date(2026, 11, 1, 12, 0, 0).getTime();
 
 async function setUp(budgets: UsageSettings['budgets'], overBudget = false) {
   const store = new MemoryEventStore();
   let next = 0;
-  const runtime = new Runtime({
-    store,
-    executeTool: async () => ({ ok: true }),
-    now: () => NOW,
-    newId: () => `id-${(next += 1)}`,
-  });
+  const runtime = testRuntime({ store, now: () => NOW, newId: () => `id-${(next += 1)}` });
   const sessionId = 'session-1';
   const ids = { sessionId, turnId: 'turn-1', stepId: 'step-1', attemptId: 'attempt-1' };
   const drafts: AgentEventDraft[] = [

@@ -3,7 +3,7 @@ import { argumentsHash, type ApprovalRequirement } from '../tools/approval-polic
 import { ASK_USER_TOOL, askQuestion, checkAnswer, storedForm } from '../tools/ask-user';
 import { answerFormAction, type FormActionRequest, type FormActionResult } from './form-answer';
 import { deniedDraft, deniedOutput, expiryDrafts, type RequestBook, type RequestRecord } from './request-book';
-import type { ToolExecutionRequest, ToolExecutionResult } from './tool-execution';
+import type { ToolExecutionRequest, ToolExecutionResult } from '../protocol/tool-execution-request';
 import type { SessionLock } from './session-lock';
 
 /** What the human loop needs of the runtime: its clock and ids, the session lock, and the one way to write the log. */

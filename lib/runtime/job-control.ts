@@ -8,7 +8,8 @@ import type { JsonValue } from '../protocol/json-value';
 import { toolInputSchemas } from '../tools/tool-definitions';
 import type { ToolOutput } from '../protocol/tool-output';
 import type { SessionLock } from './session-lock';
-import type { ToolExecutionRequest, ToolRecovery } from './tool-execution';
+import type { ToolExecutionRequest } from '../protocol/tool-execution-request';
+import type { ToolRecovery } from './tool-execution';
 import { errorText } from '../protocol/error-text';
 import { issuesText } from '../protocol/issue-text';
 

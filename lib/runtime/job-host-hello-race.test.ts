@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { JobHostCommand } from '../protocol/job-host-wire';
 import { EMPTY_OUTPUT } from '../jobs/output-window';
+import { testRuntime } from '../../tests/support/test-runtime';
 import { JobHostLink, type JobHostPort } from './job-host-link';
 import { MemoryEventStore } from './memory-event-store';
-import { Runtime } from './runtime';
 
 const sessionId = 'session-1';
 const turnId = 'turn-1';
@@ -38,14 +38,7 @@ describe('a job host that is opened by the first runScript', () => {
   it('its first hello, which cannot list the job being started, does not orphan it', async () => {
     const host = freshHost();
     const store = new MemoryEventStore();
-    let ids = 0;
-    const runtime = new Runtime({
-      store,
-      now: () => 1,
-      newId: () => `id-${++ids}`,
-      executeTool: async () => ({ ok: true }),
-      jobHost: host.link,
-    });
+    const runtime = testRuntime({ store, jobHost: host.link });
     await runtime.append(sessionId, [
       { type: 'turn/started', sessionId, turnId, time: 1, data: { userItemId: 'user', text: 'go' } },
     ]);

@@ -2,8 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AgentEventDraft } from '../protocol/agent-event';
 import { sideEffectOf, toolNames, toolTraits } from '../tools/tool-definitions';
 import type { ToolOutput } from '../protocol/tool-output';
+import { testRuntime } from '../../tests/support/test-runtime';
 import { MemoryEventStore } from './memory-event-store';
-import { Runtime, type ToolExecutionRequest } from './runtime';
+import type { ToolExecutionRequest } from '../protocol/tool-execution-request';
 
 const sessionId = 'session-1';
 const turnId = 'turn-1';
@@ -30,7 +31,7 @@ const toolTypes = async (store: MemoryEventStore, toolCallId: string) =>
 
 /** A runtime whose first stage never answers: the call stays started, as when the worker stops during it. */
 async function cutOffCall(store: MemoryEventStore, request: ToolExecutionRequest): Promise<void> {
-  const before = new Runtime({
+  const before = testRuntime({
     store,
     executeTool: () => new Promise<ToolOutput>(() => {}),
     now: () => 10,
@@ -48,7 +49,7 @@ function restartedRuntime(store: MemoryEventStore) {
   const executeTool = vi.fn(async (): Promise<ToolOutput> => ({ ok: true, targets: ['particles'] }));
   const recoverTool = vi.fn(async () => ({ kind: 'unknown' as const }));
   return {
-    runtime: new Runtime({ store, executeTool, recoverTool, now: () => 20, newId: () => 'id' }),
+    runtime: testRuntime({ store, executeTool, recoverTool, now: () => 20, newId: () => 'id' }),
     executeTool,
     recoverTool,
   };

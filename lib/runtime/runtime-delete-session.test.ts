@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentEventDraft } from '../protocol/agent-event';
+import { testRuntime, tickingClock } from '../../tests/support/test-runtime';
 import { MemoryEventStore } from './memory-event-store';
-import { Runtime } from './runtime';
 
 function setup() {
   const store = new MemoryEventStore();
-  let clock = 0;
-  let ids = 0;
-  const runtime = new Runtime({
-    store,
-    executeTool: async () => ({ ok: true }),
-    now: () => (clock += 5),
-    newId: () => `id-${++ids}`,
-  });
+  const runtime = testRuntime({ store, now: tickingClock(0, 5) });
   return { store, runtime };
 }
 

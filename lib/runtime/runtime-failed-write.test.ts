@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AgentEvent, AgentEventDraft } from '../protocol/agent-event';
+import { testRuntime, tickingClock } from '../../tests/support/test-runtime';
 import { MemoryEventStore } from './memory-event-store';
-import { Runtime } from './runtime';
 
 /** A store whose next appends fail as IndexedDB does when the origin is over its quota. */
 class FailingStore extends MemoryEventStore {
@@ -18,10 +18,8 @@ class FailingStore extends MemoryEventStore {
 
 function setup() {
   const store = new FailingStore();
-  let clock = 0;
-  let ids = 0;
   const executeTool = vi.fn(async () => ({ ok: true as const, speed: 12 }));
-  const runtime = new Runtime({ store, executeTool, now: () => (clock += 5), newId: () => `id-${++ids}` });
+  const runtime = testRuntime({ store, executeTool, now: tickingClock(0, 5) });
   return { store, runtime, executeTool };
 }
 
@@ -100,9 +98,8 @@ describe('a snapshot that cannot be written', () => {
       },
     });
     const runtime = () =>
-      new Runtime({
+      testRuntime({
         store,
-        executeTool: async () => ({ ok: true as const }),
         now: () => 5,
         newId: () => crypto.randomUUID(),
         snapshots: { every: 1_000, delayMs: 0, setTimer: () => {}, windowTurns: 1, pageSize: 1 },

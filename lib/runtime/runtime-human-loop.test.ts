@@ -1,11 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AgentEvent, AgentEventDraft } from '../protocol/agent-event';
 import type { JsonValue } from '../protocol/json-value';
+import { testRuntime } from '../../tests/support/test-runtime';
 import { approvalRequirement, DEFAULT_APPROVAL_POLICY } from '../tools/approval-policy';
 import type { ToolOutput } from '../protocol/tool-output';
 import type { EventStore } from './event-store';
 import { MemoryEventStore } from './memory-event-store';
-import { Runtime, type ToolExecutionRequest } from './runtime';
+import type { ToolExecutionRequest } from '../protocol/tool-execution-request';
+import type { Runtime } from './runtime';
 
 const sessionId = 'session-1';
 
@@ -16,7 +18,7 @@ function setup(
   const clock = { now: 1_000 };
   let ids = 0;
   const executeTool = vi.fn(async (): Promise<ToolOutput> => ({ ok: true, applied: true }));
-  const runtime = new Runtime({
+  const runtime = testRuntime({
     store,
     executeTool,
     now: () => clock.now,
@@ -210,7 +212,7 @@ describe('approvals', () => {
     let clock = 1_000;
     const executeTool = vi.fn(async (): Promise<ToolOutput> => ({ ok: true }));
     const target = { id: 'particles', title: 'Particles', description: 'd', entry: 'index.html', params: {} };
-    const runtime = new Runtime({
+    const runtime = testRuntime({
       store,
       executeTool,
       now: () => clock++,
@@ -239,10 +241,8 @@ describe('the target a call acts on', () => {
   it('is named by tool/requested and tool/started, so the card can show it', async () => {
     const store = new MemoryEventStore();
     const target = { id: 'particles', title: 'Particles', description: 'd', entry: 'index.html', params: {} };
-    const runtime = new Runtime({
+    const runtime = testRuntime({
       store,
-      executeTool: async () => ({ ok: true }),
-      now: () => 1,
       newId: () => 'id',
       approvalRequirement: async (toolName, input) =>
         approvalRequirement(toolName, input, { policy: DEFAULT_APPROVAL_POLICY, target }),

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_OUTPUT } from '../jobs/output-window';
+import { testRuntime } from '../../tests/support/test-runtime';
 import type { AgentEvent } from '../protocol/agent-event';
 import { JOB_FINAL_TYPES } from '../protocol/job-events';
 import type { JobHostReport, JobOutcome, JobStartSpec } from '../protocol/job-host-wire';
 import type { JobHostDriver } from './job-control';
 import { MemoryEventStore } from './memory-event-store';
-import { Runtime } from './runtime';
 
 const sessionId = 'session-1';
 const turnId = 'turn-1';
@@ -106,14 +106,7 @@ describe('jobs against the real runtime, over generated interleavings of output,
         const store = new MemoryEventStore();
         const host = new FakeHost();
         let ids = 0;
-        const makeRuntime = () =>
-          new Runtime({
-            store,
-            now: () => 1,
-            newId: () => `id-${++ids}`,
-            executeTool: async () => ({ ok: true }),
-            jobHost: host,
-          });
+        const makeRuntime = () => testRuntime({ store, newId: () => `id-${++ids}`, jobHost: host });
         let runtime = makeRuntime();
         await runtime.append(sessionId, [
           { type: 'turn/started', sessionId, turnId, time: 1, data: { userItemId: 'user', text: 'go' } },

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { MemoryBlobStore } from '../files/memory-blob-store';
 import type { AgentEvent } from '../protocol/agent-event';
 import { CANVAS_TARGET } from '../../tests/support/authored-target-fixture';
+import { countingIds, testRuntime } from '../../tests/support/test-runtime';
 import { MemoryEventStore } from './memory-event-store';
-import { Runtime } from './runtime';
 
 const sessionId = 'session-1';
 const turnId = 'turn-1';
@@ -27,14 +27,7 @@ describe('updateTarget from two callers at once, against the real runtime', () =
       fc.asyncProperty(fc.array(step, { minLength: 2, maxLength: 5 }), async (steps) => {
         sequences += 1;
         const store = new MemoryEventStore();
-        let ids = 0;
-        const runtime = new Runtime({
-          store,
-          blobStore: new MemoryBlobStore(),
-          now: () => 1,
-          newId: () => `id${++ids}`,
-          executeTool: async () => ({ ok: true }),
-        });
+        const runtime = testRuntime({ store, blobStore: new MemoryBlobStore(), newId: countingIds('id') });
         await runtime.append(sessionId, [
           { type: 'turn/started', sessionId, turnId, time: 1, data: { userItemId: 'user', text: 'go' } },
         ]);

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryBlobStore } from '../files/memory-blob-store';
 import { CANVAS_TARGET } from '../../tests/support/authored-target-fixture';
+import { countingIds, testRuntime } from '../../tests/support/test-runtime';
 import type { AgentEvent } from '../protocol/agent-event';
 import { MemoryEventStore } from './memory-event-store';
-import { Runtime } from './runtime';
+import type { Runtime } from './runtime';
 
 const sessionId = 'session-1';
 const turnId = 'turn-1';
@@ -19,13 +20,10 @@ class WatchedStore extends MemoryEventStore {
 }
 
 function runtimeOn(store: MemoryEventStore, blobs: MemoryBlobStore, timers: (() => void)[]): Runtime {
-  let ids = 0;
-  return new Runtime({
+  return testRuntime({
     store,
     blobStore: blobs,
-    now: () => 1,
-    newId: () => `id${++ids}`,
-    executeTool: async () => ({ ok: true }),
+    newId: countingIds('id'),
     snapshots: { every: 1, delayMs: 0, setTimer: (run) => void timers.push(run) },
   });
 }

@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AgentEvent, AgentEventDraft } from '../protocol/agent-event';
 import type { ToolOutput } from '../protocol/tool-output';
+import { testRuntime } from '../../tests/support/test-runtime';
 import { MemoryEventStore } from './memory-event-store';
 import { ENDED_WITHOUT_OUTCOME } from './request-book';
-import { Runtime, type ToolExecutionRequest } from './runtime';
+import type { ToolExecutionRequest } from '../protocol/tool-execution-request';
 
 const sessionId = 'session-1';
 const turnId = 'turn-1';
@@ -40,7 +41,7 @@ function recordingStore() {
 /** A runtime whose stage never answers unless told otherwise, so that a call stays started. */
 function runtimeOn(store: MemoryEventStore, executeTool = vi.fn((): Promise<ToolOutput> => new Promise(() => {}))) {
   let clock = 1_000;
-  const runtime = new Runtime({
+  const runtime = testRuntime({
     store,
     executeTool,
     now: () => (clock += 5),
@@ -115,7 +116,7 @@ describe('a turn that ends with a call started and no outcome', () => {
     const recoverTool = vi.fn(async () => {
       throw new Error('Failed to fetch');
     });
-    const restarted = new Runtime({ store, executeTool, recoverTool, now: () => 5, newId: () => 'id' });
+    const restarted = testRuntime({ store, executeTool, recoverTool, now: () => 5, newId: () => 'id' });
     expect(await restarted.executeTool(call('call-1'))).toMatchObject({ status: 'unknown', replayed: true });
     expect(recoverTool).toHaveBeenCalledTimes(1);
     expect(executeTool).not.toHaveBeenCalled();

@@ -5,9 +5,10 @@ import type { JsonValue } from '../protocol/json-value';
 import { itemOf } from '../state/client-state';
 import { replayLog } from '../state/reduce-events';
 import type { ToolOutput } from '../protocol/tool-output';
+import { testRuntime, tickingClock } from '../../tests/support/test-runtime';
 import type { EventStore } from './event-store';
 import { MemoryEventStore } from './memory-event-store';
-import { Runtime, type ToolExecutionRequest } from './runtime';
+import type { ToolExecutionRequest } from '../protocol/tool-execution-request';
 
 const sessionId = 'session-1';
 const step = { sessionId, turnId: 'turn-1', stepId: 'step-1', attemptId: 'attempt-1' };
@@ -16,10 +17,8 @@ function setup(
   store: EventStore = new MemoryEventStore(),
   executor?: (toolName: string, input: JsonValue) => Promise<ToolOutput>,
 ) {
-  let clock = 1_000;
-  let ids = 0;
   const executeTool = vi.fn(executor ?? (async (): Promise<ToolOutput> => ({ ok: true, speed: 12 })));
-  const runtime = new Runtime({ store, executeTool, now: () => (clock += 5), newId: () => `id-${++ids}` });
+  const runtime = testRuntime({ store, executeTool, now: tickingClock(1_000, 5) });
   return { store, runtime, executeTool };
 }
 

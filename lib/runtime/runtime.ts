@@ -8,6 +8,7 @@ import {
   type AgentEventType,
 } from '../protocol/agent-event';
 import type { SessionSnapshot, TurnSlice } from '../protocol/session-snapshot';
+import type { ToolExecutionRequest, ToolExecutionResult } from '../protocol/tool-execution-request';
 import { reduceEvents } from '../state/reduce-events';
 import { sliceTurns, takeSnapshot } from '../state/session-snapshot';
 import type { JobLedger } from '../jobs/job-ledger';
@@ -29,18 +30,11 @@ import { SessionLock } from './session-lock';
 import { SnapshotKeeper, type SnapshotKeeperOptions } from './snapshot-keeper';
 import { stateOfRows } from './snapshot-advance';
 import { TurnOwners, type OwnerListener } from './turn-owners';
-import {
-  ToolExecution,
-  type ToolExecutionAccess,
-  type ToolExecutionRequest,
-  type ToolExecutionResult,
-  type ToolRecovery,
-} from './tool-execution';
+import { ToolExecution, type ToolExecutionAccess, type ToolRecovery } from './tool-execution';
 import type { ToolOutput } from '../protocol/tool-output';
 import { issuesText } from '../protocol/issue-text';
 
 export type { CommandResult } from './turn-commands';
-export type { ToolExecutionRequest, ToolExecutionResult, ToolRecovery } from './tool-execution';
 
 export type EventListener = (event: AgentEvent) => void;
 

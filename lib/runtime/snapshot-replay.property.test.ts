@@ -3,11 +3,12 @@ import type { AgentEvent } from '../protocol/agent-event';
 import { firstDifference, meaningfulState } from '../../tests/support/meaningful-state';
 import { Random } from '../../tests/support/random';
 import { generateRun } from '../../tests/support/run-generator';
+import { testRuntime } from '../../tests/support/test-runtime';
 import { reduceEvents, replayLog } from '../state/reduce-events';
 import { stateAfter, takeSnapshot, usableSnapshot, withOlderTurns } from '../state/session-snapshot';
 import type { ClientState } from '../state/client-state';
 import { MemoryEventStore } from './memory-event-store';
-import { Runtime } from './runtime';
+import type { Runtime } from './runtime';
 import { SnapshotKeeper } from './snapshot-keeper';
 import {
   advanceSnapshot,
@@ -33,10 +34,8 @@ async function durableLogOf(seed: number): Promise<AgentEvent[]> {
 }
 
 function runtimeOn(store: MemoryEventStore): Runtime {
-  return new Runtime({
+  return testRuntime({
     store,
-    executeTool: async () => ({ ok: true }),
-    now: () => 1,
     newId: () => 'id',
     // One turn per window and per page, so that every resume pages in every older turn; a log more than eight
     // events past its snapshot is built on it eight events at a time.

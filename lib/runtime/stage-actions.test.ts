@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
-import type { CatalogEntry } from '../manifest/target-catalog';
-import { targetManifestSchema } from '../manifest/target-manifest';
+import type { CatalogEntry } from '../protocol/target-catalog';
+import { targetManifestSchema } from '../protocol/target-manifest';
 import { stageActions } from './stage-actions';
 
 const manifest = targetManifestSchema.parse(

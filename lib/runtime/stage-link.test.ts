@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StageCommandMessage } from '../protocol/runtime-message';
-import { targetManifestSchema } from '../manifest/target-manifest';
+import { targetManifestSchema } from '../protocol/target-manifest';
 import { StageLink, type LinkPort } from './stage-link';
 
 const manifest = targetManifestSchema.parse({

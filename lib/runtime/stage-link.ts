@@ -1,6 +1,6 @@
 import type { JsonObject } from '../protocol/json-value';
 import { stageReportMessageSchema, type StageCommandMessage } from '../protocol/runtime-message';
-import type { CatalogEntry } from '../manifest/target-catalog';
+import type { CatalogEntry } from '../protocol/target-catalog';
 import type { TargetArtifactLoad } from '../protocol/target-artifact-wire';
 import type { StageCommand } from '../protocol/target-wire';
 import type { StageDriver } from '../tools/stage-driver';

@@ -1,6 +1,6 @@
 import { targetArtifactLoad } from '../artifacts/target-artifact-catalog';
 import type { TargetArtifactControl } from '../artifacts/target-artifact-control';
-import type { CatalogEntry } from '../manifest/target-catalog';
+import type { CatalogEntry } from '../protocol/target-catalog';
 import type { TargetArtifactLoad } from '../protocol/target-artifact-wire';
 import type { Runtime } from './runtime';
 import type { StageLinkOptions } from './stage-link';

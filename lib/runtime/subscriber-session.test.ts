@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentEventDraft } from '../protocol/agent-event';
 import type { PublisherMessage } from '../protocol/runtime-message';
-import { MemoryEventStore } from './memory-event-store';
-import { Runtime } from './runtime';
+import { testRuntime } from '../../tests/support/test-runtime';
+import type { Runtime } from './runtime';
 import { attachSubscriber, type SubscriberPort } from './subscriber-session';
 
 const sessionId = 'session-1';
@@ -28,12 +28,7 @@ function fakePort() {
 
 function setup() {
   let ids = 0;
-  const runtime = new Runtime({
-    store: new MemoryEventStore(),
-    executeTool: async () => ({ ok: true }),
-    now: () => 1_000,
-    newId: () => `id-${++ids}`,
-  });
+  const runtime = testRuntime({ now: () => 1_000, newId: () => `id-${++ids}` });
   const timers: { callback: () => void; delayMs: number }[] = [];
   const attach = () => {
     const panel = fakePort();

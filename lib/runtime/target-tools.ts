@@ -1,6 +1,6 @@
 import type { TargetArtifactControl } from '../artifacts/target-artifact-control';
 import { withAuthoredTargets } from '../artifacts/target-artifact-catalog';
-import type { TargetCatalog } from '../manifest/target-catalog';
+import type { TargetCatalog } from '../protocol/target-catalog';
 import type { TargetRegistry } from '../manifest/target-registry';
 import type { JsonValue } from '../protocol/json-value';
 import type { StageDriver } from '../tools/stage-driver';

@@ -1,5 +1,6 @@
 import type { AgentEvent, AgentEventDraft } from '../protocol/agent-event';
 import type { JsonValue } from '../protocol/json-value';
+import type { ToolExecutionRequest, ToolExecutionResult } from '../protocol/tool-execution-request';
 import type { ApprovalRequirement } from '../tools/approval-policy';
 import { sideEffectOf } from '../tools/tool-definitions';
 import type { ToolOutput } from '../protocol/tool-output';
@@ -9,20 +10,6 @@ import { errorText } from '../protocol/error-text';
 
 /** What a restarted runtime can learn about a call that has started but has no result. */
 export type ToolRecovery = { kind: 'recovered'; output: ToolOutput } | { kind: 'never-reached' } | { kind: 'unknown' };
-
-export interface ToolExecutionRequest {
-  sessionId: string;
-  turnId: string;
-  stepId: string;
-  toolCallId: string;
-  toolName: string;
-  input: JsonValue;
-}
-
-export type ToolExecutionResult =
-  | { status: 'completed' | 'failed' | 'denied' | 'unknown'; output: JsonValue; replayed: boolean }
-  /** The call waits for the user (an approval or a question): ask again to keep waiting. */
-  | { status: 'waiting'; requestId: string; output: null; replayed: boolean };
 
 const UNKNOWN_OUTCOME =
   'Outcome unknown: the extension restarted while this call was running, so it may or may not have been applied. It was not run again. Call getParameters to see the current state.';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
-import { targetManifestSchema } from '../manifest/target-manifest';
+import { targetManifestSchema } from '../protocol/target-manifest';
 import type { JsonValue } from '../protocol/json-value';
 import type { StageDriver } from '../tools/stage-driver';
 import { executeTool } from '../tools/tool-router';

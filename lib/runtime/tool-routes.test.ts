@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_APPROVAL_POLICY } from '../tools/approval-policy';
 import type { StageDriver } from '../tools/stage-driver';
-import type { ToolExecutionRequest } from './tool-execution';
+import type { ToolExecutionRequest } from '../protocol/tool-execution-request';
 import { toolRoutes } from './tool-routes';
 
 const request = (toolName: string): ToolExecutionRequest => ({

@@ -2,10 +2,10 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
 import { AGENT_EVENT_SCHEMA_VERSION, type AgentEvent } from '../protocol/agent-event';
 import v1Fixture from '../protocol/fixtures/v1-rows.json';
-import { Runtime } from '../runtime/runtime';
 import type { SessionRecord } from '../protocol/session-record';
 import { replayLog } from '../state/reduce-events';
 import { meaningfulState } from '../../tests/support/meaningful-state';
+import { testRuntime } from '../../tests/support/test-runtime';
 import { DexieEventStore, openSplitbrainDatabase, StoredRowError } from './dexie-event-store';
 
 const sessionId = 'fixture-session';
@@ -61,7 +61,7 @@ describe('DexieEventStore with a version 1 log', () => {
   it('lets a restarted runtime continue the seq and replay recorded outcomes from the migrated rows', async () => {
     const { database, open } = await v1Database();
     const executeTool = vi.fn(async () => ({ ok: true }));
-    const runtime = new Runtime({ store: new DexieEventStore(database), executeTool, now: () => 5, newId: () => 'id' });
+    const runtime = testRuntime({ store: new DexieEventStore(database), executeTool, now: () => 5, newId: () => 'id' });
     const replayed = await runtime.executeTool({
       sessionId,
       turnId: 'turn-1',
@@ -75,7 +75,7 @@ describe('DexieEventStore with a version 1 log', () => {
     expect(
       await runtime.append(sessionId, [{ type: 'session/renamed', sessionId, time: 6, data: { title: 'Renamed' } }]),
     ).toBe(62);
-    const restarted = new Runtime({ store: new DexieEventStore(open()), executeTool, now: () => 7, newId: () => 'id' });
+    const restarted = testRuntime({ store: new DexieEventStore(open()), executeTool, now: () => 7, newId: () => 'id' });
     expect(
       await restarted.append(sessionId, [{ type: 'session/renamed', sessionId, time: 8, data: { title: 'Again' } }]),
     ).toBe(63);
@@ -94,7 +94,7 @@ describe('DexieEventStore with a version 1 log', () => {
     const store = new DexieEventStore(database);
     await expect(store.read(sessionId, 0)).rejects.toBeInstanceOf(StoredRowError);
     await expect(store.read(sessionId, 0)).rejects.toThrow(/fixture-session#2 .*newer version of Splitbrain/);
-    const runtime = new Runtime({ store, executeTool: async () => ({ ok: true }), now: () => 5, newId: () => 'id' });
+    const runtime = testRuntime({ store, now: () => 5, newId: () => 'id' });
     await expect(
       runtime.append(sessionId, [{ type: 'session/renamed', sessionId, time: 6, data: { title: 'Lost?' } }]),
     ).rejects.toThrow(/newer version/);

@@ -1,8 +1,8 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../protocol/agent-event';
-import { Runtime } from '../runtime/runtime';
 import { EventLog } from '../../tests/support/event-log';
+import { testRuntime } from '../../tests/support/test-runtime';
 import { DexieEventStore, openSplitbrainDatabase, StoredRowError } from './dexie-event-store';
 
 /** A database in its own fresh in-memory IndexedDB; `reopen` opens the same one again, as a restarted worker would. */
@@ -204,8 +204,8 @@ describe('DexieEventStore', () => {
 
   it('lets a restarted runtime continue the seq from what is stored', async () => {
     const { store, reopen } = freshDatabase();
-    const dependencies = { executeTool: async () => ({ ok: true }), now: () => 5, newId: () => 'id' };
-    const first = new Runtime({ store, ...dependencies });
+    const dependencies = { now: () => 5, newId: () => 'id' };
+    const first = testRuntime({ store, ...dependencies });
     await first.append('session-1', [
       {
         type: 'turn/started',
@@ -216,7 +216,7 @@ describe('DexieEventStore', () => {
       },
       { type: 'turn/completed', sessionId: 'session-1', turnId: 'turn-1', time: 2, data: { reason: 'stop' } },
     ]);
-    const restarted = new Runtime({ store: reopen(), ...dependencies });
+    const restarted = testRuntime({ store: reopen(), ...dependencies });
     expect(
       await restarted.append('session-1', [
         {

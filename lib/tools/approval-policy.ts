@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flattenParameters, type TargetManifest } from '../manifest/target-manifest';
+import { flattenParameters, type TargetManifest } from '../protocol/target-manifest';
 import { canonicalJson } from '../protocol/canonical-json';
 import type { JsonValue } from '../protocol/json-value';
 import { toolNames } from './tool-definitions';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { targetManifestSchema } from '../manifest/target-manifest';
+import { targetManifestSchema } from '../protocol/target-manifest';
 import { createReplayStage } from './replay-stage';
 import { executeTool } from './tool-router';
 

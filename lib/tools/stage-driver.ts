@@ -1,5 +1,5 @@
 import type { JsonObject } from '../protocol/json-value';
-import type { CatalogEntry } from '../manifest/target-catalog';
+import type { CatalogEntry } from '../protocol/target-catalog';
 import type { StageCommand } from '../protocol/target-wire';
 
 /** What the tool router needs from the stage; the background wires it to the stage tab. */

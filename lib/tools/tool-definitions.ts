@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { JOB_LIMITS } from '../jobs/job-limits';
 import { formDefinitionSchema } from '../forms/form-definition';
-import { VIEW_ARTIFACT_KINDS, VIEW_ARTIFACT_LIMITS } from '../artifacts/view-artifact-data';
+import { VIEW_ARTIFACT_KINDS, VIEW_ARTIFACT_LIMITS } from '../protocol/view-artifact-data';
 import { authoredTargetInputSchemas, AUTHORED_TARGET_DESCRIPTIONS } from '../artifacts/target-artifact-tools';
 import { pageToolDescriptions, pageToolInputSchemas, pageToolTraits } from './page-tool-definitions';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { targetManifestSchema } from '../manifest/target-manifest';
+import { targetManifestSchema } from '../protocol/target-manifest';
 import type { JsonObject } from '../protocol/json-value';
 import type { StageCommand } from '../protocol/target-wire';
 import type { StageDriver } from './stage-driver';

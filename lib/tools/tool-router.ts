@@ -1,9 +1,9 @@
 import type { JsonObject, JsonValue } from '../protocol/json-value';
 import type { ToolOutput } from '../protocol/tool-output';
-import type { CatalogEntry, TargetCatalog } from '../manifest/target-catalog';
+import type { CatalogEntry, TargetCatalog } from '../protocol/target-catalog';
 import { closestNames } from '../manifest/closest-names';
 import { checkChanges, type ParameterChange } from '../manifest/parameter-validation';
-import { flattenParameters, type TargetManifest } from '../manifest/target-manifest';
+import { flattenParameters, type TargetManifest } from '../protocol/target-manifest';
 import { carriedValues } from '../artifacts/carried-values';
 import { isToolName, toolInputSchemas, toolNames, type ToolName } from './tool-definitions';
 import { unwrapValue } from '../protocol/target-wire';

@@ -4,10 +4,11 @@ import type { AgentEventDraft } from '../protocol/agent-event';
 import type { TokenUsage } from '../protocol/token-usage';
 import { BudgetGuard } from '../runtime/budget-guard';
 import { MemoryEventStore } from '../runtime/memory-event-store';
-import { Runtime } from '../runtime/runtime';
+import type { Runtime } from '../runtime/runtime';
 import type { UsageSettings } from '../settings/usage-settings';
 import { initialClientState } from '../state/client-state';
 import { reduceEvents } from '../state/reduce-events';
+import { testRuntime } from '../../tests/support/test-runtime';
 import { reachedBudget, spendOfEvents, type Spend } from './budget-state';
 import { estimateCostByModel } from './estimate-cost';
 import { KNOWN_PRICES } from './known-prices';
@@ -100,13 +101,7 @@ function directSpend(steps: GeneratedStep[], include: (step: GeneratedStep) => b
 }
 
 function newRuntime(store: MemoryEventStore): Runtime {
-  let next = 0;
-  return new Runtime({
-    store,
-    executeTool: async () => ({ ok: true }),
-    now: () => NOW,
-    newId: () => `id-${(next += 1)}`,
-  });
+  return testRuntime({ store, now: () => NOW });
 }
 
 async function record(store: MemoryEventStore, steps: GeneratedStep[], delivery: DeliveryPlan): Promise<void> {

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { TargetManifest } from '../../lib/manifest/target-manifest';
+import type { TargetManifest } from '../../lib/protocol/target-manifest';
 import { discoverTargets } from '../discover-targets';
 import type { DemoSchema } from './demo-tool-results';
 

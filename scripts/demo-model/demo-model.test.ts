@@ -1,15 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { targetManifestSchema, type TargetManifest } from '../../lib/manifest/target-manifest';
+import { targetManifestSchema, type TargetManifest } from '../../lib/protocol/target-manifest';
 import type { JsonObject, JsonValue } from '../../lib/protocol/json-value';
-import { MemoryEventStore } from '../../lib/runtime/memory-event-store';
-import { Runtime } from '../../lib/runtime/runtime';
 import type { StageCommand } from '../../lib/protocol/target-wire';
 import type { StageDriver } from '../../lib/tools/stage-driver';
 import { toolNames } from '../../lib/tools/tool-definitions';
 import { executeTool } from '../../lib/tools/tool-router';
 import { fakePageLink, fakeRunScript, type PageElement } from '../../tests/support/demo-page-and-jobs';
 import { runModelTurn, type HarnessCall } from '../../tests/support/run-model-turn';
+import { testRuntime } from '../../tests/support/test-runtime';
 import { demoSchemaOfManifest } from './built-in-demo-targets';
 import type { DemoMessage } from './demo-conversation';
 import { demoReply } from './demo-model';
@@ -63,8 +62,7 @@ function harness(active: string | undefined, before: JsonObject = {}) {
   if (active) Object.assign(stage.values.get(active)!, before);
   let clock = 1_000;
   let ids = 0;
-  const runtime = new Runtime({
-    store: new MemoryEventStore(),
+  const runtime = testRuntime({
     executeTool: (name, input) => executeTool(name, input, { catalog, stage }),
     now: () => (clock += 1),
     newId: () => `id-${++ids}`,

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Frame, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { flattenParameters, type ParameterSpec, type TargetManifest } from '../../lib/manifest/target-manifest';
+import { flattenParameters, type ParameterSpec, type TargetManifest } from '../../lib/protocol/target-manifest';
 import {
   startScriptedModelServer,
   type ScriptedModelServer,

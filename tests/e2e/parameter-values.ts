@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { targetManifestSchema, type ParameterSpec, type TargetManifest } from '../../lib/manifest/target-manifest';
+import { targetManifestSchema, type ParameterSpec, type TargetManifest } from '../../lib/protocol/target-manifest';
 
 export type ParameterValue = ParameterSpec['value'];
 type NumberSpec = Extract<ParameterSpec, { type: 'number' | 'integer' }>;

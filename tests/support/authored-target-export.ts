@@ -4,20 +4,13 @@ import { dirname, join } from 'node:path';
 import { unzipSync } from 'fflate';
 import { MemoryBlobStore } from '../../lib/files/memory-blob-store';
 import { targetFolderZip } from '../../lib/artifacts/target-folder-zip';
-import { MemoryEventStore } from '../../lib/runtime/memory-event-store';
-import { Runtime } from '../../lib/runtime/runtime';
 import { CANVAS_TARGET } from './authored-target-fixture';
+import { testRuntime } from './test-runtime';
 
 /** Makes the canvas app through the runtime, exports it with "Save as target folder" and unzips it into a new folder. */
 export async function exportedCanvasTarget(): Promise<{ root: string; targetId: string; files: string[] }> {
   const sessionId = 'session-1';
-  const runtime = new Runtime({
-    store: new MemoryEventStore(),
-    blobStore: new MemoryBlobStore(),
-    now: () => 1,
-    newId: () => 'a1b2c3d4',
-    executeTool: async () => ({ ok: true }),
-  });
+  const runtime = testRuntime({ blobStore: new MemoryBlobStore(), newId: () => 'a1b2c3d4' });
   await runtime.append(sessionId, [
     { type: 'turn/started', sessionId, turnId: 'turn-1', time: 1, data: { userItemId: 'user', text: 'make it' } },
   ]);

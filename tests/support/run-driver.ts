@@ -1,8 +1,10 @@
 import type { AgentEvent, AgentEventDraft } from '../../lib/protocol/agent-event';
 import type { JsonValue } from '../../lib/protocol/json-value';
 import { MemoryEventStore } from '../../lib/runtime/memory-event-store';
-import { Runtime, type ToolExecutionRequest, type ToolExecutionResult } from '../../lib/runtime/runtime';
+import type { ToolExecutionRequest, ToolExecutionResult } from '../../lib/protocol/tool-execution-request';
+import type { Runtime } from '../../lib/runtime/runtime';
 import type { ToolOutput } from '../../lib/protocol/tool-output';
+import { testRuntime } from './test-runtime';
 
 export interface CapturedSnapshot {
   /** How many live events had been broadcast when the snapshot was taken. */
@@ -74,7 +76,7 @@ export class RunDriver {
   }
 
   private newRuntime(): Runtime {
-    return new Runtime({
+    return testRuntime({
       store: this.store,
       executeTool: async (_toolName: string, input: JsonValue) => {
         const toolCallId =

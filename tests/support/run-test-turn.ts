@@ -1,4 +1,5 @@
-import { runAgentTurn, type AgentLoopOptions, type TurnOutcome } from '../../lib/agent/agent-loop';
+import { runAgentTurn, type TurnOutcome } from '../../lib/agent/agent-loop';
+import type { AgentLoopOptions } from '../../lib/agent/agent-loop-options';
 import type { AgentEventDraft } from '../../lib/protocol/agent-event';
 
 /**

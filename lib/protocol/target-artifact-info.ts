@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { targetGrantSchema } from '../protocol/target-artifact-events';
+import { targetGrantSchema } from './target-artifact-events';
 
 /** What the catalog says of a model-authored target: where it was made, which version is current, what it may do. */
 export const targetArtifactInfoSchema = z.object({

@@ -1,0 +1,28 @@
+import { MemoryEventStore } from '../../lib/runtime/memory-event-store';
+import { Runtime, type RuntimeDependencies } from '../../lib/runtime/runtime';
+
+/** Ids `${prefix}1`, `${prefix}2`, … in the order they are asked for. */
+export function countingIds(prefix = 'id-'): () => string {
+  let count = 0;
+  return () => `${prefix}${++count}`;
+}
+
+/** A clock that moves `step` forward before each reading: the first reading is `start + step`. */
+export function tickingClock(start: number, step: number): () => number {
+  let time = start;
+  return () => (time += step);
+}
+
+/**
+ * The one place tests build a Runtime: in-memory events, a stage that answers `{ ok: true }`, a clock fixed at 1
+ * and counting ids, each replaced by what a test passes.
+ */
+export function testRuntime(overrides: Partial<RuntimeDependencies> = {}): Runtime {
+  return new Runtime({
+    store: new MemoryEventStore(),
+    executeTool: async () => ({ ok: true }),
+    now: () => 1,
+    newId: countingIds(),
+    ...overrides,
+  });
+}
