@@ -32,16 +32,24 @@ async function allowPermissionPrompt(marionette: Marionette): Promise<string> {
  * Answers every approval card of the panel's latest turn with Allow (and Firefox's permission prompt after a
  * site-access card) until the turn ends; returns the cards' summaries.
  */
-async function answerApprovals(marionette: Marionette, panelUrl: string): Promise<string[]> {
+async function turnCount(marionette: Marionette): Promise<number> {
+  return marionette.execute<number>("return document.querySelectorAll('article.turn').length;");
+}
+
+/** Answers the approvals of the turn after the first `turnsBefore`: until it shows, the last turn is an older one. */
+async function answerApprovals(marionette: Marionette, panelUrl: string, turnsBefore: number): Promise<string[]> {
   const asked: string[] = [];
   for (;;) {
     const state = await until('an approval card or the end of the turn', () =>
       marionette.execute<{ card?: string; id?: string; status?: string } | false>(
-        `const turn = [...document.querySelectorAll('article.turn')].at(-1);
+        `const turns = [...document.querySelectorAll('article.turn')];
+         if (turns.length <= arguments[0]) return false;
+         const turn = turns.at(-1);
          const card = turn && [...turn.querySelectorAll('section.approval-card[data-status="pending"]')].at(-1);
          if (card) return { card: card.querySelector('.request-summary')?.textContent ?? '', id: card.getAttribute('data-request-id') };
          const status = turn?.getAttribute('data-status');
          return status && status !== 'running' ? { status } : false;`,
+        [turnsBefore],
       ),
     );
     if (state.status) break;
@@ -106,9 +114,10 @@ describe('page tools in Firefox ESR', () => {
     await until('the page line to name the form page', () =>
       marionette.execute<boolean>("return document.querySelector('.page-line-title')?.textContent === 'Sign up';"),
     );
+    const turnsBefore = await turnCount(marionette);
     await sendFromComposer(marionette, 'Sign up as Ada Lovelace.');
 
-    const asked = await answerApprovals(marionette, panelUrl);
+    const asked = await answerApprovals(marionette, panelUrl, turnsBefore);
     console.log(`[firefox] approval cards: ${JSON.stringify(asked)}`);
     expect(await firstTurnEnd(marionette)).toBe('completed');
     expect(asked).toHaveLength(3);
@@ -164,8 +173,9 @@ describe('page tools in Firefox ESR', () => {
     );
     task = [observe, actOn('generic', 'Eget', 'click'), () => ({ text: 'Clicked.' })];
     server.clearRequests();
+    const turnsBefore = await turnCount(marionette);
     await sendFromComposer(marionette, 'Click on the link "Eget".');
-    expect(await answerApprovals(marionette, panelUrl)).toEqual(['Click generic "Eget" on 127.0.0.1.']);
+    expect(await answerApprovals(marionette, panelUrl, turnsBefore)).toEqual(['Click generic "Eget" on 127.0.0.1.']);
 
     const messages = (server.requests.at(-1)!.body as { messages: { role: string; content: string }[] }).messages;
     const tool = messages.filter((message) => message.role === 'tool').at(-2);
