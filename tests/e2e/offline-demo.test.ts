@@ -68,27 +68,34 @@ describe('the offline demo of npm start', () => {
 
   it('changes no particle speed for a part only the synthesizer has, and says which part and who has it', async () => {
     const panel = await session.openPanel();
-    const turns = async () => panel.$$eval('article.turn', (items) => items.length);
+    // By the text it sent: a count of turns taken before the conversation loaded would point at an older turn.
+    const lastTurnEnd = async (text: string) => {
+      const handle = await panel.waitForFunction(
+        (sent) => {
+          const turn = [...document.querySelectorAll('article.turn')].at(-1);
+          const status = turn?.getAttribute('data-status');
+          return turn?.textContent?.includes(sent) && status !== 'running' ? status : false;
+        },
+        { timeout: 60_000, polling: 50 },
+        text,
+      );
+      return handle.jsonValue();
+    };
 
-    const opening = await turns();
     await sendMessage(panel, 'open the particle field and set the speed to 20');
-    expect(await waitForTurnEnd(panel, opening, 60_000)).toBe('completed');
+    expect(await lastTurnEnd('open the particle field and set the speed to 20')).toBe('completed');
     expect((await readInsideTarget(await session.targetFrame('particles'))).state).toMatchObject({ speed: 20 });
 
     await panel.bringToFront();
-    const asking = await turns();
     await sendMessage(panel, 'use a triangle wave and slow the tempo to 90');
-    expect(await waitForTurnEnd(panel, asking, 60_000)).toBe('completed');
+    expect(await lastTurnEnd('use a triangle wave and slow the tempo to 90')).toBe('completed');
     const reply = await lastReply(panel);
     expect(reply).toBe(
       'I did not understand "use a triangle wave" or "slow the tempo to 90": Particle field has no waveform or tempo, Step synthesizer has both (say "open the Step synthesizer and use a triangle wave and slow the tempo to 90").',
     );
     expect((await readInsideTarget(await session.targetFrame('particles'))).state).toMatchObject({ speed: 20 });
-    const calls = await panel.$$eval(
-      'article.turn',
-      (items, index) =>
-        [...items[index].querySelectorAll('section.tool-card')].map((card) => card.getAttribute('aria-label')),
-      asking,
+    const calls = await panel.$$eval('article.turn', (items) =>
+      [...items.at(-1)!.querySelectorAll('section.tool-card')].map((card) => card.getAttribute('aria-label')),
     );
     expect(calls).toEqual(['Tool call listTargets', 'Tool call getParameters']);
     console.log(`[e2e] offline demo, a part of another target: ${reply}`);
