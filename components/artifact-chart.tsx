@@ -1,5 +1,5 @@
 import type { ChartData } from '@/lib/protocol/view-artifact-data';
-import { CHART_SIZE, chartGeometry } from '@/lib/artifacts/view-chart-geometry';
+import { CHART_SIZE, chartGeometry } from '@/lib/view-artifacts/view-chart-geometry';
 
 /** A small line or bar chart drawn as SVG from checked numbers; the data is also there as a table for screen readers. */
 export function ArtifactChart({ data, title }: { data: ChartData; title: string }) {

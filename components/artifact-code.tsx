@@ -1,5 +1,5 @@
 import type { CodeData } from '@/lib/protocol/view-artifact-data';
-import { codeFence } from '@/lib/artifacts/code-fence';
+import { codeFence } from '@/lib/view-artifacts/code-fence';
 import { MarkdownBlock } from './markdown-block';
 
 /** A code artifact, through the panel's markdown renderer and its highlighting (raw HTML there is only text). */

@@ -1,5 +1,5 @@
 import type { DiffData } from '@/lib/protocol/view-artifact-data';
-import { diffView } from '@/lib/artifacts/view-diff-lines';
+import { diffView } from '@/lib/view-artifacts/view-diff-lines';
 
 const MARK = { add: '+', remove: '−', context: ' ' } as const;
 

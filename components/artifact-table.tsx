@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { TableData } from '@/lib/protocol/view-artifact-data';
-import { cellText, nextTableSort, sortedTableRows, type TableSort } from '@/lib/artifacts/view-table-rows';
+import { cellText, nextTableSort, sortedTableRows, type TableSort } from '@/lib/view-artifacts/view-table-rows';
 
 /** A table artifact; each column header sorts (ascending, descending, original order). */
 export function ArtifactTable({ data, caption }: { data: TableData; caption: string }) {

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { FormField, StoredForm } from '@/lib/forms/form-definition';
 import { draftPayload, fieldPath, initialDraft, type FormDraft } from '@/lib/forms/form-draft';
-import type { ViewProblem } from '@/lib/artifacts/view-problems';
+import type { ViewProblem } from '@/lib/view-artifacts/view-problems';
 import type { RequestState } from '@/lib/state/client-state';
 import { useFormActions } from './view-artifacts-context';
 

@@ -21,7 +21,7 @@ import { TurnError } from './turn-error';
 import { UsageLine } from './usage-line';
 import { UserMessage } from './user-message';
 import { ViewArtifactCard } from './view-artifact-card';
-import { shownArtifactOf } from '@/lib/artifacts/shown-artifact-of';
+import { shownArtifactOf } from '@/lib/view-artifacts/shown-artifact-of';
 import { MessageAttachments } from './attachment-preview';
 
 export interface TurnViewProps {

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { ViewArtifactView } from '@/lib/state/view-artifact-view';
-import type { ViewProblem } from '@/lib/artifacts/view-problems';
+import type { ViewProblem } from '@/lib/view-artifacts/view-problems';
 import type { RequestState } from '@/lib/state/client-state';
 
 /** The conversation's product-rendered artifacts, so a card can show any version of its artifact. */

@@ -1,6 +1,6 @@
 import '@/entrypoints/shared/zod-setup';
 import { targetArtifactCsp } from '@/lib/stage/target-csp';
-import { grantedOrigin } from '@/lib/artifacts/granted-origin';
+import { grantedOrigin } from '@/lib/authored-targets/granted-origin';
 import {
   ARTIFACT_HOST_SOURCE,
   artifactFetchResultSchema,

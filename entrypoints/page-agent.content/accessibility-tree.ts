@@ -1,6 +1,6 @@
 import type { PageChildFrame, PageRefInfo } from '@/lib/protocol/page-wire';
-import { isClickable } from '@/lib/page/is-clickable';
-import type { SnapshotNode } from '@/lib/page/snapshot-node';
+import { isClickable } from '@/lib/page-observation/is-clickable';
+import type { SnapshotNode } from '@/lib/page-observation/snapshot-node';
 import { refFor } from './agent-state';
 import {
   checkedOf,
@@ -148,7 +148,7 @@ function childFrameOf(element: Element, ref: string): PageChildFrame {
   };
 }
 
-/** Whether an element whose role gives it no ref behaves as clickable (lib/page/is-clickable.ts has the rule). */
+/** Whether an element whose role gives it no ref behaves as clickable (lib/page-observation/is-clickable.ts has the rule). */
 function behavesAsClickable(element: Element, walk: Walk, cursor: string, parentCursor: string): boolean {
   return isClickable({
     tag: element.localName,

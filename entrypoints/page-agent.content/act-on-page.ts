@@ -1,4 +1,4 @@
-import { checkStaleness } from '@/lib/page/check-staleness';
+import { checkStaleness } from '@/lib/page-observation/check-staleness';
 import type { PageActResult, PageHit, PageRequest } from '@/lib/protocol/page-wire';
 import { describeElement } from './accessibility-tree';
 import { agentState, elementForRef, refFor } from './agent-state';

@@ -1,4 +1,4 @@
-import { renderSnapshot } from '@/lib/page/render-snapshot';
+import { renderSnapshot } from '@/lib/page-observation/render-snapshot';
 import type { PageObservationData, PageRefInfo, PageViewport } from '@/lib/protocol/page-wire';
 import { accessibilityTree } from './accessibility-tree';
 import { agentState, elementForRef, takeEvents } from './agent-state';

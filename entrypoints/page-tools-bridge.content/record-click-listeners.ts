@@ -1,4 +1,4 @@
-import { CLICK_EVENT_TYPES, DELEGATION_EVENT_TYPES } from '@/lib/page/is-clickable';
+import { CLICK_EVENT_TYPES, DELEGATION_EVENT_TYPES } from '@/lib/page-observation/is-clickable';
 import { CLICKABLE_REPLY_EVENT, CLICKABLES_REQUEST_EVENT } from '@/lib/protocol/page-tools-bridge-events';
 
 /*

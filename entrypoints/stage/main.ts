@@ -9,7 +9,7 @@ import {
 import { TargetChannel } from '@/lib/stage/target-channel';
 import type { JsonObject } from '@/lib/protocol/json-value';
 import type { TargetGrant } from '@/lib/protocol/target-artifact-events';
-import { grantedOrigin } from '@/lib/artifacts/granted-origin';
+import { grantedOrigin } from '@/lib/authored-targets/granted-origin';
 import {
   ARTIFACT_STAGE_SOURCE,
   RELAYED_BODY_LIMIT,

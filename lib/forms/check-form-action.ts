@@ -1,5 +1,5 @@
 import type { JsonObject } from '../protocol/json-value';
-import type { ViewProblem } from '../artifacts/view-problems';
+import type { ViewProblem } from '../view-artifacts/view-problems';
 import type { StoredForm } from './form-definition';
 import { validateFormPayload } from './validate-form-payload';
 

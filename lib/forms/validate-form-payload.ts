@@ -1,5 +1,5 @@
 import type { JsonObject, JsonValue } from '../protocol/json-value';
-import { jsonPointer, MAX_PROBLEMS, type ViewProblem } from '../artifacts/view-problems';
+import { jsonPointer, MAX_PROBLEMS, type ViewProblem } from '../view-artifacts/view-problems';
 import { FORM_LIMITS, type FormField, type StoredForm } from './form-definition';
 
 export type CheckedFormPayload = { ok: true; values: JsonObject } | { ok: false; problems: ViewProblem[] };

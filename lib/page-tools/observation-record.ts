@@ -1,7 +1,7 @@
 import type { BlobRef } from '../protocol/blob-ref';
 import type { PageObservationData } from '../protocol/page-wire';
 import type { PageChoice } from './choose-page';
-import type { FrameObservation } from '../page/stitch-frames';
+import type { FrameObservation } from '../page-observation/stitch-frames';
 import type { ObservationRecord, RefRecord } from './page-observation';
 
 /** The smallest top-frame ref whose box holds the point: what a coordinate action was aimed at, checked in the page. */

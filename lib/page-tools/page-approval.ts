@@ -3,7 +3,7 @@ import type { SiteMode } from '../settings/site-modes-store';
 import type { PageChoice } from './choose-page';
 import { siteLabel, siteOrigin, pageRefusal } from './choose-page';
 import type { ObservationRecord, RefRecord } from './page-observation';
-import { isPageToolName } from '../tools/page-tool-definitions';
+import { isPageToolName } from './page-tool-definitions';
 
 /** What the gate of a page tool call decided; `siteOrigin` marks a request for access to that site. */
 export type PageGate = { required: false } | { required: true; summary: string; siteOrigin?: string; always: boolean };

@@ -4,7 +4,7 @@ import { jsonValueSchema } from './json-value';
 /*
  * The page wire: background (the runtime) → the page-agent content script of one frame, sent with
  * `tabs.sendMessage(tabId, request, { frameId })`; the promise resolves to the reply. Every frame's script answers for
- * its own document only; the runtime stitches frames (see `lib/page/stitch-frames.ts`). Refs on this wire are the
+ * its own document only; the runtime stitches frames (see `lib/page-observation/stitch-frames.ts`). Refs on this wire are the
  * frame's own (`e12`); the runtime adds and strips the frame prefix (`f1e12`).
  */
 
@@ -116,7 +116,7 @@ export const pageObservationDataSchema = z.object({
 });
 export type PageObservationData = z.infer<typeof pageObservationDataSchema>;
 
-/** How an action finds its element. `point` is in this frame's viewport CSS px (see `lib/page/screenshot-point.ts`). */
+/** How an action finds its element. `point` is in this frame's viewport CSS px (see `lib/page-observation/screenshot-point.ts`). */
 export const pageTargetSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('ref'), ref: pageRefSchema }),
   z.object({ kind: z.literal('selector'), selector: z.string().min(1).max(2000) }),

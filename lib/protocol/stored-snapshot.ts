@@ -7,7 +7,7 @@ import { targetArtifactPartsSchema, targetArtifactProblemSchema, targetGrantSche
 const text = z.string();
 const versionNumber = z.number().int().positive();
 
-/** A session's authored targets as lib/artifacts/target-artifact-ledger.ts keeps them. */
+/** A session's authored targets as lib/authored-targets/target-artifact-ledger.ts keeps them. */
 export const storedTargetArtifactSchema = z.object({
   artifactId: text,
   current: versionNumber.optional(),
@@ -29,7 +29,7 @@ export type StoredTargetArtifact = z.infer<typeof storedTargetArtifactSchema>;
 
 /**
  * What the runtime itself remembers of a session's log (lib/runtime/request-book.ts, lib/jobs/job-ledger.ts,
- * lib/artifacts/target-artifact-ledger.ts).
+ * lib/authored-targets/target-artifact-ledger.ts).
  */
 export const runtimeBookSchema = z.object({
   requests: z.array(

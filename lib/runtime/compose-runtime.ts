@@ -6,18 +6,18 @@ import type { RuntimeHandlers } from '../protocol/runtime-result-schemas';
 import { ApprovalPolicyStore } from '../settings/approval-policy-store';
 import { SiteModesStore } from '../settings/site-modes-store';
 import { UsageSettingsStore } from '../settings/usage-settings-store';
-import { BudgetGuard } from './budget-guard';
-import { JobHostLink } from './job-host-link';
-import { PageLink } from './page-link';
+import { BudgetGuard } from '../usage/budget-guard';
+import { JobHostLink } from '../jobs/job-host-link';
+import { PageLink } from '../page-tools/page-link';
 import { Runtime } from './runtime';
 import { runtimeHandlers } from './runtime-handlers';
 import type { RuntimePlatform } from './runtime-platform';
-import { stageActions } from './stage-actions';
-import { StageLink } from './stage-link';
-import { stageTargetHooks } from './stage-target-hooks';
+import { stageActions } from '../targets/stage-actions';
+import { StageLink } from '../targets/stage-link';
+import { stageTargetHooks } from '../targets/stage-target-hooks';
 import { attachSubscriber, type SubscriberPort } from './subscriber-session';
-import { targetTools } from './target-tools';
-import { TargetValues } from './target-values';
+import { targetTools } from '../targets/target-tools';
+import { TargetValues } from '../targets/target-values';
 import { toolRoutes } from './tool-routes';
 
 /** A session's snapshot is written again once this many durable events follow it, a while after the last. */

@@ -1,7 +1,7 @@
 import type { AgentEvent, AgentEventDraft } from '../protocol/agent-event';
 import { argumentsHash, type ApprovalRequirement } from '../tools/approval-policy';
 import { ASK_USER_TOOL, askQuestion, checkAnswer, storedForm } from '../tools/ask-user';
-import { answerFormAction, type FormActionRequest, type FormActionResult } from './form-answer';
+import { answerFormAction, type FormActionRequest, type FormActionResult } from '../forms/form-answer';
 import { deniedDraft, deniedOutput, expiryDrafts, type RequestBook, type RequestRecord } from './request-book';
 import type { ToolExecutionRequest, ToolExecutionResult } from '../protocol/tool-execution-request';
 import type { SessionLock } from './session-lock';

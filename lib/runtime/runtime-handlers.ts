@@ -3,11 +3,11 @@ import type { JsonObject, JsonValue } from '../protocol/json-value';
 import { runtimeRequestSchema, type RuntimeRequest, type RuntimeResponse } from '../protocol/runtime-message';
 import type { RuntimeHandlers, RuntimeRequestOf, RuntimeRequestType } from '../protocol/runtime-result-schemas';
 import type { ToolOutput } from '../protocol/tool-output';
-import { refuseTurnOverBudget, type BudgetGuard } from './budget-guard';
-import type { CurrentPage, PageLink } from './page-link';
+import { refuseTurnOverBudget, type BudgetGuard } from '../usage/budget-guard';
+import type { CurrentPage, PageLink } from '../page-tools/page-link';
 import type { Runtime } from './runtime';
-import { targetFolderZip } from '../artifacts/target-folder-zip';
-import { bytesToBase64 } from '../artifacts/bytes-to-base64';
+import { targetFolderZip } from '../authored-targets/target-folder-zip';
+import { bytesToBase64 } from '../files/bytes-to-base64';
 import { errorText } from '../protocol/error-text';
 
 export interface RuntimeHandlerDependencies {

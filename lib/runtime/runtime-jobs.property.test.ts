@@ -5,7 +5,7 @@ import { testRuntime } from '../../tests/support/test-runtime';
 import type { AgentEvent } from '../protocol/agent-event';
 import { JOB_FINAL_TYPES } from '../protocol/job-events';
 import type { JobHostReport, JobOutcome, JobStartSpec } from '../protocol/job-host-wire';
-import type { JobHostDriver } from './job-control';
+import type { JobHostDriver } from '../jobs/job-control';
 import { MemoryEventStore } from './memory-event-store';
 
 const sessionId = 'session-1';

@@ -1,6 +1,6 @@
 import type { AgentEvent } from '../protocol/agent-event';
 import type { RuntimeBook, StoredSnapshotHead } from '../protocol/stored-snapshot';
-import { TargetArtifactLedger } from '../artifacts/target-artifact-ledger';
+import { TargetArtifactLedger } from '../authored-targets/target-artifact-ledger';
 import { JobLedger } from '../jobs/job-ledger';
 import { RequestBook } from './request-book';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_APPROVAL_POLICY } from '../tools/approval-policy';
-import type { StageDriver } from '../tools/stage-driver';
+import type { StageDriver } from '../targets/stage-driver';
 import type { ToolExecutionRequest } from '../protocol/tool-execution-request';
 import { toolRoutes } from './tool-routes';
 

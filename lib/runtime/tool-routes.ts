@@ -1,11 +1,11 @@
 import type { ApprovalPolicy } from '../tools/approval-policy';
-import { PAGE_TOOLS } from '../tools/page-tool-definitions';
-import { approvalCheck } from './approval-check';
-import { pageApprovalCheck } from './page-approval-check';
-import type { PageLink } from './page-link';
-import type { StageLink } from './stage-link';
-import type { TargetTools } from './target-tools';
-import { recoverToolCall } from './tool-recovery';
+import { PAGE_TOOLS } from '../page-tools/page-tool-definitions';
+import { approvalCheck } from '../targets/approval-check';
+import { pageApprovalCheck } from '../page-tools/page-approval-check';
+import type { PageLink } from '../page-tools/page-link';
+import type { StageLink } from '../targets/stage-link';
+import type { TargetTools } from '../targets/target-tools';
+import { recoverToolCall } from '../targets/tool-recovery';
 import type { ToolExecutionAccess } from './tool-execution';
 
 export interface ToolRoutesDependencies {

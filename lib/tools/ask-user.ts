@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { JsonValue } from '../protocol/json-value';
-import { problemsFromIssues, problemsText, type ViewProblem } from '../artifacts/view-problems';
+import { problemsFromIssues, problemsText, type ViewProblem } from '../view-artifacts/view-problems';
 import { DEFAULT_FORM_ACTIONS, storedFormSchema, type FormDefinition } from '../forms/form-definition';
 import { toolInputSchemas, type ToolInput } from './tool-definitions';
 import { issuesText } from '../protocol/issue-text';

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { JOB_LIMITS } from '../jobs/job-limits';
 import { formDefinitionSchema } from '../forms/form-definition';
 import { VIEW_ARTIFACT_KINDS, VIEW_ARTIFACT_LIMITS } from '../protocol/view-artifact-data';
-import { authoredTargetInputSchemas, AUTHORED_TARGET_DESCRIPTIONS } from '../artifacts/target-artifact-tools';
-import { pageToolDescriptions, pageToolInputSchemas, pageToolTraits } from './page-tool-definitions';
+import { authoredTargetInputSchemas, AUTHORED_TARGET_DESCRIPTIONS } from '../authored-targets/target-artifact-tools';
+import { pageToolDescriptions, pageToolInputSchemas, pageToolTraits } from '../page-tools/page-tool-definitions';
 
 const parameterValue = z
   .union([z.number(), z.boolean(), z.string(), z.array(z.number())])

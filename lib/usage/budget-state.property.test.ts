@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AgentEventDraft } from '../protocol/agent-event';
 import type { TokenUsage } from '../protocol/token-usage';
-import { BudgetGuard } from '../runtime/budget-guard';
+import { BudgetGuard } from './budget-guard';
 import { MemoryEventStore } from '../runtime/memory-event-store';
 import type { Runtime } from '../runtime/runtime';
 import type { UsageSettings } from '../settings/usage-settings';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { cssPixelsPerScreenshotPixel, screenshotToViewportCss } from '@/lib/page/screenshot-point';
+import { cssPixelsPerScreenshotPixel, screenshotToViewportCss } from '@/lib/page-observation/screenshot-point';
 import { decodePng } from '../support/decode-png';
 import { startPageServers, type PageServers } from '../support/static-page-server';
 import { expectationFor, launchPageAgent, refOf, type PageAgentSession } from './page-agent-harness';

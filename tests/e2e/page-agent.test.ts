@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
-import { stitchFrames, type FrameObservation } from '@/lib/page/stitch-frames';
+import { stitchFrames, type FrameObservation } from '@/lib/page-observation/stitch-frames';
 import type { PageActResult, PageObservationData, PageRequest } from '@/lib/protocol/page-wire';
 import { startPageServers, type PageServers } from '../support/static-page-server';
 import { expectationFor, launchPageAgent, refOf, type PageAgentSession } from './page-agent-harness';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { unzipSync } from 'fflate';
 import { MemoryBlobStore } from '../../lib/files/memory-blob-store';
-import { targetFolderZip } from '../../lib/artifacts/target-folder-zip';
+import { targetFolderZip } from '../../lib/authored-targets/target-folder-zip';
 import { CANVAS_TARGET } from './authored-target-fixture';
 import { testRuntime } from './test-runtime';
 

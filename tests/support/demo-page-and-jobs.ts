@@ -2,14 +2,14 @@ import { runInNewContext } from 'node:vm';
 import type { JobRecord } from '../../lib/jobs/job-ledger';
 import { jobReport } from '../../lib/jobs/job-result';
 import { EMPTY_OUTPUT } from '../../lib/jobs/output-window';
-import { formatSnapshotLine } from '../../lib/page/format-snapshot-line';
-import type { SnapshotNode } from '../../lib/page/snapshot-node';
+import { formatSnapshotLine } from '../../lib/page-observation/format-snapshot-line';
+import type { SnapshotNode } from '../../lib/page-observation/snapshot-node';
 import type { PageTab } from '../../lib/page-tools/choose-page';
 import type { PagePlatform } from '../../lib/page-tools/page-platform';
 import { AGENT_EVENT_SCHEMA_VERSION } from '../../lib/protocol/agent-event';
 import type { JsonValue } from '../../lib/protocol/json-value';
 import type { PageObservationData, PageRequest } from '../../lib/protocol/page-wire';
-import { PageLink } from '../../lib/runtime/page-link';
+import { PageLink } from '../../lib/page-tools/page-link';
 import { pageObservationData } from './page-observation-data';
 
 export type PageElement = Pick<SnapshotNode, 'role' | 'name' | 'ref' | 'disabled' | 'level'>;

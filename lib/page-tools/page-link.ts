@@ -7,25 +7,18 @@ import {
   type PageObservationData,
   type PageRequest,
 } from '../protocol/page-wire';
-import {
-  choosePage,
-  pageRefusal,
-  siteLabel,
-  siteOrigin,
-  type PageChoice,
-  type PanelPlace,
-} from '../page-tools/choose-page';
-import { pageGate, type PageGate } from '../page-tools/page-approval';
-import { stitchFrames, type FrameObservation } from '../page/stitch-frames';
-import { cssPixelsPerScreenshotPixel } from '../page/screenshot-point';
-import { actRequest, actTarget } from '../page-tools/act-request';
-import { newPageFence, type PageFence } from '../page-tools/page-fence';
-import type { ObservationRecord } from '../page-tools/page-observation';
-import { observationRecord } from '../page-tools/observation-record';
-import { fencedObservation, fencedText } from '../page-tools/page-output';
-import type { PagePlatform } from '../page-tools/page-platform';
+import { choosePage, pageRefusal, siteLabel, siteOrigin, type PageChoice, type PanelPlace } from './choose-page';
+import { pageGate, type PageGate } from './page-approval';
+import { stitchFrames, type FrameObservation } from '../page-observation/stitch-frames';
+import { cssPixelsPerScreenshotPixel } from '../page-observation/screenshot-point';
+import { actRequest, actTarget } from './act-request';
+import { newPageFence, type PageFence } from './page-fence';
+import type { ObservationRecord } from './page-observation';
+import { observationRecord } from './observation-record';
+import { fencedObservation, fencedText } from './page-output';
+import type { PagePlatform } from './page-platform';
 import type { SiteMode } from '../settings/site-modes-store';
-import { isPageToolName, pageToolInputSchemas, type PageToolInput } from '../tools/page-tool-definitions';
+import { isPageToolName, pageToolInputSchemas, type PageToolInput } from './page-tool-definitions';
 import type { ToolOutput } from '../protocol/tool-output';
 import { ObservationTable } from './observation-table';
 import { SpacedCalls } from './spaced-calls';

@@ -3,7 +3,7 @@ import { stageReportMessageSchema, type StageCommandMessage } from '../protocol/
 import type { CatalogEntry } from '../protocol/target-catalog';
 import type { TargetArtifactLoad } from '../protocol/target-artifact-wire';
 import type { StageCommand } from '../protocol/target-wire';
-import type { StageDriver } from '../tools/stage-driver';
+import type { StageDriver } from './stage-driver';
 import type { RecordedCallResult, StageRecord } from './tool-recovery';
 import { issueText } from '../protocol/issue-text';
 

@@ -1,4 +1,4 @@
-import type { ObservationRecord } from '../page-tools/page-observation';
+import type { ObservationRecord } from './page-observation';
 
 /**
  * The runtime's observations, by observationId: what every action is checked against. In memory only: after a

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import type { CatalogEntry } from '../protocol/target-catalog';
 import { targetManifestSchema } from '../protocol/target-manifest';
-import type { StageDriver } from '../tools/stage-driver';
+import type { StageDriver } from './stage-driver';
 import { targetTools, type AuthoredTargets } from './target-tools';
 
 const manifest = targetManifestSchema.parse(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { PageTab } from '../page-tools/choose-page';
-import { splitByFence } from '../page-tools/page-fence';
-import type { PagePlatform } from '../page-tools/page-platform';
+import type { PageTab } from './choose-page';
+import { splitByFence } from './page-fence';
+import type { PagePlatform } from './page-platform';
 import type { BlobRef } from '../protocol/blob-ref';
 import type { PageObservationData, PageRequest } from '../protocol/page-wire';
 import { PageLink } from './page-link';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_APPROVAL_POLICY } from '../tools/approval-policy';
-import type { PageGate } from '../page-tools/page-approval';
+import type { PageGate } from './page-approval';
 import { pageApprovalCheck } from './page-approval-check';
 
 const call = { sessionId: 's1', toolCallId: 'c1' };

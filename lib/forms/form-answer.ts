@@ -1,6 +1,6 @@
-import type { ViewProblem } from '../artifacts/view-problems';
-import { checkFormAction, type FormActionSubmission } from '../forms/check-form-action';
-import { storedFormSchema } from '../forms/form-definition';
+import type { ViewProblem } from '../view-artifacts/view-problems';
+import { checkFormAction, type FormActionSubmission } from './check-form-action';
+import { storedFormSchema } from './form-definition';
 import type { AgentEventDraft } from '../protocol/agent-event';
 import type { JsonValue } from '../protocol/json-value';
 

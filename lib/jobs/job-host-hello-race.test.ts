@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { JobHostCommand } from '../protocol/job-host-wire';
-import { EMPTY_OUTPUT } from '../jobs/output-window';
+import { EMPTY_OUTPUT } from './output-window';
 import { testRuntime } from '../../tests/support/test-runtime';
 import { JobHostLink, type JobHostPort } from './job-host-link';
-import { MemoryEventStore } from './memory-event-store';
+import { MemoryEventStore } from '../runtime/memory-event-store';
 
 const sessionId = 'session-1';
 const turnId = 'turn-1';

@@ -1,15 +1,15 @@
-import { JOB_LIMITS } from '../jobs/job-limits';
-import { jobCompletionNotice, jobReport } from '../jobs/job-result';
-import type { JobLedger, JobRecord } from '../jobs/job-ledger';
-import { EMPTY_OUTPUT } from '../jobs/output-window';
+import { JOB_LIMITS } from './job-limits';
+import { jobCompletionNotice, jobReport } from './job-result';
+import type { JobLedger, JobRecord } from './job-ledger';
+import { EMPTY_OUTPUT } from './output-window';
 import type { AgentEventDraft } from '../protocol/agent-event';
 import type { JobHostReport, JobOutcome, JobStartSpec } from '../protocol/job-host-wire';
 import type { JsonValue } from '../protocol/json-value';
 import { toolInputSchemas } from '../tools/tool-definitions';
 import type { ToolOutput } from '../protocol/tool-output';
-import type { SessionLock } from './session-lock';
+import type { SessionLock } from '../runtime/session-lock';
 import type { ToolExecutionRequest } from '../protocol/tool-execution-request';
-import type { ToolRecovery } from './tool-execution';
+import type { ToolRecovery } from '../runtime/tool-execution';
 import { errorText } from '../protocol/error-text';
 import { issuesText } from '../protocol/issue-text';
 

@@ -1,8 +1,8 @@
-import { targetArtifactLoad } from '../artifacts/target-artifact-catalog';
-import type { TargetArtifactControl } from '../artifacts/target-artifact-control';
+import { targetArtifactLoad } from '../authored-targets/target-artifact-catalog';
+import type { TargetArtifactControl } from '../authored-targets/target-artifact-control';
 import type { CatalogEntry } from '../protocol/target-catalog';
 import type { TargetArtifactLoad } from '../protocol/target-artifact-wire';
-import type { Runtime } from './runtime';
+import type { Runtime } from '../runtime/runtime';
 import type { StageLinkOptions } from './stage-link';
 
 export interface StageTargetHooksDependencies {

@@ -1,6 +1,6 @@
 import type { JsonValue } from '../protocol/json-value';
 import { approvalMode, summarizeCall, type ApprovalPolicy, type ApprovalRequirement } from '../tools/approval-policy';
-import type { PageGate } from '../page-tools/page-approval';
+import type { PageGate } from './page-approval';
 import { errorText } from '../protocol/error-text';
 
 export interface PageApprovalCheckDependencies {

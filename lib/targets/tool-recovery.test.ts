@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { targetManifestSchema } from '../protocol/target-manifest';
 import type { JsonValue } from '../protocol/json-value';
-import type { StageDriver } from '../tools/stage-driver';
-import { executeTool } from '../tools/tool-router';
+import type { StageDriver } from './stage-driver';
+import { executeTool } from './tool-router';
 import { recoverToolCall, type StageRecord } from './tool-recovery';
 
 const manifest = targetManifestSchema.parse(

@@ -7,8 +7,8 @@ import {
   startOfDay,
   type BudgetReached,
   type Spend,
-} from '../usage/budget-state';
-import type { EventStore } from './event-store';
+} from './budget-state';
+import type { EventStore } from '../runtime/event-store';
 import { budgetNoticeKey, SpendLedger, type StepSpend } from './spend-ledger';
 
 export interface BudgetGuardDependencies {

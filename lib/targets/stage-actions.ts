@@ -1,7 +1,7 @@
-import { targetArtifactLoad } from '../artifacts/target-artifact-catalog';
-import type { TargetArtifactControl } from '../artifacts/target-artifact-control';
-import type { RuntimeHandlerDependencies } from './runtime-handlers';
-import type { StageDriver } from '../tools/stage-driver';
+import { targetArtifactLoad } from '../authored-targets/target-artifact-catalog';
+import type { TargetArtifactControl } from '../authored-targets/target-artifact-control';
+import type { RuntimeHandlerDependencies } from '../runtime/runtime-handlers';
+import type { StageDriver } from './stage-driver';
 import type { StageLink } from './stage-link';
 import type { TargetTools } from './target-tools';
 

@@ -1,11 +1,11 @@
-import type { TargetArtifactControl } from '../artifacts/target-artifact-control';
-import { withAuthoredTargets } from '../artifacts/target-artifact-catalog';
+import type { TargetArtifactControl } from '../authored-targets/target-artifact-control';
+import { withAuthoredTargets } from '../authored-targets/target-artifact-catalog';
 import type { TargetCatalog } from '../protocol/target-catalog';
 import type { TargetRegistry } from '../manifest/target-registry';
 import type { JsonValue } from '../protocol/json-value';
-import type { StageDriver } from '../tools/stage-driver';
+import type { StageDriver } from './stage-driver';
 import type { ToolOutput } from '../protocol/tool-output';
-import { executeTool } from '../tools/tool-router';
+import { executeTool } from './tool-router';
 import type { TargetValues } from './target-values';
 
 export type AuthoredTargets = Pick<TargetArtifactControl, 'knownSessions' | 'entries' | 'baseManifest'>;

@@ -1,8 +1,8 @@
 import type { JsonValue } from '../protocol/json-value';
-import { createReplayStage, NOT_RECORDED, type RecordedStageResult } from '../tools/replay-stage';
-import type { StageDriver } from '../tools/stage-driver';
+import { createReplayStage, NOT_RECORDED, type RecordedStageResult } from './replay-stage';
+import type { StageDriver } from './stage-driver';
 import type { ToolOutput } from '../protocol/tool-output';
-import type { ToolRecovery } from './tool-execution';
+import type { ToolRecovery } from '../runtime/tool-execution';
 
 export type RecordedCallResult = RecordedStageResult & { callKey: string };
 
