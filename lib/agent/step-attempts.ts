@@ -1,4 +1,5 @@
 import type { ModelMessage, ToolSet } from 'ai';
+import { ageToolResults } from '../context/age-tool-results';
 import { describeStreamFailure, UNFINISHED_STREAM_MESSAGE } from '../providers/describe-stream-failure';
 import { endpointAdvice } from '../providers/loopback-url';
 import { retryDecision } from '../providers/retry-policy';
@@ -43,7 +44,7 @@ export async function runStepAttempts(options: AgentLoopOptions, request: StepRe
     const idleTimeout = options.streamIdleTimeoutMs === undefined ? {} : { idleTimeoutMs: options.streamIdleTimeoutMs };
     await streamStep({
       model: options.model,
-      messages: request.messages,
+      messages: ageToolResults(request.messages),
       tools: request.tools,
       signal,
       mapper,

@@ -82,6 +82,9 @@ export function userMessageContent(text: string, refs: readonly BlobRef[], optio
 }
 
 /** The images a tool result carries (`images: BlobRef[]`, as screenshots do), validated. */
+/** How the user message that carries a tool result's images begins (endpoints that take no images in results). */
+export const IMAGES_FOLLOW_UP_PREFIX = 'Images returned by the ';
+
 export function toolOutputImages(output: JsonValue): BlobRef[] {
   if (!output || typeof output !== 'object' || Array.isArray(output) || !Array.isArray(output.images)) return [];
   return output.images.flatMap((image) => {
@@ -135,7 +138,7 @@ export function toolResultContent(
           followUp: {
             role: 'user',
             content: [
-              { type: 'text', text: `Images returned by the ${call.toolName} call ${call.toolCallId}:` },
+              { type: 'text', text: `${IMAGES_FOLLOW_UP_PREFIX}${call.toolName} call ${call.toolCallId}:` },
               ...available.map((image) => ({
                 type: 'file' as const,
                 data: image.bytes,

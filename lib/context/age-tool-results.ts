@@ -1,0 +1,197 @@
+import type { ModelMessage, ToolResultPart } from 'ai';
+import type { JsonObject, JsonValue } from '../protocol/json-value';
+import { IMAGES_FOLLOW_UP_PREFIX } from '../files/model-file-content';
+import { toolResultValue } from './tool-result-value';
+
+/** How much of the past goes to the model in full; everything else is a stub that says how to get it again. */
+export interface AgingPolicy {
+  /**
+   * At most this many of the newest observations of a tab go in full; when one more arrives, all but the newest are
+   * stubbed at once. Stubbing in batches, not one by one, lets most requests only append to the one before, so the
+   * provider's prompt cache holds (each request's prefix is the previous request).
+   */
+  observationsInFull: number;
+  /** The same for the results that carry images (screenshots): at most this many newest keep them. */
+  screenshotsInFull: number;
+  /** A result whose JSON is longer than this many characters is stubbed once `largeResultsAfter` results follow it. */
+  largeResultCharacters: number;
+  largeResultsAfter: number;
+}
+
+export const DEFAULT_AGING_POLICY: AgingPolicy = {
+  observationsInFull: 4,
+  screenshotsInFull: 3,
+  largeResultCharacters: 8_000,
+  largeResultsAfter: 6,
+};
+
+/** Fields a stubbed result keeps: the ids and outcome the model may still quote. */
+const KEPT_FIELDS = ['ok', 'code', 'error', 'jobId', 'state', 'targetId', 'artifactId', 'version'] as const;
+
+interface Located {
+  messageIndex: number;
+  partIndex: number;
+  part: ToolResultPart;
+  value: JsonValue | undefined;
+  hasImages: boolean;
+}
+
+interface Observation {
+  observationId: string;
+  tabId: number;
+  url: string;
+}
+
+/**
+ * The messages a request sends: the same conversation with older page observations, screenshots and large results
+ * as one-line stubs. A pure function of the messages (so of the log): once a result is stubbed, later requests stub
+ * it the same way, so consecutive requests share their prefix up to the newest change.
+ */
+export function ageToolResults(messages: readonly ModelMessage[], policy = DEFAULT_AGING_POLICY): ModelMessage[] {
+  const results = locateResults(messages);
+  const replacements = new Map<ToolResultPart, ToolResultPart>();
+  const dropImagesOf = new Set<string>();
+  const successors = observationSuccessors(results, policy.observationsInFull);
+  const withImages = results.filter((result) => result.hasImages);
+  const imagesKept = new Set(
+    withImages.slice(batchCut(withImages.length, policy.screenshotsInFull)).map((result) => result.part),
+  );
+  results.forEach((result, index) => {
+    const successor = successors.get(result.part);
+    const later = results.length - 1 - index;
+    const large =
+      result.value !== undefined &&
+      successor === undefined &&
+      observationOf(result.value) === undefined &&
+      JSON.stringify(result.value).length > policy.largeResultCharacters &&
+      later >= policy.largeResultsAfter;
+    const stripImages = result.hasImages && !imagesKept.has(result.part);
+    if (!successor && !large && !stripImages) return;
+    const value = successor
+      ? supersededValue(result.value!, successor)
+      : large
+        ? largeStub(result.value!, result.part)
+        : withoutImages(result.value);
+    replacements.set(result.part, { ...result.part, output: { type: 'json', value } });
+    if (result.hasImages) dropImagesOf.add(result.part.toolCallId);
+  });
+  if (replacements.size === 0) return [...messages];
+  return messages.flatMap((message) => agedMessage(message, replacements, dropImagesOf));
+}
+
+function agedMessage(
+  message: ModelMessage,
+  replacements: Map<ToolResultPart, ToolResultPart>,
+  dropImagesOf: Set<string>,
+): ModelMessage[] {
+  if (message.role === 'tool')
+    return [
+      {
+        ...message,
+        content: message.content.map((part) => (part.type === 'tool-result' ? (replacements.get(part) ?? part) : part)),
+      },
+    ];
+  const followUpOf = imagesFollowUpCall(message);
+  return followUpOf !== undefined && dropImagesOf.has(followUpOf) ? [] : [message];
+}
+
+function locateResults(messages: readonly ModelMessage[]): Located[] {
+  const results: Located[] = [];
+  const followedUp = new Set(messages.flatMap((message) => imagesFollowUpCall(message) ?? []));
+  messages.forEach((message, messageIndex) => {
+    if (message.role !== 'tool') return;
+    message.content.forEach((part, partIndex) => {
+      if (part.type !== 'tool-result') return;
+      const { value, images } = toolResultValue(part.output);
+      results.push({
+        messageIndex,
+        partIndex,
+        part,
+        value,
+        hasImages: images || followedUp.has(part.toolCallId),
+      });
+    });
+  });
+  return results;
+}
+
+/**
+ * How many of the oldest of `count` items are stubbed when at most `inFull` go in full: none up to `inFull`, then in
+ * jumps of `inFull`, so the count in full cycles from `inFull` back to one. It never decreases as items are added.
+ */
+export function batchCut(count: number, inFull: number): number {
+  if (count <= 0) return 0;
+  return Math.floor((count - 1) / inFull) * inFull;
+}
+
+/** For each observation stubbed: the observation of the same tab that came next (what the stub names, for good). */
+function observationSuccessors(results: readonly Located[], inFull: number): Map<ToolResultPart, Observation> {
+  const byTab = new Map<number, { result: Located; observation: Observation }[]>();
+  for (const result of results) {
+    const observation = result.value === undefined ? undefined : observationOf(result.value);
+    if (!observation) continue;
+    byTab.set(observation.tabId, [...(byTab.get(observation.tabId) ?? []), { result, observation }]);
+  }
+  const successors = new Map<ToolResultPart, Observation>();
+  for (const list of byTab.values()) {
+    const cut = batchCut(list.length, inFull);
+    for (let index = 0; index < cut; index++) successors.set(list[index].result.part, list[index + 1].observation);
+  }
+  return successors;
+}
+
+function isObject(value: JsonValue | undefined): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The observation a result carries: an observePage result itself, or the fresh one an action returns. */
+export function observationOf(value: JsonValue): Observation | undefined {
+  if (!isObject(value)) return undefined;
+  const candidate = isObject(value.observation) ? value.observation : value;
+  const { observationId, tabId, url } = candidate;
+  if (typeof observationId !== 'string' || typeof tabId !== 'number' || !('snapshot' in candidate)) return undefined;
+  return { observationId, tabId, url: typeof url === 'string' ? url : '' };
+}
+
+function observationStub(observation: Observation, successor: Observation): JsonObject {
+  return {
+    observationId: observation.observationId,
+    tabId: observation.tabId,
+    url: observation.url,
+    superseded: `Left out: observation ${successor.observationId} of this tab came after it. Act on the newest observation, or call observePage for the page as it is now.`,
+  };
+}
+
+function supersededValue(value: JsonValue, successor: Observation): JsonValue {
+  const observation = observationOf(value)!;
+  if (!isObject(value)) return value;
+  if (!isObject(value.observation)) return { ok: value.ok ?? true, ...observationStub(observation, successor) };
+  return { ...value, observation: observationStub(observation, successor) };
+}
+
+function largeStub(value: JsonValue, part: ToolResultPart): JsonValue {
+  const kept: JsonObject = {};
+  if (isObject(value)) for (const field of KEPT_FIELDS) if (field in value) kept[field] = value[field];
+  const again =
+    typeof kept.jobId === 'string'
+      ? `Call jobStatus with jobId "${kept.jobId}" to read it again.`
+      : `Call ${part.toolName} again if you need it.`;
+  const characters = JSON.stringify(value).length;
+  return { ...kept, leftOut: `This result (${characters} characters) was sent in full earlier. ${again}` };
+}
+
+function withoutImages(value: JsonValue | undefined): JsonValue {
+  if (!isObject(value)) return value ?? null;
+  const rest = Object.fromEntries(
+    Object.entries(value).filter(([key]) => key !== 'images' && key !== 'screenshot'),
+  ) as JsonObject;
+  return { ...rest, imagesLeftOut: 'Its images were sent earlier; only the newest screenshots go with a request.' };
+}
+
+/** The toolCallId of a user message that carries a tool result's images (for endpoints without images in results). */
+function imagesFollowUpCall(message: ModelMessage): string | undefined {
+  if (message.role !== 'user' || typeof message.content === 'string') return undefined;
+  const first = message.content[0];
+  if (first?.type !== 'text' || !first.text.startsWith(IMAGES_FOLLOW_UP_PREFIX)) return undefined;
+  return /call (\S+):$/.exec(first.text)?.[1];
+}
