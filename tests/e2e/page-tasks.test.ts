@@ -198,6 +198,36 @@ describe('page tools: tasks on test pages through the side panel and the scripte
     );
   }, 60_000);
 
+  it('a long task on one tab: older observations reach the model as stubs naming their successor, the newest in full', async () => {
+    await openPage('form.html');
+    // A conversation of its own: the earlier tasks' observations of this tab would count too.
+    await panel.click('button::-p-text(New chat)');
+    await panel.waitForSelector('article.turn', { hidden: true, timeout: 10_000 });
+    server.clearRequests();
+    task = [
+      observe,
+      actOn('textbox', 'Full name', 'type', { text: 'Grace Hopper' }),
+      actOn('textbox', 'Email', 'type', { text: 'grace@example.com' }),
+      actOn('checkbox', 'Remember me', 'check'),
+      actOn('button', 'Submit', 'click'),
+      done,
+    ];
+    const { status } = await runTask(panel, 'Sign me up as Grace');
+    expect(status).toBe('completed');
+    expect(await web.$eval('#result', (result) => result.textContent)).toBe(
+      'Submitted: Grace Hopper <grace@example.com> remember=true',
+    );
+    const bodies = server.requests.map((request) => JSON.stringify(request.body));
+    const count = (body: string, text: string) => body.split(text).length - 1;
+    // Requests 2 to 5 carry one to four observations of the tab, all in full; the sixth carries five, four stubbed.
+    expect(bodies).toHaveLength(6);
+    expect(bodies.slice(1, 5).map((body) => count(body, 'superseded'))).toEqual([0, 0, 0, 0]);
+    expect(count(bodies[4], '\\"snapshot\\"')).toBe(4);
+    expect(count(bodies[5], 'superseded')).toBe(4);
+    expect(count(bodies[5], '\\"snapshot\\"')).toBe(1);
+    expect(bodies[5]).toMatch(/Left out: observation \S+ of this tab came after it/);
+  }, 60_000);
+
   it('acts without asking once the site is set so, on each test page', async () => {
     await panel.select('select.page-line-mode', 'allow');
     await openPage('choices.html');
