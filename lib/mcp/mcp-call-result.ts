@@ -47,7 +47,7 @@ function base64Bytes(data: string): Uint8Array | undefined {
 export async function mcpToolOutput(
   raw: unknown,
   storeImage: StoreMcpImage,
-): Promise<{ ok: true; output: JsonValue } | { ok: false; error: string }> {
+): Promise<{ ok: true; output: { [key: string]: JsonValue } } | { ok: false; error: string }> {
   const parsed = mcpCallResultSchema.safeParse(raw);
   if (!parsed.success) return { ok: false, error: 'The server sent a tool result that is not an MCP CallToolResult.' };
   const texts: string[] = [];

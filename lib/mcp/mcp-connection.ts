@@ -37,6 +37,9 @@ const acceptingValidator: jsonSchemaValidator = {
 
 /** The failure as the user reads it in Settings: the HTTP status where there is one, never a stack. */
 export function mcpFailureMessage(error: unknown): string {
+  if (error instanceof Error && Array.isArray((error as { issues?: unknown }).issues)) {
+    return 'The server sent a reply that is not valid JSON-RPC 2.0.';
+  }
   if (error instanceof Error) {
     const code = (error as { code?: unknown }).code;
     if (error.name === 'UnauthorizedError' || code === 401) {

@@ -17,12 +17,14 @@ export interface McpTestServer {
  * The MCP server the tests connect to, built with the official SDK: tools with annotations, an image result,
  * structured content, an error, a slow tool, a list change, a prompt and a resource.
  */
-export function createMcpTestServer(): McpTestServer {
+export function createMcpTestServer(
+  shared?: Pick<McpTestServer, 'calls'> & { released(): Promise<void> },
+): McpTestServer {
   const server = new McpServer(
     { name: 'splitbrain-test-server', version: '1.2.3' },
     { capabilities: { tools: { listChanged: true } } },
   );
-  const calls = new Map<string, number>();
+  const calls = shared?.calls ?? new Map<string, number>();
   const count = (name: string) => calls.set(name, (calls.get(name) ?? 0) + 1);
   let release: () => void = () => undefined;
   let released = new Promise<void>((resolve) => (release = resolve));
@@ -93,7 +95,7 @@ export function createMcpTestServer(): McpTestServer {
     { description: 'Writes slowly; finishes when the test releases it.', inputSchema: { text: z.string() } },
     async ({ text }) => {
       count('slowWrite');
-      await released;
+      await (shared ? shared.released() : released);
       return { content: [{ type: 'text', text: `Wrote ${text}.` }] };
     },
   );
