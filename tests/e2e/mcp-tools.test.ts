@@ -95,4 +95,33 @@ describe('MCP server tools, in Chromium', () => {
     expect(JSON.stringify(model.requests[1].body)).toContain('Note shopping: buy milk.');
     expect(JSON.stringify(model.requests[2].body)).toContain('Deleted shopping.');
   });
+
+  it('calls a cut-off call outcome unknown when the worker stops mid-call, and never calls it twice', async () => {
+    model.clearRequests();
+    model.setScript({
+      turns: [
+        {
+          steps: [
+            { toolCalls: [{ name: 'mcp_notes_slowWrite', arguments: { text: 'hello' }, id: 'slow-1' }] },
+            { text: 'Done.' },
+          ],
+        },
+      ],
+    });
+    const panel = await session.openPanel();
+    await panel.click('button::-p-text(New chat)');
+    await sendMessage(panel, 'Write hello slowly.');
+    await clickInCard(panel, await pendingApproval(panel), 'Allow');
+    await expect.poll(() => mcp.calls.get('slowWrite'), { timeout: 15_000 }).toBe(1);
+    await session.stopServiceWorker();
+    expect(await waitForTurnEnd(panel, 0, 45_000)).toBe('completed');
+    mcp.releaseSlow();
+    const cards = await panel.$$eval('section.tool-card', (items) =>
+      items.map((item) => item.getAttribute('data-status')),
+    );
+    expect(cards).toEqual(['unknown']);
+    expect(mcp.calls.get('slowWrite')).toBe(1);
+    expect(JSON.stringify(model.requests.at(-1)!.body)).toContain('Outcome unknown');
+    await panel.close();
+  });
 });
