@@ -23,6 +23,7 @@ import { openEventStores } from '@/entrypoints/shared/open-event-stores';
 import { isOwnExtensionPage } from '@/entrypoints/shared/is-own-extension-page';
 import { portLink } from '@/entrypoints/shared/port-link';
 import { randomHex } from '@/entrypoints/shared/random-hex';
+import { mcpHttpTransport } from '@/lib/mcp/mcp-http-transport';
 
 export default defineBackground(() => {
   // Registered first and synchronously, so the shortcut wakes a stopped worker (Firefox opens its sidebar itself).
@@ -35,6 +36,7 @@ export default defineBackground(() => {
   const { handlers, stage, jobHost, values, attachPanel } = composeRuntime({
     ...openEventStores(),
     storage: extensionKeyValueStore,
+    mcpTransport: mcpHttpTransport,
     writeStorage: (items) => browser.storage.local.set(items),
     fetchBuiltInCatalog: fetchBuiltInTargetCatalog,
     extensionUrl,

@@ -21,5 +21,6 @@ export function panelRuntimeClient(connection: EventsConnection): RuntimeClient 
     releaseTurn: (sessionId, turnId) => connection.releaseTurn(sessionId, turnId),
     budgetReached: async (sessionId, turnId) =>
       (await callRuntime({ type: 'budget/check', sessionId, turnId }, TURN_ATTEMPTS)).reached,
+    mcpTools: () => callRuntime({ type: 'mcp/tools' }, TURN_ATTEMPTS),
   };
 }

@@ -1,4 +1,4 @@
-import type { LanguageModel, ModelMessage, ToolResultPart } from 'ai';
+import type { LanguageModel, ModelMessage, ToolResultPart, ToolSet } from 'ai';
 import type { AgentEventDraft } from '../protocol/agent-event';
 import type { JsonValue } from '../protocol/json-value';
 
@@ -19,6 +19,8 @@ export interface AgentLoopOptions {
   /** Resolves once every emitted event has been recorded by the runtime. */
   flush(): Promise<void>;
   executeTool(call: ToolCallRequest): Promise<JsonValue>;
+  /** MCP glue: tools whose definitions are known only at turn start (the connected MCP servers'), added to the declared ones. */
+  extraTools?(): Promise<ToolSet>;
   signal: AbortSignal;
   maxSteps?: number;
   newId(): string;

@@ -35,7 +35,8 @@ export async function runAgentTurn(options: AgentLoopOptions): Promise<TurnOutco
   const { sessionId, turnId } = options;
   const maxSteps = options.maxSteps ?? 12;
   const messages = [...options.messages];
-  const tools = declaredTools();
+  // MCP glue: a dynamic family never shadows a declared tool.
+  const tools: ToolSet = { ...(await options.extraTools?.()), ...declaredTools() };
   let previousKeys: string[] = [];
   // The runtime refuses a turn at a budget when it records turn/started: no model call before that answer.
   if (options.budgetReached) await options.flush();

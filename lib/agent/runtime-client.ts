@@ -1,3 +1,4 @@
+import type { McpToolsResult } from '../mcp/mcp-tools-result';
 import type { AgentEventDraft } from '../protocol/agent-event';
 import type { RuntimeRequest } from '../protocol/runtime-message';
 import type { ToolExecutionRequest, ToolExecutionResult } from '../protocol/tool-execution-request';
@@ -18,4 +19,6 @@ export interface RuntimeClient {
   releaseTurn(sessionId: string, turnId: string): void;
   /** At a safe point of the turn: whether a budget is reached (recorded by the runtime as `notify/budget-reached`). */
   budgetReached?(sessionId: string, turnId: string): Promise<boolean>;
+  /** MCP glue: the connected MCP servers' tools for this turn. */
+  mcpTools?(): Promise<McpToolsResult>;
 }

@@ -192,6 +192,18 @@ export function startTurn(request: TurnRequest): TurnHandle {
           }
         },
         takeSteers: () => client.takeSteers(sessionId, turnId),
+        // MCP glue: the servers' tools, declared with their own JSON Schemas.
+        ...(client.mcpTools
+          ? {
+              extraTools: async () => {
+                const [{ mcpToolSet }, { tools }] = await Promise.all([
+                  import('../mcp/mcp-tool-set'),
+                  client.mcpTools!(),
+                ]);
+                return mcpToolSet(tools);
+              },
+            }
+          : {}),
         cancelCommandId: () => cancelCommandId,
         ...(client.budgetReached ? { budgetReached: () => client.budgetReached!(sessionId, turnId) } : {}),
         ...(isRemoteEndpoint(settings) ? { modelId: settings.model } : {}),

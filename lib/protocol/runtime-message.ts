@@ -72,6 +72,8 @@ export const runtimeRequestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('steer/take'), sessionId: id, turnId: id }),
   /** Whether a budget is reached: before a new turn (no turnId), or at a safe point of the running one. */
   z.object({ type: z.literal('budget/check'), sessionId: id, turnId: id.optional() }),
+  // MCP glue: the connected MCP servers' tools, read at turn start.
+  z.object({ type: z.literal('mcp/tools') }),
   /** Stop on a job card: a cancel command aimed at one job. */
   z.object({ type: z.literal('job/cancel'), sessionId: id, jobId: id, commandId: id }),
   /** A form's button pressed in the panel: checked by the runtime against the question's form before it answers it. */

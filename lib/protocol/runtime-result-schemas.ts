@@ -4,6 +4,7 @@ import { targetCatalogSchema } from './target-catalog';
 import { targetGrantSchema } from './target-artifact-events';
 import { agentEventSchema } from './agent-event';
 import { budgetCheckResultSchema } from './budget-check-result';
+import { mcpToolsResultSchema } from '../mcp/mcp-tools-result';
 import { jsonObjectSchema, jsonValueSchema } from './json-value';
 import { sessionRecordSchema } from './session-record';
 import { toolOutputSchema } from './tool-output';
@@ -52,6 +53,7 @@ export const runtimeResultSchemas = {
   'command/withdraw': commandResultSchema,
   'steer/take': z.object({ steers: z.array(z.object({ commandId: z.string(), text: z.string() })) }),
   'budget/check': budgetCheckResultSchema,
+  'mcp/tools': mcpToolsResultSchema,
   'job/cancel': z.object({
     commandId: z.string(),
     jobId: z.string(),

@@ -19,6 +19,8 @@ import { attachSubscriber, type SubscriberPort } from './subscriber-session';
 import { targetTools } from '../targets/target-tools';
 import { TargetValues } from '../targets/target-values';
 import { toolRoutes } from './tool-routes';
+import { createMcpToolFamily } from '../mcp/mcp-tool-family';
+import { McpServerStore } from '../mcp/mcp-server-store';
 
 /** A session's snapshot is written again once this many durable events follow it, a while after the last. */
 const SNAPSHOT_EVERY_EVENTS = 500;
@@ -93,10 +95,19 @@ export function composeRuntime(platform: RuntimePlatform): ComposedRuntime {
     randomHex: platform.randomHex,
     sleep: platform.sleep,
   });
+  // MCP glue: the user's MCP servers as one tool family, when the platform can reach them.
+  const mcpServers = new McpServerStore(storage);
+  const mcp = platform.mcpTransport
+    ? createMcpToolFamily({
+        servers: () => mcpServers.load(),
+        makeTransport: platform.mcpTransport,
+        storeImage: (call) => (bytes, name) => storeBytes(blobStore, { bytes, name, ...call }),
+      })
+    : undefined;
   const runtime = new Runtime({
     store,
     blobStore,
-    ...toolRoutes({ pages, stage, targets, policy: () => policies.load() }),
+    ...toolRoutes({ pages, stage, targets, policy: () => policies.load(), ...(mcp ? { mcp } : {}) }),
     now,
     newId,
     askExpiresAfterMs: async () => (await policies.load()).questionExpiresAfterSeconds * 1000,
@@ -115,6 +126,7 @@ export function composeRuntime(platform: RuntimePlatform): ComposedRuntime {
     activeTargetId: () => stage.activeTargetId(),
     savedValues: (targetId) => values.saved(targetId),
     pages,
+    ...(mcp ? { mcpTools: () => mcp.definitions() } : {}),
     budgets: new BudgetGuard({
       store,
       settings: () => usageSettings.load(),

@@ -1,3 +1,4 @@
+import type { McpTransportFactory } from '../mcp/mcp-connection';
 import type { BlobStore } from '../files/blob-store';
 import type { WaitingNotice } from '../notify/waiting-notice';
 import type { PagePlatform } from '../page-tools/page-platform';
@@ -11,6 +12,8 @@ export interface RuntimePlatform {
   blobStore: BlobStore;
   /** Extension storage: the settings, the user's targets, the targets' saved values. */
   storage: KeyValueStore;
+  /** MCP glue: the transport to the user's MCP servers (the SDK's HTTP ones in the extension); none, no MCP tools. */
+  mcpTransport?: McpTransportFactory;
   /** Writes several keys of that storage at once. */
   writeStorage(items: Record<string, JsonObject>): Promise<void>;
   /** The built-in catalog as the build wrote it, not yet validated. */

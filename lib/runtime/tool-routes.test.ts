@@ -72,3 +72,42 @@ describe('toolRoutes', () => {
     expect(pages.gate).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('toolRoutes with MCP servers', () => {
+  it('sends a name the MCP family owns to it, and every other to the static routes', async () => {
+    const { pages, stage, targets } = setup();
+    const mcp = {
+      owns: (name: string) => name.startsWith('mcp_'),
+      execute: vi.fn(async () => ({ ok: true, text: 'Deleted old.' })),
+      recover: vi.fn(async () => ({ kind: 'unknown' as const })),
+      approval: vi.fn(async (_name: string, _input: unknown, expiresAfterMs: number) => ({
+        required: true as const,
+        summary: 'Run deleteNote on the MCP server "Notes".',
+        expiresAfterMs,
+      })),
+    };
+    const routes = toolRoutes({ pages, stage, targets, policy: async () => DEFAULT_APPROVAL_POLICY, mcp });
+    const call = request('mcp_notes_deleteNote');
+    expect(await routes.executeTool(call.toolName, { title: 'old' }, 'session-1/call-1', call)).toEqual({
+      ok: true,
+      text: 'Deleted old.',
+    });
+    expect(mcp.execute).toHaveBeenCalledWith(
+      call.toolName,
+      { title: 'old' },
+      {
+        sessionId: 'session-1',
+        ownerId: 'session-1/call-1',
+      },
+    );
+    expect(await routes.approvalRequirement!(call.toolName, {}, call)).toEqual({
+      required: true,
+      summary: 'Run deleteNote on the MCP server "Notes".',
+      expiresAfterMs: DEFAULT_APPROVAL_POLICY.expiresAfterSeconds * 1000,
+    });
+    expect(await routes.recoverTool!(call.toolName, {}, 'session-1/call-1', 0, call)).toEqual({ kind: 'unknown' });
+    await routes.executeTool('observePage', {}, 'session-1/call-2', request('observePage'));
+    expect(pages.execute).toHaveBeenCalledTimes(1);
+    expect(mcp.execute).toHaveBeenCalledTimes(1);
+  });
+});

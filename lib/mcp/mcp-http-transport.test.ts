@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMcpHttpServer, type McpHttpServer } from '../../tests/support/mcp-http-server';
+import { connectMcpServer } from './mcp-connection';
+import { mcpHttpTransport } from './mcp-http-transport';
+import { mcpServerConfigSchema } from './mcp-server-config';
+import { testMcpServer } from './mcp-test-report';
+
+let server: McpHttpServer;
+beforeAll(async () => {
+  server = await startMcpHttpServer();
+});
+afterAll(() => server.close());
+
+const at = (path: string) =>
+  mcpServerConfigSchema.parse({ id: 'notes', name: 'Notes', url: `${server.origin}${path}` });
+
+describe('mcpHttpTransport', () => {
+  it('connects over Streamable HTTP and reports the server', async () => {
+    const report = await testMcpServer(at('/mcp'), mcpHttpTransport);
+    expect(report).toMatchObject({
+      ok: true,
+      name: 'splitbrain-test-server',
+      version: '1.2.3',
+      prompts: ['summarize'],
+    });
+  });
+
+  it('runs a tool once over HTTP', async () => {
+    const connection = await connectMcpServer(at('/mcp'), mcpHttpTransport);
+    if (!connection.ok) throw new Error(connection.error);
+    await connection.session.callTool('deleteNote', { title: 'old' });
+    expect(server.calls.get('deleteNote')).toBe(1);
+    await connection.session.close();
+  });
+
+  it('says 401 plainly', async () => {
+    expect(await testMcpServer(at('/unauthorized'), mcpHttpTransport)).toEqual({
+      ok: false,
+      error: 'The server answered 401 Unauthorized: check the Authorization header (OAuth is not supported yet).',
+    });
+  });
+
+  it('fails clearly on a reply that is not JSON-RPC', async () => {
+    expect(await testMcpServer(at('/malformed'), mcpHttpTransport)).toEqual({
+      ok: false,
+      error: 'The server sent a reply that is not valid JSON-RPC 2.0.',
+    });
+  });
+});

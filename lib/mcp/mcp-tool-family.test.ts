@@ -1,0 +1,117 @@
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createMcpTestServer, type McpTestServer } from '../../tests/support/mcp-test-server';
+import type { BlobRef } from '../protocol/blob-ref';
+import { mcpServerConfigSchema, type McpServerConfig } from './mcp-server-config';
+import { createMcpToolFamily, type McpToolFamily } from './mcp-tool-family';
+
+const ref: BlobRef = {
+  blobId: 'b'.repeat(64),
+  sha256: 'b'.repeat(64),
+  mime: 'image/png',
+  size: 70,
+  name: 'mcp-image-1',
+};
+const call = { sessionId: 's1', ownerId: 'call-1' };
+
+let test: McpTestServer;
+let family: McpToolFamily;
+afterEach(async () => {
+  await family.close();
+  await test.server.close();
+});
+
+function familyWith(servers: McpServerConfig[]): McpToolFamily {
+  test = createMcpTestServer();
+  family = createMcpToolFamily({
+    servers: () => Promise.resolve(servers),
+    makeTransport: () => {
+      const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+      void test.server.connect(serverSide);
+      return clientSide;
+    },
+    storeImage: () => () => Promise.resolve({ ok: true, ref }),
+  });
+  return family;
+}
+
+const notes = mcpServerConfigSchema.parse({ id: 'notes', name: 'Notes', url: 'http://127.0.0.1:1/mcp' });
+
+describe('createMcpToolFamily', () => {
+  it('offers the enabled servers’ tools namespaced, with their JSON Schemas', async () => {
+    const { tools, notes: said } = await familyWith([notes, { ...notes, id: 'off', enabled: false }]).definitions();
+    expect(said).toEqual([]);
+    const read = tools.find((tool) => tool.name === 'mcp_notes_readNote');
+    expect(read).toMatchObject({ serverId: 'notes', toolName: 'readNote', mode: 'allow', readOnly: true });
+    expect(read?.inputSchema).toMatchObject({ type: 'object', properties: { title: { type: 'string' } } });
+    expect(tools.every((tool) => tool.serverId === 'notes')).toBe(true);
+  });
+
+  it('asks before a destructive or unannotated tool and runs a read-only one', async () => {
+    familyWith([notes]);
+    expect(await family.approval('mcp_notes_readNote', { title: 'a' }, 1000)).toEqual({ required: false });
+    expect(await family.approval('mcp_notes_deleteNote', { title: 'a' }, 1000)).toEqual({
+      required: true,
+      summary: 'Run deleteNote on the MCP server "Notes" with {"title":"a"}.',
+      expiresAfterMs: 1000,
+    });
+    expect((await family.approval('mcp_notes_appendNote', { line: 'x' }, 1000)).required).toBe(true);
+  });
+
+  it('runs a call once and returns text, images as BlobRefs, structured content and errors', async () => {
+    familyWith([notes]);
+    expect(await family.execute('mcp_notes_deleteNote', { title: 'old' }, call)).toEqual({
+      ok: true,
+      text: 'Deleted old.',
+    });
+    expect(test.calls.get('deleteNote')).toBe(1);
+    expect(await family.execute('mcp_notes_snapshot', {}, call)).toEqual({
+      ok: true,
+      text: 'One picture.',
+      images: [ref],
+    });
+    expect(await family.execute('mcp_notes_countNotes', {}, call)).toEqual({
+      ok: true,
+      text: '{"count":3}',
+      structuredContent: { count: 3 },
+    });
+    expect(await family.execute('mcp_notes_failNote', {}, call)).toEqual({
+      ok: false,
+      error: 'The note store is locked.',
+    });
+    expect(await family.execute('mcp_notes_nothing', {}, call)).toEqual({
+      ok: false,
+      error: 'No connected MCP server offers the tool mcp_notes_nothing.',
+    });
+  });
+
+  it('updates its definitions when the server’s tool list changes', async () => {
+    familyWith([notes]);
+    expect((await family.definitions()).tools.map((tool) => tool.name)).not.toContain('mcp_notes_extraTool');
+    await family.execute('mcp_notes_addTool', {}, call);
+    await expect
+      .poll(async () => (await family.definitions()).tools.map((tool) => tool.name))
+      .toContain('mcp_notes_extraTool');
+  });
+
+  it('runs a cut-off read-only call again and calls any other outcome unknown', async () => {
+    familyWith([notes]);
+    expect(await family.recover('mcp_notes_readNote')).toEqual({ kind: 'never-reached' });
+    expect(await family.recover('mcp_notes_slowWrite')).toEqual({ kind: 'unknown' });
+  });
+
+  it('notes a server it cannot reach instead of failing the turn', async () => {
+    test = createMcpTestServer();
+    family = createMcpToolFamily({
+      servers: () => Promise.resolve([notes]),
+      makeTransport: () => {
+        throw new Error('connect ECONNREFUSED 127.0.0.1:1');
+      },
+      storeImage: () => () => Promise.resolve({ ok: true, ref }),
+    });
+    expect(await family.definitions()).toEqual({
+      tools: [],
+      notes: ['Notes is not connected: connect ECONNREFUSED 127.0.0.1:1'],
+    });
+  });
+});

@@ -1,0 +1,144 @@
+import type { JsonValue } from '../protocol/json-value';
+import type { ToolOutput } from '../protocol/tool-output';
+import type { ApprovalRequirement } from '../tools/approval-policy';
+import { mcpToolOutput, type StoreMcpImage } from './mcp-call-result';
+import { connectMcpServer, mcpFailureMessage, type McpSession, type McpTransportFactory } from './mcp-connection';
+import type { McpServerConfig } from './mcp-server-config';
+import { mcpServerCatalog, type McpServerCatalog, type McpToolDefinition } from './mcp-tool-catalog';
+import { isMcpToolName } from './mcp-tool-name';
+
+export interface McpToolFamilyDependencies {
+  /** The servers as stored in Settings; only enabled ones are connected. */
+  servers(): Promise<McpServerConfig[]>;
+  makeTransport: McpTransportFactory;
+  /** Keeps an image of a result in the blob store, owned by the call. */
+  storeImage(call: { sessionId: string; ownerId: string }): StoreMcpImage;
+}
+
+/** The recovery of a call cut off by a restart: the runtime's `ToolRecovery` kinds this family uses. */
+export type McpRecovery = { kind: 'never-reached' } | { kind: 'unknown' };
+
+/**
+ * The MCP servers' tools as one tool family: definitions come from the connected servers at turn start (not
+ * from a static table), and execute, recover and approval answer for any name `owns` claims.
+ */
+export interface McpToolFamily {
+  definitions(): Promise<{ tools: McpToolDefinition[]; notes: string[] }>;
+  owns(toolName: string): boolean;
+  execute(toolName: string, input: JsonValue, call: { sessionId: string; ownerId: string }): Promise<ToolOutput>;
+  recover(toolName: string): Promise<McpRecovery>;
+  approval(toolName: string, input: JsonValue, expiresAfterMs: number): Promise<ApprovalRequirement>;
+  close(): Promise<void>;
+}
+
+interface Connected {
+  key: string;
+  session: Promise<{ ok: true; session: McpSession } | { ok: false; error: string }>;
+  catalog?: McpServerCatalog;
+}
+
+function inputRecord(input: JsonValue): Record<string, unknown> {
+  return typeof input === 'object' && input !== null && !Array.isArray(input) ? input : {};
+}
+
+export function createMcpToolFamily(dependencies: McpToolFamilyDependencies): McpToolFamily {
+  const connections = new Map<string, Connected>();
+  const known = new Map<string, McpToolDefinition>();
+
+  function connection(config: McpServerConfig): Connected {
+    const key = JSON.stringify(config);
+    const existing = connections.get(config.id);
+    if (existing?.key === key) return existing;
+    if (existing) void existing.session.then((result) => (result.ok ? result.session.close() : undefined));
+    const entry: Connected = {
+      key,
+      session: connectMcpServer(config, dependencies.makeTransport, {
+        onToolsChanged: () => {
+          entry.catalog = undefined;
+        },
+      }),
+    };
+    // A failed connection is tried again at the next turn rather than remembered.
+    void entry.session.then((result) => {
+      if (!result.ok && connections.get(config.id) === entry) connections.delete(config.id);
+    });
+    connections.set(config.id, entry);
+    return entry;
+  }
+
+  async function catalogOf(config: McpServerConfig): Promise<McpServerCatalog> {
+    const entry = connection(config);
+    if (entry.catalog) return entry.catalog;
+    const result = await entry.session;
+    if (!result.ok) return { tools: [], notes: [`${config.name} is not connected: ${result.error}`] };
+    try {
+      const listed = await result.session.listTools();
+      entry.catalog = mcpServerCatalog(config, listed.tools);
+      return entry.catalog;
+    } catch (error) {
+      return { tools: [], notes: [`${config.name} did not list its tools: ${mcpFailureMessage(error)}`] };
+    }
+  }
+
+  async function definitions() {
+    const enabled = (await dependencies.servers()).filter((config) => config.enabled);
+    for (const id of connections.keys()) {
+      if (!enabled.some((config) => config.id === id)) {
+        void connections.get(id)?.session.then((result) => (result.ok ? result.session.close() : undefined));
+        connections.delete(id);
+      }
+    }
+    const catalogs = await Promise.all(enabled.map(catalogOf));
+    known.clear();
+    for (const tool of catalogs.flatMap((catalog) => catalog.tools)) known.set(tool.name, tool);
+    return { tools: [...known.values()], notes: catalogs.flatMap((catalog) => catalog.notes) };
+  }
+
+  /** After a restart nothing is known yet: the definitions are read again before a name is looked up. */
+  async function definition(toolName: string): Promise<McpToolDefinition | undefined> {
+    if (!known.has(toolName)) await definitions();
+    return known.get(toolName);
+  }
+
+  return {
+    definitions,
+    owns: isMcpToolName,
+    async execute(toolName, input, call) {
+      const tool = await definition(toolName);
+      if (!tool) return { ok: false, error: `No connected MCP server offers the tool ${toolName}.` };
+      const config = (await dependencies.servers()).find((server) => server.id === tool.serverId);
+      if (!config) return { ok: false, error: `The MCP server of ${toolName} was removed.` };
+      const session = await connection(config).session;
+      if (!session.ok) return { ok: false, error: `${config.name} is not connected: ${session.error}` };
+      try {
+        const raw = await session.session.callTool(tool.toolName, inputRecord(input));
+        const result = await mcpToolOutput(raw, dependencies.storeImage(call));
+        const output: ToolOutput = result.ok ? { ...result.output, ok: true } : { ok: false, error: result.error };
+        return output;
+      } catch (error) {
+        return { ok: false, error: `${config.name}: ${mcpFailureMessage(error)}` };
+      }
+    },
+    // A read-only call changed nothing, so running it again is safe; any other may have happened or not.
+    async recover(toolName) {
+      const tool = await definition(toolName).catch(() => undefined);
+      return tool?.readOnly ? { kind: 'never-reached' } : { kind: 'unknown' };
+    },
+    async approval(toolName, input, expiresAfterMs) {
+      const tool = await definition(toolName);
+      if (tool && tool.mode === 'allow') return { required: false };
+      const shown = JSON.stringify(input ?? {}).slice(0, 200);
+      const summary = tool
+        ? `Run ${tool.toolName} on the MCP server "${tool.serverName}" with ${shown}.`
+        : `Run ${toolName} (an MCP tool no connected server offers now).`;
+      return { required: true, summary, expiresAfterMs };
+    },
+    async close() {
+      const open = [...connections.values()];
+      connections.clear();
+      await Promise.all(
+        open.map((entry) => entry.session.then((result) => (result.ok ? result.session.close() : undefined))),
+      );
+    },
+  };
+}

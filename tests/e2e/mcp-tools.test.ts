@@ -1,0 +1,127 @@
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  startScriptedModelServer,
+  type ScriptedModelServer,
+} from '../../scripts/scripted-model-server/scripted-model-server';
+import { startMcpHttpServer, type McpHttpServer } from '../support/mcp-http-server';
+import {
+  configureEndpoint,
+  launchExtension,
+  sendMessage,
+  waitForTurnEnd,
+  type ExtensionSession,
+} from './extension-harness';
+
+async function storeServers(session: ExtensionSession, servers: unknown[]): Promise<void> {
+  const page = await session.browser.newPage();
+  await page.goto(`chrome-extension://${session.extensionId}/options.html`);
+  await page.evaluate(
+    (value) =>
+      (
+        globalThis as unknown as { chrome: { storage: { local: { set(value: unknown): Promise<void> } } } }
+      ).chrome.storage.local.set({ mcpServers: value }),
+    servers,
+  );
+  await page.close();
+}
+
+async function pendingApproval(panel: Page): Promise<string> {
+  const handle = await panel.waitForFunction(
+    () =>
+      document.querySelector('section.approval-card[data-status="pending"]')?.getAttribute('data-request-id') ?? false,
+    { polling: 100, timeout: 30_000 },
+  );
+  return (await handle.jsonValue()) as string;
+}
+
+async function clickInCard(panel: Page, requestId: string, label: string): Promise<void> {
+  await panel.waitForFunction(
+    (id, text) => {
+      const button = [...document.querySelectorAll<HTMLButtonElement>(`section[data-request-id="${id}"] button`)].find(
+        (candidate) => candidate.textContent?.trim() === text && !candidate.disabled,
+      );
+      button?.click();
+      return button !== undefined;
+    },
+    { polling: 100, timeout: 10_000 },
+    requestId,
+    label,
+  );
+}
+
+describe('MCP server tools, in Chromium', () => {
+  let model: ScriptedModelServer;
+  let mcp: McpHttpServer;
+  let session: ExtensionSession;
+
+  beforeAll(async () => {
+    model = await startScriptedModelServer();
+    mcp = await startMcpHttpServer();
+    session = await launchExtension();
+    await configureEndpoint(session, model.url);
+    await storeServers(session, [{ id: 'notes', name: 'Notes', url: `${mcp.origin}/mcp` }]);
+  });
+
+  afterAll(async () => {
+    await session?.close();
+    await model?.close();
+    await mcp?.close();
+  });
+
+  it('offers the server’s tools, runs a read-only one, asks before a destructive one, returns the results', async () => {
+    model.setScript({
+      turns: [
+        {
+          steps: [
+            { toolCalls: [{ name: 'mcp_notes_readNote', arguments: { title: 'shopping' }, id: 'read-1' }] },
+            { toolCalls: [{ name: 'mcp_notes_deleteNote', arguments: { title: 'shopping' }, id: 'delete-1' }] },
+            { text: 'Done.' },
+          ],
+        },
+      ],
+    });
+    const panel = await session.openPanel();
+    await sendMessage(panel, 'Read and delete my shopping note.');
+    const card = await pendingApproval(panel);
+    expect(mcp.calls.get('readNote')).toBe(1);
+    expect(mcp.calls.get('deleteNote')).toBeUndefined();
+    await clickInCard(panel, card, 'Allow');
+    await waitForTurnEnd(panel, 0);
+    expect(mcp.calls.get('deleteNote')).toBe(1);
+    const firstRequest = JSON.stringify(model.requests[0].body);
+    expect(firstRequest).toContain('mcp_notes_readNote');
+    expect(firstRequest).toContain('Reads a note by its title.');
+    expect(JSON.stringify(model.requests[1].body)).toContain('Note shopping: buy milk.');
+    expect(JSON.stringify(model.requests[2].body)).toContain('Deleted shopping.');
+  });
+
+  it('calls a cut-off call outcome unknown when the worker stops mid-call, and never calls it twice', async () => {
+    model.clearRequests();
+    model.setScript({
+      turns: [
+        {
+          steps: [
+            { toolCalls: [{ name: 'mcp_notes_slowWrite', arguments: { text: 'hello' }, id: 'slow-1' }] },
+            { text: 'Done.' },
+          ],
+        },
+      ],
+    });
+    const panel = await session.openPanel();
+    await panel.click('button::-p-text(New chat)');
+    await sendMessage(panel, 'Write hello slowly.');
+    await clickInCard(panel, await pendingApproval(panel), 'Allow');
+    await expect.poll(() => mcp.calls.get('slowWrite'), { timeout: 15_000 }).toBe(1);
+    await session.stopServiceWorker();
+    expect(await waitForTurnEnd(panel, 0, 45_000)).toBe('completed');
+    mcp.releaseSlow();
+    const cards = await panel.$$eval('section.tool-card', (items) =>
+      items.map((item) => item.getAttribute('data-status')),
+    );
+    expect(cards).toEqual(['unknown']);
+    expect(mcp.calls.get('slowWrite')).toBe(1);
+    expect(JSON.stringify(model.requests.at(-1)!.body)).toContain('Outcome unknown');
+    await panel.close();
+  });
+});
