@@ -18,6 +18,11 @@ const explained = [
     why: "zod's `new Function('')` probe, never run: entrypoints/shared/zod-setup.ts sets `jitless` first",
   },
   {
+    code: 'DANGEROUS_EVAL',
+    context: /let \w+=Function\(`\$\{\w+\.default\.self\}`,`\$\{\w+\.default\.scope\}`,\w+\)/,
+    why: "Ajv's schema compiler, bundled with @modelcontextprotocol/sdk's Client, never run: lib/mcp/mcp-connection.ts hands the client its own jsonSchemaValidator",
+  },
+  {
     code: 'UNSAFE_VAR_ASSIGNMENT',
     context: /\.__html!==\w+&&\(\w+\.innerHTML=\w+\)|\.innerHTML=`<script><\\\/script>`/,
     why: "React DOM's own innerHTML (dangerouslySetInnerHTML support, which no component uses; its <script> shim)",
