@@ -1,6 +1,6 @@
 import type { ModelMessage, ToolResultPart } from 'ai';
 import type { JsonObject, JsonValue } from '../protocol/json-value';
-import { IMAGES_FOLLOW_UP_PREFIX } from '../files/model-file-content';
+import { imagesFollowUpCallId } from '../files/model-file-content';
 import { toolResultValue } from './tool-result-value';
 
 /** How much of the past goes to the model in full; everything else is a stub that says how to get it again. */
@@ -29,8 +29,6 @@ export const DEFAULT_AGING_POLICY: AgingPolicy = {
 const KEPT_FIELDS = ['ok', 'code', 'error', 'jobId', 'state', 'targetId', 'artifactId', 'version'] as const;
 
 interface Located {
-  messageIndex: number;
-  partIndex: number;
   part: ToolResultPart;
   value: JsonValue | undefined;
   hasImages: boolean;
@@ -62,15 +60,15 @@ export function ageToolResults(messages: readonly ModelMessage[], policy = DEFAU
     const large =
       result.value !== undefined &&
       successor === undefined &&
+      later >= policy.largeResultsAfter &&
       observationOf(result.value) === undefined &&
-      JSON.stringify(result.value).length > policy.largeResultCharacters &&
-      later >= policy.largeResultsAfter;
+      jsonLength(result) > policy.largeResultCharacters;
     const stripImages = result.hasImages && !imagesKept.has(result.part);
     if (!successor && !large && !stripImages) return;
     const value = successor
       ? supersededValue(result.value!, successor)
       : large
-        ? largeStub(result.value!, result.part)
+        ? largeStub(result.value!, result.part, jsonLength(result))
         : withoutImages(result.value);
     replacements.set(result.part, { ...result.part, output: { type: 'json', value } });
     if (result.hasImages) dropImagesOf.add(result.part.toolCallId);
@@ -91,25 +89,30 @@ function agedMessage(
         content: message.content.map((part) => (part.type === 'tool-result' ? (replacements.get(part) ?? part) : part)),
       },
     ];
-  const followUpOf = imagesFollowUpCall(message);
+  const followUpOf = imagesFollowUpCallId(message);
   return followUpOf !== undefined && dropImagesOf.has(followUpOf) ? [] : [message];
+}
+
+/** The loop hands every step the same part objects, so a result's length is measured once, not once per step. */
+const measuredLengths = new WeakMap<ToolResultPart, number>();
+
+function jsonLength(result: Located): number {
+  const known = measuredLengths.get(result.part);
+  if (known !== undefined) return known;
+  const length = JSON.stringify(result.value).length;
+  measuredLengths.set(result.part, length);
+  return length;
 }
 
 function locateResults(messages: readonly ModelMessage[]): Located[] {
   const results: Located[] = [];
-  const followedUp = new Set(messages.flatMap((message) => imagesFollowUpCall(message) ?? []));
-  messages.forEach((message, messageIndex) => {
+  const followedUp = new Set(messages.flatMap((message) => imagesFollowUpCallId(message) ?? []));
+  messages.forEach((message) => {
     if (message.role !== 'tool') return;
-    message.content.forEach((part, partIndex) => {
+    message.content.forEach((part) => {
       if (part.type !== 'tool-result') return;
       const { value, images } = toolResultValue(part.output);
-      results.push({
-        messageIndex,
-        partIndex,
-        part,
-        value,
-        hasImages: images || followedUp.has(part.toolCallId),
-      });
+      results.push({ part, value, hasImages: images || followedUp.has(part.toolCallId) });
     });
   });
   return results;
@@ -169,14 +172,13 @@ function supersededValue(value: JsonValue, successor: Observation): JsonValue {
   return { ...value, observation: observationStub(observation, successor) };
 }
 
-function largeStub(value: JsonValue, part: ToolResultPart): JsonValue {
+function largeStub(value: JsonValue, part: ToolResultPart, characters: number): JsonValue {
   const kept: JsonObject = {};
   if (isObject(value)) for (const field of KEPT_FIELDS) if (field in value) kept[field] = value[field];
   const again =
     typeof kept.jobId === 'string'
       ? `Call jobStatus with jobId "${kept.jobId}" to read it again.`
       : `Call ${part.toolName} again if you need it.`;
-  const characters = JSON.stringify(value).length;
   return { ...kept, leftOut: `This result (${characters} characters) was sent in full earlier. ${again}` };
 }
 
@@ -186,12 +188,4 @@ function withoutImages(value: JsonValue | undefined): JsonValue {
     Object.entries(value).filter(([key]) => key !== 'images' && key !== 'screenshot'),
   ) as JsonObject;
   return { ...rest, imagesLeftOut: 'Its images were sent earlier; only the newest screenshots go with a request.' };
-}
-
-/** The toolCallId of a user message that carries a tool result's images (for endpoints without images in results). */
-function imagesFollowUpCall(message: ModelMessage): string | undefined {
-  if (message.role !== 'user' || typeof message.content === 'string') return undefined;
-  const first = message.content[0];
-  if (first?.type !== 'text' || !first.text.startsWith(IMAGES_FOLLOW_UP_PREFIX)) return undefined;
-  return /call (\S+):$/.exec(first.text)?.[1];
 }

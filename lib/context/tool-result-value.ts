@@ -1,17 +1,5 @@
 import type { ToolResultPart } from 'ai';
-import { z } from 'zod';
-import type { JsonValue } from '../protocol/json-value';
-
-const jsonValueSchema: z.ZodType<JsonValue> = z.lazy(() =>
-  z.union([
-    z.string(),
-    z.number(),
-    z.boolean(),
-    z.null(),
-    z.array(jsonValueSchema),
-    z.record(z.string(), jsonValueSchema),
-  ]),
-);
+import { jsonValueSchema, type JsonValue } from '../protocol/json-value';
 
 /**
  * The JSON a tool result part was made from (`toolResultContent` writes it as the value, or as the first line of its

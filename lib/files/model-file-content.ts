@@ -82,8 +82,15 @@ export function userMessageContent(text: string, refs: readonly BlobRef[], optio
 }
 
 /** The images a tool result carries (`images: BlobRef[]`, as screenshots do), validated. */
-/** How the user message that carries a tool result's images begins (endpoints that take no images in results). */
-export const IMAGES_FOLLOW_UP_PREFIX = 'Images returned by the ';
+const IMAGES_FOLLOW_UP_PREFIX = 'Images returned by the ';
+
+/** The toolCallId whose images a user message carries (endpoints that take no images in tool results), if it is one. */
+export function imagesFollowUpCallId(message: ModelMessage): string | undefined {
+  if (message.role !== 'user' || typeof message.content === 'string') return undefined;
+  const first = message.content[0];
+  if (first?.type !== 'text' || !first.text.startsWith(IMAGES_FOLLOW_UP_PREFIX)) return undefined;
+  return /call (\S+):$/.exec(first.text)?.[1];
+}
 
 export function toolOutputImages(output: JsonValue): BlobRef[] {
   if (!output || typeof output !== 'object' || Array.isArray(output) || !Array.isArray(output.images)) return [];

@@ -1,3 +1,4 @@
+import { convertBase64ToUint8Array } from '@ai-sdk/provider-utils';
 import { z } from 'zod';
 import type { BlobRef } from '../protocol/blob-ref';
 import type { JsonValue } from '../protocol/json-value';
@@ -32,8 +33,7 @@ const TEXT_LIMIT = 100_000;
 
 function base64Bytes(data: string): Uint8Array | undefined {
   try {
-    const binary = atob(data);
-    return Uint8Array.from(binary, (character) => character.charCodeAt(0));
+    return convertBase64ToUint8Array(data);
   } catch {
     return undefined;
   }

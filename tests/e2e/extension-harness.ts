@@ -233,3 +233,19 @@ export async function currentSessionId(page: Page): Promise<string> {
     return String(stored.lastSessionId);
   });
 }
+
+/** Clicks the button with exactly this text inside one request card (a DOM click: the panel may be a background tab). */
+export async function clickInCard(panel: Page, requestId: string, label: string): Promise<void> {
+  await panel.waitForFunction(
+    (id, text) => {
+      const button = [...document.querySelectorAll<HTMLButtonElement>(`section[data-request-id="${id}"] button`)].find(
+        (candidate) => candidate.textContent?.trim() === text && !candidate.disabled,
+      );
+      button?.click();
+      return button !== undefined;
+    },
+    { polling: 100, timeout: 10_000 },
+    requestId,
+    label,
+  );
+}

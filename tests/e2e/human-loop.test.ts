@@ -9,6 +9,7 @@ import {
   currentSessionId,
   launchExtension,
   readStoredLog,
+  clickInCard,
   sendMessage,
   waitForTurnEnd,
   type ExtensionSession,
@@ -68,22 +69,6 @@ async function waitForCardStatus(panel: Page, requestId: string, status: string,
     { polling: 100, timeout },
     requestId,
     status,
-  );
-}
-
-/** Clicks the button with exactly this text inside one request card (a DOM click: the panel may be a background tab). */
-async function clickInCard(panel: Page, requestId: string, label: string): Promise<void> {
-  await panel.waitForFunction(
-    (id, text) => {
-      const button = [...document.querySelectorAll<HTMLButtonElement>(`section[data-request-id="${id}"] button`)].find(
-        (candidate) => candidate.textContent?.trim() === text && !candidate.disabled,
-      );
-      button?.click();
-      return button !== undefined;
-    },
-    { polling: 100, timeout: 10_000 },
-    requestId,
-    label,
   );
 }
 

@@ -8,6 +8,7 @@ import { startMcpHttpServer, type McpHttpServer } from '../support/mcp-http-serv
 import {
   configureEndpoint,
   launchExtension,
+  clickInCard,
   sendMessage,
   waitForTurnEnd,
   type ExtensionSession,
@@ -33,21 +34,6 @@ async function pendingApproval(panel: Page): Promise<string> {
     { polling: 100, timeout: 30_000 },
   );
   return (await handle.jsonValue()) as string;
-}
-
-async function clickInCard(panel: Page, requestId: string, label: string): Promise<void> {
-  await panel.waitForFunction(
-    (id, text) => {
-      const button = [...document.querySelectorAll<HTMLButtonElement>(`section[data-request-id="${id}"] button`)].find(
-        (candidate) => candidate.textContent?.trim() === text && !candidate.disabled,
-      );
-      button?.click();
-      return button !== undefined;
-    },
-    { polling: 100, timeout: 10_000 },
-    requestId,
-    label,
-  );
 }
 
 describe('MCP server tools, in Chromium', () => {
