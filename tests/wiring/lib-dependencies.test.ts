@@ -37,4 +37,14 @@ describe('libDependencies (eslint.config.js)', () => {
       expect(exception.reason.length).toBeGreaterThan(20);
     }
   });
+
+  it('is what each folder README.md says the folder may import', () => {
+    for (const folder of libFolders) {
+      const readme = resolve(root, 'lib', folder, 'README.md');
+      expect(existsSync(readme), `lib/${folder}/README.md`).toBe(true);
+      const row = libDependencies[folder];
+      const line = `May import: ${row.length > 0 ? row.join(', ') : 'nothing else in lib/'} (`;
+      expect(readFileSync(readme, 'utf8'), `lib/${folder}/README.md`).toContain(line);
+    }
+  });
 });
