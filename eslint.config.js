@@ -38,9 +38,110 @@ const noExtensionGlobals = [
   { name: 'chrome', message: 'Extension APIs belong to entrypoints/.' },
   { name: 'browser', message: 'Extension APIs belong to entrypoints/.' },
 ];
+/*
+ * Which lib/ folder may import which, in the manner of Playwright's DEPS lists: a folder imports only the folders
+ * its row names (its own files it always may). Every arrow runs down: the rows are listed from the lowest floor up
+ * and the table has no circle (tests/wiring/lib-dependencies.test.ts checks both, and that every folder of lib/ has a
+ * row). `npm run figures` prints the floors and any arrow that runs back up. Test files beside the code are not held
+ * to it. An arrow that still runs up is an exception of one file, with its reason, until it is fixed.
+ */
+export const libDependencies = {
+  markdown: [],
+  protocol: [],
+  'session-log': ['protocol'],
+  files: ['protocol'],
+  jobs: ['protocol', 'session-log'],
+  notify: ['protocol'],
+  'page-observation': ['protocol'],
+  stage: ['protocol'],
+  'authored-targets': ['files', 'protocol', 'session-log'],
+  context: ['files', 'protocol'],
+  storage: ['files', 'protocol', 'session-log'],
+  manifest: ['protocol', 'storage'],
+  usage: ['protocol', 'session-log', 'storage'],
+  popup: ['manifest', 'protocol'],
+  state: ['jobs', 'protocol', 'usage'],
+  'view-artifacts': ['protocol', 'session-log', 'state'],
+  forms: ['protocol', 'view-artifacts'],
+  tools: ['authored-targets', 'forms', 'jobs', 'protocol', 'view-artifacts'],
+  mcp: ['protocol', 'storage', 'tools'],
+  settings: ['protocol', 'storage', 'tools'],
+  targets: ['authored-targets', 'manifest', 'protocol', 'session-log', 'storage', 'tools'],
+  'page-tools': ['page-observation', 'protocol', 'settings', 'tools'],
+  providers: ['protocol', 'settings'],
+  agent: ['context', 'files', 'mcp', 'protocol', 'providers', 'settings', 'state', 'tools', 'usage'],
+  panel: ['page-tools', 'protocol', 'state'],
+  runtime: [
+    'authored-targets',
+    'files',
+    'forms',
+    'jobs',
+    'manifest',
+    'mcp',
+    'notify',
+    'page-tools',
+    'protocol',
+    'session-log',
+    'settings',
+    'state',
+    'storage',
+    'targets',
+    'tools',
+    'usage',
+    'view-artifacts',
+  ],
+};
+
+/** Folders the table already places that do not exist yet: the session-log kernel (issue 26 step 4). */
+export const libFoldersToCome = ['session-log'];
+
+const kernelInRuntime =
+  "the log kernel's lock, event store, call record and session row are in lib/runtime/ until they move down to lib/session-log/ (issue 26 step 4)";
+const toolDefinitionsGathered =
+  'lib/tools/tool-definitions.ts gathers every family’s schema until the tool registry gives each family its own definition file (issue 26 step 3)';
+
+/** Arrows that run back up, each allowed to one file only, with why it is not fixed yet. */
+export const libDependencyExceptions = [
+  { file: 'lib/authored-targets/target-artifact-control.ts', imports: 'runtime', reason: kernelInRuntime },
+  { file: 'lib/jobs/job-control.ts', imports: 'runtime', reason: kernelInRuntime },
+  { file: 'lib/jobs/job-control.ts', imports: 'tools', reason: toolDefinitionsGathered },
+  { file: 'lib/storage/dexie-event-store.ts', imports: 'runtime', reason: kernelInRuntime },
+  { file: 'lib/usage/budget-guard.ts', imports: 'runtime', reason: kernelInRuntime },
+  { file: 'lib/usage/spend-ledger.ts', imports: 'runtime', reason: kernelInRuntime },
+  { file: 'lib/view-artifacts/view-artifact-control.ts', imports: 'runtime', reason: kernelInRuntime },
+  { file: 'lib/targets/tool-recovery.ts', imports: 'runtime', reason: kernelInRuntime },
+  {
+    file: 'lib/targets/stage-actions.ts',
+    imports: 'runtime',
+    reason: "the stage's request handlers are typed by the runtime's handler dependencies (RuntimeHandlerDependencies)",
+  },
+  {
+    file: 'lib/targets/stage-target-hooks.ts',
+    imports: 'runtime',
+    reason: "the stage's hooks are typed by the Runtime they call back (recordNotifications, the session lock)",
+  },
+  { file: 'lib/tools/tool-definitions.ts', imports: 'page-tools', reason: toolDefinitionsGathered },
+  {
+    file: 'lib/files/file-limits.ts',
+    imports: 'settings',
+    reason: 'the limits differ per endpoint kind, and the endpoint schema (EndpointSettings) is a settings type',
+  },
+];
+
+function folderPattern(folder, allowed) {
+  const forbidden = Object.keys(libDependencies).filter((other) => other !== folder && !allowed.includes(other));
+  return {
+    regex: `^(@/lib/|\\.\\./)(${forbidden.join('|')})(/|$)`,
+    message: `lib/${folder}/ imports ${allowed.length > 0 ? `from lib/ only ${allowed.join(', ')}` : 'nothing else from lib/'}: libDependencies in eslint.config.js says which folder may import which, each only downward.`,
+  };
+}
+
 const crossing = 'An entrypoint imports no other entrypoint: move what both need to entrypoints/shared/ or lib/.';
 
-/** lib/storage/ is the one module that touches IndexedDB; tests beside the code may use the test support in tests/. */
+/**
+ * lib/storage/ is the one module that touches IndexedDB; tests beside the code may use the test support in tests/.
+ * Each folder's own block adds the folders it may not import (libDependencies).
+ */
 function libBoundaries() {
   const patterns = ({ storage, test }) => [
     ...platformModules.filter((pattern) => !(storage && pattern.regex === '^dexie(/|$)')),
@@ -56,11 +157,31 @@ function libBoundaries() {
       'no-restricted-globals': ['error', ...noExtensionGlobals],
     },
   });
+  const folderBlock = (folder, files, ignores, allowed) => ({
+    files,
+    ignores,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [...patterns({ storage: folder === 'storage', test: false }), folderPattern(folder, allowed)] },
+      ],
+    },
+  });
+  const folders = Object.keys(libDependencies).filter((folder) => !libFoldersToCome.includes(folder));
+  const exceptionFiles = [...new Set(libDependencyExceptions.map((exception) => exception.file))];
   return [
     block(['lib/**/*.ts'], ['lib/**/*.test.ts', 'lib/storage/**'], { storage: false, test: false }),
     block(['lib/**/*.test.ts'], ['lib/storage/**'], { storage: false, test: true }),
     block(['lib/storage/**/*.ts'], ['lib/storage/**/*.test.ts'], { storage: true, test: false }),
     block(['lib/storage/**/*.test.ts'], [], { storage: true, test: true }),
+    ...folders.map((folder) =>
+      folderBlock(folder, [`lib/${folder}/**/*.ts`], ['lib/**/*.test.ts'], libDependencies[folder]),
+    ),
+    ...exceptionFiles.map((file) => {
+      const folder = file.split('/')[1];
+      const excepted = libDependencyExceptions.filter((exception) => exception.file === file);
+      return folderBlock(folder, [file], [], [...libDependencies[folder], ...excepted.map((item) => item.imports)]);
+    }),
   ];
 }
 

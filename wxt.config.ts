@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'wxt';
 import { discoverTargets, manifestScripts, targetAssetFiles } from './scripts/discover-targets';
+import { JOB_SANDBOX_PAGE_PATH, jobSandboxPage } from './scripts/job-sandbox-page';
 import { TARGET_CATALOG_PATH } from './lib/protocol/target-catalog';
 import { EXTENSION_PAGES_CSP, TARGET_SANDBOX_CSP } from './lib/stage/target-csp';
 import { OPEN_PANEL_DESCRIPTION, OPEN_PANEL_SUGGESTED_KEY, openPanelCommandName } from './lib/panel/open-panel-command';
@@ -91,14 +92,19 @@ export default defineConfig({
             // Asked for when the user turns browser notifications on in the options page.
             optional_permissions: extraTargetsRoot ? [] : ['notifications'],
             sandbox: {
-              pages: [...targets.map((target) => target.entry.entryPath), 'job-sandbox.html', 'artifact-host.html'],
+              pages: [...targets.map((target) => target.entry.entryPath), JOB_SANDBOX_PAGE_PATH, 'artifact-host.html'],
             },
             content_security_policy: { extension_pages: EXTENSION_PAGES_CSP, sandbox: TARGET_SANDBOX_CSP },
           }),
     };
   },
   hooks: {
+    // job-sandbox.html is written here, not kept in public/, so its meta policy is the one of lib/stage/target-csp.ts.
+    'prepare:publicPaths': (_wxt, paths) => {
+      paths.push(JOB_SANDBOX_PAGE_PATH);
+    },
     'build:publicAssets': (_wxt, files) => {
+      files.push({ relativeDest: JOB_SANDBOX_PAGE_PATH, contents: jobSandboxPage() });
       const targets = allTargets();
       files.push(...targetAssetFiles(targetsRoot, discoverTargets(targetsRoot)));
       if (extraTargetsRoot)

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { BudgetKind } from '@/lib/protocol/notify-events';
-import { usageSettingsSchema, type UsageSettings } from '@/lib/settings/usage-settings';
+import { usageSettingsSchema, type UsageSettings } from '@/lib/usage/usage-settings';
 import { KNOWN_PRICES_DATE } from '@/lib/usage/known-prices';
 import { issuesText } from '@/lib/protocol/issue-text';
 

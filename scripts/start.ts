@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { configureDemoEndpoint } from './demo-model/configure-demo-endpoint';
 import { startDemoModelServer } from './demo-model/start-demo-model-server';
+import { errorText } from '../lib/protocol/error-text';
 
 const root = resolve(import.meta.dirname, '..');
 const extensionPath = resolve(root, '.output/chrome-mv3');
@@ -79,6 +80,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(errorText(error));
   process.exit(1);
 });

@@ -4,7 +4,7 @@ import { SandboxRunner, type ScriptWorker } from '@/lib/jobs/sandbox-runner';
 import { JOB_SANDBOX_SOURCE, jobHostCommandSchema, type JobHostReport } from '@/lib/protocol/job-host-wire';
 
 // Runs in an opaque origin with a CSP that allows no network: only the host page above may command it. Built as a
-// classic script (public/job-sandbox.html loads it): Firefox loads no module script into an opaque-origin frame.
+// classic script (the page scripts/job-sandbox-page.ts writes loads it): Firefox loads no module script into an opaque-origin frame.
 function spawn(source: string): ScriptWorker {
   const url = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
   const worker = new Worker(url);

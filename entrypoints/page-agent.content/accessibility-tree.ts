@@ -1,6 +1,6 @@
 import type { PageChildFrame, PageRefInfo } from '@/lib/protocol/page-wire';
 import { isClickable } from '@/lib/page-observation/is-clickable';
-import type { SnapshotNode } from '@/lib/page-observation/snapshot-node';
+import type { PageTreeNode } from '@/lib/page-observation/page-tree-node';
 import { refFor } from './agent-state';
 import {
   checkedOf,
@@ -28,7 +28,7 @@ const LEAF_TAGS = new Set(['input', 'textarea', 'select', 'img', 'iframe', 'fram
 export const NODE_LIMIT = 20_000;
 
 export interface AccessibilityTree {
-  roots: SnapshotNode[];
+  roots: PageTreeNode[];
   refs: Map<string, PageRefInfo>;
   childFrames: PageChildFrame[];
   nodeLimitReached: boolean;
@@ -53,8 +53,8 @@ function childrenOf(element: Element): Node[] {
   return [...element.childNodes];
 }
 
-function mergeText(nodes: SnapshotNode[]): SnapshotNode[] {
-  const merged: SnapshotNode[] = [];
+function mergeText(nodes: PageTreeNode[]): PageTreeNode[] {
+  const merged: PageTreeNode[] = [];
   for (const node of nodes) {
     const last = merged.at(-1);
     if (node.role === 'text' && last?.role === 'text' && last.hiddenText === node.hiddenText && !last.ref) {
@@ -66,7 +66,7 @@ function mergeText(nodes: SnapshotNode[]): SnapshotNode[] {
 }
 
 /** Text that only repeats the node's name adds nothing (Playwright drops it too). */
-function withoutEchoedName(name: string, children: SnapshotNode[]): SnapshotNode[] {
+function withoutEchoedName(name: string, children: PageTreeNode[]): PageTreeNode[] {
   if (name === '') return children;
   const text = children.every((child) => child.role === 'text') ? children.map((child) => child.name).join(' ') : '';
   return text !== '' && normalizeSpace(text) === name ? [] : children;
@@ -92,7 +92,7 @@ function hasOwnText(element: Element): boolean {
   );
 }
 
-function optionNodes(select: HTMLSelectElement, inView: boolean): SnapshotNode[] {
+function optionNodes(select: HTMLSelectElement, inView: boolean): PageTreeNode[] {
   return [...select.options].map((option) => ({
     role: 'option',
     name: normalizeSpace(option.label),
@@ -102,7 +102,7 @@ function optionNodes(select: HTMLSelectElement, inView: boolean): SnapshotNode[]
   }));
 }
 
-function visitText(node: Node, look: { hidden: boolean }, inView: boolean): SnapshotNode[] {
+function visitText(node: Node, look: { hidden: boolean }, inView: boolean): PageTreeNode[] {
   const text = normalizeSpace(node.nodeValue ?? '');
   if (text === '') return [];
   return [{ role: 'text', name: text, hiddenText: look.hidden || undefined, inViewport: inView, children: [] }];
@@ -114,7 +114,7 @@ function visitChildren(
   look: { hidden: boolean; inherited: InheritedLook },
   inView: boolean,
 ) {
-  const nodes: SnapshotNode[] = [];
+  const nodes: PageTreeNode[] = [];
   for (const child of childrenOf(element)) {
     if (walk.visited >= NODE_LIMIT) break;
     if (child.nodeType === Node.TEXT_NODE) nodes.push(...visitText(child, look, inView));
@@ -162,7 +162,7 @@ function behavesAsClickable(element: Element, walk: Walk, cursor: string, parent
   });
 }
 
-function visitElement(element: Element, walk: Walk, inherited: InheritedLook): SnapshotNode[] {
+function visitElement(element: Element, walk: Walk, inherited: InheritedLook): PageTreeNode[] {
   if (SKIPPED_TAGS.has(element.localName) || !isRendered(element)) return [];
   walk.visited++;
   const box = boxOf(element);
@@ -175,7 +175,7 @@ function visitElement(element: Element, walk: Walk, inherited: InheritedLook): S
   const role = shownRoleOf(element);
   const name = nameOf(element, role);
   const hiddenText = (look.hidden && (name !== '' || hasOwnText(element))) || nameHiddenFromSight(element, role, name);
-  const node: SnapshotNode = {
+  const node: PageTreeNode = {
     role,
     name,
     checked: checkedOf(element, role),
@@ -229,7 +229,7 @@ export function accessibilityTree(root: Element): AccessibilityTree {
   return { roots, refs: walk.refs, childFrames: walk.childFrames, nodeLimitReached: walk.visited >= NODE_LIMIT };
 }
 
-/** Role, name and checked state of one element now, as the snapshot would give them. */
+/** Role, name and checked state of one element now, as the page tree would give them. */
 export function describeElement(element: Element): {
   role: string;
   name: string;

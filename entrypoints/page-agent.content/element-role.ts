@@ -75,7 +75,7 @@ export function isLifted(role: string | undefined): boolean {
   return role === undefined || LIFTED_ROLES.has(role);
 }
 
-/** The role the snapshot shows: an element without one (or `presentation`, `none`) is `generic`. */
+/** The role the page tree shows: an element without one (or `presentation`, `none`) is `generic`. */
 export function shownRoleOf(element: Element): string {
   const role = roleOf(element);
   return role === undefined || isLifted(role) ? 'generic' : role;
@@ -224,7 +224,7 @@ export function levelOf(element: Element, role: string): number | undefined {
 
 const PASSWORD_MASK = '••••';
 
-/** A form control's value as the snapshot shows it; passwords never leave the page. */
+/** A form control's value as the page tree shows it; passwords never leave the page. */
 export function valueOf(element: Element): string | undefined {
   if (element instanceof HTMLInputElement) {
     if (['checkbox', 'radio', 'button', 'submit', 'reset', 'image', 'file', 'hidden'].includes(element.type))

@@ -1,4 +1,4 @@
-import { renderSnapshot } from '@/lib/page-observation/render-snapshot';
+import { renderPageTree } from '@/lib/page-observation/render-page-tree';
 import type { PageObservationData, PageRefInfo, PageViewport } from '@/lib/protocol/page-wire';
 import { accessibilityTree } from './accessibility-tree';
 import { agentState, elementForRef, takeEvents } from './agent-state';
@@ -27,7 +27,7 @@ export async function observePage(options: ObserveOptions): Promise<PageObservat
   const root = options.scope === undefined ? (document.body ?? document.documentElement) : elementForRef(options.scope);
   if (root === undefined || !root.isConnected) return undefined;
   const tree = accessibilityTree(root);
-  const rendered = renderSnapshot(tree.roots, {
+  const rendered = renderPageTree(tree.roots, {
     maxTokens: options.maxTokens,
     find: options.find,
     nodeLimitReached: tree.nodeLimitReached,

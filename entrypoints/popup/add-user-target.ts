@@ -1,6 +1,6 @@
 import browser from 'webextension-polyfill';
 import { parseFetchedManifest, userTargetAddress } from '@/lib/manifest/user-target-address';
-import { callRuntime } from '../shared/runtime-client';
+import { callRuntime } from '../shared/call-runtime';
 import { errorText } from '@/lib/protocol/error-text';
 
 const MAX_MANIFEST_BYTES = 512 * 1024;

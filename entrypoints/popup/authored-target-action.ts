@@ -1,5 +1,5 @@
 import type { AuthoredTargetAction } from '@/components/authored-target-controls';
-import { callRuntime } from '../shared/runtime-client';
+import { callRuntime } from '../shared/call-runtime';
 
 function downloadZip(fileName: string, zipBase64: string): void {
   const bytes = Uint8Array.from(atob(zipBase64), (character) => character.charCodeAt(0));

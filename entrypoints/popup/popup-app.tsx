@@ -11,7 +11,7 @@ import {
 import { toolFailure, type FieldResult } from '@/lib/popup/parameter-outcome';
 import { findEntry, targetListItems } from '@/lib/popup/target-list-items';
 import type { TargetsListResult } from '@/lib/protocol/runtime-result-schemas';
-import { callRuntime } from '../shared/runtime-client';
+import { callRuntime } from '../shared/call-runtime';
 import { addUserTarget } from './add-user-target';
 import { currentWindowId, isToolbarPopup, openChat } from './open-chat';
 import { openTargetsPort } from './targets-port';

@@ -1,5 +1,5 @@
 import type { RuntimeClient } from '@/lib/agent/runtime-client';
-import { callRuntime, type EventsConnection } from '../shared/runtime-client';
+import { callRuntime, type EventsConnection } from '../shared/call-runtime';
 
 /** The turn's own requests try longer than the default, to ride out a service-worker restart. */
 const TURN_ATTEMPTS = 6;

@@ -25,7 +25,7 @@ import { SessionSync } from '@/lib/state/session-sync';
 import { isBudgetRefusal } from '@/lib/usage/budget-state';
 import { downloadJson } from '../shared/download-json';
 import { loadEndpoint, onEndpointChange } from '../shared/endpoint-storage';
-import { callRuntime, openEventsConnection, readEvents, type EventsConnection } from '../shared/runtime-client';
+import { callRuntime, openEventsConnection, readEvents, type EventsConnection } from '../shared/call-runtime';
 import { reencodeImage } from '../shared/reencode-image';
 import { BlobContext } from '@/components/blob-context';
 import type { JsonValue } from '@/lib/protocol/json-value';

@@ -6,7 +6,7 @@ import type { MessageAttachment } from '@/lib/protocol/upload-events';
 import type { EndpointSettings } from '@/lib/settings/endpoint-settings';
 import type { ClientState } from '@/lib/state/client-state';
 import { composerUploads, type UploadView } from '@/lib/state/upload-view';
-import { callRuntime } from '../shared/runtime-client';
+import { callRuntime } from '../shared/call-runtime';
 import { panelBlobStore } from './panel-blob-store';
 import { errorText } from '@/lib/protocol/error-text';
 

@@ -4,7 +4,7 @@ import type { CurrentPageView } from '@/lib/protocol/current-page';
 import { originPattern } from '@/lib/page-tools/choose-page';
 import { SiteModesStore, type SiteMode } from '@/lib/settings/site-modes-store';
 import { extensionKeyValueStore } from '../shared/extension-key-value-store';
-import { callRuntime } from '../shared/runtime-client';
+import { callRuntime } from '../shared/call-runtime';
 
 const siteModes = new SiteModesStore(extensionKeyValueStore);
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { DEFAULT_USAGE_SETTINGS, type UsageSettings } from '@/lib/settings/usage-settings';
-import { UsageSettingsStore } from '@/lib/settings/usage-settings-store';
+import { DEFAULT_USAGE_SETTINGS, type UsageSettings } from '@/lib/usage/usage-settings';
+import { UsageSettingsStore } from '@/lib/usage/usage-settings-store';
 import { extensionKeyValueStore } from '../shared/extension-key-value-store';
 
 const store = new UsageSettingsStore(extensionKeyValueStore);

@@ -122,7 +122,7 @@ async function relayFetch(
       },
     };
   } catch (error) {
-    return { ...answer, error: error instanceof Error ? error.message.slice(0, 2000) : 'Failed to fetch' };
+    return { ...answer, error: errorText(error).slice(0, 2000) };
   }
 }
 

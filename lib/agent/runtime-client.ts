@@ -1,4 +1,4 @@
-import type { McpToolsResult } from '../mcp/mcp-tools-result';
+import type { McpToolsResult } from '../protocol/mcp-tools-result';
 import type { AgentEventDraft } from '../protocol/agent-event';
 import type { RuntimeRequest } from '../protocol/runtime-message';
 import type { ToolExecutionRequest, ToolExecutionResult } from '../protocol/tool-execution-request';

@@ -5,6 +5,7 @@ import type { BlobStore } from './blob-store';
 import { INTAKE_LIMITS } from './file-limits';
 import { inspectFileBytes } from './inspect-file-bytes';
 import { blobRefOf } from './store-bytes';
+import { errorText } from '../protocol/error-text';
 
 /** A file as the browser hands it over; `bytes` is read only once the size is known to be acceptable. */
 export interface PickedFile {
@@ -77,6 +78,6 @@ export async function attachFile(
     await dependencies.store.put({ bytes, ref: blob, sessionId: dependencies.sessionId, ownerId: uploadId });
     return finish('ready', { blob });
   } catch (error) {
-    return finish('failed', { reason: error instanceof Error ? error.message.slice(0, 2000) : String(error) });
+    return finish('failed', { reason: errorText(error).slice(0, 2000) });
   }
 }

@@ -1,4 +1,5 @@
 import { parse, parseExpressionAt, tokenizer, type Node, type Options, type Program, type Statement } from 'acorn';
+import { errorText } from '../protocol/error-text';
 
 /** The variable the rewritten body keeps its completion value in; the worker's prelude declares it. */
 export const COMPLETION_VARIABLE = '__completion';
@@ -49,7 +50,7 @@ export function scriptBody(code: string): ScriptBody {
   try {
     program = parse(code, PARSE_OPTIONS);
   } catch (error) {
-    return { ok: false, error: `SyntaxError: ${error instanceof Error ? error.message : String(error)}` };
+    return { ok: false, error: `SyntaxError: ${errorText(error)}` };
   }
   const edits = importEdits(program);
   const last = lastValueStatement(program);

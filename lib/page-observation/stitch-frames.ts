@@ -7,7 +7,7 @@ export interface FrameObservation {
   observation: PageObservationData;
 }
 
-export interface StitchedSnapshot {
+export interface StitchedPageTree {
   snapshot: string;
   /** `f1` → frameId; the top frame has no prefix. */
   prefixes: Record<string, number>;
@@ -48,10 +48,10 @@ function matchChildren(frames: FrameObservation[], parent: FrameObservation): Ma
 }
 
 /**
- * One snapshot for a tab: each child frame's lines nest under its iframe line in the parent, with refs prefixed by
+ * One page tree for a tab: each child frame's lines nest under its iframe line in the parent, with refs prefixed by
  * the frame (`f1e3`). Frames the parent does not show (left out by its budget) are dropped, as their iframe is.
  */
-export function stitchFrames(frames: FrameObservation[]): StitchedSnapshot {
+export function stitchFrames(frames: FrameObservation[]): StitchedPageTree {
   const top = frames.find((frame) => frame.parentFrameId === -1) ?? frames[0];
   const prefixes: Record<string, number> = {};
   const offsets: Record<number, { x: number; y: number }> = { [top.frameId]: { x: 0, y: 0 } };

@@ -81,7 +81,7 @@ export const pageToolSchema = z.object({
 });
 export type PageTool = z.infer<typeof pageToolSchema>;
 
-/** What the snapshot left out; `scope`/`find` fetch it. */
+/** What the page tree left out; `scope`/`find` fetch it. */
 export const pageTruncationSchema = z.object({
   omittedLines: z.number().int().nonnegative(),
   omittedRefs: z.number().int().nonnegative(),
@@ -99,7 +99,7 @@ export const pageObservationDataSchema = z.object({
   title: z.string().max(2000),
   capturedAt: z.number(),
   viewport: pageViewportSchema,
-  /** Playwright aria-snapshot style lines, two spaces per level. */
+  /** The page tree: Playwright aria-snapshot style lines, two spaces per level (the name the model reads). */
   snapshot: z.string(),
   snapshotTokens: z.number().int().nonnegative(),
   truncated: pageTruncationSchema.nullable(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { currentPageRequestSchema } from './current-page';
 import { agentEventSchema } from './agent-event';
 import { jsonObjectSchema, jsonValueSchema } from './json-value';
-import { stageToTargetMessageSchema } from './target-wire';
+import { stageActionTypeSchema, stageToTargetMessageSchema } from './target-wire';
 import { targetArtifactLoadSchema } from './target-artifact-wire';
 import { targetGrantSchema } from './target-artifact-events';
 import { sessionSnapshotSchema, turnSliceSchema } from './session-snapshot';
@@ -233,7 +233,7 @@ export const stageReportMessageSchema = z.discriminatedUnion('type', [
       .array(
         z.object({
           callKey: z.string().min(1).max(500),
-          type: z.enum(['open', 'apply', 'reset', 'read']),
+          type: stageActionTypeSchema,
           targetId: id,
           state: jsonObjectSchema,
         }),

@@ -4,7 +4,7 @@ import { targetCatalogSchema } from './target-catalog';
 import { targetGrantSchema } from './target-artifact-events';
 import { agentEventSchema } from './agent-event';
 import { budgetCheckResultSchema } from './budget-check-result';
-import { mcpToolsResultSchema } from '../mcp/mcp-tools-result';
+import { mcpToolsResultSchema } from './mcp-tools-result';
 import { jsonObjectSchema, jsonValueSchema } from './json-value';
 import { sessionRecordSchema } from './session-record';
 import { toolOutputSchema } from './tool-output';

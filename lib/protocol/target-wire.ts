@@ -18,6 +18,13 @@ function stageCommandUnion<TBase extends z.ZodRawShape>(base: TBase) {
 export const stageCommandSchema = stageCommandUnion({});
 export type StageCommand = z.infer<typeof stageCommandSchema>;
 
+/** A command's name, or `open` (which the stage does itself): what the stage reports it did for a call. */
+export const stageActionTypeSchema = z.enum([
+  'open',
+  ...stageCommandSchema.options.map((option) => option.shape.type.value),
+]);
+export type StageActionType = z.infer<typeof stageActionTypeSchema>;
+
 export const stageToTargetMessageSchema = stageCommandUnion(stageMessageBase);
 export type StageToTargetMessage = z.infer<typeof stageToTargetMessageSchema>;
 

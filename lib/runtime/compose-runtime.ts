@@ -5,7 +5,7 @@ import { WaitingNotifier } from '../notify/waiting-notifier';
 import type { RuntimeHandlers } from '../protocol/runtime-result-schemas';
 import { ApprovalPolicyStore } from '../settings/approval-policy-store';
 import { SiteModesStore } from '../settings/site-modes-store';
-import { UsageSettingsStore } from '../settings/usage-settings-store';
+import { UsageSettingsStore } from '../usage/usage-settings-store';
 import { BudgetGuard } from '../usage/budget-guard';
 import { JobHostLink } from '../jobs/job-host-link';
 import { PageLink } from '../page-tools/page-link';

@@ -6,7 +6,7 @@ import type { ToolOutput } from '../protocol/tool-output';
 import { refuseTurnOverBudget, type BudgetGuard } from '../usage/budget-guard';
 import type { CurrentPage, PageLink } from '../page-tools/page-link';
 import type { Runtime } from './runtime';
-import type { McpToolsResult } from '../mcp/mcp-tools-result';
+import type { McpToolsResult } from '../protocol/mcp-tools-result';
 import { targetFolderZip } from '../authored-targets/target-folder-zip';
 import { bytesToBase64 } from '../files/bytes-to-base64';
 import { errorText } from '../protocol/error-text';

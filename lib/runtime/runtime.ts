@@ -10,7 +10,7 @@ import {
 import type { SessionSnapshot, TurnSlice } from '../protocol/session-snapshot';
 import type { ToolExecutionRequest, ToolExecutionResult } from '../protocol/tool-execution-request';
 import { reduceEvents } from '../state/reduce-events';
-import { sliceTurns, takeSnapshot } from '../state/session-snapshot';
+import { sliceTurns, takeSnapshot } from '../state/state-snapshot';
 import type { JobLedger } from '../jobs/job-ledger';
 import { ViewArtifactLedger } from '../view-artifacts/view-artifact-ledger';
 import { VIEW_ARTIFACT_TOOLS, ViewArtifactControl } from '../view-artifacts/view-artifact-control';

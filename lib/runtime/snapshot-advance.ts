@@ -8,7 +8,7 @@ import {
 } from '../protocol/stored-snapshot';
 import { initialClientState, type ClientState } from '../state/client-state';
 import { reduceEvents } from '../state/reduce-events';
-import { headState, sliceTurns, withOlderTurns } from '../state/session-snapshot';
+import { headState, sliceTurns, withOlderTurns } from '../state/state-snapshot';
 import { observeLedgers, restoredLedgers, storedBook, type RuntimeLedgers } from './runtime-ledgers';
 
 export interface SnapshotParts {

@@ -5,7 +5,7 @@ import { Random } from '../../tests/support/random';
 import { generateRun } from '../../tests/support/run-generator';
 import { testRuntime } from '../../tests/support/test-runtime';
 import { reduceEvents, replayLog } from '../state/reduce-events';
-import { stateAfter, takeSnapshot, usableSnapshot, withOlderTurns } from '../state/session-snapshot';
+import { stateAfter, takeSnapshot, usableSnapshot, withOlderTurns } from '../state/state-snapshot';
 import type { ClientState } from '../state/client-state';
 import { MemoryEventStore } from './memory-event-store';
 import type { Runtime } from './runtime';

@@ -6,6 +6,7 @@ import {
   type EndpointKind,
   type EndpointSettings,
 } from './endpoint-settings';
+import { issuesText } from '../protocol/issue-text';
 
 /** What the settings form edits: every field of every kind, as typed. */
 export interface EndpointDraft {
@@ -100,8 +101,11 @@ export function settingsFromDraft(
   );
   if (parsed.success) return { ok: true, settings: parsed.data };
   const names: Record<string, string> = { baseUrl: 'Base URL', model: 'Model', apiKey: 'API key', label: 'Name' };
-  const problem = parsed.error.issues
-    .map((issue) => `${names[String(issue.path[0])] ?? String(issue.path[0])}: ${issue.message}`)
-    .join('; ');
+  const problem = issuesText(
+    parsed.error.issues.map((issue) => ({
+      path: [names[String(issue.path[0])] ?? String(issue.path[0])],
+      message: issue.message,
+    })),
+  );
   return { ok: false, problem };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXTENSION_PAGES_CSP, TARGET_SANDBOX_CSP, targetArtifactCsp } from './target-csp';
+import { EXTENSION_PAGES_CSP, JOB_SANDBOX_CSP, TARGET_SANDBOX_CSP, targetArtifactCsp } from './target-csp';
 
 const granted = [
   { permission: 'network' as const, origin: 'http://127.0.0.1:9000' },
@@ -27,5 +27,11 @@ describe('the manifest policies', () => {
       "sandbox allow-scripts; default-src 'none'; script-src 'self' blob:; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; media-src 'self' data: blob:; font-src 'self' data:; connect-src 'none'; worker-src 'self' blob:; frame-src 'none'; form-action 'none'; base-uri 'none'",
     );
     expect(EXTENSION_PAGES_CSP).toBe("script-src 'self'; object-src 'self'");
+  });
+
+  it('the job sandbox runs its own script and blob workers only, and connects nowhere', () => {
+    expect(JOB_SANDBOX_CSP).toBe(
+      "default-src 'none'; script-src 'self'; worker-src blob:; connect-src 'none'; frame-src 'none'; form-action 'none'; base-uri 'none'",
+    );
   });
 });

@@ -15,7 +15,7 @@ export const EXTENSION_PAGES_CSP = "script-src 'self'; object-src 'self'";
 
 /**
  * The manifest's policy for its sandbox pages (Chrome's `content_security_policy.sandbox`): the targets,
- * artifact-host.html (which adds targetArtifactCsp on top) and job-sandbox.html (which adds its own).
+ * artifact-host.html (which adds targetArtifactCsp on top) and job-sandbox.html (which adds JOB_SANDBOX_CSP).
  */
 export const TARGET_SANDBOX_CSP = [
   'sandbox allow-scripts',
@@ -24,6 +24,20 @@ export const TARGET_SANDBOX_CSP = [
   // authored target reaches the origins the user granted it through its host's relayed fetch instead.
   "connect-src 'none'",
   "worker-src 'self' blob:",
+  "frame-src 'none'",
+  "form-action 'none'",
+  "base-uri 'none'",
+].join('; ');
+
+/**
+ * job-sandbox.html's own policy, in its meta tag (written at build by `scripts/job-sandbox-page.ts`), so it holds on
+ * Firefox too, which has no sandbox pages: its one script from the extension, jobs only as blob workers, no network.
+ */
+export const JOB_SANDBOX_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  'worker-src blob:',
+  "connect-src 'none'",
   "frame-src 'none'",
   "form-action 'none'",
   "base-uri 'none'",

@@ -6,7 +6,7 @@ import { meaningfulState } from '../../tests/support/meaningful-state';
 import { advanceSnapshot, stateOfRows } from '../runtime/snapshot-advance';
 import { replayLog } from './reduce-events';
 import { SessionSync } from './session-sync';
-import { sliceTurns, takeSnapshot } from './session-snapshot';
+import { sliceTurns, takeSnapshot } from './state-snapshot';
 
 const SESSION = 'session-1';
 

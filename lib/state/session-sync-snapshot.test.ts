@@ -7,7 +7,7 @@ import type { ClientState } from './client-state';
 import { isHistoryLoaded } from './history-loaded';
 import { replayLog } from './reduce-events';
 import { SessionSync } from './session-sync';
-import { takeSnapshot } from './session-snapshot';
+import { takeSnapshot } from './state-snapshot';
 
 describe('SessionSync with a state snapshot', () => {
   it('applies the snapshot state, then the events after it: the same state as the whole log', () => {

@@ -3,7 +3,7 @@ import type { PublisherMessage } from '../protocol/runtime-message';
 import { EventBatcher, type BatcherScheduler } from './event-batcher';
 import { initialClientState, type ClientState } from './client-state';
 import { reduceEvents, replayLog } from './reduce-events';
-import { stateFromSnapshot, withOlderTurns } from './session-snapshot';
+import { stateFromSnapshot, withOlderTurns } from './state-snapshot';
 
 export interface SyncTransport {
   subscribe(sessionId: string, generation: number): void;

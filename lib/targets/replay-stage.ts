@@ -1,9 +1,9 @@
 import type { JsonObject } from '../protocol/json-value';
-import type { StageCommand } from '../protocol/target-wire';
+import type { StageActionType } from '../protocol/target-wire';
 import type { StageDriver } from './stage-driver';
 
 export interface RecordedStageResult {
-  type: 'open' | StageCommand['type'];
+  type: StageActionType;
   targetId: string;
   state: JsonObject;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentEventDraft } from '../protocol/agent-event';
-import { DEFAULT_USAGE_SETTINGS, type UsageSettings } from '../settings/usage-settings';
+import { DEFAULT_USAGE_SETTINGS, type UsageSettings } from './usage-settings';
 import { testRuntime } from '../../tests/support/test-runtime';
 import { BudgetGuard, refuseTurnOverBudget } from './budget-guard';
 import { MemoryEventStore } from '../runtime/memory-event-store';

@@ -1,5 +1,5 @@
 import type { AgentEventDraft } from '../protocol/agent-event';
-import type { UsageSettings } from '../settings/usage-settings';
+import type { UsageSettings } from './usage-settings';
 import {
   describeBudgetReached,
   reachedBudget,

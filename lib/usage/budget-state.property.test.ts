@@ -5,7 +5,7 @@ import type { TokenUsage } from '../protocol/token-usage';
 import { BudgetGuard } from './budget-guard';
 import { MemoryEventStore } from '../runtime/memory-event-store';
 import type { Runtime } from '../runtime/runtime';
-import type { UsageSettings } from '../settings/usage-settings';
+import type { UsageSettings } from './usage-settings';
 import { initialClientState } from '../state/client-state';
 import { reduceEvents } from '../state/reduce-events';
 import { testRuntime } from '../../tests/support/test-runtime';

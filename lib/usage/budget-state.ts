@@ -1,7 +1,7 @@
 import type { AgentEvent } from '../protocol/agent-event';
 import type { BudgetKind, BudgetUnit } from '../protocol/notify-events';
 import type { TokenUsage } from '../protocol/token-usage';
-import type { Budget, UsageSettings } from '../settings/usage-settings';
+import type { Budget, UsageSettings } from './usage-settings';
 import { estimateCost } from './estimate-cost';
 import { priceForModel, type ModelPrice } from './model-price';
 

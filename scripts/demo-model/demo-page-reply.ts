@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { DemoCallRecord, DemoReply } from './demo-conversation';
 import { nameWords, type PageRequest } from './page-request';
-import { fencedText, snapshotElements, type SnapshotElement } from './page-snapshot-lines';
+import { fencedText, pageTreeElements, type PageTreeElement } from './page-tree-lines';
 
 const observationSchema = z.looseObject({
   ok: z.literal(true),
@@ -50,7 +50,7 @@ export function demoPageReply(request: PageRequest, calls: readonly DemoCallReco
   if (!observed) return call('observePage', {});
   const observation = observationSchema.safeParse(observed.output);
   if (!observation.success) return text(`I could not read the page: ${failureText(observed.output)}.`);
-  const elements = snapshotElements(observation.data.snapshot);
+  const elements = pageTreeElements(observation.data.snapshot);
   if (request.kind === 'describe') return text(pageSummary(fencedText(observation.data.title), elements));
   const acted = calls.find((record) => record.name === 'actOnPage');
   if (acted) return text(actedText(acted.output));
@@ -63,7 +63,7 @@ export function demoPageReply(request: PageRequest, calls: readonly DemoCallReco
 }
 
 /** The clickable element whose name holds every word: an exact name first, then the named role, then the shortest. */
-function bestMatch(request: Extract<PageRequest, { kind: 'click' }>, elements: readonly SnapshotElement[]) {
+function bestMatch(request: Extract<PageRequest, { kind: 'click' }>, elements: readonly PageTreeElement[]) {
   const wanted = request.words.join(' ');
   const ranked = elements
     .map((element) => ({ element, words: nameWords(element.name) }))
@@ -97,7 +97,7 @@ function failureText(output: unknown): string {
   return detail ? `${code} (${detail.replace(/[.\s]+$/, '')})` : code;
 }
 
-function pageSummary(title: string | undefined, elements: readonly SnapshotElement[]): string {
+function pageSummary(title: string | undefined, elements: readonly PageTreeElement[]): string {
   const parts = summaryRoles.flatMap(([role, plural]) => {
     const names = elements.filter((element) => element.role === role && element.name).map((element) => element.name);
     return names.length > 0 ? [`${plural} ${namesText(names)}`] : [];
@@ -107,7 +107,7 @@ function pageSummary(title: string | undefined, elements: readonly SnapshotEleme
   return `On ${page} I see ${parts.join('; ')}. Say "click …" with a name to press one.`;
 }
 
-function sawText(elements: readonly SnapshotElement[]): string {
+function sawText(elements: readonly PageTreeElement[]): string {
   const names = elements.filter((element) => element.name).map((element) => `${element.role} "${element.name}"`);
   if (names.length === 0) return 'I saw nothing clickable with a name.';
   const shown = names.slice(0, 5).join(', ');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { issuesText } from '../../lib/protocol/issue-text';
 
 const delayMsSchema = z.number().int().nonnegative().optional();
 const onceSchema = z.boolean().optional();
@@ -104,11 +105,7 @@ function describeStepProblem(input: unknown): string {
   const [key, schema] = kind;
   const result = schema.safeParse(input);
   if (result.success) return `Invalid ${key} step.`;
-  const problems = result.error.issues.map((issue) => {
-    const path = issue.path.length > 0 ? ` at ${issue.path.map(String).join('.')}` : '';
-    return `${issue.message}${path}`;
-  });
-  return `Invalid ${key} step: ${problems.join('; ')}`;
+  return `Invalid ${key} step: ${issuesText(result.error.issues, { root: key })}`;
 }
 
 export const turnSchema = z.strictObject({

@@ -14,7 +14,7 @@ import {
   waitForTurnEnd,
   type ExtensionSession,
 } from './extension-harness';
-import { manualTool } from './target-tools';
+import { manualTool } from './manual-tool';
 
 const step: ScriptedUsage = { inputTokens: 900, outputTokens: 150 };
 

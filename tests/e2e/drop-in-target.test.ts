@@ -4,7 +4,7 @@ import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchExtension, type ExtensionSession } from './extension-harness';
 import { buildProject, copyProject, removeCopy, scaffoldTarget } from './project-copy';
-import { manualTool, readInsideTarget, waitUntilReady } from './target-tools';
+import { manualTool, readInsideTarget, waitUntilReady } from './manual-tool';
 
 const DEMO_ID = 'drop-in-demo';
 /** Made by `npm run new:target` in the copy, built and driven with the hand-written one. */

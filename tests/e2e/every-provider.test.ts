@@ -11,7 +11,7 @@ import {
   waitForTurnEnd,
   type ExtensionSession,
 } from './extension-harness';
-import { manualTool, readInsideTarget } from './target-tools';
+import { manualTool, readInsideTarget } from './manual-tool';
 
 const ANSWER = 'Speed is now 12 m/s and velocity vectors are on.';
 

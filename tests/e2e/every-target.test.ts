@@ -23,7 +23,7 @@ import {
   typoOf,
   type ParameterValue,
 } from './parameter-values';
-import { manualTool, readInsideTarget, waitUntilReady, type ToolOutput } from './target-tools';
+import { manualTool, readInsideTarget, waitUntilReady, type ToolOutput } from './manual-tool';
 
 const root = resolve(import.meta.dirname, '../..');
 /** Read at collection time, so a target dropped into targets/ is covered without editing this file. */

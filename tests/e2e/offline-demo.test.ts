@@ -3,7 +3,7 @@ import { configureDemoEndpoint } from '../../scripts/demo-model/configure-demo-e
 import { startDemoModelServer } from '../../scripts/demo-model/start-demo-model-server';
 import type { ScriptedModelServer } from '../../scripts/scripted-model-server/scripted-model-server';
 import { launchExtension, sendMessage, waitForTurnEnd, type ExtensionSession } from './extension-harness';
-import { readInsideTarget } from './target-tools';
+import { readInsideTarget } from './manual-tool';
 
 /** `npm start`'s own set-up: the demo model server and the endpoint profile it writes, then typed requests. */
 describe('the offline demo of npm start', () => {

@@ -10,7 +10,7 @@ import {
   waitForTurnEnd,
   type ExtensionSession,
 } from './extension-harness';
-import { readInsideTarget, type ToolOutput } from './target-tools';
+import { readInsideTarget, type ToolOutput } from './manual-tool';
 
 interface ChatRequestBody {
   messages: { role: string; content?: unknown }[];

@@ -14,7 +14,7 @@ import {
   waitForTurnEnd,
   type ExtensionSession,
 } from './extension-harness';
-import { manualTool } from './target-tools';
+import { manualTool } from './manual-tool';
 
 const toolStep: ScriptedUsage = { inputTokens: 1234, outputTokens: 56, reasoningTokens: 12, cachedInputTokens: 1000 };
 const textStep: ScriptedUsage = { inputTokens: 1320, outputTokens: 41, reasoningTokens: 7, cachedInputTokens: 1200 };

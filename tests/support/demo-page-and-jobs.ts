@@ -2,8 +2,8 @@ import { runInNewContext } from 'node:vm';
 import type { JobRecord } from '../../lib/jobs/job-ledger';
 import { jobReport } from '../../lib/jobs/job-result';
 import { EMPTY_OUTPUT } from '../../lib/jobs/output-window';
-import { formatSnapshotLine } from '../../lib/page-observation/format-snapshot-line';
-import type { SnapshotNode } from '../../lib/page-observation/snapshot-node';
+import { formatTreeLine } from '../../lib/page-observation/format-tree-line';
+import type { PageTreeNode } from '../../lib/page-observation/page-tree-node';
 import type { PageTab } from '../../lib/page-tools/choose-page';
 import type { PagePlatform } from '../../lib/page-tools/page-platform';
 import { AGENT_EVENT_SCHEMA_VERSION } from '../../lib/protocol/agent-event';
@@ -12,7 +12,7 @@ import type { PageObservationData, PageRequest } from '../../lib/protocol/page-w
 import { PageLink } from '../../lib/page-tools/page-link';
 import { pageObservationData } from './page-observation-data';
 
-export type PageElement = Pick<SnapshotNode, 'role' | 'name' | 'ref' | 'disabled' | 'level'>;
+export type PageElement = Pick<PageTreeNode, 'role' | 'name' | 'ref' | 'disabled' | 'level'>;
 
 /** A page whose observations and action results reach the model through the real PageLink (fences and all). */
 export function fakePageLink(options: {
@@ -32,7 +32,7 @@ export function fakePageLink(options: {
       title: 'Order form',
       capturedAt: 1000,
       snapshot: options.elements
-        .map((element) => formatSnapshotLine({ inViewport: true, children: [], ...element }, 0))
+        .map((element) => formatTreeLine({ inViewport: true, children: [], ...element }, 0))
         .join('\n'),
       snapshotTokens: 40,
       refs: Object.fromEntries(

@@ -1,9 +1,9 @@
-import type { SnapshotNode } from './snapshot-node';
+import type { PageTreeNode } from './page-tree-node';
 
 const MAX_NAME = 300;
 
 /** A name or text as a double-quoted string, escaped like JSON so page text cannot end the quote or the line. */
-export function quoteSnapshotText(text: string): string {
+export function quoteTreeText(text: string): string {
   const clipped = text.length > MAX_NAME ? `${text.slice(0, MAX_NAME)}…` : text;
   return JSON.stringify(clipped);
 }
@@ -15,7 +15,7 @@ function flag(name: string, value: boolean | 'mixed' | undefined): string[] {
 }
 
 /** The `[…]` attributes in Playwright's order, then ours, then the ref. */
-function attributes(node: SnapshotNode): string[] {
+function attributes(node: PageTreeNode): string[] {
   return [
     ...flag('checked', node.checked),
     ...flag('disabled', node.disabled),
@@ -23,7 +23,7 @@ function attributes(node: SnapshotNode): string[] {
     ...(node.level === undefined ? [] : [`[level=${node.level}]`]),
     ...flag('pressed', node.pressed),
     ...flag('selected', node.selected),
-    ...(node.value === undefined || node.value === '' ? [] : [`[value=${quoteSnapshotText(node.value)}]`]),
+    ...(node.value === undefined || node.value === '' ? [] : [`[value=${quoteTreeText(node.value)}]`]),
     ...(node.hiddenText ? ['[hidden-text]'] : []),
     ...(node.clickable ? ['[clickable]'] : []),
     ...(node.ref === undefined ? [] : [`[ref=${node.ref}]`]),
@@ -31,16 +31,16 @@ function attributes(node: SnapshotNode): string[] {
 }
 
 /**
- * One line of the snapshot, Playwright aria-snapshot style with two spaces per level:
+ * One line of the page tree, Playwright aria-snapshot style with two spaces per level:
  * `- button "Submit" [disabled] [ref=e12]`, `- generic "Eget" [clickable] [ref=e7]`, `- link "Docs" [ref=e5]: /url: /docs`, `- text: Some words`.
  */
-export function formatSnapshotLine(node: SnapshotNode, depth: number): string {
+export function formatTreeLine(node: PageTreeNode, depth: number): string {
   const indent = '  '.repeat(depth);
   if (node.role === 'text') {
     const marks = node.hiddenText ? ' [hidden-text]' : '';
     return `${indent}- text${marks}: ${plainOrQuoted(node.name)}`;
   }
-  const head = [node.role, ...(node.name ? [quoteSnapshotText(node.name)] : []), ...attributes(node)].join(' ');
+  const head = [node.role, ...(node.name ? [quoteTreeText(node.name)] : []), ...attributes(node)].join(' ');
   const tail =
     node.url !== undefined
       ? `: /url: ${quoteUrl(node.url)}`
@@ -57,7 +57,7 @@ function quoteUrl(url: string): string {
   return /^[\w/.:?&=#%~+@,;!$'()*-]+$/.test(clipped) ? clipped : JSON.stringify(clipped);
 }
 
-/** Text stays bare, as in Playwright, unless it could read as markup of the snapshot itself. */
+/** Text stays bare, as in Playwright, unless it could read as markup of the page tree itself. */
 function plainOrQuoted(text: string): string {
   const clipped = text.length > MAX_NAME ? `${text.slice(0, MAX_NAME)}…` : text;
   const safe =

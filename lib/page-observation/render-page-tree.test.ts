@@ -1,22 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { estimateTokens } from './estimate-tokens';
-import { MAX_SNAPSHOT_TOKENS, renderSnapshot } from './render-snapshot';
-import type { SnapshotNode } from './snapshot-node';
+import { MAX_PAGE_TREE_TOKENS, renderPageTree } from './render-page-tree';
+import type { PageTreeNode } from './page-tree-node';
 
-function button(index: number, inViewport: boolean): SnapshotNode {
+function button(index: number, inViewport: boolean): PageTreeNode {
   return { role: 'button', name: `Button number ${index}`, ref: `e${index}`, inViewport, children: [] };
 }
 
-function page(count: number, visibleFrom: number, visibleTo: number): SnapshotNode[] {
+function page(count: number, visibleFrom: number, visibleTo: number): PageTreeNode[] {
   const buttons = Array.from({ length: count }, (_, index) =>
     button(index + 1, index >= visibleFrom && index < visibleTo),
   );
   return [{ role: 'main', name: '', ref: 'e0', inViewport: true, children: buttons }];
 }
 
-describe('renderSnapshot', () => {
+describe('renderPageTree', () => {
   it('prints everything when it fits, with no truncation', () => {
-    const rendered = renderSnapshot(page(3, 0, 3));
+    const rendered = renderPageTree(page(3, 0, 3));
     expect(rendered.snapshot).toBe(
       [
         '- main [ref=e0]:',
@@ -31,7 +31,7 @@ describe('renderSnapshot', () => {
   });
 
   it('fills the budget viewport first and says what it left out', () => {
-    const rendered = renderSnapshot(page(2000, 1500, 1510), { maxTokens: 500 });
+    const rendered = renderPageTree(page(2000, 1500, 1510), { maxTokens: 500 });
     expect(rendered.tokens).toBeLessThanOrEqual(500);
     for (let index = 1501; index <= 1510; index++) expect(rendered.refs).toContain(`e${index}`);
     expect(rendered.truncated?.reason).toBe('token-budget');
@@ -41,19 +41,19 @@ describe('renderSnapshot', () => {
   });
 
   it('keeps lines in document order after choosing viewport lines first', () => {
-    const rendered = renderSnapshot(page(400, 300, 305), { maxTokens: 200 });
+    const rendered = renderPageTree(page(400, 300, 305), { maxTokens: 200 });
     const numbers = rendered.refs.slice(1).map((ref) => Number(ref.slice(1)));
     expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
   });
 
   it('never goes over 25,000 tokens, whatever it is asked for', () => {
-    const rendered = renderSnapshot(page(20_000, 0, 20_000), { maxTokens: 1_000_000 });
-    expect(rendered.tokens).toBeLessThanOrEqual(MAX_SNAPSHOT_TOKENS);
+    const rendered = renderPageTree(page(20_000, 0, 20_000), { maxTokens: 1_000_000 });
+    expect(rendered.tokens).toBeLessThanOrEqual(MAX_PAGE_TREE_TOKENS);
     expect(rendered.truncated?.omittedRefs).toBeGreaterThan(0);
   });
 
   it('find keeps matches with their ancestors and subtrees', () => {
-    const roots: SnapshotNode[] = [
+    const roots: PageTreeNode[] = [
       {
         role: 'region',
         name: 'Cart',
@@ -66,12 +66,12 @@ describe('renderSnapshot', () => {
       },
       { role: 'link', name: 'Home', url: '/checkout-help', ref: 'e4', inViewport: true, children: [] },
     ];
-    expect(renderSnapshot(roots, { find: 'checkout' }).refs).toEqual(['e1', 'e2', 'e4']);
-    expect(renderSnapshot(roots, { find: 'cart' }).refs).toEqual(['e1', 'e2', 'e3']);
-    expect(renderSnapshot(roots, { find: 'nothing here' }).snapshot).toBe('');
+    expect(renderPageTree(roots, { find: 'checkout' }).refs).toEqual(['e1', 'e2', 'e4']);
+    expect(renderPageTree(roots, { find: 'cart' }).refs).toEqual(['e1', 'e2', 'e3']);
+    expect(renderPageTree(roots, { find: 'nothing here' }).snapshot).toBe('');
   });
 
   it('reports a walk that stopped at the node limit', () => {
-    expect(renderSnapshot(page(2, 0, 2), { nodeLimitReached: true }).truncated?.reason).toBe('node-limit');
+    expect(renderPageTree(page(2, 0, 2), { nodeLimitReached: true }).truncated?.reason).toBe('node-limit');
   });
 });

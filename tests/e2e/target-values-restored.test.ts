@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { launchExtension, type ExtensionSession } from './extension-harness';
-import { manualTool, readInsideTarget, waitUntilReady } from './target-tools';
+import { manualTool, readInsideTarget, waitUntilReady } from './manual-tool';
 
 interface StorageGlobal {
   chrome: { storage: { local: { get(key: string): Promise<Record<string, unknown>> } } };

@@ -1,5 +1,5 @@
 /** One node of a frame's accessibility tree, as the content script builds it and the renderer prints it. */
-export interface SnapshotNode {
+export interface PageTreeNode {
   /** An ARIA role, or `text` for a run of text. */
   role: string;
   name: string;
@@ -20,5 +20,5 @@ export interface SnapshotNode {
   hiddenText?: boolean;
   /** Any part of the node's box is inside the viewport. */
   inViewport: boolean;
-  children: SnapshotNode[];
+  children: PageTreeNode[];
 }

@@ -1,12 +1,12 @@
 import type { PageTruncation } from '../protocol/page-wire';
 import { estimateTokens } from './estimate-tokens';
-import { formatSnapshotLine } from './format-snapshot-line';
-import type { SnapshotNode } from './snapshot-node';
+import { formatTreeLine } from './format-tree-line';
+import type { PageTreeNode } from './page-tree-node';
 
-export const DEFAULT_SNAPSHOT_TOKENS = 6000;
-export const MAX_SNAPSHOT_TOKENS = 25_000;
+export const DEFAULT_PAGE_TREE_TOKENS = 6000;
+export const MAX_PAGE_TREE_TOKENS = 25_000;
 
-export interface RenderSnapshotOptions {
+export interface RenderPageTreeOptions {
   maxTokens?: number;
   /** Keep only lines whose name, value or URL contains this (case-insensitive), with their ancestors and subtrees. */
   find?: string;
@@ -14,7 +14,7 @@ export interface RenderSnapshotOptions {
   nodeLimitReached?: boolean;
 }
 
-export interface RenderedSnapshot {
+export interface RenderedPageTree {
   snapshot: string;
   tokens: number;
   truncated: PageTruncation | null;
@@ -23,17 +23,17 @@ export interface RenderedSnapshot {
 }
 
 interface Entry {
-  node: SnapshotNode;
+  node: PageTreeNode;
   depth: number;
   parent: number;
   line: string;
   cost: number;
 }
 
-function flatten(roots: SnapshotNode[]): Entry[] {
+function flatten(roots: PageTreeNode[]): Entry[] {
   const entries: Entry[] = [];
-  const visit = (node: SnapshotNode, depth: number, parent: number) => {
-    const line = formatSnapshotLine(node, depth);
+  const visit = (node: PageTreeNode, depth: number, parent: number) => {
+    const line = formatTreeLine(node, depth);
     entries.push({ node, depth, parent, line, cost: estimateTokens(line) + 1 });
     const index = entries.length - 1;
     for (const child of node.children) visit(child, depth + 1, index);
@@ -42,7 +42,7 @@ function flatten(roots: SnapshotNode[]): Entry[] {
   return entries;
 }
 
-function matches(node: SnapshotNode, needle: string): boolean {
+function matches(node: PageTreeNode, needle: string): boolean {
   return [node.name, node.value ?? '', node.url ?? ''].some((text) => text.toLowerCase().includes(needle));
 }
 
@@ -78,9 +78,9 @@ function selectWithinBudget(entries: Entry[], candidates: number[], maxTokens: n
   return selected;
 }
 
-/** Prints a frame's tree as snapshot lines within a token budget; `truncated` says what was left out. */
-export function renderSnapshot(roots: SnapshotNode[], options: RenderSnapshotOptions = {}): RenderedSnapshot {
-  const maxTokens = Math.min(options.maxTokens ?? DEFAULT_SNAPSHOT_TOKENS, MAX_SNAPSHOT_TOKENS);
+/** Prints a frame's tree as page tree lines within a token budget; `truncated` says what was left out. */
+export function renderPageTree(roots: PageTreeNode[], options: RenderPageTreeOptions = {}): RenderedPageTree {
+  const maxTokens = Math.min(options.maxTokens ?? DEFAULT_PAGE_TREE_TOKENS, MAX_PAGE_TREE_TOKENS);
   const entries = flatten(roots);
   const found = options.find === undefined ? undefined : foundEntries(entries, options.find);
   const candidates = entries.map((_, index) => index).filter((index) => found === undefined || found.has(index));

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { budgetUnitSchema } from '../protocol/notify-events';
-import { KNOWN_PRICES } from '../usage/known-prices';
-import { modelPriceSchema } from '../usage/model-price';
+import { KNOWN_PRICES } from './known-prices';
+import { modelPriceSchema } from './model-price';
 
 /** A cap: tokens (input + output) or US dollars of estimated cost. */
 export const budgetSchema = z.object({ unit: budgetUnitSchema, limit: z.number().positive().max(1e12) });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsonObjectSchema } from '../protocol/json-value';
+import { jsonObjectSchema } from './json-value';
 
 const definitionSchema = z.object({
   name: z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/),

@@ -1,7 +1,7 @@
 import { FENCE_OPEN, splitByFence } from '../../lib/page-tools/page-fence';
 
 /** One element line of an observation's snapshot: `- button "Submit" [disabled] [ref=e12]`. */
-export interface SnapshotElement {
+export interface PageTreeElement {
   readonly role: string;
   readonly name: string;
   readonly ref: string | undefined;
@@ -21,8 +21,8 @@ export function fencedText(value: unknown): string | undefined {
   return inside.length > 0 ? inside.join('\n').trim() : undefined;
 }
 
-/** The elements of a fenced snapshot, read from the lines inside the fence only; text lines are no elements. */
-export function snapshotElements(snapshot: unknown): SnapshotElement[] {
+/** The elements of a fenced page tree, read from the lines inside the fence only; text lines are no elements. */
+export function pageTreeElements(snapshot: unknown): PageTreeElement[] {
   const text = fencedText(snapshot);
   if (text === undefined) return [];
   return text.split('\n').flatMap((line) => {
@@ -31,7 +31,7 @@ export function snapshotElements(snapshot: unknown): SnapshotElement[] {
   });
 }
 
-function elementOf(line: string): SnapshotElement | undefined {
+function elementOf(line: string): PageTreeElement | undefined {
   const head = linePattern.exec(line);
   if (!head || head[1] === 'text') return undefined;
   const attributes = new Map<string, string>();
@@ -47,7 +47,7 @@ function elementOf(line: string): SnapshotElement | undefined {
   };
 }
 
-/** The snapshot quotes names like JSON strings; only the escapes it writes are undone. */
+/** The page tree quotes names like JSON strings; only the escapes it writes are undone. */
 function unquoted(quoted: string): string {
   return quoted.replace(/\\(u[0-9a-fA-F]{4}|.)/g, (_, escape: string) => {
     if (escape.startsWith('u') && escape.length === 5) return String.fromCharCode(Number.parseInt(escape.slice(1), 16));
