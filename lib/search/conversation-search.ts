@@ -114,7 +114,9 @@ export class ConversationSearch {
     const ranked: { session: SessionRecord; result: MiniSearchResult }[] = [];
     if (query !== '')
       for (const { session, shard } of searched)
-        for (const result of shard.index.search(query, { fuzzy: fuzziness })) ranked.push({ session, result });
+        // Each index answers in score order: its best `limit` are all the merge can use.
+        for (const result of shard.index.search(query, { fuzzy: fuzziness }).slice(0, limit))
+          ranked.push({ session, result });
     ranked.sort(
       (left, right) => right.result.score - left.result.score || right.session.updatedAt - left.session.updatedAt,
     );
