@@ -7,6 +7,8 @@ export const searchHitSchema = z.object({
   title: z.string(),
   seq: z.number().int().nonnegative(),
   turnId: z.string().optional(),
+  /** The turn's place in the conversation (0 for the first), so the panel can scroll to it before it is loaded. */
+  turnPosition: z.number().int().nonnegative().optional(),
   kind: z.enum(['title', 'user', 'assistant', 'tool', 'page']),
   snippet: z.string(),
   /** The words of the query as they matched (after prefix and typo matching), for highlighting. */

@@ -46,7 +46,7 @@ describe('ConversationSearch', () => {
     expect(result.conversations).toBe(2);
     expect(result.hits.map((hit) => hit.sessionId)).toEqual(['b', 'b', 'b', 'b']);
     const user = result.hits.find((hit) => hit.kind === 'user' && hit.snippet.startsWith('Export'));
-    expect(user).toMatchObject({ title: 'Conversation b', turnId: 'turn-1', terms: ['revenue'] });
+    expect(user).toMatchObject({ title: 'Conversation b', turnId: 'turn-1', turnPosition: 1, terms: ['revenue'] });
     expect(user?.snippet).toBe('Export the revenue table as CSV');
   });
 
@@ -103,7 +103,7 @@ describe('ConversationSearch', () => {
     await conversation(store, 'a', ['the orchard in autumn']);
     await conversation(store, 'b', ['the harbour at night']);
     const shards = new MemorySearchShardStore();
-    await shards.put([{ sessionId: 'a', throughSeq: 3, format: 1, index: '{"not":"an index"' }]);
+    await shards.put([{ sessionId: 'a', throughSeq: 3, turns: 1, format: 1, index: '{"not":"an index"' }]);
     const { search, runTimers } = searchOver(store, shards);
 
     expect((await search.query('orchard')).hits).toHaveLength(2);

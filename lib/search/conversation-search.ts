@@ -33,12 +33,14 @@ export interface ConversationSearchOptions {
 interface Shard {
   index: MiniSearch<SearchDocument>;
   throughSeq: number;
+  /** Turns started up to `throughSeq`: a text's turn is found by its place among them. */
+  turns: number;
   dirty: boolean;
 }
 
 const INDEX_OPTIONS = {
   fields: ['text'],
-  storeFields: ['seq', 'turnId', 'kind'],
+  storeFields: ['seq', 'turnId', 'turnPosition', 'kind'],
   searchOptions: { prefix: true, combineWith: 'AND' as const },
 };
 
@@ -88,6 +90,7 @@ export class ConversationSearch {
       rows.push({
         sessionId,
         throughSeq: shard.throughSeq,
+        turns: shard.turns,
         format: SEARCH_SHARD_FORMAT,
         index: JSON.stringify(shard.index),
       });
@@ -131,11 +134,11 @@ export class ConversationSearch {
 
   private async load(session: SessionRecord): Promise<Shard> {
     const parsed = searchShardRowSchema.safeParse(await this.options.shards.read(session.sessionId));
-    let shard: Shard = { index: newIndex(), throughSeq: 0, dirty: true };
+    let shard: Shard = { index: newIndex(), throughSeq: 0, turns: 0, dirty: true };
     if (parsed.success)
       try {
         const index = MiniSearch.loadJSON<SearchDocument>(parsed.data.index, INDEX_OPTIONS);
-        shard = { index, throughSeq: parsed.data.throughSeq, dirty: false };
+        shard = { index, throughSeq: parsed.data.throughSeq, turns: parsed.data.turns, dirty: false };
       } catch {
         // An index that cannot be read is rebuilt from the log.
       }
@@ -154,7 +157,11 @@ export class ConversationSearch {
   private addEvents(shard: Shard, events: readonly AgentEvent[]): void {
     for (const event of events) {
       if (event.seq <= shard.throughSeq) continue;
-      for (const document of searchDocumentsOf(event)) if (!shard.index.has(document.id)) shard.index.add(document);
+      if (event.type === 'turn/started') shard.turns += 1;
+      const turnPosition = shard.turns - 1;
+      for (const document of searchDocumentsOf(event))
+        if (!shard.index.has(document.id))
+          shard.index.add(document.turnId && turnPosition >= 0 ? { ...document, turnPosition } : document);
       shard.throughSeq = event.seq;
       shard.dirty = true;
     }
@@ -174,11 +181,13 @@ export class ConversationSearch {
     const [event] = await this.options.log.read(session.sessionId, seq - 1, 1);
     const document = event ? searchDocumentsOf(event).find((candidate) => candidate.id === result.id) : undefined;
     const turnId = result.turnId as string | undefined;
+    const turnPosition = result.turnPosition as number | undefined;
     return {
       sessionId: session.sessionId,
       title: session.title,
       seq,
       ...(turnId ? { turnId } : {}),
+      ...(turnPosition !== undefined ? { turnPosition } : {}),
       kind: result.kind as SearchHit['kind'],
       snippet: document ? searchSnippet(document.text, result.terms) : '',
       terms: result.terms,

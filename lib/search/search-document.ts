@@ -10,6 +10,8 @@ export interface SearchDocument {
   id: string;
   seq: number;
   turnId?: string;
+  /** The turn's place in its conversation (0 for the first), filled in by the index. */
+  turnPosition?: number;
   kind: SearchKind;
   text: string;
 }

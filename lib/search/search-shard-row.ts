@@ -7,6 +7,7 @@ export const SEARCH_SHARD_FORMAT = 1;
 export const searchShardRowSchema = z.object({
   sessionId: z.string().min(1),
   throughSeq: z.number().int().nonnegative(),
+  turns: z.number().int().nonnegative(),
   format: z.literal(SEARCH_SHARD_FORMAT),
   index: z.string(),
 });
