@@ -5,7 +5,7 @@ import { MemoryEventStore } from '@/lib/runtime/memory-event-store';
 import { DexieBlobStore } from '@/lib/storage/dexie-blob-store';
 import { DexieEventStore, openSplitbrainDatabase } from '@/lib/storage/dexie-event-store';
 import { DexieSearchShards } from '@/lib/storage/dexie-search-shards';
-import type { SearchShardStore } from '@/lib/search/search-shard-row';
+import type { SearchShardStore } from '@/lib/protocol/search-shard-row';
 
 /** The event log, the blob store and the search index in IndexedDB (in memory for the benchmark's second build). */
 export function openEventStores(): { store: EventStore; blobStore: BlobStore; searchShards?: SearchShardStore } {

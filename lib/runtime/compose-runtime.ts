@@ -22,8 +22,8 @@ import { toolRoutes } from './tool-routes';
 import { createMcpToolFamily } from '../mcp/mcp-tool-family';
 import { McpServerStore } from '../mcp/mcp-server-store';
 import { ConversationSearch } from '../search/conversation-search';
-import { indexedEventStore } from '../search/indexed-event-store';
-import { MemorySearchShardStore } from '../search/search-shard-row';
+import { indexedEventStore } from './indexed-event-store';
+import { MemorySearchShardStore } from '../search/memory-search-shard-store';
 
 /** A session's snapshot is written again once this many durable events follow it, a while after the last. */
 const SNAPSHOT_EVERY_EVENTS = 500;

@@ -5,7 +5,7 @@ import type { PagePlatform } from '../page-tools/page-platform';
 import type { JsonObject } from '../protocol/json-value';
 import type { KeyValueStore } from '../storage/key-value-store';
 import type { EventStore } from './event-store';
-import type { SearchShardStore } from '../search/search-shard-row';
+import type { SearchShardStore } from '../protocol/search-shard-row';
 
 /** What the runtime needs of the browser; `entrypoints/background.ts` wires it, a test passes in-memory ones. */
 export interface RuntimePlatform {

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { MemoryEventStore } from '../runtime/memory-event-store';
 import { EventLog } from '../../tests/support/event-log';
 import { ConversationSearch } from './conversation-search';
-import { MemorySearchShardStore } from './search-shard-row';
-import { indexedEventStore } from './indexed-event-store';
+import { MemorySearchShardStore } from './memory-search-shard-store';
+import { indexedEventStore } from '../runtime/indexed-event-store';
 
 async function conversation(store: MemoryEventStore, sessionId: string, texts: string[]): Promise<EventLog> {
   const log = new EventLog(sessionId);

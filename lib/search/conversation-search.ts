@@ -9,7 +9,7 @@ import {
   searchShardRowSchema,
   type SearchShardRow,
   type SearchShardStore,
-} from './search-shard-row';
+} from '../protocol/search-shard-row';
 import { searchSnippet } from './search-snippet';
 
 export interface ConversationSearchOptions {

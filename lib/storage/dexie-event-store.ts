@@ -6,7 +6,7 @@ import type { SessionRecord } from '../protocol/session-record';
 import type { EventStore, SnapshotStore } from '../runtime/event-store';
 import { sessionRecordAfter } from '../runtime/session-record-after';
 import { BLOB_TABLE_SCHEMA, releaseSessionBlobs, type BlobTables } from './dexie-blob-store';
-import type { SearchShardRow } from '../search/search-shard-row';
+import type { SearchShardRow } from '../protocol/search-shard-row';
 
 interface EventRow {
   sessionId: string;

@@ -1,4 +1,4 @@
-import type { SearchShardRow, SearchShardStore } from '../search/search-shard-row';
+import type { SearchShardRow, SearchShardStore } from '../protocol/search-shard-row';
 import { openSplitbrainDatabase, type SplitbrainDatabase } from './dexie-event-store';
 
 /** The search index's rows in the log's database; a deleted conversation's row goes with its log. */

@@ -1,5 +1,5 @@
 import type { EventStore } from '../runtime/event-store';
-import type { ConversationSearch } from './conversation-search';
+import type { ConversationSearch } from '../search/conversation-search';
 
 /** The log, telling the search what each append stored and which conversation was deleted, once it is so. */
 export function indexedEventStore(
