@@ -71,6 +71,7 @@ export const libDependencies = {
   providers: ['protocol', 'settings'],
   agent: ['context', 'files', 'mcp', 'protocol', 'providers', 'settings', 'state', 'tools', 'usage'],
   panel: ['page-tools', 'protocol', 'state'],
+  search: ['page-tools', 'protocol'],
   runtime: [
     'authored-targets',
     'files',
@@ -81,6 +82,7 @@ export const libDependencies = {
     'notify',
     'page-tools',
     'protocol',
+    'search',
     'session-log',
     'settings',
     'state',

@@ -1,10 +1,13 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { SessionRecord } from '@/lib/protocol/session-record';
+import type { SearchHit } from '@/lib/protocol/search-hit';
 import { filterSessions } from '@/lib/panel/filter-sessions';
 import { relativeTime } from '@/lib/panel/relative-time';
 import { CrossIcon, DownloadIcon, PlusIcon, SearchIcon, TrashIcon } from './icons';
 import { useNow } from './use-now';
 import { UsageLine } from './usage-line';
+import { SearchHits } from './search-hits';
+import { useConversationSearch, type ConversationSearcher } from './use-conversation-search';
 
 export interface SessionDrawerProps {
   sessions: SessionRecord[];
@@ -16,9 +19,13 @@ export interface SessionDrawerProps {
   onDelete(sessionId: string): void;
   onExport(sessionId: string): void;
   onClose(): void;
+  /** Full-text search over every conversation; without it the box filters titles only. */
+  onSearch?: ConversationSearcher;
+  /** Opens a conversation at the turn a search found. */
+  onOpenHit?(hit: SearchHit): void;
 }
 
-/** Past conversations: search by title, open, export to JSON, delete (with a confirmation). */
+/** Past conversations: search titles and messages, open, export to JSON, delete (with a confirmation). */
 export function SessionDrawer({
   sessions,
   currentSessionId,
@@ -28,12 +35,15 @@ export function SessionDrawer({
   onDelete,
   onExport,
   onClose,
+  onSearch,
+  onOpenHit,
 }: SessionDrawerProps) {
   const [query, setQuery] = useState('');
   const [confirming, setConfirming] = useState<string>();
   const searchRef = useRef<HTMLInputElement>(null);
   useEffect(() => searchRef.current?.focus(), []);
   const shown = filterSessions(sessions, query);
+  const search = useConversationSearch(onSearch, query);
   const now = useNow(true);
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Escape') return;
@@ -128,10 +138,19 @@ export function SessionDrawer({
               </li>
             );
           })}
-          {shown.length === 0 && (
+          {shown.length === 0 && !search.active && (
             <li className="session-empty">{sessions.length ? 'No conversation matches.' : 'No conversations yet.'}</li>
           )}
         </ul>
+        {search.active && onOpenHit && (
+          <SearchHits
+            result={search.result}
+            searching={search.searching}
+            error={search.error}
+            blockedSessionId={busySessionId}
+            onOpen={onOpenHit}
+          />
+        )}
       </aside>
     </div>
   );

@@ -30,6 +30,7 @@ const benches: Bench[] = [
   { name: 'panel weight', entry: 'tests/bench/panel-weight-bench.ts', kind: 'extension' },
   { name: 'page observe', entry: 'tests/bench/page-observe-bench.ts', kind: 'extension' },
   { name: 'context', entry: 'tests/bench/context-bench.ts' },
+  { name: 'search', entry: 'tests/bench/search-bench.ts' },
 ];
 
 async function bundle(entry: string): Promise<string> {

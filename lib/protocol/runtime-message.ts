@@ -42,6 +42,12 @@ export const runtimeRequestSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('sessions/list') }),
   z.object({ type: z.literal('session/delete'), sessionId: id }),
+  /** Full-text search over every conversation's messages, tool calls and page titles. */
+  z.object({
+    type: z.literal('search/query'),
+    query: z.string().max(500),
+    limit: z.number().int().positive().max(100).optional(),
+  }),
   z.object({ type: z.literal('targets/list') }),
   /** Manual control from the toolbar: the same tools and validation as the model's calls, outside any chat. */
   z.object({ type: z.literal('tool/manual'), toolName: z.string().max(200), input: jsonValueSchema }),

@@ -7,6 +7,7 @@ import { budgetCheckResultSchema } from './budget-check-result';
 import { mcpToolsResultSchema } from './mcp-tools-result';
 import { jsonObjectSchema, jsonValueSchema } from './json-value';
 import { sessionRecordSchema } from './session-record';
+import { searchResultSchema } from './search-hit';
 import { toolOutputSchema } from './tool-output';
 import type { RuntimeRequest } from './runtime-message';
 
@@ -43,6 +44,7 @@ export const runtimeResultSchemas = {
   'tool/manual': z.object({ output: toolOutputSchema }),
   'sessions/list': z.object({ sessions: z.array(sessionRecordSchema) }),
   'session/delete': z.object({ deleted: z.string() }),
+  'search/query': searchResultSchema,
   'targets/list': targetsListResultSchema,
   'targets/register': z.object({ targetId: z.string() }),
   'targets/unregister': z.object({ removed: z.string() }),

@@ -21,6 +21,9 @@ import { TargetValues } from '../targets/target-values';
 import { toolRoutes } from './tool-routes';
 import { createMcpToolFamily } from '../mcp/mcp-tool-family';
 import { McpServerStore } from '../mcp/mcp-server-store';
+import { ConversationSearch } from '../search/conversation-search';
+import { indexedEventStore } from './indexed-event-store';
+import { MemorySearchShardStore } from '../search/memory-search-shard-store';
 
 /** A session's snapshot is written again once this many durable events follow it, a while after the last. */
 const SNAPSHOT_EVERY_EVENTS = 500;
@@ -42,7 +45,14 @@ export interface ComposedRuntime {
 
 /** The runtime and every link around it, built on the platform it is given. */
 export function composeRuntime(platform: RuntimePlatform): ComposedRuntime {
-  const { store, blobStore, storage, now, newId } = platform;
+  const { blobStore, storage, now, newId } = platform;
+  const search = new ConversationSearch({
+    log: platform.store,
+    shards: platform.searchShards ?? new MemorySearchShardStore(),
+    now,
+    setTimer: platform.setTimer,
+  });
+  const store = indexedEventStore(platform.store, search);
   const registry = new TargetRegistry({ fetchBuiltIn: platform.fetchBuiltInCatalog, storage });
   const policies = new ApprovalPolicyStore(storage);
   const usageSettings = new UsageSettingsStore(storage);
@@ -126,6 +136,7 @@ export function composeRuntime(platform: RuntimePlatform): ComposedRuntime {
     activeTargetId: () => stage.activeTargetId(),
     savedValues: (targetId) => values.saved(targetId),
     pages,
+    search,
     ...(mcp ? { mcpTools: () => mcp.definitions() } : {}),
     budgets: new BudgetGuard({
       store,

@@ -10,6 +10,7 @@ import type { McpToolsResult } from '../protocol/mcp-tools-result';
 import { targetFolderZip } from '../authored-targets/target-folder-zip';
 import { bytesToBase64 } from '../files/bytes-to-base64';
 import { errorText } from '../protocol/error-text';
+import type { ConversationSearch } from '../search/conversation-search';
 
 export interface RuntimeHandlerDependencies {
   runtime: Runtime;
@@ -25,6 +26,8 @@ export interface RuntimeHandlerDependencies {
   reloadIfActive?(targetId: string): Promise<void>;
   /** Shows an older version of an authored target in the stage, as a preview the model's tools do not drive. */
   openTargetVersion?(sessionId: string, artifactId: string, version: number): Promise<void>;
+  /** Full-text search over the conversations; without one, a search finds nothing. */
+  search?: Pick<ConversationSearch, 'query'>;
   /** The page tools' link; without one no page is available. */
   pages?: Pick<PageLink, 'notePanel' | 'current'>;
 }
@@ -47,6 +50,13 @@ export function runtimeHandlers(dependencies: RuntimeHandlerDependencies): Runti
       await runtime.deleteSession(request.sessionId);
       return { deleted: request.sessionId };
     },
+    'search/query': async (request) =>
+      (await dependencies.search?.query(request.query, request.limit)) ?? {
+        hits: [],
+        conversations: 0,
+        pending: 0,
+        elapsedMs: 0,
+      },
     'targets/list': async () => {
       const activeTargetId = await dependencies.activeTargetId();
       return {

@@ -5,11 +5,14 @@ import type { PagePlatform } from '../page-tools/page-platform';
 import type { JsonObject } from '../protocol/json-value';
 import type { KeyValueStore } from '../storage/key-value-store';
 import type { EventStore } from './event-store';
+import type { SearchShardStore } from '../protocol/search-shard-row';
 
 /** What the runtime needs of the browser; `entrypoints/background.ts` wires it, a test passes in-memory ones. */
 export interface RuntimePlatform {
   store: EventStore;
   blobStore: BlobStore;
+  /** Where the search index is kept; without one it lives in memory and is rebuilt from the log after a restart. */
+  searchShards?: SearchShardStore;
   /** Extension storage: the settings, the user's targets, the targets' saved values. */
   storage: KeyValueStore;
   /** MCP glue: the transport to the user's MCP servers (the SDK's HTTP ones in the extension); none, no MCP tools. */

@@ -6,6 +6,7 @@ import type { SessionRecord } from '../protocol/session-record';
 import type { EventStore, SnapshotStore } from '../runtime/event-store';
 import { sessionRecordAfter } from '../runtime/session-record-after';
 import { BLOB_TABLE_SCHEMA, releaseSessionBlobs, type BlobTables } from './dexie-blob-store';
+import type { SearchShardRow } from '../protocol/search-shard-row';
 
 interface EventRow {
   sessionId: string;
@@ -20,6 +21,7 @@ export type SplitbrainDatabase = Dexie &
     events: Table<EventRow, [string, number]>;
     snapshots: EntityTable<StoredSnapshotHead, 'sessionId'>;
     snapshotTurns: Table<StoredTurnRow, [string, number]>;
+    searchShards: EntityTable<SearchShardRow, 'sessionId'>;
   };
 
 /** `options` lets tests hand in another IndexedDB implementation (`indexedDB`, `IDBKeyRange`). */
@@ -35,6 +37,8 @@ export function openSplitbrainDatabase(name = 'splitbrain', options?: DexieOptio
   database.version(3).stores({ snapshots: 'sessionId' });
   // A snapshot's turns, one row each, so that opening reads the last few and a page reads its own.
   database.version(4).stores({ snapshotTurns: '[sessionId+position], [sessionId+turnId]' });
+  // The search index, one row per conversation: derived from the log, rebuilt from it when missing.
+  database.version(5).stores({ searchShards: 'sessionId' });
   return database;
 }
 
@@ -246,8 +250,8 @@ export class DexieEventStore implements EventStore {
   }
 
   async deleteSession(sessionId: string): Promise<void> {
-    const { sessions, events, snapshots, snapshotTurns, blobs, blobReferences } = this.database;
-    const tables = [sessions, events, snapshots, snapshotTurns, blobs, blobReferences];
+    const { sessions, events, snapshots, snapshotTurns, searchShards, blobs, blobReferences } = this.database;
+    const tables = [sessions, events, snapshots, snapshotTurns, searchShards, blobs, blobReferences];
     await this.database.transaction('rw', tables, async () => {
       await releaseSessionBlobs(this.database, sessionId);
       await this.database.events
@@ -257,6 +261,8 @@ export class DexieEventStore implements EventStore {
       await this.database.sessions.delete(sessionId);
       await this.database.snapshots.delete(sessionId);
       await this.turnRowsOf(sessionId).delete();
+      // What a deleted conversation said must not stay behind in its search index.
+      await this.database.searchShards.delete(sessionId);
     });
     this.sessionRows.delete(sessionId);
     this.toolCallIds.delete(sessionId);
