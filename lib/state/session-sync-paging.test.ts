@@ -3,7 +3,7 @@ import type { PublisherMessage } from '../protocol/runtime-message';
 import { FakeTransport, ManualScheduler } from '../../tests/support/fake-sync';
 import { longSessionLog } from '../../tests/support/long-session-log';
 import { meaningfulState } from '../../tests/support/meaningful-state';
-import { advanceSnapshot, stateOfRows } from '../runtime/snapshot-advance';
+import { advanceSnapshot, stateOfRows } from '../session-log/snapshot-advance';
 import { replayLog } from './reduce-events';
 import { SessionSync } from './session-sync';
 import { sliceTurns, takeSnapshot } from './session-snapshot';

@@ -1,7 +1,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { longSessionLog } from '../../tests/support/long-session-log';
-import { advanceSnapshot, usableHead, usableRows } from '../runtime/snapshot-advance';
+import { advanceSnapshot, usableHead, usableRows } from '../session-log/snapshot-advance';
 import { DexieEventStore, openSplitbrainDatabase } from './dexie-event-store';
 
 describe('DexieEventStore snapshots (database versions 3 and 4)', () => {

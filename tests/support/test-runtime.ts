@@ -1,4 +1,4 @@
-import { MemoryEventStore } from '../../lib/runtime/memory-event-store';
+import { MemoryEventStore } from '../../lib/session-log/memory-event-store';
 import { Runtime, type RuntimeDependencies } from '../../lib/runtime/runtime';
 
 /** Ids `${prefix}1`, `${prefix}2`, … in the order they are asked for. */

@@ -9,7 +9,7 @@ import {
 import { initialClientState, type ClientState } from '../state/client-state';
 import { reduceEvents } from '../state/reduce-events';
 import { headState, sliceTurns, withOlderTurns } from '../state/session-snapshot';
-import { observeLedgers, restoredLedgers, storedBook, type RuntimeLedgers } from './runtime-ledgers';
+import { observeLedgers, restoredLedgers, storedBook, type RuntimeLedgers } from '../runtime/runtime-ledgers';
 
 export interface SnapshotParts {
   head: StoredSnapshotHead;

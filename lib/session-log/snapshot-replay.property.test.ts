@@ -8,7 +8,7 @@ import { reduceEvents, replayLog } from '../state/reduce-events';
 import { stateAfter, takeSnapshot, usableSnapshot, withOlderTurns } from '../state/session-snapshot';
 import type { ClientState } from '../state/client-state';
 import { MemoryEventStore } from './memory-event-store';
-import type { Runtime } from './runtime';
+import type { Runtime } from '../runtime/runtime';
 import { SnapshotKeeper } from './snapshot-keeper';
 import {
   advanceSnapshot,
