@@ -1,6 +1,6 @@
-import type { SessionFeature } from '../session-log/session-feature';
+import type { FeatureClock, SessionFeature, SessionLogAccess } from '../session-log/session-feature';
 import type { SessionProjection } from '../session-log/session-projection';
-import type { JobControl } from './job-control';
+import { JobControl, type JobHostDriver } from './job-control';
 import { JobLedger } from './job-ledger';
 
 /** Each session's jobs, kept in a snapshot's book. */
@@ -22,4 +22,19 @@ export function jobSessionFeature(control: Pick<JobControl, 'cancelTurnJobs' | '
       if (states.of(JOB_LEDGER).open().length > 0) void control.reconcile(sessionId).catch(() => undefined);
     },
   };
+}
+
+/** The jobs controller on a session log, its projection and hooks registered. */
+export function attachJobs(log: SessionLogAccess, options: FeatureClock & { host?: JobHostDriver }): JobControl {
+  const control = new JobControl({
+    lock: log.lock,
+    now: options.now,
+    newId: options.newId,
+    commitDrafts: (sessionId, drafts) => log.commit(sessionId, drafts),
+    ledger: (sessionId) => log.state(sessionId, JOB_LEDGER),
+    loadedSessions: () => log.loadedSessions(),
+    ...(options.host ? { host: options.host } : {}),
+  });
+  log.register(jobSessionFeature(control));
+  return control;
 }

@@ -2,17 +2,14 @@ import { isClientWritable, type AgentEvent, type AgentEventDraft } from '../prot
 import type { ToolExecutionRequest, ToolExecutionResult } from '../protocol/tool-execution-request';
 import type { FormActionRequest, FormActionResult } from '../forms/form-answer';
 import type { BlobStore } from '../files/blob-store';
-import { TARGET_ARTIFACT_TOOLS, TargetArtifactControl } from '../authored-targets/target-artifact-control';
-import {
-  TARGET_ARTIFACT_LEDGER,
-  targetArtifactSessionFeature,
-} from '../authored-targets/target-artifact-session-feature';
+import { TARGET_ARTIFACT_TOOLS, type TargetArtifactControl } from '../authored-targets/target-artifact-control';
+import { attachTargetArtifacts } from '../authored-targets/target-artifact-session-feature';
 import type { SessionRecord } from '../protocol/session-record';
 import type { EventStore } from '../session-log/event-store';
-import { JOB_TOOLS, JobControl, type JobCommandResult, type JobHostDriver } from '../jobs/job-control';
-import { JOB_LEDGER, jobSessionFeature } from '../jobs/job-session-feature';
-import { VIEW_ARTIFACT_TOOLS, ViewArtifactControl } from '../view-artifacts/view-artifact-control';
-import { VIEW_ARTIFACT_LEDGER } from '../view-artifacts/view-artifact-projection';
+import { JOB_TOOLS, type JobControl, type JobCommandResult, type JobHostDriver } from '../jobs/job-control';
+import { attachJobs } from '../jobs/job-session-feature';
+import { VIEW_ARTIFACT_TOOLS, type ViewArtifactControl } from '../view-artifacts/view-artifact-control';
+import { attachViewArtifacts } from '../view-artifacts/view-artifact-projection';
 import {
   SessionLog,
   type EventListener,
@@ -86,28 +83,11 @@ export class Runtime {
     const commitDrafts = (sessionId: string, drafts: AgentEventDraft[]) => log.commit(sessionId, drafts);
     const toolEvents = (sessionId: string, toolCallId: string) => log.toolEvents(sessionId, toolCallId);
     const book = (sessionId: string) => log.state(sessionId, REQUEST_BOOK);
-    this.jobs = new JobControl({
-      lock,
+    this.jobs = attachJobs(log, { now, newId, ...(dependencies.jobHost ? { host: dependencies.jobHost } : {}) });
+    this.viewArtifacts = attachViewArtifacts(log, { now, newId });
+    this.targetArtifacts = attachTargetArtifacts(log, {
       now,
       newId,
-      commitDrafts,
-      ledger: (sessionId) => log.state(sessionId, JOB_LEDGER),
-      loadedSessions: () => log.loadedSessions(),
-      ...(dependencies.jobHost ? { host: dependencies.jobHost } : {}),
-    });
-    this.viewArtifacts = new ViewArtifactControl({
-      lock,
-      now,
-      newId,
-      ledger: (sessionId) => log.state(sessionId, VIEW_ARTIFACT_LEDGER),
-      commitDrafts,
-    });
-    this.targetArtifacts = new TargetArtifactControl({
-      lock,
-      now,
-      newId,
-      commitDrafts,
-      ledger: (sessionId) => log.state(sessionId, TARGET_ARTIFACT_LEDGER),
       ...(dependencies.blobStore ? { blobs: dependencies.blobStore } : {}),
     });
     this.humanLoop = new HumanLoop({
@@ -142,8 +122,6 @@ export class Runtime {
       ...(dependencies.approvalRequirement ? { approvalRequirement: dependencies.approvalRequirement } : {}),
     });
     log.register(requestBookFeature((sessionId, toolCallId) => this.toolExecution.isRunning(sessionId, toolCallId)));
-    log.register(jobSessionFeature(this.jobs));
-    log.register(targetArtifactSessionFeature(this.targetArtifacts));
   }
 
   /** The runtime's own tools (jobs, shown artifacts, authored targets); every other tool goes to the dependencies. */

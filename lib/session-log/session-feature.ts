@@ -1,5 +1,6 @@
 import type { AgentEvent, AgentEventDraft, AgentEventOf, AgentEventType } from '../protocol/agent-event';
-import type { SessionStates } from './session-projection';
+import type { SessionLock } from './session-lock';
+import type { SessionProjection, SessionStates } from './session-projection';
 
 export type SessionReaction<TType extends AgentEventType> = (event: AgentEventOf<TType>) => void;
 
@@ -13,4 +14,20 @@ export interface SessionFeature {
   loaded?(sessionId: string, states: SessionStates): void;
   /** A session was deleted. */
   forgotten?(sessionId: string): void;
+}
+
+/** What a feature's controller is built on: the session lock, the one way to write, its projection, its hooks. */
+export interface SessionLogAccess {
+  readonly lock: SessionLock;
+  /** Stamps and records drafts; the caller holds the session's lock. */
+  commit(sessionId: string, drafts: AgentEventDraft[]): Promise<void>;
+  state<TState>(sessionId: string, projection: SessionProjection<TState>): Promise<TState>;
+  loadedSessions(): string[];
+  register(feature: SessionFeature): void;
+}
+
+/** The clock and ids every controller takes from the runtime. */
+export interface FeatureClock {
+  now(): number;
+  newId(): string;
 }

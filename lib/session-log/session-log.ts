@@ -13,7 +13,7 @@ import { reduceEvents } from '../state/reduce-events';
 import { sliceTurns, takeSnapshot } from '../state/session-snapshot';
 import type { EventStore } from './event-store';
 import { OPEN_WORK, type OpenWork } from './open-work';
-import type { SessionFeature } from './session-feature';
+import type { SessionFeature, SessionLogAccess } from './session-feature';
 import { SessionLock } from './session-lock';
 import type { SessionProjection, SessionStates } from './session-projection';
 import { stateOfRows } from './snapshot-advance';
@@ -66,7 +66,7 @@ interface LoadedSession extends SessionStates {
  * committed in one transaction per batch, then projected, broadcast and reacted to, in that order; sessions
  * loaded from their snapshot and the log after it; subscriptions handed out atomically with the log so far.
  */
-export class SessionLog {
+export class SessionLog implements SessionLogAccess {
   readonly lock = new SessionLock();
   private readonly sessions = new Map<string, LoadedSession>();
   private readonly loading = new Map<string, Promise<LoadedSession>>();
