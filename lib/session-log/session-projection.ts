@@ -27,10 +27,11 @@ export function bookAfter(
   head: StoredSnapshotHead | undefined,
   tail: readonly AgentEvent[],
 ): RuntimeBook {
-  const parts = book.map((projection) => {
+  const parts = book.flatMap((projection) => {
+    if (!projection.stored) return [];
     const state = projection.start(head);
     for (const event of tail) projection.project(state, event);
-    return projection.stored?.(state);
+    return [projection.stored(state)];
   });
   // Each part is checked against the book's schema when the head is read back (usableHead).
   return Object.assign({}, ...parts) as RuntimeBook;
