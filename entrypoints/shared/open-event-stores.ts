@@ -1,7 +1,7 @@
 import { MemoryBlobStore } from '@/lib/files/memory-blob-store';
 import type { BlobStore } from '@/lib/files/blob-store';
-import type { EventStore } from '@/lib/runtime/event-store';
-import { MemoryEventStore } from '@/lib/runtime/memory-event-store';
+import type { EventStore } from '@/lib/session-log/event-store';
+import { MemoryEventStore } from '@/lib/session-log/memory-event-store';
 import { DexieBlobStore } from '@/lib/storage/dexie-blob-store';
 import { DexieEventStore, openSplitbrainDatabase } from '@/lib/storage/dexie-event-store';
 import { DexieSearchShards } from '@/lib/storage/dexie-search-shards';

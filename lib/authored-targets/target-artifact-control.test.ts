@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryBlobStore } from '../files/memory-blob-store';
-import { MemoryEventStore } from '../runtime/memory-event-store';
+import { MemoryEventStore } from '../session-log/memory-event-store';
 import { carriedValues } from '../targets/carried-values';
 import { BROKEN_CANVAS_PATHS, BROKEN_CANVAS_TARGET, CANVAS_TARGET } from '../../tests/support/authored-target-fixture';
 import { countingIds, testRuntime } from '../../tests/support/test-runtime';

@@ -8,7 +8,7 @@ import type { JsonValue } from '../protocol/json-value';
 import type { BlobRef } from '../protocol/blob-ref';
 import type { TargetArtifactParts, TargetArtifactProblem, TargetGrant } from '../protocol/target-artifact-events';
 import type { ToolOutput } from '../protocol/tool-output';
-import type { SessionLock } from '../runtime/session-lock';
+import type { SessionLock } from '../session-log/session-lock';
 import { authoredManifest, checkTargetDraft, type TargetFiles } from './target-artifact-draft';
 import { applyTargetEdits } from './target-artifact-edits';
 import { sameGrant, TargetArtifactLedger, type TargetArtifactRecord } from './target-artifact-ledger';

@@ -7,7 +7,7 @@ import type { JobHostReport, JobOutcome, JobStartSpec } from '../protocol/job-ho
 import type { JsonValue } from '../protocol/json-value';
 import { toolInputSchemas } from '../tools/tool-definitions';
 import type { ToolOutput } from '../protocol/tool-output';
-import type { SessionLock } from '../runtime/session-lock';
+import type { SessionLock } from '../session-log/session-lock';
 import type { ToolExecutionRequest } from '../protocol/tool-execution-request';
 import type { ToolRecovery } from '../runtime/tool-execution';
 import { errorText } from '../protocol/error-text';

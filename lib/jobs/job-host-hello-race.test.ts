@@ -3,7 +3,7 @@ import type { JobHostCommand } from '../protocol/job-host-wire';
 import { EMPTY_OUTPUT } from './output-window';
 import { testRuntime } from '../../tests/support/test-runtime';
 import { JobHostLink, type JobHostPort } from './job-host-link';
-import { MemoryEventStore } from '../runtime/memory-event-store';
+import { MemoryEventStore } from '../session-log/memory-event-store';
 
 const sessionId = 'session-1';
 const turnId = 'turn-1';

@@ -5,7 +5,7 @@ import type { PagePlatform } from '../page-tools/page-platform';
 import type { JsonObject } from '../protocol/json-value';
 import type { KeyValueStore } from '../storage/key-value-store';
 import { composeRuntime } from './compose-runtime';
-import { MemoryEventStore } from './memory-event-store';
+import { MemoryEventStore } from '../session-log/memory-event-store';
 import type { RuntimePlatform } from './runtime-platform';
 
 const manifest = JSON.parse(readFileSync(new URL('../../targets/particles/manifest.json', import.meta.url), 'utf8'));

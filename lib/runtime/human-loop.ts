@@ -4,7 +4,7 @@ import { ASK_USER_TOOL, askQuestion, checkAnswer, storedForm } from '../tools/as
 import { answerFormAction, type FormActionRequest, type FormActionResult } from '../forms/form-answer';
 import { deniedDraft, deniedOutput, expiryDrafts, type RequestBook, type RequestRecord } from './request-book';
 import type { ToolExecutionRequest, ToolExecutionResult } from '../protocol/tool-execution-request';
-import type { SessionLock } from './session-lock';
+import type { SessionLock } from '../session-log/session-lock';
 
 /** What the human loop needs of the runtime: its clock and ids, the session lock, and the one way to write the log. */
 export interface HumanLoopAccess {

@@ -1,4 +1,4 @@
-import type { EventStore } from '../runtime/event-store';
+import type { EventStore } from '../session-log/event-store';
 import type { ConversationSearch } from '../search/conversation-search';
 
 /** The log, telling the search what each append stored and which conversation was deleted, once it is so. */

@@ -3,7 +3,7 @@ import type { AgentEventDraft } from '../protocol/agent-event';
 import { sideEffectOf, toolNames, toolTraits } from '../tools/tool-definitions';
 import type { ToolOutput } from '../protocol/tool-output';
 import { testRuntime } from '../../tests/support/test-runtime';
-import { MemoryEventStore } from './memory-event-store';
+import { MemoryEventStore } from '../session-log/memory-event-store';
 import type { ToolExecutionRequest } from '../protocol/tool-execution-request';
 
 const sessionId = 'session-1';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentEventDraft } from '../protocol/agent-event';
 import { testRuntime, tickingClock } from '../../tests/support/test-runtime';
-import { MemoryEventStore } from './memory-event-store';
+import { MemoryEventStore } from '../session-log/memory-event-store';
 
 function setup() {
   const store = new MemoryEventStore();

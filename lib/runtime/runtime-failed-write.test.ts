@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AgentEvent, AgentEventDraft } from '../protocol/agent-event';
 import { testRuntime, tickingClock } from '../../tests/support/test-runtime';
-import { MemoryEventStore } from './memory-event-store';
+import { MemoryEventStore } from '../session-log/memory-event-store';
 
 /** A store whose next appends fail as IndexedDB does when the origin is over its quota. */
 class FailingStore extends MemoryEventStore {

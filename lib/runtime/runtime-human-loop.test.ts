@@ -4,8 +4,8 @@ import type { JsonValue } from '../protocol/json-value';
 import { testRuntime } from '../../tests/support/test-runtime';
 import { approvalRequirement, DEFAULT_APPROVAL_POLICY } from '../tools/approval-policy';
 import type { ToolOutput } from '../protocol/tool-output';
-import type { EventStore } from './event-store';
-import { MemoryEventStore } from './memory-event-store';
+import type { EventStore } from '../session-log/event-store';
+import { MemoryEventStore } from '../session-log/memory-event-store';
 import type { ToolExecutionRequest } from '../protocol/tool-execution-request';
 import type { Runtime } from './runtime';
 

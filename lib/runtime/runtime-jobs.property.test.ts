@@ -6,7 +6,7 @@ import type { AgentEvent } from '../protocol/agent-event';
 import { JOB_FINAL_TYPES } from '../protocol/job-events';
 import type { JobHostReport, JobOutcome, JobStartSpec } from '../protocol/job-host-wire';
 import type { JobHostDriver } from '../jobs/job-control';
-import { MemoryEventStore } from './memory-event-store';
+import { MemoryEventStore } from '../session-log/memory-event-store';
 
 const sessionId = 'session-1';
 const turnId = 'turn-1';

@@ -4,7 +4,7 @@ import type { WaitingNotice } from '../notify/waiting-notice';
 import type { PagePlatform } from '../page-tools/page-platform';
 import type { JsonObject } from '../protocol/json-value';
 import type { KeyValueStore } from '../storage/key-value-store';
-import type { EventStore } from './event-store';
+import type { EventStore } from '../session-log/event-store';
 import type { SearchShardStore } from '../protocol/search-shard-row';
 
 /** What the runtime needs of the browser; `entrypoints/background.ts` wires it, a test passes in-memory ones. */

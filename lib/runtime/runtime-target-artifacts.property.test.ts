@@ -4,7 +4,7 @@ import { MemoryBlobStore } from '../files/memory-blob-store';
 import type { AgentEvent } from '../protocol/agent-event';
 import { CANVAS_TARGET } from '../../tests/support/authored-target-fixture';
 import { countingIds, testRuntime } from '../../tests/support/test-runtime';
-import { MemoryEventStore } from './memory-event-store';
+import { MemoryEventStore } from '../session-log/memory-event-store';
 
 const sessionId = 'session-1';
 const turnId = 'turn-1';

@@ -3,7 +3,7 @@ import { MemoryBlobStore } from '../files/memory-blob-store';
 import { CANVAS_TARGET } from '../../tests/support/authored-target-fixture';
 import { countingIds, testRuntime } from '../../tests/support/test-runtime';
 import type { AgentEvent } from '../protocol/agent-event';
-import { MemoryEventStore } from './memory-event-store';
+import { MemoryEventStore } from '../session-log/memory-event-store';
 import type { Runtime } from './runtime';
 
 const sessionId = 'session-1';

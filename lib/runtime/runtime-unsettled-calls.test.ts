@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AgentEvent, AgentEventDraft } from '../protocol/agent-event';
 import type { ToolOutput } from '../protocol/tool-output';
 import { testRuntime } from '../../tests/support/test-runtime';
-import { MemoryEventStore } from './memory-event-store';
+import { MemoryEventStore } from '../session-log/memory-event-store';
 import { ENDED_WITHOUT_OUTCOME } from './request-book';
 import type { ToolExecutionRequest } from '../protocol/tool-execution-request';
 

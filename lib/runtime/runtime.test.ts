@@ -6,8 +6,8 @@ import { itemOf } from '../state/client-state';
 import { replayLog } from '../state/reduce-events';
 import type { ToolOutput } from '../protocol/tool-output';
 import { testRuntime, tickingClock } from '../../tests/support/test-runtime';
-import type { EventStore } from './event-store';
-import { MemoryEventStore } from './memory-event-store';
+import type { EventStore } from '../session-log/event-store';
+import { MemoryEventStore } from '../session-log/memory-event-store';
 import type { ToolExecutionRequest } from '../protocol/tool-execution-request';
 
 const sessionId = 'session-1';

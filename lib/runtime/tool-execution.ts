@@ -5,7 +5,7 @@ import type { ApprovalRequirement } from '../tools/approval-policy';
 import { sideEffectOf } from '../tools/tool-definitions';
 import type { ToolOutput } from '../protocol/tool-output';
 import { requestedDraft } from './human-loop';
-import type { SessionLock } from './session-lock';
+import type { SessionLock } from '../session-log/session-lock';
 import { errorText } from '../protocol/error-text';
 
 /** What a restarted runtime can learn about a call that has started but has no result. */

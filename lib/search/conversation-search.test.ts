@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryEventStore } from '../runtime/memory-event-store';
+import { MemoryEventStore } from '../session-log/memory-event-store';
 import { EventLog } from '../../tests/support/event-log';
 import { ConversationSearch } from './conversation-search';
 import { MemorySearchShardStore } from './memory-search-shard-store';

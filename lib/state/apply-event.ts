@@ -1,5 +1,5 @@
 import type { AgentEvent, AgentEventOf } from '../protocol/agent-event';
-import { addTokenUsage } from '../usage/add-token-usage';
+import { addTokenUsage } from '../protocol/add-token-usage';
 import { addUsageByModel } from '../usage/add-usage-by-model';
 import { applyNotifyEvent } from './apply-notify-event';
 import { applyUploadEvent } from './apply-upload-event';

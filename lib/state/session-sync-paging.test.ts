@@ -3,10 +3,11 @@ import type { PublisherMessage } from '../protocol/runtime-message';
 import { FakeTransport, ManualScheduler } from '../../tests/support/fake-sync';
 import { longSessionLog } from '../../tests/support/long-session-log';
 import { meaningfulState } from '../../tests/support/meaningful-state';
-import { advanceSnapshot, stateOfRows } from '../runtime/snapshot-advance';
+import { advanceSnapshot, stateOfRows } from '../session-log/snapshot-advance';
 import { replayLog } from './reduce-events';
 import { SessionSync } from './session-sync';
 import { sliceTurns, takeSnapshot } from './state-snapshot';
+import { TEST_SNAPSHOT_BOOK } from '../../tests/support/test-runtime';
 
 const SESSION = 'session-1';
 
@@ -14,7 +15,7 @@ const SESSION = 'session-1';
 function windowed() {
   const log = longSessionLog(SESSION, 10);
   const full = replayLog(SESSION, log);
-  const { head, rows } = advanceSnapshot(SESSION, undefined, log)!;
+  const { head, rows } = advanceSnapshot(SESSION, undefined, log, TEST_SNAPSHOT_BOOK)!;
   const window = takeSnapshot(stateOfRows(head, rows.slice(7)))!;
   const transport = new FakeTransport();
   const sync = new SessionSync(SESSION, transport, () => undefined, new ManualScheduler());

@@ -3,8 +3,8 @@ import type { AgentEvent } from '../protocol/agent-event';
 import type { StoredSnapshotHead, StoredTurnRow } from '../protocol/stored-snapshot';
 import { readStoredEvent } from '../protocol/event-migrations';
 import type { SessionRecord } from '../protocol/session-record';
-import type { EventStore, SnapshotStore } from '../runtime/event-store';
-import { sessionRecordAfter } from '../runtime/session-record-after';
+import type { EventStore, SnapshotStore } from '../session-log/event-store';
+import { sessionRecordAfter } from '../session-log/session-record-after';
 import { BLOB_TABLE_SCHEMA, releaseSessionBlobs, type BlobTables } from './dexie-blob-store';
 import type { SearchShardRow } from '../protocol/search-shard-row';
 

@@ -1,8 +1,9 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { longSessionLog } from '../../tests/support/long-session-log';
-import { advanceSnapshot, usableHead, usableRows } from '../runtime/snapshot-advance';
+import { advanceSnapshot, usableHead, usableRows } from '../session-log/snapshot-advance';
 import { DexieEventStore, openSplitbrainDatabase } from './dexie-event-store';
+import { TEST_SNAPSHOT_BOOK } from '../../tests/support/test-runtime';
 
 describe('DexieEventStore snapshots (database versions 3 and 4)', () => {
   it('stores a snapshot head with a row per turn, reads a window and a turn back usable, and deletes them with the session', async () => {
@@ -10,7 +11,7 @@ describe('DexieEventStore snapshots (database versions 3 and 4)', () => {
     const store = new DexieEventStore(openSplitbrainDatabase('splitbrain-snapshot-test', { indexedDB, IDBKeyRange }));
     const log = longSessionLog('a', 5);
     await store.append('a', log);
-    const built = advanceSnapshot('a', undefined, log)!;
+    const built = advanceSnapshot('a', undefined, log, TEST_SNAPSHOT_BOOK)!;
     expect(await store.snapshots.write(built.head, built.rows, { replace: true })).toBe(true);
     const lastSeq = log.at(-1)!.seq;
     expect(usableHead(await store.snapshots.readHead('a'), 'a', lastSeq)).toEqual(built.head);

@@ -1,5 +1,5 @@
 import type { TokenUsage } from '../protocol/token-usage';
-import { addTokenUsage } from './add-token-usage';
+import { addTokenUsage } from '../protocol/add-token-usage';
 
 /** Adds one step's usage under its model ('' when the step named none), so a price per model can apply. */
 export function addUsageByModel(

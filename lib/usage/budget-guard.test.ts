@@ -3,7 +3,7 @@ import type { AgentEventDraft } from '../protocol/agent-event';
 import { DEFAULT_USAGE_SETTINGS, type UsageSettings } from './usage-settings';
 import { testRuntime } from '../../tests/support/test-runtime';
 import { BudgetGuard, refuseTurnOverBudget } from './budget-guard';
-import { MemoryEventStore } from '../runtime/memory-event-store';
+import { MemoryEventStore } from '../session-log/memory-event-store';
 
 const NOW = new Date(2026, 11, 1, 12, 0, 0).getTime();
 

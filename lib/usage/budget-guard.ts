@@ -8,7 +8,7 @@ import {
   type BudgetReached,
   type Spend,
 } from './budget-state';
-import type { EventStore } from '../runtime/event-store';
+import type { EventStore } from '../session-log/event-store';
 import { budgetNoticeKey, SpendLedger, type StepSpend } from './spend-ledger';
 
 export interface BudgetGuardDependencies {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AgentEventDraft } from '../protocol/agent-event';
 import type { TokenUsage } from '../protocol/token-usage';
 import { BudgetGuard } from './budget-guard';
-import { MemoryEventStore } from '../runtime/memory-event-store';
+import { MemoryEventStore } from '../session-log/memory-event-store';
 import type { Runtime } from '../runtime/runtime';
 import type { UsageSettings } from './usage-settings';
 import { initialClientState } from '../state/client-state';

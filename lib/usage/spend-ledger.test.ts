@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../protocol/agent-event';
-import { MemoryEventStore } from '../runtime/memory-event-store';
+import { MemoryEventStore } from '../session-log/memory-event-store';
 import { budgetNoticeKey, SPEND_PAGE_EVENTS, SpendLedger } from './spend-ledger';
 
 const sessionId = 'session-1';

@@ -1,7 +1,7 @@
 import type { AgentEvent } from '../protocol/agent-event';
 import type { BudgetKind } from '../protocol/notify-events';
 import type { TokenUsage } from '../protocol/token-usage';
-import type { EventStore } from '../runtime/event-store';
+import type { EventStore } from '../session-log/event-store';
 
 export interface StepSpend {
   time: number;

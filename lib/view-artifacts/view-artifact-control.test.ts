@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AgentEventDraft } from '../protocol/agent-event';
 import type { JsonValue } from '../protocol/json-value';
-import { MemoryEventStore } from '../runtime/memory-event-store';
+import { MemoryEventStore } from '../session-log/memory-event-store';
 import type { ToolExecutionRequest } from '../protocol/tool-execution-request';
 import { reduceEvents } from '../state/reduce-events';
 import { initialClientState } from '../state/client-state';

@@ -1,7 +1,7 @@
 import type { AgentEventDraft } from '../protocol/agent-event';
 import type { ToolExecutionRequest } from '../protocol/tool-execution-request';
 import type { ToolRecovery } from '../runtime/tool-execution';
-import type { SessionLock } from '../runtime/session-lock';
+import type { SessionLock } from '../session-log/session-lock';
 import type { ToolOutput } from '../protocol/tool-output';
 import { checkShowArtifact, type ShowArtifactRequest } from './check-show-artifact';
 import type { ViewArtifactLedger, ViewArtifactRecord } from './view-artifact-ledger';

@@ -1,5 +1,5 @@
 import type { AgentEvent } from '../../lib/protocol/agent-event';
-import { OpenWork } from '../../lib/runtime/open-work';
+import { OpenWork } from '../../lib/session-log/open-work';
 import { initialClientState, type ClientState } from '../../lib/state/client-state';
 import { reduceEvents, replayLog } from '../../lib/state/reduce-events';
 import type { Random } from './random';

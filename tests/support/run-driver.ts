@@ -1,6 +1,6 @@
 import type { AgentEvent, AgentEventDraft } from '../../lib/protocol/agent-event';
 import type { JsonValue } from '../../lib/protocol/json-value';
-import { MemoryEventStore } from '../../lib/runtime/memory-event-store';
+import { MemoryEventStore } from '../../lib/session-log/memory-event-store';
 import type { ToolExecutionRequest, ToolExecutionResult } from '../../lib/protocol/tool-execution-request';
 import type { Runtime } from '../../lib/runtime/runtime';
 import type { ToolOutput } from '../../lib/protocol/tool-output';

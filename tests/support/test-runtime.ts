@@ -1,5 +1,9 @@
-import { MemoryEventStore } from '../../lib/runtime/memory-event-store';
+import { MemoryEventStore } from '../../lib/session-log/memory-event-store';
 import { Runtime, type RuntimeDependencies } from '../../lib/runtime/runtime';
+import { SESSION_PROJECTIONS } from '../../lib/runtime/session-projections';
+
+/** What a snapshot head's book is made of in the runtime, for tests that build snapshots without one. */
+export const TEST_SNAPSHOT_BOOK = SESSION_PROJECTIONS;
 
 /** Ids `${prefix}1`, `${prefix}2`, … in the order they are asked for. */
 export function countingIds(prefix = 'id-'): () => string {

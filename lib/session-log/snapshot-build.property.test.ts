@@ -7,6 +7,7 @@ import type { EventStore } from './event-store';
 import { MemoryEventStore } from './memory-event-store';
 import { SnapshotKeeper } from './snapshot-keeper';
 import { advanceSnapshot, stateOfRows, usableHead, usableRows } from './snapshot-advance';
+import { TEST_SNAPSHOT_BOOK } from '../../tests/support/test-runtime';
 
 const RUNS = 6;
 /** Each kill builds twice over the log: fewer logs keep the quadratic loop fast. */
@@ -57,7 +58,15 @@ function dyingStore(store: MemoryEventStore, killAt = 0) {
 }
 
 function keeperOn(store: EventStore, pageSize: number, writePages: number): SnapshotKeeper {
-  return new SnapshotKeeper({ store, every: 1_000, delayMs: 0, setTimer: () => {}, pageSize, writePages });
+  return new SnapshotKeeper({
+    store,
+    book: TEST_SNAPSHOT_BOOK,
+    every: 1_000,
+    delayMs: 0,
+    setTimer: () => {},
+    pageSize,
+    writePages,
+  });
 }
 
 /**
@@ -71,7 +80,7 @@ async function expectStoredEqualsReplay(store: MemoryEventStore, log: readonly A
   expect(head, label).toBeDefined();
   const rows = usableRows(await store.snapshots.readTurns(sessionId, 0, head!.turnCount), sessionId)!;
   const covered = log.filter((event) => event.seq <= head!.snapshotSeq);
-  const whole = advanceSnapshot(sessionId, undefined, covered)!;
+  const whole = advanceSnapshot(sessionId, undefined, covered, TEST_SNAPSHOT_BOOK)!;
   expect(JSON.parse(JSON.stringify(head)), label).toEqual(JSON.parse(JSON.stringify(whole.head)));
   expect(JSON.parse(JSON.stringify(rows)), label).toEqual(JSON.parse(JSON.stringify(whole.rows)));
   const resumed = reduceEvents(stateOfRows(head!, rows), log.slice(covered.length));
@@ -138,7 +147,7 @@ describe('a snapshot built from the log a page at a time', () => {
     const log = await durableLogOf(2);
     const sessionId = log[0].sessionId;
     const store = await storeOf(log);
-    const stale = advanceSnapshot(sessionId, undefined, log.slice(0, 20))!;
+    const stale = advanceSnapshot(sessionId, undefined, log.slice(0, 20), TEST_SNAPSHOT_BOOK)!;
     await store.snapshots.write({ ...stale.head, format: '0/1' } as never, stale.rows, { replace: true });
     const { store: watched, reads } = dyingStore(store);
     await keeperOn(watched, 4, 2).head(sessionId, log.at(-1)!.seq);

@@ -1,4 +1,5 @@
 import type { AgentEvent } from '../protocol/agent-event';
+import type { SessionProjection } from './session-projection';
 
 interface OpenItem {
   kind: 'assistant' | 'reasoning';
@@ -78,3 +79,13 @@ export class OpenWork {
     return [...this.items.values()].filter((item) => item.turnId === turnId);
   }
 }
+
+/** Open work as a projection: a snapshot's book says which turns were open at its seq (a log has no deltas). */
+export const OPEN_WORK: SessionProjection<OpenWork> = {
+  start: (head) => {
+    if (!head) return new OpenWork();
+    const ended = new Set(head.book.endedTurns.map(([turnId]) => turnId));
+    return new OpenWork(head.book.startedTurns.filter((turnId) => !ended.has(turnId)));
+  },
+  project: (work, event) => work.observe(event),
+};

@@ -1,11 +1,14 @@
 import type { AgentEvent } from '../protocol/agent-event';
 import type { StoredSnapshotHead, StoredTurnRow } from '../protocol/stored-snapshot';
 import type { EventStore, SnapshotStore } from './event-store';
+import type { SnapshotBook } from './session-projection';
 import { buildSnapshot } from './snapshot-build';
 import { advanceSnapshot, touchedTurnIds, usableHead, usableRows } from './snapshot-advance';
 
 export interface SnapshotKeeperOptions {
   store: EventStore;
+  /** What the heads' books are made of. */
+  book: SnapshotBook;
   /** A session is snapshotted again once this many durable events follow its snapshot. */
   every: number;
   /** How long after the count is reached the snapshot is written: never on the path of an append. */
@@ -92,6 +95,7 @@ export class SnapshotKeeper {
     this.heads.delete(sessionId);
     const options = {
       store: this.options.store,
+      book: this.options.book,
       pageSize: this.pageSize,
       writePages: this.options.writePages ?? BUILD_WRITE_PAGES,
     };
@@ -167,7 +171,7 @@ export class SnapshotKeeper {
       const touchedIds = touchedTurnIds(tail);
       const touched = touchedIds.length ? usableRows(await this.rows.findTurns(sessionId, touchedIds), sessionId) : [];
       if (!touched) return;
-      const next = advanceSnapshot(sessionId, { head, rows: touched }, tail);
+      const next = advanceSnapshot(sessionId, { head, rows: touched }, tail, this.options.book);
       if (next && (await this.rows.write(next.head, next.rows, { expectedSeq: head.snapshotSeq })))
         this.heads.set(sessionId, next.head);
     } catch {

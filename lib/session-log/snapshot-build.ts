@@ -1,5 +1,6 @@
 import type { StoredSnapshotHead, StoredTurnRow } from '../protocol/stored-snapshot';
 import type { EventStore, SnapshotStore } from './event-store';
+import type { SnapshotBook } from './session-projection';
 import { advanceSnapshot, touchedTurnIds, usableRows } from './snapshot-advance';
 
 export interface SnapshotBuildOptions {
@@ -8,6 +9,8 @@ export interface SnapshotBuildOptions {
   pageSize: number;
   /** The snapshot is written every this many pages (and at the end): a build cut off resumes from the last one. */
   writePages: number;
+  /** What the heads' books are made of. */
+  book: SnapshotBook;
 }
 
 /** A build between pages: the head so far, the rows changed since the last write, and that write's seq. */
@@ -51,7 +54,7 @@ export async function buildSnapshot(
   from: StoredSnapshotHead | undefined,
   options: SnapshotBuildOptions,
 ): Promise<StoredSnapshotHead | undefined> {
-  const { store, pageSize, writePages } = options;
+  const { store, pageSize, writePages, book } = options;
   const snapshots = store.snapshots;
   if (!snapshots) throw new Error('This event store keeps no snapshots.');
   const build: Build = { sessionId, head: from, unwritten: new Map(), writtenSeq: from?.snapshotSeq };
@@ -65,7 +68,7 @@ export async function buildSnapshot(
     reading.catch(() => undefined);
     const { head } = build;
     const touched = head ? await touchedRows(build, touchedTurnIds(page), snapshots) : [];
-    const next = touched && advanceSnapshot(sessionId, head && { head, rows: touched }, page);
+    const next = touched && advanceSnapshot(sessionId, head && { head, rows: touched }, page, book);
     if (!next) return undefined;
     build.head = next.head;
     for (const row of next.rows) build.unwritten.set(row.turnId, row);
@@ -74,5 +77,5 @@ export async function buildSnapshot(
   }
   if (build.writtenSeq !== build.head?.snapshotSeq && !(await writeBuild(build, snapshots))) return undefined;
   // An empty log (a new chat) is not worth a row; its head is kept in memory until there is a log.
-  return build.head ?? advanceSnapshot(sessionId, undefined, [])?.head;
+  return build.head ?? advanceSnapshot(sessionId, undefined, [], book)?.head;
 }

@@ -1,5 +1,5 @@
 import type { AgentEvent } from '../protocol/agent-event';
-import { addTokenUsage } from '../usage/add-token-usage';
+import { addTokenUsage } from '../protocol/add-token-usage';
 import type { SessionRecord } from '../protocol/session-record';
 
 export function sessionRecordAfter(

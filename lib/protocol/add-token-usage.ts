@@ -1,4 +1,4 @@
-import { TOKEN_USAGE_FIELDS, type TokenUsage } from '../protocol/token-usage';
+import { TOKEN_USAGE_FIELDS, type TokenUsage } from './token-usage';
 
 /** Sums two usages figure by figure; a figure absent from both stays absent. */
 export function addTokenUsage(total: TokenUsage | undefined, usage: TokenUsage | undefined): TokenUsage | undefined {

@@ -8,7 +8,7 @@ import { reduceEvents, replayLog } from '../state/reduce-events';
 import { stateAfter, takeSnapshot, usableSnapshot, withOlderTurns } from '../state/state-snapshot';
 import type { ClientState } from '../state/client-state';
 import { MemoryEventStore } from './memory-event-store';
-import type { Runtime } from './runtime';
+import type { Runtime } from '../runtime/runtime';
 import { SnapshotKeeper } from './snapshot-keeper';
 import {
   advanceSnapshot,
@@ -18,6 +18,7 @@ import {
   usableRows,
   type SnapshotParts,
 } from './snapshot-advance';
+import { TEST_SNAPSHOT_BOOK } from '../../tests/support/test-runtime';
 
 const RUNS = 8;
 /** Bounds each run's log, so that the quadratic kill-at-every-write loop stays fast. */
@@ -93,6 +94,7 @@ describe('snapshot + tail equals a full replay', () => {
         const store = new MemoryEventStore();
         const timers: (() => void)[] = [];
         const keeper = new SnapshotKeeper({
+          book: TEST_SNAPSHOT_BOOK,
           store,
           every: random.int(1, 8),
           delayMs: 0,
@@ -129,13 +131,13 @@ describe('snapshot + tail equals a full replay', () => {
       const log = await durableLogOf(seed);
       const sessionId = log[0].sessionId;
       const random = new Random(seed);
-      let stored: SnapshotParts = advanceSnapshot(sessionId, undefined, [])!;
+      let stored: SnapshotParts = advanceSnapshot(sessionId, undefined, [], TEST_SNAPSHOT_BOOK)!;
       let cut = 0;
       while (cut < log.length) {
         const next = Math.min(log.length, cut + random.int(1, 12));
         const tail = log.slice(cut, next);
         const touched = stored.rows.filter((row) => touchedTurnIds(tail).includes(row.turnId));
-        const advanced = advanceSnapshot(sessionId, { head: stored.head, rows: touched }, tail)!;
+        const advanced = advanceSnapshot(sessionId, { head: stored.head, rows: touched }, tail, TEST_SNAPSHOT_BOOK)!;
         stored = { head: advanced.head, rows: mergedRows(stored.rows, advanced.rows) };
         cut = next;
         const head = usableHead(transported(stored.head), sessionId, log.at(-1)!.seq)!;

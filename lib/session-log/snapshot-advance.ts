@@ -1,6 +1,7 @@
 import type { AgentEvent } from '../protocol/agent-event';
 import { SNAPSHOT_FORMAT, type TurnSlice } from '../protocol/session-snapshot';
 import {
+  type RuntimeBook,
   storedSnapshotHeadSchema,
   storedTurnRowSchema,
   type StoredSnapshotHead,
@@ -9,7 +10,7 @@ import {
 import { initialClientState, type ClientState } from '../state/client-state';
 import { reduceEvents } from '../state/reduce-events';
 import { headState, sliceTurns, withOlderTurns } from '../state/state-snapshot';
-import { observeLedgers, restoredLedgers, storedBook, type RuntimeLedgers } from './runtime-ledgers';
+import { bookAfter, type SnapshotBook } from './session-projection';
 
 export interface SnapshotParts {
   head: StoredSnapshotHead;
@@ -44,23 +45,23 @@ export function stateOfRows(head: StoredSnapshotHead, rows: readonly StoredTurnR
 
 /**
  * The snapshot after `tail`, from a stored one and the rows of every turn the tail touches (or from nothing,
- * with the whole log as the tail); undefined when the tail has a gap. Only the rows it changed are returned.
+ * with the whole log as the tail), its book made of `book`'s parts; undefined when the tail has a gap. Only the
+ * rows it changed are returned.
  */
 export function advanceSnapshot(
   sessionId: string,
   base: SnapshotParts | undefined,
   tail: readonly AgentEvent[],
+  book: SnapshotBook,
 ): SnapshotParts | undefined {
   const state = reduceEvents(base ? stateOfRows(base.head, base.rows) : initialClientState(sessionId), tail);
   if (state.pending.length > 0) return undefined;
-  const ledgers = restoredLedgers(base?.head);
-  for (const event of tail) observeLedgers(ledgers, event);
   const positions = new Map(base?.rows.map((row) => [row.turnId, row.position]));
   let turnCount = base?.head.turnCount ?? 0;
   const rows = sliceTurns(state, state.turnOrder).map((slice) =>
     turnRow(sessionId, slice, positions.get(slice.turn.turnId) ?? turnCount++),
   );
-  return { head: snapshotHead(sessionId, state, ledgers, turnCount), rows };
+  return { head: snapshotHead(sessionId, state, bookAfter(book, base?.head, tail), turnCount), rows };
 }
 
 function turnRow(sessionId: string, slice: TurnSlice, position: number): StoredTurnRow {
@@ -71,7 +72,7 @@ function turnRow(sessionId: string, slice: TurnSlice, position: number): StoredT
 function snapshotHead(
   sessionId: string,
   state: ClientState,
-  ledgers: RuntimeLedgers,
+  book: RuntimeBook,
   turnCount = state.turnOrder.length,
 ): StoredSnapshotHead {
   const { generation: _generation, pending: _pending, gap: _gap, ...rest } = headState(state);
@@ -81,7 +82,7 @@ function snapshotHead(
     snapshotSeq: state.lastSeq,
     turnCount,
     state: { ...rest, olderTurns: 0 },
-    book: storedBook(ledgers),
+    book,
   };
 }
 
