@@ -13,14 +13,14 @@ import { reduceEvents } from '../state/reduce-events';
 import { sliceTurns, takeSnapshot } from '../state/session-snapshot';
 import type { JobLedger } from '../jobs/job-ledger';
 import { ViewArtifactLedger } from '../view-artifacts/view-artifact-ledger';
-import { VIEW_ARTIFACT_TOOLS, ViewArtifactControl } from '../view-artifacts/view-artifact-control';
+import { ViewArtifactControl } from '../view-artifacts/view-artifact-control';
 import type { FormActionRequest, FormActionResult } from '../forms/form-answer';
 import type { BlobStore } from '../files/blob-store';
-import { TARGET_ARTIFACT_TOOLS, TargetArtifactControl } from '../authored-targets/target-artifact-control';
+import { TargetArtifactControl } from '../authored-targets/target-artifact-control';
 import type { TargetArtifactLedger } from '../authored-targets/target-artifact-ledger';
 import type { SessionRecord } from '../protocol/session-record';
 import type { EventStore } from './event-store';
-import { JOB_TOOLS, JobControl, type JobCommandResult, type JobHostDriver } from '../jobs/job-control';
+import { JobControl, type JobCommandResult, type JobHostDriver } from '../jobs/job-control';
 import { HumanLoop } from './human-loop';
 import { TurnCommands, type CommandResult } from './turn-commands';
 import { OpenWork } from './open-work';
@@ -30,8 +30,9 @@ import { SessionLock } from './session-lock';
 import { SnapshotKeeper, type SnapshotKeeperOptions } from './snapshot-keeper';
 import { stateOfRows } from './snapshot-advance';
 import { TurnOwners, type OwnerListener } from './turn-owners';
-import { ToolExecution, type ToolExecutionAccess, type ToolRecovery } from './tool-execution';
-import type { ToolOutput } from '../protocol/tool-output';
+import { ToolExecution, type ToolExecutionAccess } from './tool-execution';
+import { toolNamed, type ToolServices } from '../tools/tool-registry';
+import { executeOn, recoverOn } from '../tools/tool-dispatch';
 import { issuesText } from '../protocol/issue-text';
 
 export type { CommandResult } from './turn-commands';
@@ -81,12 +82,6 @@ export interface TurnPage {
 
 /** How many of the last turns a subscription hands out; older ones are asked for by page. */
 export const WINDOW_TURNS = 24;
-
-/** A tool the runtime runs itself, with how a call cut off by a restart is settled (else as the dependencies say). */
-interface OwnTool {
-  executeTool(request: ToolExecutionRequest): Promise<ToolOutput>;
-  recoverTool?(request: ToolExecutionRequest): Promise<ToolRecovery>;
-}
 
 interface SessionMemory {
   lastSeq: number;
@@ -166,21 +161,19 @@ export class Runtime {
       toolEvents: (sessionId, toolCallId) => this.toolEvents(sessionId, toolCallId),
       gate: (request, requirement) => this.humanLoop.gate(request, requirement),
       executeTool: (toolName, input, callKey, request) =>
-        this.ownTool(toolName)?.executeTool(request) ?? dependencies.executeTool(toolName, input, callKey, request),
+        executeOn(toolNamed(toolName), this.ownServices(), input, { request, callKey }) ??
+        dependencies.executeTool(toolName, input, callKey, request),
       recoverTool: (toolName, input, callKey, startedAt, request) =>
-        this.ownTool(toolName)?.recoverTool?.(request) ??
+        recoverOn(toolNamed(toolName), this.ownServices(), input, { request, callKey, startedAt }) ??
         dependencies.recoverTool?.(toolName, input, callKey, startedAt, request) ??
         Promise.resolve({ kind: 'unknown' }),
       ...(dependencies.approvalRequirement ? { approvalRequirement: dependencies.approvalRequirement } : {}),
     });
   }
 
-  /** The runtime's own tools (jobs, shown artifacts, authored targets); every other tool goes to the dependencies. */
-  private ownTool(toolName: string): OwnTool | undefined {
-    if (JOB_TOOLS.has(toolName)) return this.jobs;
-    if (VIEW_ARTIFACT_TOOLS.has(toolName)) return this.viewArtifacts;
-    if (TARGET_ARTIFACT_TOOLS.has(toolName)) return this.targetArtifacts;
-    return undefined;
+  /** The services of the runtime's own tools (jobs, shown artifacts, authored targets); every other runs as the dependencies say. */
+  private ownServices(): Partial<ToolServices> {
+    return { jobs: this.jobs, 'view-artifacts': this.viewArtifacts, 'authored-targets': this.targetArtifacts };
   }
 
   /** A call's own lifecycle: approvals and asks carry its toolCallId too, but only tool/* events tell whether it ran. */

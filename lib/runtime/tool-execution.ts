@@ -2,14 +2,12 @@ import type { AgentEvent, AgentEventDraft } from '../protocol/agent-event';
 import type { JsonValue } from '../protocol/json-value';
 import type { ToolExecutionRequest, ToolExecutionResult } from '../protocol/tool-execution-request';
 import type { ApprovalRequirement } from '../tools/approval-policy';
-import { sideEffectOf } from '../tools/tool-definitions';
+import { sideEffectOf } from '../tools/tool-registry';
+import type { ToolRecovery } from '../tools/tool-family';
 import type { ToolOutput } from '../protocol/tool-output';
 import { requestedDraft } from './human-loop';
 import type { SessionLock } from './session-lock';
 import { errorText } from '../protocol/error-text';
-
-/** What a restarted runtime can learn about a call that has started but has no result. */
-export type ToolRecovery = { kind: 'recovered'; output: ToolOutput } | { kind: 'never-reached' } | { kind: 'unknown' };
 
 const UNKNOWN_OUTCOME =
   'Outcome unknown: the extension restarted while this call was running, so it may or may not have been applied. It was not run again. Call getParameters to see the current state.';

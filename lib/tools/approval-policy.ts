@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { flattenParameters, type TargetManifest } from '../protocol/target-manifest';
+import type { TargetManifest } from '../protocol/target-manifest';
 import { canonicalJson } from '../protocol/canonical-json';
 import type { JsonValue } from '../protocol/json-value';
-import { toolNames } from './tool-definitions';
+import { inputRecord } from './tool-family';
+import { TOOLS, toolNamed } from './tool-registry';
 
 /** Which tool calls wait for the user's approval. Stored in extension storage and edited on the options page. */
 export const approvalPolicySchema = z.object({
@@ -20,8 +21,8 @@ export const DEFAULT_APPROVAL_POLICY: ApprovalPolicy = {
 };
 
 /** Tools whose calls may be put behind an approval on the options page. */
-export const APPROVAL_TOOLS = toolNames.filter(
-  (name) => name !== 'askUser' && name !== 'listTargets' && name !== 'getParameters',
+export const APPROVAL_TOOLS: readonly string[] = TOOLS.filter((tool) => tool.approval?.offered !== false).map(
+  (tool) => tool.name,
 );
 
 /** Whether the policy asks before a tool runs; a tool the stored policy does not name gets its default. */
@@ -40,39 +41,10 @@ export interface ApprovalContext {
   target?: TargetManifest;
 }
 
-function changedParameters(toolName: string, input: JsonValue): string[] {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) return [];
-  if (toolName === 'setParameter' && typeof input.param === 'string') return [input.param];
-  if (toolName === 'setParameters' && Array.isArray(input.changes)) {
-    return input.changes.flatMap((change) =>
-      change && typeof change === 'object' && !Array.isArray(change) && typeof change.param === 'string'
-        ? [change.param]
-        : [],
-    );
-  }
-  return [];
-}
-
-function describeValue(value: JsonValue | undefined): string {
-  return JSON.stringify(value ?? null).slice(0, 120);
-}
-
 /** A line the user reads on the approval card: what will happen, to which target. */
 export function summarizeCall(toolName: string, input: JsonValue, target?: TargetManifest): string {
-  const on = target ? ` on "${target.title}"` : '';
-  const record = typeof input === 'object' && input !== null && !Array.isArray(input) ? input : {};
-  switch (toolName) {
-    case 'resetTarget':
-      return `Reset every parameter${on} to its default.`;
-    case 'openTarget':
-      return `Open the target "${String(record.targetId)}".`;
-    case 'setParameter':
-      return `Set ${String(record.param)} to ${describeValue(record.value)}${on}.`;
-    case 'setParameters':
-      return `Change ${changedParameters(toolName, input).join(', ')}${on}.`;
-    default:
-      return `Run ${toolName}${on}.`;
-  }
+  const summary = toolNamed(toolName)?.approval?.summarize?.(inputRecord(input), target);
+  return summary ?? `Run ${toolName}${target ? ` on "${target.title}"` : ''}.`;
 }
 
 /** Decides whether a call needs the user's approval: by the policy for its tool, or because the target's manifest asks for it. */
@@ -82,8 +54,8 @@ export function approvalRequirement(toolName: string, input: JsonValue, context:
   const targetId = target?.id;
   const byPolicy = approvalMode(policy, toolName) === 'ask';
   const byManifest = target !== undefined && manifestAsks(toolName, input, target);
-  if (!byPolicy && !byManifest)
-    return { required: false, ...(targetId && toolName !== 'listTargets' ? { targetId } : {}) };
+  const recordsTarget = toolNamed(toolName)?.approval?.recordsTarget !== false;
+  if (!byPolicy && !byManifest) return { required: false, ...(targetId && recordsTarget ? { targetId } : {}) };
   return {
     required: true,
     summary,
@@ -93,9 +65,7 @@ export function approvalRequirement(toolName: string, input: JsonValue, context:
 }
 
 function manifestAsks(toolName: string, input: JsonValue, target: TargetManifest): boolean {
-  if (toolName === 'resetTarget') return target.confirmReset === true;
-  const parameters = flattenParameters(target);
-  return changedParameters(toolName, input).some((name) => parameters.get(name)?.spec.confirm === true);
+  return toolNamed(toolName)?.approval?.manifestAsks?.(inputRecord(input), target) === true;
 }
 
 /** SHA-256 of the tool name and canonical arguments: an approval is bound to exactly these. */
