@@ -63,6 +63,10 @@ const PINNED: Record<string, { schema: string; description: string }> = {
     schema: 'abe5d8e2efedf5c84f3ee79fb131f2ebeb9ef93ca765114a5e9a16bbe5f67162',
     description: 'a9d32257e7fbad5b92e64c64d4835e0b5c6fab54310d089129ec8b13855aad0c',
   },
+  listJobs: {
+    schema: 'a649977f724ad625a17d237428e9f67e00163c0ba0ebd27f205c20ea9904d44e',
+    description: 'b5aac6f6386fda54e4b2c7f4fda0a82b61b56ff927c2fdb7f094393c9cab904a',
+  },
   createTarget: {
     schema: '857b542b5dd9bc97a73b239675ec03c995b9f3e04cc3eb6c4ea51d2e57b036c4',
     description: '6be44b678e33760c6fe5dfc73a3ff7690f2a8746b1c2fb49702013ee10299c36',

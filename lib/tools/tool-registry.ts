@@ -1,5 +1,6 @@
 import { authoredTargetToolFamily, type AuthoredTargetServices } from '../authored-targets/target-artifact-tools';
 import { jobToolFamily, type JobToolServices } from '../jobs/job-tool-family';
+import { listJobsTool } from '../jobs/list-jobs-tool';
 import type { McpToolServices } from '../mcp/mcp-tool-family';
 import { pageToolFamily, type PageToolServices } from '../page-tools/page-tool-family';
 import type { ToolOutput } from '../protocol/tool-output';
@@ -15,6 +16,7 @@ export const TOOLS: readonly RegisteredTool[] = [
   askUserTool,
   showArtifactTool,
   ...jobToolFamily,
+  listJobsTool,
   ...authoredTargetToolFamily,
   ...pageToolFamily,
 ];
