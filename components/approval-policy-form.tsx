@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { APPROVAL_TOOLS, approvalMode, approvalPolicySchema, type ApprovalPolicy } from '@/lib/tools/approval-policy';
+import { approvalMode, approvalPolicySchema, type ApprovalPolicy } from '@/lib/tool-family/approval-policy';
+import { APPROVAL_TOOLS } from '@/lib/tools/approval-requirement';
 import { issuesText } from '@/lib/protocol/issue-text';
 
 export interface ApprovalPolicyFormProps {

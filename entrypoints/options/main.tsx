@@ -11,7 +11,7 @@ import { UsageSettingsForm } from '@/components/usage-settings-form';
 import type { UsageSettings } from '@/lib/usage/usage-settings';
 import { UsageSettingsStore } from '@/lib/usage/usage-settings-store';
 import { ApprovalPolicyStore } from '@/lib/settings/approval-policy-store';
-import type { ApprovalPolicy } from '@/lib/tools/approval-policy';
+import type { ApprovalPolicy } from '@/lib/tool-family/approval-policy';
 import { listModels } from '@/lib/providers/list-models';
 import { isLoopbackUrl } from '@/lib/providers/loopback-url';
 import { testConnection } from '@/lib/providers/test-connection';

@@ -2,7 +2,7 @@ import { tool, zodSchema, type ModelMessage, type ToolResultPart, type ToolSet }
 import type { ZodType } from 'zod';
 import type { AgentEventDraft } from '../protocol/agent-event';
 import type { JsonValue } from '../protocol/json-value';
-import { toolDescriptions, toolInputSchemas, toolNames } from '../tools/tool-definitions';
+import { TOOLS } from '../tools/tool-registry';
 import type { AgentLoopOptions } from './agent-loop-options';
 import { callKey, repeatsPreviousStep } from './repeated-call-guard';
 import { runStepAttempts } from './step-attempts';
@@ -18,11 +18,11 @@ export function declaredTools(): ToolSet {
 
 // Wrapped once, so each schema is converted to JSON schema once rather than on every model call.
 const DECLARED_TOOLS: ToolSet = Object.fromEntries(
-  toolNames.map((name) => [
-    name,
+  TOOLS.map((declared) => [
+    declared.name,
     tool<unknown, never>({
-      description: toolDescriptions[name],
-      inputSchema: zodSchema(toolInputSchemas[name] as ZodType) as never,
+      description: declared.description,
+      inputSchema: zodSchema(declared.inputSchema as ZodType) as never,
     }),
   ]),
 );

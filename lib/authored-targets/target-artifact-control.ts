@@ -12,10 +12,8 @@ import type { SessionLock } from '../session-log/session-lock';
 import { authoredManifest, checkTargetDraft, type TargetFiles } from './target-artifact-draft';
 import { applyTargetEdits } from './target-artifact-edits';
 import { sameGrant, TargetArtifactLedger, type TargetArtifactRecord } from './target-artifact-ledger';
-import { authoredTargetInputSchemas } from './target-artifact-tools';
+import { updateTargetInputSchema } from './target-artifact-tools';
 import { issuesText } from '../protocol/issue-text';
-
-export const TARGET_ARTIFACT_TOOLS = new Set(['createTarget', 'updateTarget']);
 
 export interface TargetArtifactAccess {
   lock: SessionLock;
@@ -49,7 +47,7 @@ export interface TargetArtifactContent {
  * The tool's own schema with its parts only typed: checkTargetDraft checks them against the manifest and the size
  * limits, and reports every problem with its pointer in a rejected version.
  */
-const updateInputSchema = authoredTargetInputSchemas.updateTarget.extend({
+const updateInputSchema = updateTargetInputSchema.extend({
   params: z.unknown().optional(),
   permissions: z.unknown().optional(),
   html: z.string().optional(),
@@ -112,12 +110,12 @@ export class TargetArtifactControl {
     return [...this.used];
   }
 
-  executeTool(call: TargetArtifactCall): Promise<ToolOutput> {
-    if (!this.access.blobs) return Promise.resolve(failure('UNAVAILABLE', 'Authored targets are not available here.'));
-    return call.toolName === 'createTarget' ? this.create(call) : this.update(call);
+  /** Without a blob store no part can be kept, so neither createTarget nor updateTarget answers but this. */
+  unavailable(): ToolOutput | undefined {
+    return this.access.blobs ? undefined : failure('UNAVAILABLE', 'Authored targets are not available here.');
   }
 
-  private create(call: TargetArtifactCall): Promise<ToolOutput> {
+  create(call: TargetArtifactCall): Promise<ToolOutput> {
     const input = (call.input && typeof call.input === 'object' ? call.input : {}) as Record<string, unknown>;
     const targetId = authoredTargetId(input.title, this.access.newId());
     return this.access.lock.run(call.sessionId, async () => {
@@ -126,7 +124,7 @@ export class TargetArtifactControl {
     });
   }
 
-  private update(call: TargetArtifactCall): Promise<ToolOutput> {
+  update(call: TargetArtifactCall): Promise<ToolOutput> {
     const parsed = updateInputSchema.safeParse(call.input);
     if (!parsed.success) {
       const details = issuesText(parsed.error.issues, { path: 'pointer' });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { defineTool, type ExecutedTool } from '../tool-family/tool-family';
+import type { TargetArtifactControl } from './target-artifact-control';
 import { TARGET_SOURCE_LIMITS, targetEditSchema } from './target-artifact-source';
 
 const PARAMS_HELP =
@@ -30,34 +32,55 @@ const parts = {
   permissions,
 };
 
-export const authoredTargetInputSchemas = {
-  createTarget: z.object(parts),
-  updateTarget: z.object({
-    targetId: z.string().min(1).max(200).describe('The id createTarget returned.'),
-    baseVersion: z.number().int().positive().describe('The version this change is made against: the current one.'),
-    title: parts.title.optional(),
-    description: parts.description.optional(),
-    params: parts.params.optional(),
-    html: parts.html.optional(),
-    css: parts.css,
-    script: parts.script.optional(),
-    permissions,
-    edits: z
-      .array(
-        targetEditSchema.extend({
-          find: targetEditSchema.shape.find.describe('Exact text that occurs exactly once in that part.'),
-        }),
-      )
-      .max(100)
-      .optional()
-      .describe('Find/replace edits applied in order to the base version (after any whole parts given).'),
-  }),
-} as const;
+/** The schema the model is told of; the control reads the parts typed only, to report every problem at once. */
+export const updateTargetInputSchema = z.object({
+  targetId: z.string().min(1).max(200).describe('The id createTarget returned.'),
+  baseVersion: z.number().int().positive().describe('The version this change is made against: the current one.'),
+  title: parts.title.optional(),
+  description: parts.description.optional(),
+  params: parts.params.optional(),
+  html: parts.html.optional(),
+  css: parts.css,
+  script: parts.script.optional(),
+  permissions,
+  edits: z
+    .array(
+      targetEditSchema.extend({
+        find: targetEditSchema.shape.find.describe('Exact text that occurs exactly once in that part.'),
+      }),
+    )
+    .max(100)
+    .optional()
+    .describe('Find/replace edits applied in order to the base version (after any whole parts given).'),
+});
 
-export const AUTHORED_TARGET_DESCRIPTIONS = {
-  createTarget:
+/** What createTarget and updateTarget run on: the runtime's authored targets. */
+export type AuthoredTargetServices = Pick<TargetArtifactControl, 'unavailable' | 'create' | 'update'>;
+
+export type AuthoredTargetTool = ExecutedTool<'authored-targets', AuthoredTargetServices>;
+
+export const createTargetTool = defineTool({
+  name: 'createTarget',
+  description:
     'Make a new target (a small web app) that you then drive like any other with getParameters and setParameters. It runs sandboxed: no network, no storage. ' +
     'Every problem is returned at once with its JSON Pointer path; fix them all in the next call.',
-  updateTarget:
+  inputSchema: z.object(parts),
+  sideEffect: 'side-effecting',
+  runsOn: 'authored-targets',
+  execute: async (_input, targets: AuthoredTargetServices, { request }) =>
+    targets.unavailable() ?? targets.create(request),
+});
+
+export const updateTargetTool = defineTool({
+  name: 'updateTarget',
+  description:
     'Make a new version of a target you made: give whole new parts or exact find/replace edits. baseVersion must be its current version, else VERSION_CONFLICT with the current one.',
-} as const;
+  inputSchema: updateTargetInputSchema,
+  sideEffect: 'side-effecting',
+  runsOn: 'authored-targets',
+  execute: async (_input, targets: AuthoredTargetServices, { request }) =>
+    targets.unavailable() ?? targets.update(request),
+});
+
+/** The tools that make targets, in the order the model is told of them. */
+export const authoredTargetToolFamily: readonly AuthoredTargetTool[] = [createTargetTool, updateTargetTool];

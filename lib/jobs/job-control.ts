@@ -5,11 +5,11 @@ import { EMPTY_OUTPUT } from './output-window';
 import type { AgentEventDraft } from '../protocol/agent-event';
 import type { JobHostReport, JobOutcome, JobStartSpec } from '../protocol/job-host-wire';
 import type { JsonValue } from '../protocol/json-value';
-import { toolInputSchemas } from '../tools/tool-definitions';
+import { runScriptInputSchema } from './job-tool-family';
 import type { ToolOutput } from '../protocol/tool-output';
 import type { SessionLock } from '../session-log/session-lock';
 import type { ToolExecutionRequest } from '../protocol/tool-execution-request';
-import type { ToolRecovery } from '../runtime/tool-execution';
+import type { ToolRecovery } from '../tool-family/tool-family';
 import { errorText } from '../protocol/error-text';
 import { issuesText } from '../protocol/issue-text';
 
@@ -44,8 +44,6 @@ export type JobCommandResult = {
   jobState: string;
 };
 
-export const JOB_TOOLS = new Set(['runScript', 'jobStatus', 'cancelJob']);
-
 const KILL_ANSWER_MS = 3000;
 
 function settlesWithin(promise: Promise<void>, delayMs: number): Promise<boolean> {
@@ -71,26 +69,31 @@ export class JobControl {
     access.host?.onReport((report) => void this.receive(report).catch(() => undefined));
   }
 
-  async executeTool(request: ToolExecutionRequest): Promise<ToolOutput> {
-    if (!this.access.host) return { ok: false, error: 'Running code is not available in this build.' };
-    if (request.toolName === 'runScript') return this.runScript(request);
-    const parsed = toolInputSchemas.jobStatus.safeParse(request.input);
-    if (!parsed.success) return { ok: false, error: `Invalid input for ${request.toolName}: jobId is required.` };
-    if (request.toolName === 'jobStatus') return this.status(request.sessionId, parsed.data.jobId);
-    const result = await this.cancel(request.sessionId, parsed.data.jobId, this.access.newId());
-    if (result.state === 'rejected') return this.status(request.sessionId, parsed.data.jobId);
-    const job = (await this.access.ledger(request.sessionId)).get(parsed.data.jobId);
+  /** Without a host nothing can run, so no job tool answers but this. */
+  unavailable(): ToolOutput | undefined {
+    return this.access.host ? undefined : { ok: false, error: 'Running code is not available in this build.' };
+  }
+
+  /** The session's jobs as its log says. */
+  ledger(sessionId: string): Promise<JobLedger> {
+    return this.access.ledger(sessionId);
+  }
+
+  /** cancelJob: stops the job, then reports it; a job this conversation does not have is reported as jobStatus would. */
+  async cancelTool(request: ToolExecutionRequest, jobId: string): Promise<ToolOutput> {
+    const result = await this.cancel(request.sessionId, jobId, this.access.newId());
+    if (result.state === 'rejected') return this.status(request.sessionId, jobId);
+    const job = (await this.access.ledger(request.sessionId)).get(jobId);
     return { ...(job ? await jobReport(job) : {}), ok: true, cancel: result.state, commandId: result.commandId };
   }
 
   /** After a restart: a started runScript's outcome is its job's final state; without one it is unknown, never run again. */
-  async recoverTool(request: ToolExecutionRequest): Promise<ToolRecovery> {
-    if (request.toolName !== 'runScript') return { kind: 'recovered', output: await this.executeTool(request) };
+  async recoverRunScript(request: ToolExecutionRequest): Promise<ToolRecovery> {
     const job = (await this.access.ledger(request.sessionId)).ofToolCall(request.toolCallId);
     return job?.final ? { kind: 'recovered', output: await jobReport(job) } : { kind: 'unknown' };
   }
 
-  private async status(sessionId: string, jobId: string): Promise<ToolOutput> {
+  async status(sessionId: string, jobId: string): Promise<ToolOutput> {
     const ledger = await this.access.ledger(sessionId);
     const job = ledger.get(jobId);
     if (!job)
@@ -101,8 +104,8 @@ export class JobControl {
     return jobReport(job);
   }
 
-  private async runScript(request: ToolExecutionRequest): Promise<ToolOutput> {
-    const parsed = toolInputSchemas.runScript.safeParse(request.input);
+  async runScript(request: ToolExecutionRequest): Promise<ToolOutput> {
+    const parsed = runScriptInputSchema.safeParse(request.input);
     if (!parsed.success)
       return {
         ok: false,

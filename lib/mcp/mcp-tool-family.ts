@@ -1,6 +1,7 @@
 import type { JsonValue } from '../protocol/json-value';
 import type { ToolOutput } from '../protocol/tool-output';
-import type { ApprovalRequirement } from '../tools/approval-policy';
+import type { ApprovalPolicy, ApprovalRequirement } from '../tool-family/approval-policy';
+import type { ToolRunner } from '../tool-family/tool-family';
 import { mcpToolOutput, type StoreMcpImage } from './mcp-call-result';
 import { connectMcpServer, mcpFailureMessage, type McpSession, type McpTransportFactory } from './mcp-connection';
 import type { McpServerConfig } from './mcp-server-config';
@@ -18,6 +19,14 @@ export interface McpToolFamilyDependencies {
 /** The recovery of a call cut off by a restart: the runtime's `ToolRecovery` kinds this family uses. */
 export type McpRecovery = { kind: 'never-reached' } | { kind: 'unknown' };
 
+/** What an MCP tool's call needs besides its server: the approval policy, for how long an approval stays open. */
+export interface McpToolServices {
+  policy(): Promise<ApprovalPolicy>;
+}
+
+/** One MCP tool as the tool contract runs it; the model is told of it by `definitions` (the server's JSON schema). */
+export type McpToolRunner = ToolRunner<'mcp', McpToolServices>;
+
 /**
  * The MCP servers' tools as one tool family: definitions come from the connected servers at turn start (not
  * from a static table), and execute, recover and approval answer for any name `owns` claims.
@@ -25,6 +34,8 @@ export type McpRecovery = { kind: 'never-reached' } | { kind: 'unknown' };
 export interface McpToolFamily {
   definitions(): Promise<{ tools: McpToolDefinition[]; notes: string[] }>;
   owns(toolName: string): boolean;
+  /** The runner of a name this family owns: the dynamic family on the same contract as the static ones. */
+  runner(toolName: string): McpToolRunner | undefined;
   execute(toolName: string, input: JsonValue, call: { sessionId: string; ownerId: string }): Promise<ToolOutput>;
   recover(toolName: string): Promise<McpRecovery>;
   approval(toolName: string, input: JsonValue, expiresAfterMs: number): Promise<ApprovalRequirement>;
@@ -100,9 +111,10 @@ export function createMcpToolFamily(dependencies: McpToolFamilyDependencies): Mc
     return known.get(toolName);
   }
 
-  return {
+  const family: McpToolFamily = {
     definitions,
     owns: isMcpToolName,
+    runner: (toolName) => (isMcpToolName(toolName) ? mcpToolRunner(toolName, family) : undefined),
     async execute(toolName, input, call) {
       const tool = await definition(toolName);
       if (!tool) return { ok: false, error: `No connected MCP server offers the tool ${toolName}.` };
@@ -140,5 +152,23 @@ export function createMcpToolFamily(dependencies: McpToolFamilyDependencies): Mc
         open.map((entry) => entry.session.then((result) => (result.ok ? result.session.close() : undefined))),
       );
     },
+  };
+  return family;
+}
+
+/**
+ * Whether an MCP tool only reads is known once its server is asked, so it counts as side-effecting (the safe
+ * side) and its recovery runs a read-only one again.
+ */
+export function mcpToolRunner(toolName: string, family: McpToolFamily): McpToolRunner {
+  return {
+    name: toolName,
+    runsOn: 'mcp',
+    sideEffect: 'side-effecting',
+    execute: (input, _services, { request, callKey }) =>
+      family.execute(toolName, input, { sessionId: request.sessionId, ownerId: callKey }),
+    recover: () => family.recover(toolName),
+    approve: async (input, services) =>
+      family.approval(toolName, input, (await services.policy()).expiresAfterSeconds * 1000),
   };
 }

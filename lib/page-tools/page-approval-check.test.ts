@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_APPROVAL_POLICY } from '../tools/approval-policy';
+import { DEFAULT_APPROVAL_POLICY } from '../tool-family/approval-policy';
 import type { PageGate } from './page-approval';
 import { pageApprovalCheck } from './page-approval-check';
 

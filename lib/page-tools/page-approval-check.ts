@@ -1,5 +1,6 @@
 import type { JsonValue } from '../protocol/json-value';
-import { approvalMode, summarizeCall, type ApprovalPolicy, type ApprovalRequirement } from '../tools/approval-policy';
+import { approvalMode, type ApprovalPolicy, type ApprovalRequirement } from '../tool-family/approval-policy';
+import { summarizeCall } from '../tools/approval-requirement';
 import type { PageGate } from './page-approval';
 import { errorText } from '../protocol/error-text';
 

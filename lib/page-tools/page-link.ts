@@ -18,7 +18,7 @@ import { observationRecord } from './observation-record';
 import { fencedObservation, fencedText } from './page-output';
 import type { PagePlatform } from './page-platform';
 import type { SiteMode } from '../settings/site-modes-store';
-import { isPageToolName, pageToolInputSchemas, type PageToolInput } from './page-tool-definitions';
+import { pageToolNamed, type OpenPage, type PageToolInput } from './page-tool-family';
 import type { ToolOutput } from '../protocol/tool-output';
 import { ObservationTable } from './observation-table';
 import { SpacedCalls } from './spaced-calls';
@@ -103,8 +103,9 @@ export class PageLink {
   }
 
   async execute(toolName: string, input: JsonValue, call: PageCallContext): Promise<ToolOutput> {
-    if (!isPageToolName(toolName)) return { ok: false, error: `${toolName} is not a page tool.` };
-    const parsed = pageToolInputSchemas[toolName].safeParse(input ?? {});
+    const tool = pageToolNamed(toolName);
+    if (!tool) return { ok: false, error: `${toolName} is not a page tool.` };
+    const parsed = tool.inputSchema.safeParse(input ?? {});
     if (!parsed.success) return { ok: false, error: `Invalid input for ${toolName}: ${parsed.error.message}` };
     const page = await this.choose(call.sessionId);
     if (!page.ok) return { ok: false, code: 'NO_PAGE', error: page.reason, reason: page.reason };
@@ -120,25 +121,11 @@ export class PageLink {
     const changed = this.changedSinceApproval(page, judged);
     if (changed) return changed;
     const fence = newPageFence(this.dependencies.randomHex);
-    switch (toolName) {
-      case 'observePage':
-        return this.observeOutput(page, call, parsed.data as ObserveOptions, fence);
-      case 'actOnPage':
-        return this.act(page, call, parsed.data as PageToolInput<'actOnPage'>, fence);
-      case 'navigatePage':
-        return this.navigate(page, call, (parsed.data as PageToolInput<'navigatePage'>).url, fence);
-      case 'pageBack':
-        return this.back(page, call, fence);
-      case 'callPageTool':
-        return this.callPageTool(page, call, parsed.data as PageToolInput<'callPageTool'>, fence);
-    }
+    return tool.perform(this, page, call, parsed.data as never, fence);
   }
 
   /** A gated call runs only on the site it was judged on: the user approved an action there, not on another tab. */
-  private changedSinceApproval(
-    page: Extract<PageChoice, { ok: true }>,
-    judged: string | undefined,
-  ): ToolOutput | undefined {
+  private changedSinceApproval(page: OpenPage, judged: string | undefined): ToolOutput | undefined {
     if (judged === undefined || judged === page.origin) return undefined;
     return denied(`The page changed to ${siteLabel(page.origin)} since this call was judged on ${siteLabel(judged)}.`);
   }
@@ -148,8 +135,8 @@ export class PageLink {
     return choosePage(await this.dependencies.platform.tabs(place.windowId), place);
   }
 
-  private async observeOutput(
-    page: Extract<PageChoice, { ok: true }>,
+  async observeOutput(
+    page: OpenPage,
     call: PageCallContext,
     options: ObserveOptions,
     fence: PageFence,
@@ -161,7 +148,7 @@ export class PageLink {
 
   /** Observes the page and records the observation; the data and the record, or a failure to return. */
   private async observe(
-    page: Extract<PageChoice, { ok: true }>,
+    page: OpenPage,
     call: PageCallContext,
     options: ObserveOptions = {},
   ): Promise<
@@ -212,7 +199,7 @@ export class PageLink {
   }
 
   private async screenshot(
-    page: Extract<PageChoice, { ok: true }>,
+    page: OpenPage,
     call: PageCallContext,
     data: PageObservationData,
   ): Promise<{ ref: BlobRef; cssPerPixel: number } | undefined> {
@@ -227,18 +214,14 @@ export class PageLink {
     return { ref, cssPerPixel: cssPixelsPerScreenshotPixel(data.viewport, ref.width) };
   }
 
-  private async freshObservation(
-    page: Extract<PageChoice, { ok: true }>,
-    call: PageCallContext,
-    fence: PageFence,
-  ): Promise<JsonObject | null> {
+  private async freshObservation(page: OpenPage, call: PageCallContext, fence: PageFence): Promise<JsonObject | null> {
     const current = (await this.choose(call.sessionId)) ?? page;
     const observed = await this.observe(current.ok ? current : page, call).catch(() => undefined);
     return observed?.ok ? fencedObservation(observed.record, observed.data, undefined, fence) : null;
   }
 
-  private async act(
-    page: Extract<PageChoice, { ok: true }>,
+  async act(
+    page: OpenPage,
     call: PageCallContext,
     input: PageToolInput<'actOnPage'>,
     fence: PageFence,
@@ -281,12 +264,7 @@ export class PageLink {
     };
   }
 
-  private async navigate(
-    page: Extract<PageChoice, { ok: true }>,
-    call: PageCallContext,
-    url: string,
-    fence: PageFence,
-  ): Promise<ToolOutput> {
+  async navigate(page: OpenPage, call: PageCallContext, url: string, fence: PageFence): Promise<ToolOutput> {
     const parsed = URL.parse(url);
     if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || pageRefusal(url))
       return {
@@ -299,18 +277,14 @@ export class PageLink {
     return this.afterNavigation(page, call, urlBefore, fence);
   }
 
-  private async back(
-    page: Extract<PageChoice, { ok: true }>,
-    call: PageCallContext,
-    fence: PageFence,
-  ): Promise<ToolOutput> {
+  async back(page: OpenPage, call: PageCallContext, fence: PageFence): Promise<ToolOutput> {
     const urlBefore = page.tab.url ?? '';
     await this.dependencies.platform.back(page.tab.tabId, LOAD_TIMEOUT_MS);
     return this.afterNavigation(page, call, urlBefore, fence);
   }
 
   private async afterNavigation(
-    page: Extract<PageChoice, { ok: true }>,
+    page: OpenPage,
     call: PageCallContext,
     urlBefore: string,
     fence: PageFence,
@@ -343,8 +317,8 @@ export class PageLink {
     };
   }
 
-  private async callPageTool(
-    page: Extract<PageChoice, { ok: true }>,
+  async callPageTool(
+    page: OpenPage,
     call: PageCallContext,
     input: PageToolInput<'callPageTool'>,
     fence: PageFence,
@@ -375,7 +349,7 @@ export class PageLink {
   private async failed(
     code: string,
     reason: string,
-    page: Extract<PageChoice, { ok: true }>,
+    page: OpenPage,
     call: PageCallContext,
     fence: PageFence,
   ): Promise<ToolOutput> {
@@ -387,10 +361,7 @@ export class PageLink {
   }
 }
 
-function staleReason(
-  record: ObservationRecord | undefined,
-  page: Extract<PageChoice, { ok: true }>,
-): string | undefined {
+function staleReason(record: ObservationRecord | undefined, page: OpenPage): string | undefined {
   if (!record) return 'That observation is not known (too old, or the extension restarted): use the fresh observation.';
   if (record.tabId !== page.tab.tabId) return 'That observation is of another tab than the page in front now.';
   return undefined;

@@ -1,6 +1,7 @@
 import type { AgentEvent, AgentEventDraft } from '../protocol/agent-event';
-import { argumentsHash, type ApprovalRequirement } from '../tools/approval-policy';
-import { ASK_USER_TOOL, askQuestion, checkAnswer, storedForm } from '../tools/ask-user';
+import { argumentsHash, type ApprovalRequirement } from '../tool-family/approval-policy';
+import { askQuestion, checkAnswer, storedForm } from '../tools/ask-user';
+import { toolNamed } from '../tools/tool-registry';
 import { answerFormAction, type FormActionRequest, type FormActionResult } from '../forms/form-answer';
 import { deniedDraft, deniedOutput, expiryDrafts, type RequestBook, type RequestRecord } from './request-book';
 import type { ToolExecutionRequest, ToolExecutionResult } from '../protocol/tool-execution-request';
@@ -64,7 +65,7 @@ export class HumanLoop {
    * still `waiting` for the user after one bounded wait.
    */
   gate(request: ToolExecutionRequest, requirement: ApprovalRequirement): Promise<ToolExecutionResult | undefined> {
-    if (request.toolName === ASK_USER_TOOL) return this.waitForUser(request, () => this.askStep(request));
+    if (toolNamed(request.toolName)?.runsOn === 'user') return this.waitForUser(request, () => this.askStep(request));
     if (!requirement.required) return Promise.resolve(undefined);
     return argumentsHash(request.toolName, request.input).then((hash) =>
       this.waitForUser(request, () => this.approvalStep(request, requirement, hash)),

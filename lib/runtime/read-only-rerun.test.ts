@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AgentEventDraft } from '../protocol/agent-event';
-import { sideEffectOf, toolNames, toolTraits } from '../tools/tool-definitions';
+import { sideEffectOf, TOOLS } from '../tools/tool-registry';
 import type { ToolOutput } from '../protocol/tool-output';
 import { testRuntime } from '../../tests/support/test-runtime';
 import { MemoryEventStore } from '../session-log/memory-event-store';
@@ -57,7 +57,7 @@ function restartedRuntime(store: MemoryEventStore) {
 
 describe('side-effect classes', () => {
   it('declares one for every tool, and an unknown tool counts as side-effecting', () => {
-    for (const name of toolNames) expect(['read-only', 'side-effecting']).toContain(toolTraits[name].sideEffect);
+    for (const tool of TOOLS) expect(['read-only', 'side-effecting']).toContain(tool.sideEffect);
     expect(sideEffectOf('listTargets')).toBe('read-only');
     expect(sideEffectOf('getParameters')).toBe('read-only');
     expect(sideEffectOf('setParameter')).toBe('side-effecting');

@@ -2,13 +2,13 @@ import { isClientWritable, type AgentEvent, type AgentEventDraft } from '../prot
 import type { ToolExecutionRequest, ToolExecutionResult } from '../protocol/tool-execution-request';
 import type { FormActionRequest, FormActionResult } from '../forms/form-answer';
 import type { BlobStore } from '../files/blob-store';
-import { TARGET_ARTIFACT_TOOLS, type TargetArtifactControl } from '../authored-targets/target-artifact-control';
+import type { TargetArtifactControl } from '../authored-targets/target-artifact-control';
 import { attachTargetArtifacts } from '../authored-targets/target-artifact-session-feature';
 import type { SessionRecord } from '../protocol/session-record';
 import type { EventStore } from '../session-log/event-store';
-import { JOB_TOOLS, type JobControl, type JobCommandResult, type JobHostDriver } from '../jobs/job-control';
+import type { JobControl, JobCommandResult, JobHostDriver } from '../jobs/job-control';
 import { attachJobs } from '../jobs/job-session-feature';
-import { VIEW_ARTIFACT_TOOLS, type ViewArtifactControl } from '../view-artifacts/view-artifact-control';
+import type { ViewArtifactControl } from '../view-artifacts/view-artifact-control';
 import { attachViewArtifacts } from '../view-artifacts/view-artifact-projection';
 import {
   SessionLog,
@@ -24,8 +24,9 @@ import { TurnCommands, type CommandResult } from './turn-commands';
 import { REQUEST_BOOK, requestBookFeature } from './request-book-feature';
 import { SESSION_PROJECTIONS } from './session-projections';
 import { TurnOwners, type OwnerListener } from './turn-owners';
-import { ToolExecution, type ToolExecutionAccess, type ToolRecovery } from './tool-execution';
-import type { ToolOutput } from '../protocol/tool-output';
+import { ToolExecution, type ToolExecutionAccess } from './tool-execution';
+import { toolNamed, type ToolServices } from '../tools/tool-registry';
+import { executeOn, recoverOn } from '../tools/tool-dispatch';
 
 export type { CommandResult } from './turn-commands';
 export { WINDOW_TURNS, type Subscription, type TurnPage } from '../session-log/session-log';
@@ -49,12 +50,6 @@ export interface RuntimeDependencies extends Pick<
   blobStore?: BlobStore;
   /** Told of each event as it is recorded (never of a replay); it must not throw. */
   onRecorded?(event: AgentEvent): void;
-}
-
-/** A tool the runtime runs itself, with how a call cut off by a restart is settled (else as the dependencies say). */
-interface OwnTool {
-  executeTool(request: ToolExecutionRequest): Promise<ToolOutput>;
-  recoverTool?(request: ToolExecutionRequest): Promise<ToolRecovery>;
 }
 
 /** The single writer of every session's event log: the log core composed with the features that project it. */
@@ -114,9 +109,10 @@ export class Runtime {
       toolEvents,
       gate: (request, requirement) => this.humanLoop.gate(request, requirement),
       executeTool: (toolName, input, callKey, request) =>
-        this.ownTool(toolName)?.executeTool(request) ?? dependencies.executeTool(toolName, input, callKey, request),
+        executeOn(toolNamed(toolName), this.ownServices(), input, { request, callKey }) ??
+        dependencies.executeTool(toolName, input, callKey, request),
       recoverTool: (toolName, input, callKey, startedAt, request) =>
-        this.ownTool(toolName)?.recoverTool?.(request) ??
+        recoverOn(toolNamed(toolName), this.ownServices(), input, { request, callKey, startedAt }) ??
         dependencies.recoverTool?.(toolName, input, callKey, startedAt, request) ??
         Promise.resolve({ kind: 'unknown' }),
       ...(dependencies.approvalRequirement ? { approvalRequirement: dependencies.approvalRequirement } : {}),
@@ -124,12 +120,9 @@ export class Runtime {
     log.register(requestBookFeature((sessionId, toolCallId) => this.toolExecution.isRunning(sessionId, toolCallId)));
   }
 
-  /** The runtime's own tools (jobs, shown artifacts, authored targets); every other tool goes to the dependencies. */
-  private ownTool(toolName: string): OwnTool | undefined {
-    if (JOB_TOOLS.has(toolName)) return this.jobs;
-    if (VIEW_ARTIFACT_TOOLS.has(toolName)) return this.viewArtifacts;
-    if (TARGET_ARTIFACT_TOOLS.has(toolName)) return this.targetArtifacts;
-    return undefined;
+  /** The services of the runtime's own tools (jobs, shown artifacts, authored targets); every other runs as the dependencies say. */
+  private ownServices(): Partial<ToolServices> {
+    return { jobs: this.jobs, 'view-artifacts': this.viewArtifacts, 'authored-targets': this.targetArtifacts };
   }
 
   /** Validates, stamps and records events a client proposes; rejects the whole batch on any invalid one. */

@@ -1,15 +1,13 @@
 import type { AgentEvent, AgentEventDraft } from '../protocol/agent-event';
 import type { JsonValue } from '../protocol/json-value';
 import type { ToolExecutionRequest, ToolExecutionResult } from '../protocol/tool-execution-request';
-import type { ApprovalRequirement } from '../tools/approval-policy';
-import { sideEffectOf } from '../tools/tool-definitions';
+import type { ApprovalRequirement } from '../tool-family/approval-policy';
+import { sideEffectOf } from '../tools/tool-registry';
+import type { ToolRecovery } from '../tool-family/tool-family';
 import type { ToolOutput } from '../protocol/tool-output';
 import { requestedDraft } from './human-loop';
 import type { SessionLock } from '../session-log/session-lock';
 import { errorText } from '../protocol/error-text';
-
-/** What a restarted runtime can learn about a call that has started but has no result. */
-export type ToolRecovery = { kind: 'recovered'; output: ToolOutput } | { kind: 'never-reached' } | { kind: 'unknown' };
 
 const UNKNOWN_OUTCOME =
   'Outcome unknown: the extension restarted while this call was running, so it may or may not have been applied. It was not run again. Call getParameters to see the current state.';

@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_APPROVAL_POLICY } from '../tools/approval-policy';
+import { DEFAULT_APPROVAL_POLICY } from '../tool-family/approval-policy';
 import type { StageDriver } from '../targets/stage-driver';
 import type { ToolExecutionRequest } from '../protocol/tool-execution-request';
 import { toolRoutes } from './tool-routes';
+import { mcpToolRunner, type McpToolFamily } from '../mcp/mcp-tool-family';
 
 const request = (toolName: string): ToolExecutionRequest => ({
   sessionId: 'session-1',
@@ -24,8 +25,10 @@ function setup() {
     record: vi.fn(async () => ({ greeted: true, startedAt: 0, received: new Set<string>(), recent: [] })),
     activeTargetId: async () => undefined,
   };
+  const catalog = { targets: [], defaultTargetId: 'particles' };
   const targets = {
-    catalog: vi.fn(async () => ({ targets: [], defaultTargetId: 'particles' })),
+    catalog: vi.fn(async () => catalog),
+    context: vi.fn(async (on: StageDriver) => ({ catalog, stage: on })),
     run: vi.fn(async () => ({ ok: true, target: 'ran' })),
   };
   const routes = toolRoutes({ pages, stage, targets, policy: async () => DEFAULT_APPROVAL_POLICY });
@@ -40,13 +43,14 @@ describe('toolRoutes', () => {
       page: 'observed',
     });
     expect(pages.execute).toHaveBeenCalledWith('observePage', {}, request('observePage'));
-    expect(targets.run).not.toHaveBeenCalled();
-    expect(await routes.executeTool('getState', {}, 'session-1/call-2', request('getState'))).toEqual({
+    expect(targets.context).not.toHaveBeenCalled();
+    expect(await routes.executeTool('listTargets', {}, 'session-1/call-2', request('listTargets'))).toEqual({
       ok: true,
-      target: 'ran',
+      targets: [],
     });
     expect(stage.forToolCall).toHaveBeenCalledWith('session-1/call-2');
-    expect(targets.run).toHaveBeenCalledWith('getState', {}, callStage, ['session-1']);
+    expect(targets.context).toHaveBeenCalledWith(callStage, ['session-1']);
+    expect(pages.execute).toHaveBeenCalledTimes(1);
   });
 
   it('reports a page call cut off by a restart unknown, and asks the stage’s record about any other', async () => {
@@ -55,7 +59,7 @@ describe('toolRoutes', () => {
       kind: 'unknown',
     });
     expect(stage.record).not.toHaveBeenCalled();
-    expect(await routes.recoverTool?.('getState', {}, 'session-1/call-2', 1, request('getState'))).toEqual({
+    expect(await routes.recoverTool?.('resetTarget', {}, 'session-1/call-2', 1, request('resetTarget'))).toEqual({
       kind: 'never-reached',
     });
     expect(stage.record).toHaveBeenCalled();
@@ -68,7 +72,7 @@ describe('toolRoutes', () => {
       summary: 'Let Splitbrain read example.com?',
     });
     expect(pages.gate).toHaveBeenCalledWith('observePage', {}, request('observePage'));
-    expect(await routes.approvalRequirement?.('getState', {}, request('getState'))).toEqual({ required: false });
+    expect(await routes.approvalRequirement?.('listTargets', {}, request('listTargets'))).toEqual({ required: false });
     expect(pages.gate).toHaveBeenCalledTimes(1);
   });
 });
@@ -76,7 +80,7 @@ describe('toolRoutes', () => {
 describe('toolRoutes with MCP servers', () => {
   it('sends a name the MCP family owns to it, and every other to the static routes', async () => {
     const { pages, stage, targets } = setup();
-    const mcp = {
+    const family = {
       owns: (name: string) => name.startsWith('mcp_'),
       execute: vi.fn(async () => ({ ok: true, text: 'Deleted old.' })),
       recover: vi.fn(async () => ({ kind: 'unknown' as const })),
@@ -85,6 +89,11 @@ describe('toolRoutes with MCP servers', () => {
         summary: 'Run deleteNote on the MCP server "Notes".',
         expiresAfterMs,
       })),
+    };
+    const mcp = {
+      ...family,
+      runner: (name: string) =>
+        family.owns(name) ? mcpToolRunner(name, family as unknown as McpToolFamily) : undefined,
     };
     const routes = toolRoutes({ pages, stage, targets, policy: async () => DEFAULT_APPROVAL_POLICY, mcp });
     const call = request('mcp_notes_deleteNote');

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { KeyValueStore } from '../storage/key-value-store';
-import { APPROVAL_TOOLS, DEFAULT_APPROVAL_POLICY } from '../tools/approval-policy';
+import { DEFAULT_APPROVAL_POLICY } from '../tool-family/approval-policy';
+import { APPROVAL_TOOLS } from '../tools/approval-requirement';
 import {
   APPROVAL_POLICY_KEY,
   ApprovalPolicyStore,

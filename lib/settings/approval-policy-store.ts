@@ -1,10 +1,6 @@
 import type { KeyValueStore } from '../storage/key-value-store';
-import {
-  APPROVAL_TOOLS,
-  approvalPolicySchema,
-  DEFAULT_APPROVAL_POLICY,
-  type ApprovalPolicy,
-} from '../tools/approval-policy';
+import { approvalPolicySchema, DEFAULT_APPROVAL_POLICY, type ApprovalPolicy } from '../tool-family/approval-policy';
+import { APPROVAL_TOOLS } from '../tools/approval-requirement';
 
 export const APPROVAL_POLICY_KEY = 'approvalPolicy';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { targetManifestSchema } from '../protocol/target-manifest';
-import { DEFAULT_APPROVAL_POLICY } from '../tools/approval-policy';
+import { DEFAULT_APPROVAL_POLICY } from '../tool-family/approval-policy';
 import { approvalCheck } from './approval-check';
 
 const manifest = (id: string, confirmReset: boolean) =>

@@ -1,6 +1,9 @@
 import type { TargetCatalog } from '../protocol/target-catalog';
 import type { JsonValue } from '../protocol/json-value';
-import { approvalRequirement, type ApprovalPolicy, type ApprovalRequirement } from '../tools/approval-policy';
+import { type ApprovalPolicy, type ApprovalRequirement } from '../tool-family/approval-policy';
+import { approvalRequirement } from '../tools/approval-requirement';
+import { inputRecord } from '../tool-family/tool-family';
+import { toolNamed } from '../tools/tool-registry';
 
 export interface ApprovalCheckDependencies {
   catalog(): Promise<TargetCatalog>;
@@ -18,8 +21,7 @@ export function approvalCheck(dependencies: ApprovalCheckDependencies) {
   };
 }
 
-/** `openTarget` names the target it acts on; every other tool acts on the active one. */
+/** A tool may name the target it acts on (`openTarget`); every other acts on the active one. */
 function namedTarget(toolName: string, input: JsonValue): string | undefined {
-  if (toolName !== 'openTarget' || !input || typeof input !== 'object' || Array.isArray(input)) return undefined;
-  return typeof input.targetId === 'string' ? input.targetId : undefined;
+  return toolNamed(toolName)?.approval?.namedTarget?.(inputRecord(input));
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { targetManifestSchema } from '../protocol/target-manifest';
 import { createReplayStage } from './replay-stage';
-import { executeTool } from './tool-router';
+import { executeTool } from './target-tools';
 
 const manifest = targetManifestSchema.parse(
   JSON.parse(readFileSync(new URL('../../targets/particles/manifest.json', import.meta.url), 'utf8')),

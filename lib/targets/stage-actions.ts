@@ -8,7 +8,7 @@ import type { TargetTools } from './target-tools';
 export interface StageActionsDependencies {
   /** The stage the user sees, not a model call's. */
   stage: StageDriver & Pick<StageLink, 'preview'>;
-  targets: TargetTools;
+  targets: Pick<TargetTools, 'catalog' | 'run'>;
   /** The runtime's authored targets: a getter, since the runtime is made after the stage link. */
   authoredTargets(): Pick<TargetArtifactControl, 'load'>;
 }

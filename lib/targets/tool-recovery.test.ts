@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { targetManifestSchema } from '../protocol/target-manifest';
 import type { JsonValue } from '../protocol/json-value';
 import type { StageDriver } from './stage-driver';
-import { executeTool } from './tool-router';
+import { executeTool } from './target-tools';
 import { recoverToolCall, type StageRecord } from './tool-recovery';
 
 const manifest = targetManifestSchema.parse(

@@ -2,7 +2,7 @@ import type { JsonValue } from '../protocol/json-value';
 import { createReplayStage, NOT_RECORDED, type RecordedStageResult } from './replay-stage';
 import type { StageDriver } from './stage-driver';
 import type { ToolOutput } from '../protocol/tool-output';
-import type { ToolRecovery } from '../runtime/tool-execution';
+import type { ToolRecovery } from '../tool-family/tool-family';
 
 export type RecordedCallResult = RecordedStageResult & { callKey: string };
 

@@ -2,10 +2,8 @@ import { z } from 'zod';
 import type { JsonValue } from '../protocol/json-value';
 import { problemsFromIssues, problemsText, type ViewProblem } from '../view-artifacts/view-problems';
 import { DEFAULT_FORM_ACTIONS, storedFormSchema, type FormDefinition } from '../forms/form-definition';
-import { toolInputSchemas, type ToolInput } from './tool-definitions';
+import { askUserInputSchema } from './ask-user-tool';
 import { issuesText } from '../protocol/issue-text';
-
-export const ASK_USER_TOOL = 'askUser';
 
 /** What an answer must look like; stored in `ask/requested` so any panel can render and check it. */
 export const answerSchemaSchema = z.discriminatedUnion('type', [
@@ -29,7 +27,7 @@ export function storedForm(form: FormDefinition, artifactId: string): AnswerSche
 
 /** Reads the model's askUser arguments into a question the user can answer. */
 export function askQuestion(input: unknown): AskQuestion {
-  const parsed = toolInputSchemas.askUser.safeParse(input);
+  const parsed = askUserInputSchema.safeParse(input);
   if (!parsed.success) {
     if ((input as { answerType?: unknown } | null)?.answerType === 'form') {
       const problems = problemsFromIssues(parsed.error.issues);
@@ -40,7 +38,7 @@ export function askQuestion(input: unknown): AskQuestion {
       error: `Invalid askUser arguments: ${issuesText(parsed.error.issues)}`,
     };
   }
-  const { question, answerType, choices, form }: ToolInput<'askUser'> = parsed.data;
+  const { question, answerType, choices, form } = parsed.data;
   if (answerType === 'form') {
     if (!form)
       return {

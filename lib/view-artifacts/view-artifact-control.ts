@@ -1,13 +1,11 @@
 import type { AgentEventDraft } from '../protocol/agent-event';
 import type { ToolExecutionRequest } from '../protocol/tool-execution-request';
-import type { ToolRecovery } from '../runtime/tool-execution';
+import type { ToolRecovery } from '../tool-family/tool-family';
 import type { SessionLock } from '../session-log/session-lock';
 import type { ToolOutput } from '../protocol/tool-output';
 import { checkShowArtifact, type ShowArtifactRequest } from './check-show-artifact';
 import type { ViewArtifactLedger, ViewArtifactRecord } from './view-artifact-ledger';
 import { problemsText, type ViewProblem } from './view-problems';
-
-export const VIEW_ARTIFACT_TOOLS = new Set(['showArtifact']);
 
 export interface ViewArtifactAccess {
   lock: SessionLock;
@@ -38,7 +36,7 @@ function shown(record: { artifactId: string; version: number }, request: ShowArt
 export class ViewArtifactControl {
   constructor(private readonly access: ViewArtifactAccess) {}
 
-  executeTool(request: ToolExecutionRequest): Promise<ToolOutput> {
+  show(request: ToolExecutionRequest): Promise<ToolOutput> {
     const checked = checkShowArtifact(request.input);
     if (!checked.ok) return Promise.resolve(refused(checked.problems));
     return this.access.lock.run(request.sessionId, async () => {
@@ -65,7 +63,7 @@ export class ViewArtifactControl {
   }
 
   /** After a restart: a call whose version is in the log is answered from it; one that wrote nothing never ran. */
-  async recoverTool(request: ToolExecutionRequest): Promise<ToolRecovery> {
+  async recoverShow(request: ToolExecutionRequest): Promise<ToolRecovery> {
     const checked = checkShowArtifact(request.input);
     const made = (await this.access.ledger(request.sessionId)).madeBy(request.toolCallId);
     if (!made || !checked.ok) return { kind: 'never-reached' };

@@ -4,8 +4,8 @@ import { targetManifestSchema, type TargetManifest } from '../../lib/protocol/ta
 import type { JsonObject, JsonValue } from '../../lib/protocol/json-value';
 import type { StageCommand } from '../../lib/protocol/target-wire';
 import type { StageDriver } from '../../lib/targets/stage-driver';
-import { toolNames } from '../../lib/tools/tool-definitions';
-import { executeTool } from '../../lib/targets/tool-router';
+import { toolNames } from '../../lib/tools/tool-registry';
+import { executeTool } from '../../lib/targets/target-tools';
 import { fakePageLink, fakeRunScript, type PageElement } from '../../tests/support/demo-page-and-jobs';
 import { runModelTurn, type HarnessCall } from '../../tests/support/run-model-turn';
 import { testRuntime } from '../../tests/support/test-runtime';

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { runAgentTurn } from '../../lib/agent/agent-loop';
 import type { AgentEventDraft } from '../../lib/protocol/agent-event';
-import { isToolName, toolInputSchemas } from '../../lib/tools/tool-definitions';
+import { toolNamed } from '../../lib/tools/tool-registry';
 import { chunkBytes } from '../../scripts/scripted-model-server/chunk-bytes';
 import { fixtureScripts } from '../model-server/fixtures/fixture-scripts';
 import { startScriptedModelServer } from '../../scripts/scripted-model-server/scripted-model-server';
@@ -103,9 +103,8 @@ export function ruleViolations(entries: Entry[]): string[] {
 
 /** The arguments as the tool schema passes them on (unknown keys dropped); as sent when they do not validate. */
 function validated(toolName: string, input: unknown): unknown {
-  if (!isToolName(toolName)) return input;
-  const parsed = toolInputSchemas[toolName].safeParse(input);
-  return parsed.success ? parsed.data : input;
+  const parsed = toolNamed(toolName)?.inputSchema.safeParse(input);
+  return parsed?.success ? parsed.data : input;
 }
 
 function firstDifference(expected: unknown[], actual: unknown[]): string {

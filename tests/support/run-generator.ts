@@ -1,6 +1,6 @@
 import type { AgentEvent, AgentEventDraft } from '../../lib/protocol/agent-event';
 import type { TokenUsage } from '../../lib/protocol/token-usage';
-import { sideEffectOf } from '../../lib/tools/tool-definitions';
+import { sideEffectOf } from '../../lib/tools/tool-registry';
 import { Random } from './random';
 import { RunDriver, type CapturedSnapshot } from './run-driver';
 import { streamDraft, streamParts, type StepContext, type StreamItem, type StreamTool } from './stream-blocks';

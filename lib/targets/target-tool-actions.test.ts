@@ -4,7 +4,8 @@ import { targetManifestSchema } from '../protocol/target-manifest';
 import type { JsonObject } from '../protocol/json-value';
 import type { StageCommand } from '../protocol/target-wire';
 import type { StageDriver } from './stage-driver';
-import { executeTool } from './tool-router';
+import { executeTool } from './target-tools';
+import { toolNames } from '../tools/tool-registry';
 
 const manifest = targetManifestSchema.parse(
   JSON.parse(readFileSync(new URL('../../targets/particles/manifest.json', import.meta.url), 'utf8')),
@@ -105,8 +106,16 @@ describe('executeTool', () => {
       error: 'Invalid input for setParameter: param: Invalid input: expected string, received undefined.',
     });
     expect((await executeTool('launchRockets', {}, { catalog, stage })).error).toBe(
-      'Unknown tool "launchRockets". Available tools: listTargets, openTarget, getParameters, setParameter, setParameters, resetTarget, askUser, showArtifact, runScript, jobStatus, cancelJob, createTarget, updateTarget, observePage, actOnPage, navigatePage, pageBack, callPageTool.',
+      `Unknown tool "launchRockets". Available tools: ${toolNames.join(', ')}.`,
     );
+    expect(toolNames.slice(0, 6)).toEqual([
+      'listTargets',
+      'openTarget',
+      'getParameters',
+      'setParameter',
+      'setParameters',
+      'resetTarget',
+    ]);
   });
 
   it('suggests the closest target id', async () => {

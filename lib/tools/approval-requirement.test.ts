@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { approvalMode, DEFAULT_APPROVAL_POLICY } from './approval-policy';
+import { approvalMode, DEFAULT_APPROVAL_POLICY } from '../tool-family/approval-policy';
 
 describe('approvalMode', () => {
   it('takes the mode the policy names for a tool', () => {

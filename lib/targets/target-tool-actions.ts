@@ -5,13 +5,11 @@ import { closestNames } from '../manifest/closest-names';
 import { checkChanges, type ParameterChange } from '../manifest/parameter-validation';
 import { flattenParameters, type TargetManifest } from '../protocol/target-manifest';
 import { carriedValues } from './carried-values';
-import { isToolName, toolInputSchemas, toolNames, type ToolName } from '../tools/tool-definitions';
 import { unwrapValue } from '../protocol/target-wire';
 import type { StageDriver } from './stage-driver';
-import { errorText } from '../protocol/error-text';
-import { issuesText } from '../protocol/issue-text';
 
-export interface ToolRouterDependencies {
+/** What a target tool acts through: the catalog of its conversations and one stage. */
+export interface TargetToolContext {
   catalog: TargetCatalog;
   stage: StageDriver;
   /** Values the user last had for a target, restored when it is opened again. */
@@ -21,7 +19,7 @@ export interface ToolRouterDependencies {
 }
 
 /** Values may arrive wrapped as `{ value: x }` by some layer; unwrap them before validating. */
-function unwrapValues(input: unknown): unknown {
+export function unwrapValues(input: unknown): unknown {
   if (!input || typeof input !== 'object' || Array.isArray(input)) return input;
   const record = input as Record<string, unknown>;
   return {
@@ -39,73 +37,18 @@ function unwrapValues(input: unknown): unknown {
   };
 }
 
-function failure(error: string): ToolOutput {
+export function failure(error: string): ToolOutput {
   return { ok: false, error };
 }
 
-export async function executeTool(
-  name: string,
-  input: unknown,
-  dependencies: ToolRouterDependencies,
-): Promise<ToolOutput> {
-  if (!isToolName(name)) return failure(`Unknown tool "${name}". Available tools: ${toolNames.join(', ')}.`);
-  const parsed = toolInputSchemas[name].safeParse(unwrapValues(input ?? {}));
-  if (!parsed.success) {
-    return failure(`Invalid input for ${name}: ${issuesText(parsed.error.issues, { root: 'input' })}.`);
-  }
-  try {
-    return withTargetErrors(await runTool(name, parsed.data as never, dependencies), dependencies);
-  } catch (error) {
-    return failure(errorText(error));
-  }
-}
-
 /** A result about a target also carries what that target reported on its own since the last one (say, a crash while drawing). */
-function withTargetErrors(output: ToolOutput, { stage }: ToolRouterDependencies): ToolOutput {
+export function withTargetErrors(output: ToolOutput, { stage }: TargetToolContext): ToolOutput {
   if (typeof output.targetId !== 'string') return output;
   const errors = stage.takeTargetErrors?.(output.targetId) ?? [];
   return errors.length > 0 ? { ...output, targetErrors: errors } : output;
 }
 
-async function runTool(
-  name: ToolName,
-  input: Record<string, unknown>,
-  dependencies: ToolRouterDependencies,
-): Promise<ToolOutput> {
-  switch (name) {
-    case 'listTargets':
-      return listTargets(dependencies);
-    case 'openTarget':
-      return openTarget(String(input.targetId), dependencies);
-    case 'getParameters':
-      return getParameters(dependencies);
-    case 'setParameter':
-      return setParameters([{ param: String(input.param), value: input.value }], dependencies);
-    case 'setParameters':
-      return setParameters(input.changes as ParameterChange[], dependencies);
-    case 'resetTarget':
-      return resetTarget(dependencies);
-    case 'askUser':
-      return failure('askUser is answered by the user in the side panel, not by a target.');
-    case 'showArtifact':
-      return failure('showArtifact is recorded by the runtime, not by a target.');
-    case 'runScript':
-    case 'jobStatus':
-    case 'cancelJob':
-      return failure(`${name} is run by the runtime's job host, not by a target.`);
-    case 'createTarget':
-    case 'updateTarget':
-      return failure(`${name} is run by the runtime, which keeps the versions of authored targets.`);
-    case 'observePage':
-    case 'actOnPage':
-    case 'navigatePage':
-    case 'pageBack':
-    case 'callPageTool':
-      return failure(`${name} is run by the runtime's page link, not by a target.`);
-  }
-}
-
-async function listTargets({ catalog, stage }: ToolRouterDependencies): Promise<ToolOutput> {
+export async function listTargets({ catalog, stage }: TargetToolContext): Promise<ToolOutput> {
   const active = await stage.activeTargetId();
   return {
     ok: true,
@@ -123,7 +66,7 @@ function findTarget(catalog: TargetCatalog, targetId: string): CatalogEntry | un
   return catalog.targets.find((entry) => entry.manifest.id === targetId);
 }
 
-async function openTarget(targetId: string, dependencies: ToolRouterDependencies): Promise<ToolOutput> {
+export async function openTarget(targetId: string, dependencies: TargetToolContext): Promise<ToolOutput> {
   const { catalog } = dependencies;
   const entry = findTarget(catalog, targetId);
   if (!entry) {
@@ -138,7 +81,7 @@ async function openTarget(targetId: string, dependencies: ToolRouterDependencies
 }
 
 /** Opens a target and re-applies the values it had when it was last used, dropping any that no longer fit. */
-async function openAndRestore(entry: CatalogEntry, dependencies: ToolRouterDependencies): Promise<void> {
+async function openAndRestore(entry: CatalogEntry, dependencies: TargetToolContext): Promise<void> {
   await dependencies.stage.open(entry);
   const saved = await dependencies.savedValues?.(entry.manifest.id);
   if (!saved) return;
@@ -147,7 +90,7 @@ async function openAndRestore(entry: CatalogEntry, dependencies: ToolRouterDepen
 }
 
 /** The active target, opening the first one when none is active yet. */
-async function activeTarget(dependencies: ToolRouterDependencies): Promise<{ entry: CatalogEntry; opened: boolean }> {
+async function activeTarget(dependencies: TargetToolContext): Promise<{ entry: CatalogEntry; opened: boolean }> {
   const { catalog, stage } = dependencies;
   const activeId = await stage.activeTargetId();
   const active = activeId ? findTarget(catalog, activeId) : undefined;
@@ -159,7 +102,7 @@ async function activeTarget(dependencies: ToolRouterDependencies): Promise<{ ent
   return { entry: fallback, opened: true };
 }
 
-async function getParameters(dependencies: ToolRouterDependencies): Promise<ToolOutput> {
+export async function getParameters(dependencies: TargetToolContext): Promise<ToolOutput> {
   const { entry, opened } = await activeTarget(dependencies);
   const state = await dependencies.stage.send(entry.manifest.id, { type: 'read' });
   const parameters: Record<string, Record<string, JsonValue>> = {};
@@ -179,7 +122,7 @@ async function getParameters(dependencies: ToolRouterDependencies): Promise<Tool
   };
 }
 
-async function setParameters(changes: ParameterChange[], dependencies: ToolRouterDependencies): Promise<ToolOutput> {
+export async function setParameters(changes: ParameterChange[], dependencies: TargetToolContext): Promise<ToolOutput> {
   const { entry } = await activeTarget(dependencies);
   const check = checkChanges(entry.manifest, changes);
   if (!check.ok) return { ok: false, targetId: entry.manifest.id, error: check.error };
@@ -198,7 +141,7 @@ async function setParameters(changes: ParameterChange[], dependencies: ToolRoute
   return { ok: true, targetId: entry.manifest.id, applied, ...(clamped.length ? { clamped } : {}) };
 }
 
-async function resetTarget(dependencies: ToolRouterDependencies): Promise<ToolOutput> {
+export async function resetTarget(dependencies: TargetToolContext): Promise<ToolOutput> {
   const { entry } = await activeTarget(dependencies);
   const state = await dependencies.stage.send(entry.manifest.id, { type: 'reset' });
   const names = [...flattenParameters(entry.manifest).keys()];
