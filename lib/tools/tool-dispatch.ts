@@ -1,7 +1,13 @@
 import type { JsonValue } from '../protocol/json-value';
 import type { ToolOutput } from '../protocol/tool-output';
 import type { ApprovalRequirement } from '../tool-family/approval-policy';
-import type { ExecutedRunsOn, InterruptedToolCall, ToolCall, ToolRecovery, ToolRunner } from '../tool-family/tool-family';
+import type {
+  ExecutedRunsOn,
+  InterruptedToolCall,
+  ToolCall,
+  ToolRecovery,
+  ToolRunner,
+} from '../tool-family/tool-family';
 import type { RegisteredTool, ToolServices } from './tool-registry';
 
 /** A tool as dispatch sees it: a registered one, or one of a dynamic family (an MCP server's). */
