@@ -1,12 +1,12 @@
 import { remainingText, settledText } from '@/lib/panel/request-view';
 import type { RequestState } from '@/lib/state/client-state';
-import { useHumanLoopActions, type DecisionScope } from './human-loop-actions';
+import { usePanelActions, type DecisionScope } from './panel-actions';
 import { useNow } from './use-now';
 import { useRuntimeAction } from './use-runtime-action';
 
 /** Asks the user to allow or deny one tool call; nothing runs without "Allow". */
 export function ApprovalCard({ request }: { request: RequestState }) {
-  const actions = useHumanLoopActions();
+  const actions = usePanelActions();
   const { sending, error, run } = useRuntimeAction();
   const pending = request.status === 'pending';
   const remaining = remainingText(request.expiresAt, useNow(pending));

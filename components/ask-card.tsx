@@ -4,13 +4,13 @@ import { formAnswerSummary } from '@/lib/forms/form-answer-summary';
 import { FormAnswer } from './form-answer';
 import { remainingText, settledText } from '@/lib/panel/request-view';
 import type { RequestState } from '@/lib/state/client-state';
-import { useHumanLoopActions } from './human-loop-actions';
+import { usePanelActions } from './panel-actions';
 import { useNow } from './use-now';
 import { useRuntimeAction } from './use-runtime-action';
 
 /** A question from the model; the turn waits for the answer, which the runtime checks against the question's schema. */
 export function AskCard({ request }: { request: RequestState }) {
-  const actions = useHumanLoopActions();
+  const actions = usePanelActions();
   const [value, setValue] = useState('');
   const { sending, error, run } = useRuntimeAction();
   const fieldId = useId();

@@ -1,23 +1,19 @@
-export interface BudgetRefusalProps {
-  message: string;
-  onSendOnce(): void;
-  onOpenOptions(): void;
-  onDismiss(): void;
-}
+import { usePanelActions } from './panel-actions';
 
 /** A new turn the runtime refused at a budget: raise the budget, or send this one message over it. */
-export function BudgetRefusal({ message, onSendOnce, onOpenOptions, onDismiss }: BudgetRefusalProps) {
+export function BudgetRefusal({ message }: { message: string }) {
+  const { sendOverBudget, openOptions, dismissBudgetRefusal } = usePanelActions();
   return (
     <div className="panel-error budget-refusal" role="alert">
       <span>{message}</span>
       <div className="budget-refusal-actions">
-        <button type="button" className="button-secondary" onClick={onSendOnce}>
+        <button type="button" className="button-secondary" onClick={sendOverBudget}>
           Send once over budget
         </button>
-        <button type="button" className="link-button" onClick={onOpenOptions}>
+        <button type="button" className="link-button" onClick={openOptions}>
           Raise the budget
         </button>
-        <button type="button" className="link-button" onClick={onDismiss}>
+        <button type="button" className="link-button" onClick={dismissBudgetRefusal}>
           Cancel
         </button>
       </div>

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { SessionRecord } from '@/lib/protocol/session-record';
 import type { ConnectionStatus } from '@/lib/panel/connection-watch';
+import { statusText } from '@/lib/panel/status-text';
+import type { CurrentPageView } from '@/lib/protocol/current-page';
 import { turnAnnouncement } from '@/lib/panel/turn-announcement';
 import { endpointAddress, endpointModelName, type EndpointSettings } from '@/lib/settings/endpoint-settings';
 import type { ClientState } from '@/lib/state/client-state';
@@ -15,10 +17,9 @@ import { OnboardingView } from './onboarding-view';
 import { SessionDrawer } from './session-drawer';
 import { BudgetRefusal } from './budget-refusal';
 import { UsageLine } from './usage-line';
-import { PageLine, type PageLineProps } from './page-line';
+import { PageLine } from './page-line';
+import { usePanelActions } from './panel-actions';
 import type { PanelShortcut } from './shortcut-hint';
-
-export type { ConnectionStatus } from '@/lib/panel/connection-watch';
 
 export interface ChatPanelProps {
   state: ClientState;
@@ -26,54 +27,26 @@ export interface ChatPanelProps {
   /** False until the stored endpoint has been read, so the onboarding view does not flash. */
   endpointLoaded: boolean;
   running: boolean;
-  connection: ConnectionStatus;
-  /** What failed, once the runtime has not answered for too long. */
-  connectionFailure?: string;
-  onRetryConnection?(): void;
+  /** The link to the runtime, and what failed once it has not answered for too long. */
+  connection: { status: ConnectionStatus; failure?: string };
   sessions: SessionRecord[];
   error: string | undefined;
-  /** A turn refused at a budget, with the way to send it once over. */
-  budgetRefusal?: { message: string; onSendOnce(): void; onDismiss(): void };
+  /** Why the runtime refused the last message at a budget (the notice can send it once over). */
+  budgetRefusal?: string;
   /** A message that could not be recorded, handed back to the composer; `nonce` changes each time. */
   unsent?: { text: string; nonce: number };
-  onSend(text: string): void;
-  onSteer(text: string): void;
-  onRetry(turnId: string): void;
-  onResend(text: string, turnId: string): void;
-  onStop(): void;
-  onNewChat(): void;
-  onSelectSession(sessionId: string): void;
-  onDeleteSession(sessionId: string): void;
-  onExportSession(sessionId: string): void;
-  onRefreshSessions(): void;
-  onDismissError(): void;
-  onOpenOptions(): void;
-  /** Asks for older turns of the conversation, as the reader scrolls up to them. */
-  onLoadOlder?(limit: number): void;
   /** The keyboard shortcut that opens the panel, shown in the empty and onboarding views. */
   shortcut?: PanelShortcut;
-  /** The composer's files: what is attached, why it cannot be sent, how to add and remove. */
-  files?: Pick<ComposerProps, 'attachments' | 'attachmentRefusal' | 'onAttachFiles' | 'onRemoveAttachment'>;
+  /** The composer's files: what is attached, and why they cannot be sent. */
+  files?: Pick<ComposerProps, 'attachments' | 'attachmentRefusal'>;
   /** The page the page tools act on, shown above the composer. */
-  page?: PageLineProps;
-}
-
-function statusText(state: ClientState, running: boolean): string {
-  const lastTurn = state.turns[state.turnOrder.at(-1) ?? ''];
-  if (!running && lastTurn?.status !== 'running') return '';
-  if (lastTurn?.retry) return 'Waiting to retry…';
-  const waitingFor = Object.values(state.requests).find(
-    (request) => request.turnId === lastTurn?.turnId && request.status === 'pending',
-  );
-  if (waitingFor) return waitingFor.kind === 'approval' ? 'Waiting for your approval…' : 'Waiting for your answer…';
-  const runningTool = lastTurn?.entries
-    .map((entry) => (entry.kind === 'tool' ? state.toolCalls[entry.toolCallId] : undefined))
-    .find((call) => call?.status === 'running');
-  return runningTool ? `Running ${runningTool.toolName}…` : 'Generating…';
+  page?: CurrentPageView;
 }
 
 export function ChatPanel(props: ChatPanelProps) {
-  const { state, endpoint, running, sessions, onStop } = props;
+  const { state, endpoint, running, sessions } = props;
+  const actions = usePanelActions();
+  const { stop } = actions;
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [seed, setSeed] = useState<{ text: string; nonce: number }>();
   const lastTurn = state.turns[state.turnOrder.at(-1) ?? ''];
@@ -82,14 +55,14 @@ export function ChatPanel(props: ChatPanelProps) {
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && running && !event.defaultPrevented) onStop();
+      if (event.key === 'Escape' && running && !event.defaultPrevented) stop();
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [running, onStop]);
+  }, [running, stop]);
 
   const openDrawer = () => {
-    props.onRefreshSessions();
+    actions.refreshSessions();
     setDrawerOpen(true);
   };
   const closeDrawerThen = (action: () => void) => () => {
@@ -119,7 +92,7 @@ export function ChatPanel(props: ChatPanelProps) {
             <BrandMark /> Splitbrain
           </h1>
         )}
-        <button type="button" className="button-secondary new-chat" onClick={props.onNewChat} disabled={running}>
+        <button type="button" className="button-secondary new-chat" onClick={actions.newChat} disabled={running}>
           <PlusIcon /> New chat
         </button>
       </header>
@@ -129,18 +102,18 @@ export function ChatPanel(props: ChatPanelProps) {
           Configure an endpoint in Settings.
         </div>
       )}
-      {props.connection === 'failed' && (
+      {props.connection.status === 'failed' && (
         <div className="connection-banner connection-failed" role="alert">
-          <span>{props.connectionFailure ?? 'The extension is not answering.'} What you typed is kept.</span>
-          <button type="button" className="button-secondary" onClick={props.onRetryConnection}>
+          <span>{props.connection.failure ?? 'The extension is not answering.'} What you typed is kept.</span>
+          <button type="button" className="button-secondary" onClick={actions.retryConnection}>
             Retry
           </button>
         </div>
       )}
-      {(props.connection === 'reconnecting' || (props.connection === 'connected' && state.gap)) && (
+      {(props.connection.status === 'reconnecting' || (props.connection.status === 'connected' && state.gap)) && (
         <div className="connection-banner" role="status">
           <Spinner />{' '}
-          {props.connection === 'reconnecting'
+          {props.connection.status === 'reconnecting'
             ? 'Reconnecting to the extension…'
             : 'Catching up with the conversation log…'}
         </div>
@@ -148,42 +121,31 @@ export function ChatPanel(props: ChatPanelProps) {
       {!endpoint && props.endpointLoaded ? (
         <div className="message-list-frame">
           <div className="message-list">
-            <OnboardingView onOpenOptions={props.onOpenOptions} shortcut={props.shortcut} />
+            <OnboardingView shortcut={props.shortcut} />
           </div>
         </div>
       ) : (
         <MessageList
           state={state}
           running={running}
-          onRetry={props.onRetry}
-          onResend={props.onResend}
-          onOpenOptions={props.onOpenOptions}
-          onLoadOlder={props.onLoadOlder}
           empty={
             loading ? (
               <ConversationLoading />
             ) : endpoint ? (
               <EmptyConversation
                 onSuggest={(text) => setSeed({ text, nonce: Date.now() })}
-                pageSuggestion={pageSuggestion(props.page?.page)}
+                pageSuggestion={pageSuggestion(props.page)}
                 shortcut={props.shortcut}
               />
             ) : null
           }
         />
       )}
-      {props.budgetRefusal && (
-        <BudgetRefusal
-          message={props.budgetRefusal.message}
-          onSendOnce={props.budgetRefusal.onSendOnce}
-          onDismiss={props.budgetRefusal.onDismiss}
-          onOpenOptions={props.onOpenOptions}
-        />
-      )}
+      {props.budgetRefusal && <BudgetRefusal message={props.budgetRefusal} />}
       {props.error && (
         <div className="panel-error" role="alert">
           <span>{props.error}</span>
-          <button type="button" className="icon-button" aria-label="Dismiss error" onClick={props.onDismissError}>
+          <button type="button" className="icon-button" aria-label="Dismiss error" onClick={actions.dismissError}>
             <CrossIcon />
           </button>
         </div>
@@ -196,23 +158,20 @@ export function ChatPanel(props: ChatPanelProps) {
           </>
         )}
       </div>
-      {props.page && <PageLine {...props.page} />}
+      <PageLine page={props.page} />
       <Composer
         running={running}
         disabled={!endpoint}
         loading={loading}
         seed={seed}
         returned={props.unsent}
-        onSend={props.onSend}
-        onSteer={props.onSteer}
-        onStop={onStop}
         {...props.files}
       />
       <footer className="panel-footer">
         <span className="endpoint-label" title={endpoint ? endpointAddress(endpoint) : undefined}>
           <span
             className="endpoint-dot"
-            data-state={endpoint ? (props.connection === 'connected' ? 'ok' : 'busy') : 'off'}
+            data-state={endpoint ? (props.connection.status === 'connected' ? 'ok' : 'busy') : 'off'}
             aria-hidden="true"
           />
           {endpoint ? `${endpointModelName(endpoint)} · ${endpoint.label}` : 'No endpoint configured'}
@@ -223,7 +182,7 @@ export function ChatPanel(props: ChatPanelProps) {
           className="conversation-usage"
           label="Tokens used in this conversation"
         />
-        <button type="button" className="link-button" onClick={props.onOpenOptions}>
+        <button type="button" className="link-button" onClick={actions.openOptions}>
           Settings
         </button>
       </footer>
@@ -235,10 +194,10 @@ export function ChatPanel(props: ChatPanelProps) {
           sessions={sessions}
           currentSessionId={state.sessionId}
           busySessionId={running ? state.sessionId : undefined}
-          onSelect={(sessionId) => closeDrawerThen(() => props.onSelectSession(sessionId))()}
-          onNewChat={closeDrawerThen(props.onNewChat)}
-          onDelete={props.onDeleteSession}
-          onExport={props.onExportSession}
+          onSelect={(sessionId) => closeDrawerThen(() => actions.selectSession(sessionId))()}
+          onNewChat={closeDrawerThen(actions.newChat)}
+          onDelete={actions.deleteSession}
+          onExport={actions.exportSession}
           onClose={() => setDrawerOpen(false)}
         />
       )}

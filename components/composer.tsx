@@ -11,6 +11,7 @@ import {
 import type { UploadView } from '@/lib/state/upload-view';
 import { AttachmentChip } from './attachment-chip';
 import { AttachIcon, SendIcon, StopIcon } from './icons';
+import { usePanelActions } from './panel-actions';
 
 export interface ComposerProps {
   running: boolean;
@@ -21,16 +22,10 @@ export interface ComposerProps {
   seed?: { text: string; nonce: number };
   /** A message sent from here that could not be recorded: it comes back, ahead of anything typed since. */
   returned?: { text: string; nonce: number };
-  onSend(text: string): void;
-  /** While a turn runs, what the user types is added to it (queued until a safe point). */
-  onSteer(text: string): void;
-  onStop(): void;
   /** Files picked, pasted or dropped but not sent yet, in their recorded states. */
   attachments?: UploadView[];
   /** Why the files cannot go to this endpoint (said before sending, never dropped). */
   attachmentRefusal?: string;
-  onAttachFiles?(files: File[]): void;
-  onRemoveAttachment?(uploadId: string): void;
 }
 
 const ACCEPTED_FILES =
@@ -39,17 +34,8 @@ const ACCEPTED_FILES =
 const MAX_HEIGHT_PX = 200;
 
 /** Enter sends, Shift+Enter adds a line, Escape stops a running turn. */
-export function Composer({
-  running,
-  disabled,
-  loading = false,
-  seed,
-  returned,
-  onSend,
-  onSteer,
-  onStop,
-  ...files
-}: ComposerProps) {
+export function Composer({ running, disabled, loading = false, seed, returned, ...files }: ComposerProps) {
+  const { send, steer, stop, attachFiles, removeAttachment } = usePanelActions();
   const [text, setText] = useState('');
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
@@ -59,7 +45,7 @@ export function Composer({
   const canSend = (!!text.trim() || (attachments.length > 0 && !running)) && !attachmentsBlock;
   const addFiles = (list: FileList | null | undefined) => {
     const picked = [...(list ?? [])];
-    if (picked.length && files.onAttachFiles) files.onAttachFiles(picked);
+    if (picked.length) attachFiles(picked);
   };
   const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
     if (event.clipboardData.files.length === 0) return;
@@ -102,8 +88,8 @@ export function Composer({
     event?.preventDefault();
     const trimmed = text.trim();
     if (!canSend || disabled || loading) return;
-    if (running) onSteer(trimmed);
-    else onSend(trimmed);
+    if (running) steer(trimmed);
+    else send(trimmed);
     setText('');
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -113,20 +99,15 @@ export function Composer({
     }
     if (event.key === 'Escape' && running) {
       event.preventDefault();
-      onStop();
+      stop();
     }
   };
   return (
-    <form
-      className="composer"
-      onSubmit={submit}
-      onDragOver={(event) => files.onAttachFiles && event.preventDefault()}
-      onDrop={onDrop}
-    >
+    <form className="composer" onSubmit={submit} onDragOver={(event) => event.preventDefault()} onDrop={onDrop}>
       {attachments.length > 0 && (
         <ul className="attachment-chips" aria-label="Files to send">
           {attachments.map((upload) => (
-            <AttachmentChip key={upload.uploadId} upload={upload} onRemove={(id) => files.onRemoveAttachment?.(id)} />
+            <AttachmentChip key={upload.uploadId} upload={upload} onRemove={removeAttachment} />
           ))}
         </ul>
       )}
@@ -136,32 +117,28 @@ export function Composer({
         </p>
       )}
       <div className="composer-box" data-disabled={disabled || undefined}>
-        {files.onAttachFiles && (
-          <>
-            <button
-              type="button"
-              className="composer-button attach-button"
-              aria-label="Attach files"
-              title="Attach files"
-              disabled={disabled}
-              onClick={() => fileInputRef.current?.click()}
-            >
-              <AttachIcon />
-            </button>
-            <input
-              ref={fileInputRef}
-              type="file"
-              multiple
-              hidden
-              accept={ACCEPTED_FILES}
-              aria-label="Files to attach"
-              onChange={(event) => {
-                addFiles(event.target.files);
-                event.target.value = '';
-              }}
-            />
-          </>
-        )}
+        <button
+          type="button"
+          className="composer-button attach-button"
+          aria-label="Attach files"
+          title="Attach files"
+          disabled={disabled}
+          onClick={() => fileInputRef.current?.click()}
+        >
+          <AttachIcon />
+        </button>
+        <input
+          ref={fileInputRef}
+          type="file"
+          multiple
+          hidden
+          accept={ACCEPTED_FILES}
+          aria-label="Files to attach"
+          onChange={(event) => {
+            addFiles(event.target.files);
+            event.target.value = '';
+          }}
+        />
         <textarea
           ref={textareaRef}
           aria-label="Message"
@@ -186,7 +163,7 @@ export function Composer({
           onPaste={onPaste}
         />
         {running && (
-          <button type="button" className="composer-button stop-button" onClick={onStop} title="Stop (Esc)">
+          <button type="button" className="composer-button stop-button" onClick={stop} title="Stop (Esc)">
             <StopIcon />
             <span className="visually-hidden">Stop</span>
           </button>

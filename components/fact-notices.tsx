@@ -1,5 +1,5 @@
 import type { FactNotice } from '@/lib/state/client-state';
-import { useFactActions } from './fact-actions';
+import { usePanelActions } from './panel-actions';
 import { CrossIcon } from './icons';
 
 export interface FactNoticesProps {
@@ -15,7 +15,7 @@ const KIND_LABEL: Record<FactNotice['type'], string> = {
 
 /** Fact notifications from the log, shown where they happened; reading one changes nothing the runtime may do. */
 export function FactNotices({ facts }: FactNoticesProps) {
-  const { dismiss } = useFactActions();
+  const { dismissFact } = usePanelActions();
   if (facts.length === 0) return null;
   return (
     <>
@@ -35,7 +35,7 @@ export function FactNotices({ facts }: FactNoticesProps) {
             type="button"
             className="icon-button fact-dismiss"
             aria-label="Dismiss notice"
-            onClick={() => dismiss(fact.notificationId)}
+            onClick={() => dismissFact(fact.notificationId)}
           >
             <CrossIcon />
           </button>

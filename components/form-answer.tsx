@@ -3,7 +3,7 @@ import type { FormField, StoredForm } from '@/lib/forms/form-definition';
 import { draftPayload, fieldPath, initialDraft, type FormDraft } from '@/lib/forms/form-draft';
 import type { ViewProblem } from '@/lib/view-artifacts/view-problems';
 import type { RequestState } from '@/lib/state/client-state';
-import { useFormActions } from './view-artifacts-context';
+import { usePanelActions } from './panel-actions';
 
 interface FieldProps {
   field: FormField;
@@ -160,7 +160,7 @@ function FormFieldControl({ field, value, problem, inputId, onChange }: FieldPro
 
 /** A question answered with a form: the panel renders the catalog's fields; the runtime checks what is sent. */
 export function FormAnswer({ request, form }: { request: RequestState; form: StoredForm }) {
-  const actions = useFormActions();
+  const actions = usePanelActions();
   const baseId = useId();
   const [draft, setDraft] = useState<FormDraft>(() => initialDraft(form));
   const [problems, setProblems] = useState<ViewProblem[]>([]);
@@ -171,7 +171,7 @@ export function FormAnswer({ request, form }: { request: RequestState; form: Sto
   const general = problems.filter((problem) => !fieldPaths.has(problem.path));
   const submit = async (actionId: string) => {
     setSending(true);
-    const outcome = await actions.submit(request, {
+    const outcome = await actions.submitForm(request, {
       artifactId: form.artifactId,
       version: form.version,
       actionId,

@@ -3,14 +3,14 @@ import { memo, useLayoutEffect, useRef } from 'react';
 import { isJobActive, jobEndSummary, jobOutputView, JOB_STATE_LABEL } from '@/lib/panel/job-card-view';
 import { isNearBottom } from '@/lib/panel/scroll-position';
 import type { JobView } from '@/lib/state/job-view';
-import { useJobActions } from './job-actions';
+import { usePanelActions } from './panel-actions';
 import { useRuntimeAction } from './use-runtime-action';
 
 const LINE_HEIGHT = 18;
 
 /** A job: its state, its output in a virtualized view that follows only when scrolled to the bottom, and Stop. */
 export const JobCard = memo(function JobCard({ job }: { job: JobView }) {
-  const { stop } = useJobActions();
+  const { stopJob } = usePanelActions();
   const action = useRuntimeAction();
   const output = jobOutputView(job);
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -43,7 +43,7 @@ export const JobCard = memo(function JobCard({ job }: { job: JobView }) {
             type="button"
             className="button-secondary job-stop"
             disabled={action.sending || job.state === 'stopping'}
-            onClick={() => action.run(() => stop(job))}
+            onClick={() => action.run(() => stopJob(job))}
           >
             Stop
           </button>

@@ -17,18 +17,14 @@ import { groupFactsByTurn } from '@/lib/state/group-facts-by-turn';
 import { DeferredMount } from './deferred-mount';
 import { FactNotices } from './fact-notices';
 import { ArrowDownIcon } from './icons';
+import { usePanelActions } from './panel-actions';
 import { TurnView } from './turn-view';
 
 export interface MessageListProps {
   state: ClientState;
   running: boolean;
-  onRetry(turnId: string): void;
-  onResend(text: string, turnId: string): void;
-  onOpenOptions(): void;
   /** Shown instead of the turns when there are none. */
   empty: ReactNode;
-  /** Asks for (up to `limit`) turns before the loaded ones (`state.olderTurns` of them are not loaded). */
-  onLoadOlder?(limit: number): void;
 }
 
 /** The height a turn not loaded yet holds in the list, so that the scroll bar spans the whole conversation. */
@@ -44,15 +40,8 @@ const UPWARD_KEYS = new Set(['ArrowUp', 'PageUp', 'Home']);
  * The conversation, virtualized (only the turns near the viewport are in the DOM). It follows new
  * content only while the reader is at the bottom; otherwise a "New messages" button appears.
  */
-export function MessageList({
-  state,
-  running,
-  onRetry,
-  onResend,
-  onOpenOptions,
-  empty,
-  onLoadOlder,
-}: MessageListProps) {
+export function MessageList({ state, running, empty }: MessageListProps) {
+  const { loadOlder } = usePanelActions();
   const scrollRef = useRef<HTMLDivElement>(null);
   const sizerRef = useRef<HTMLDivElement>(null);
   const stuck = useRef(true);
@@ -179,8 +168,9 @@ export function MessageList({
     // unless the last unloaded row still reaches into the view.
     const row = virtualizer.measurementsCache[olderTurns - 1];
     if (!row || row.end < element.scrollTop) return;
-    onLoadOlder?.(Math.min(MAX_PAGE_TURNS, olderTurns - firstUnloaded));
-  }, [firstUnloaded, olderTurns, onLoadOlder, virtualizer]);
+    // Asks for (up to this many) turns before the loaded ones (`state.olderTurns` of them are not loaded).
+    loadOlder(Math.min(MAX_PAGE_TURNS, olderTurns - firstUnloaded));
+  }, [firstUnloaded, olderTurns, loadOlder, virtualizer]);
 
   const lastTurnId = turnOrder.at(-1);
   const quiet = !running && Object.keys(state.streaming).length === 0;
@@ -236,9 +226,6 @@ export function MessageList({
                       canRetry={!running && turn.turnId === lastTurnId}
                       canEdit={!running}
                       superseded={retried.has(turn.turnId)}
-                      onRetry={onRetry}
-                      onResend={onResend}
-                      onOpenOptions={onOpenOptions}
                     />
                   </DeferredMount>
                 )}

@@ -1,8 +1,10 @@
 import { BrandMark, SettingsIcon } from './icons';
+import { usePanelActions } from './panel-actions';
 import { ShortcutHint, type PanelShortcut } from './shortcut-hint';
 
 /** First run: no model endpoint yet. */
-export function OnboardingView({ onOpenOptions, shortcut }: { onOpenOptions(): void; shortcut?: PanelShortcut }) {
+export function OnboardingView({ shortcut }: { shortcut?: PanelShortcut }) {
+  const { openOptions } = usePanelActions();
   return (
     <section className="onboarding" aria-labelledby="onboarding-title">
       <div className="hero-mark">
@@ -24,7 +26,7 @@ export function OnboardingView({ onOpenOptions, shortcut }: { onOpenOptions(): v
           <strong>Ask</strong> for a change, e.g. “make the particles faster”.
         </li>
       </ol>
-      <button type="button" className="button-primary" onClick={onOpenOptions}>
+      <button type="button" className="button-primary" onClick={openOptions}>
         <SettingsIcon /> Open settings
       </button>
       <p className="onboarding-hint">

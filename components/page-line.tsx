@@ -1,13 +1,10 @@
 import type { CurrentPageView } from '@/lib/protocol/current-page';
 import { siteLabel } from '@/lib/page-tools/choose-page';
-
-export interface PageLineProps {
-  page: CurrentPageView | undefined;
-  onModeChange(origin: string, mode: 'ask' | 'allow'): void;
-}
+import { usePanelActions } from './panel-actions';
 
 /** One line above the composer: the page the model's page tools would act on, and how they may act there. */
-export function PageLine({ page, onModeChange }: PageLineProps) {
+export function PageLine({ page }: { page: CurrentPageView | undefined }) {
+  const { setPageMode } = usePanelActions();
   if (!page) return null;
   if (!page.ok)
     return (
@@ -26,7 +23,7 @@ export function PageLine({ page, onModeChange }: PageLineProps) {
           className="page-line-mode"
           aria-label={`How Splitbrain acts on ${siteLabel(page.origin)}`}
           value={page.mode}
-          onChange={(event) => onModeChange(page.origin, event.target.value === 'allow' ? 'allow' : 'ask')}
+          onChange={(event) => setPageMode(page.origin, event.target.value === 'allow' ? 'allow' : 'ask')}
         >
           <option value="ask">Ask before acting</option>
           <option value="allow">Act without asking</option>

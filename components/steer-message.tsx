@@ -1,5 +1,5 @@
 import type { CommandState } from '@/lib/state/client-state';
-import { useHumanLoopActions } from './human-loop-actions';
+import { usePanelActions } from './panel-actions';
 import { useRuntimeAction } from './use-runtime-action';
 
 const STATE_LABEL: Record<string, string | undefined> = {
@@ -16,7 +16,7 @@ const STATE_LABEL: Record<string, string | undefined> = {
  * withdrawable until then. A withdrawn one goes back to the composer and is no longer part of the turn.
  */
 export function SteerMessage({ command }: { command: CommandState }) {
-  const actions = useHumanLoopActions();
+  const actions = usePanelActions();
   const { sending, error, run } = useRuntimeAction();
   if (command.state === 'cancelled') return null;
   const label = STATE_LABEL[command.state];

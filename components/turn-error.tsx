@@ -1,8 +1,10 @@
 import { errorAdvice } from '@/lib/panel/error-advice';
 import { AlertIcon } from './icons';
+import { usePanelActions } from './panel-actions';
 
 /** A model or transport error: what happened and what to do, with the raw message as detail. */
-export function TurnError({ message, onOpenOptions }: { message: string; onOpenOptions(): void }) {
+export function TurnError({ message }: { message: string }) {
+  const { openOptions } = usePanelActions();
   const advice = errorAdvice(message);
   return (
     <div className="turn-error" role="alert">
@@ -17,7 +19,7 @@ export function TurnError({ message, onOpenOptions }: { message: string; onOpenO
           <code>{message}</code>
         </details>
         {advice.settings && (
-          <button type="button" className="link-button" onClick={onOpenOptions}>
+          <button type="button" className="link-button" onClick={openOptions}>
             Open settings
           </button>
         )}

@@ -23,6 +23,7 @@ import { UserMessage } from './user-message';
 import { ViewArtifactCard } from './view-artifact-card';
 import { shownArtifactOf } from '@/lib/view-artifacts/shown-artifact-of';
 import { MessageAttachments } from './attachment-preview';
+import { usePanelActions } from './panel-actions';
 
 export interface TurnViewProps {
   turn: TurnState;
@@ -38,9 +39,6 @@ export interface TurnViewProps {
   canEdit: boolean;
   /** A later turn retried this one. */
   superseded: boolean;
-  onRetry(turnId: string): void;
-  onResend(text: string, turnId: string): void;
-  onOpenOptions(): void;
 }
 
 const ENDED_LABEL: Partial<Record<TurnState['status'], string>> = { aborted: 'Stopped', interrupted: 'Interrupted' };
@@ -56,10 +54,8 @@ export const TurnView = memo(function TurnView({
   canRetry,
   canEdit,
   superseded,
-  onRetry,
-  onResend,
-  onOpenOptions,
 }: TurnViewProps) {
+  const { retry, resend } = usePanelActions();
   const retryable = canRetry && (turn.status === 'interrupted' || turn.status === 'aborted');
   const ended =
     turn.status === 'completed' && turn.reason === 'budget' ? 'Stopped: budget reached' : ENDED_LABEL[turn.status];
@@ -72,7 +68,7 @@ export const TurnView = memo(function TurnView({
       aria-label={superseded ? 'Earlier attempt' : undefined}
     >
       {turn.retryOf && <div className="turn-note">Retry of the attempt above</div>}
-      <UserMessage text={turn.userText} canEdit={canEdit} onResend={(text) => onResend(text, turn.turnId)} />
+      <UserMessage text={turn.userText} canEdit={canEdit} onResend={(text) => resend(text, turn.turnId)} />
       {turn.attachments && <MessageAttachments blobs={turn.attachments.map((attachment) => attachment.blob)} />}
       {turn.entries.map((entry) => {
         if (entry.kind === 'tool') {
@@ -104,9 +100,7 @@ export const TurnView = memo(function TurnView({
         }
         if (entry.kind === 'error') {
           const error = turn.errors[entry.index];
-          return error ? (
-            <TurnError key={`error-${entry.index}`} message={error.message} onOpenOptions={onOpenOptions} />
-          ) : null;
+          return error ? <TurnError key={`error-${entry.index}`} message={error.message} /> : null;
         }
         const item = itemOf({ items, streaming }, entry.key);
         return item && item.text ? <AssistantItem key={entry.key} item={item} /> : null;
@@ -128,7 +122,7 @@ export const TurnView = memo(function TurnView({
             </span>
           )}
           {retryable && (
-            <button type="button" className="button-secondary retry-button" onClick={() => onRetry(turn.turnId)}>
+            <button type="button" className="button-secondary retry-button" onClick={() => retry(turn.turnId)}>
               <RetryIcon /> Retry
             </button>
           )}
@@ -147,12 +141,6 @@ function sameTurnView(previous: TurnViewProps, next: TurnViewProps): boolean {
     previous.canRetry !== next.canRetry ||
     previous.canEdit !== next.canEdit ||
     previous.superseded !== next.superseded
-  )
-    return false;
-  if (
-    previous.onRetry !== next.onRetry ||
-    previous.onResend !== next.onResend ||
-    previous.onOpenOptions !== next.onOpenOptions
   )
     return false;
   return next.turn.entries.every((entry) =>

@@ -1,7 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { ViewArtifactView } from '@/lib/state/view-artifact-view';
 import type { ViewProblem } from '@/lib/view-artifacts/view-problems';
-import type { RequestState } from '@/lib/state/client-state';
 
 /** The conversation's product-rendered artifacts, so a card can show any version of its artifact. */
 export const ViewArtifactsContext = createContext<Record<string, ViewArtifactView>>({});
@@ -19,15 +18,3 @@ export type FormSubmission = {
 
 /** The runtime's word on a form submission: nothing when it was accepted, else a message and the problems by path. */
 export type FormActionOutcome = { error: string; problems: ViewProblem[] } | undefined;
-
-export interface FormActions {
-  submit(request: RequestState, submission: FormSubmission): Promise<FormActionOutcome>;
-}
-
-export const FormActionsContext = createContext<FormActions>({
-  submit: async () => ({ error: 'The panel is not connected.', problems: [] }),
-});
-
-export function useFormActions(): FormActions {
-  return useContext(FormActionsContext);
-}

@@ -138,7 +138,7 @@ const endpoint: EndpointSettings = {
 };
 const noop = () => undefined;
 
-/** Mounts the real panel; returns a setter that renders a new state synchronously. */
+/** Mounts the real panel (its actions are the context's defaults, which do nothing); returns a setter that renders a new state synchronously. */
 function mountPanel(container: HTMLElement, initial: ClientState): { root: Root; render(state: ClientState): void } {
   let setState: (state: ClientState) => void = noop;
   function Harness() {
@@ -149,21 +149,9 @@ function mountPanel(container: HTMLElement, initial: ClientState): { root: Root;
       endpoint,
       endpointLoaded: true,
       running: true,
-      connection: 'connected',
+      connection: { status: 'connected' },
       sessions: [],
       error: undefined,
-      onSend: noop,
-      onSteer: noop,
-      onRetry: noop,
-      onResend: noop,
-      onStop: noop,
-      onNewChat: noop,
-      onSelectSession: noop,
-      onDeleteSession: noop,
-      onExportSession: noop,
-      onRefreshSessions: noop,
-      onDismissError: noop,
-      onOpenOptions: noop,
     });
   }
   const root = createRoot(container);
