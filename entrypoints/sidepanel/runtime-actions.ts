@@ -1,4 +1,4 @@
-import type { PanelActions } from '@/components/panel-actions';
+import type { PanelActions } from '@/components/shared/panel-actions';
 import { answerReply, decisionReply, formReply, jobStopReply, withdrawReply } from '@/lib/panel/runtime-replies';
 import { errorText } from '@/lib/protocol/error-text';
 import type { JsonValue } from '@/lib/protocol/json-value';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { BlobContext } from '@/components/blob-context';
-import { ChatPanel } from '@/components/chat-panel';
-import { PanelActionsContext } from '@/components/panel-actions';
-import { UsagePricesContext } from '@/components/usage-prices-context';
-import { ViewArtifactsContext } from '@/components/view-artifacts-context';
+import { BlobContext } from '@/components/files/blob-context';
+import { ChatPanel } from '@/components/chat/chat-panel';
+import { PanelActionsContext } from '@/components/shared/panel-actions';
+import { UsagePricesContext } from '@/components/usage/usage-prices-context';
+import { ViewArtifactsContext } from '@/components/artifacts/view-artifacts-context';
 import { readBlobForPreview } from './panel-blob-store';
 import { usePanelShortcut } from './panel-shortcut';
 import { useAttachments } from './use-attachments';

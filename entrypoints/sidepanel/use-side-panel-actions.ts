@@ -1,5 +1,5 @@
 import browser from 'webextension-polyfill';
-import type { PanelActions } from '@/components/panel-actions';
+import type { PanelActions } from '@/components/shared/panel-actions';
 import { composedRequest, resendRequest, retryRequest } from '@/lib/panel/turn-request';
 import { isRemoteEndpoint, type EndpointSettings } from '@/lib/settings/endpoint-settings';
 import type { ClientState } from '@/lib/state/client-state';

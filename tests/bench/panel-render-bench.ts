@@ -9,7 +9,7 @@ import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { z } from 'zod';
 import * as panelStyles from '../../entrypoints/shared/panel.css';
-import { ChatPanel } from '../../components/chat-panel';
+import { ChatPanel } from '../../components/chat/chat-panel';
 import { AGENT_EVENT_SCHEMA_VERSION, type AgentEvent, type AgentEventDraft } from '../../lib/protocol/agent-event';
 import type { EndpointSettings } from '../../lib/settings/endpoint-settings';
 import { itemOf, type ClientState } from '../../lib/state/client-state';
