@@ -81,7 +81,7 @@ export const libDependencies = {
   ],
   providers: ['protocol', 'settings'],
   agent: ['context', 'files', 'mcp', 'protocol', 'providers', 'settings', 'state', 'tools', 'usage'],
-  panel: ['page-tools', 'protocol', 'state'],
+  panel: ['agent', 'page-tools', 'protocol', 'state', 'view-artifacts'],
   search: ['page-tools', 'protocol'],
   runtime: [
     'authored-targets',

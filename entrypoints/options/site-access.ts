@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import browser from 'webextension-polyfill';
-import type { SiteAccessEntry } from '@/components/site-access-list';
+import type { SiteAccessEntry } from '@/components/settings/site-access-list';
 import { originPattern } from '@/lib/page-tools/choose-page';
 import { SiteModesStore, siteModeOf, type SiteMode } from '@/lib/settings/site-modes-store';
 import { extensionKeyValueStore } from '../shared/extension-key-value-store';

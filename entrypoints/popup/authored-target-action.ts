@@ -1,4 +1,4 @@
-import type { AuthoredTargetAction } from '@/components/authored-target-controls';
+import type { AuthoredTargetAction } from '@/components/popup/authored-target-controls';
 import { callRuntime } from '../shared/call-runtime';
 
 function downloadZip(fileName: string, zipBase64: string): void {

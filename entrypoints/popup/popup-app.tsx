@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ToolbarPopup } from '@/components/toolbar-popup';
+import { ToolbarPopup } from '@/components/popup/toolbar-popup';
 import type { ParameterValue } from '@/lib/manifest/parameter-validation';
 import { LatestValueSender } from '@/lib/popup/latest-value-sender';
 import {
@@ -16,7 +16,7 @@ import { addUserTarget } from './add-user-target';
 import { currentWindowId, isToolbarPopup, openChat } from './open-chat';
 import { openTargetsPort } from './targets-port';
 import { runAuthoredTargetAction } from './authored-target-action';
-import type { AuthoredTargetAction } from '@/components/authored-target-controls';
+import type { AuthoredTargetAction } from '@/components/popup/authored-target-controls';
 import { errorText } from '@/lib/protocol/error-text';
 
 const SEND_INTERVAL_MS = 50;

@@ -17,7 +17,7 @@ async function loadApp() {
   await nextTask();
   await import('../shared/endpoint-storage');
   await nextTask();
-  await import('@/components/markdown-block');
+  await import('@/components/markdown/markdown-block');
   await nextTask();
   return (await import('./side-panel-app')).SidePanelApp;
 }

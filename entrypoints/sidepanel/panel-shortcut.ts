@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import browser from 'webextension-polyfill';
-import type { PanelShortcut } from '@/components/shortcut-hint';
+import type { PanelShortcut } from '@/components/chat/shortcut-hint';
 import { openPanelShortcut } from '@/lib/panel/open-panel-command';
 
 const CHROME_SHORTCUTS_PAGE = 'chrome://extensions/shortcuts';

@@ -9,7 +9,7 @@ import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { z } from 'zod';
 import * as panelStyles from '../../entrypoints/shared/panel.css';
-import { ChatPanel } from '../../components/chat-panel';
+import { ChatPanel } from '../../components/chat/chat-panel';
 import { AGENT_EVENT_SCHEMA_VERSION, type AgentEvent, type AgentEventDraft } from '../../lib/protocol/agent-event';
 import type { EndpointSettings } from '../../lib/settings/endpoint-settings';
 import { itemOf, type ClientState } from '../../lib/state/client-state';
@@ -138,7 +138,7 @@ const endpoint: EndpointSettings = {
 };
 const noop = () => undefined;
 
-/** Mounts the real panel; returns a setter that renders a new state synchronously. */
+/** Mounts the real panel (its actions are the context's defaults, which do nothing); returns a setter that renders a new state synchronously. */
 function mountPanel(container: HTMLElement, initial: ClientState): { root: Root; render(state: ClientState): void } {
   let setState: (state: ClientState) => void = noop;
   function Harness() {
@@ -149,21 +149,9 @@ function mountPanel(container: HTMLElement, initial: ClientState): { root: Root;
       endpoint,
       endpointLoaded: true,
       running: true,
-      connection: 'connected',
+      connection: { status: 'connected' },
       sessions: [],
       error: undefined,
-      onSend: noop,
-      onSteer: noop,
-      onRetry: noop,
-      onResend: noop,
-      onStop: noop,
-      onNewChat: noop,
-      onSelectSession: noop,
-      onDeleteSession: noop,
-      onExportSession: noop,
-      onRefreshSessions: noop,
-      onDismissError: noop,
-      onOpenOptions: noop,
     });
   }
   const root = createRoot(container);

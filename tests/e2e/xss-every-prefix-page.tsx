@@ -5,7 +5,7 @@
  */
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { MarkdownView } from '../../components/markdown-view';
+import { MarkdownView } from '../../components/markdown/markdown-view';
 import { loadHighlighter } from '../../lib/markdown/load-highlighter';
 import type { XssDocument } from './xss-corpus';
 import { installXssWatch } from './xss-watch';

@@ -1,0 +1,206 @@
+import { useEffect, useState } from 'react';
+import type { SessionRecord } from '@/lib/protocol/session-record';
+import type { ConnectionStatus } from '@/lib/panel/connection-watch';
+import { statusText } from '@/lib/panel/status-text';
+import type { CurrentPageView } from '@/lib/protocol/current-page';
+import { turnAnnouncement } from '@/lib/panel/turn-announcement';
+import { endpointAddress, endpointModelName, type EndpointSettings } from '@/lib/settings/endpoint-settings';
+import type { ClientState } from '@/lib/state/client-state';
+import { isHistoryLoaded } from '@/lib/state/history-loaded';
+import { pageSuggestion } from '@/lib/panel/page-suggestion';
+import { Composer, type ComposerProps } from './composer';
+import { ConversationLoading } from './conversation-loading';
+import { EmptyConversation } from './empty-conversation';
+import { BrandMark, CrossIcon, HistoryIcon, PlusIcon, Spinner } from '../shared/icons';
+import { MessageList } from './message-list';
+import { OnboardingView } from './onboarding-view';
+import { SessionDrawer } from './session-drawer';
+import { BudgetRefusal } from '../usage/budget-refusal';
+import { UsageLine } from '../usage/usage-line';
+import { PageLine } from './page-line';
+import { usePanelActions } from '../shared/panel-actions';
+import type { PanelShortcut } from './shortcut-hint';
+
+export interface ChatPanelProps {
+  state: ClientState;
+  endpoint: EndpointSettings | undefined;
+  /** False until the stored endpoint has been read, so the onboarding view does not flash. */
+  endpointLoaded: boolean;
+  running: boolean;
+  /** The link to the runtime, and what failed once it has not answered for too long. */
+  connection: { status: ConnectionStatus; failure?: string };
+  sessions: SessionRecord[];
+  error: string | undefined;
+  /** Why the runtime refused the last message at a budget (the notice can send it once over). */
+  budgetRefusal?: string;
+  /** A message that could not be recorded, handed back to the composer; `nonce` changes each time. */
+  unsent?: { text: string; nonce: number };
+  /** The keyboard shortcut that opens the panel, shown in the empty and onboarding views. */
+  shortcut?: PanelShortcut;
+  /** The composer's files: what is attached, and why they cannot be sent. */
+  files?: Pick<ComposerProps, 'attachments' | 'attachmentRefusal'>;
+  /** The page the page tools act on, shown above the composer. */
+  page?: CurrentPageView;
+}
+
+export function ChatPanel(props: ChatPanelProps) {
+  const { state, endpoint, running, sessions } = props;
+  const actions = usePanelActions();
+  const { stop } = actions;
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [seed, setSeed] = useState<{ text: string; nonce: number }>();
+  const lastTurn = state.turns[state.turnOrder.at(-1) ?? ''];
+  const status = statusText(state, running);
+  const loading = !isHistoryLoaded(state);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && running && !event.defaultPrevented) stop();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [running, stop]);
+
+  const openDrawer = () => {
+    actions.refreshSessions();
+    setDrawerOpen(true);
+  };
+  const closeDrawerThen = (action: () => void) => () => {
+    setDrawerOpen(false);
+    action();
+  };
+
+  return (
+    <div className="chat-panel">
+      <header className="panel-header">
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Sessions"
+          aria-expanded={drawerOpen}
+          title="Conversations"
+          onClick={openDrawer}
+        >
+          <HistoryIcon />
+        </button>
+        {state.turnOrder.length ? (
+          <h1 className="panel-title" title={state.title}>
+            {state.title}
+          </h1>
+        ) : (
+          <h1 className="panel-title panel-brand">
+            <BrandMark /> Splitbrain
+          </h1>
+        )}
+        <button type="button" className="button-secondary new-chat" onClick={actions.newChat} disabled={running}>
+          <PlusIcon /> New chat
+        </button>
+      </header>
+      {endpoint?.scripted && (
+        <div className="scripted-banner" role="note">
+          <strong>Offline demo</strong>: replies come from a local demo on this machine, not from a language model.
+          Configure an endpoint in Settings.
+        </div>
+      )}
+      {props.connection.status === 'failed' && (
+        <div className="connection-banner connection-failed" role="alert">
+          <span>{props.connection.failure ?? 'The extension is not answering.'} What you typed is kept.</span>
+          <button type="button" className="button-secondary" onClick={actions.retryConnection}>
+            Retry
+          </button>
+        </div>
+      )}
+      {(props.connection.status === 'reconnecting' || (props.connection.status === 'connected' && state.gap)) && (
+        <div className="connection-banner" role="status">
+          <Spinner />{' '}
+          {props.connection.status === 'reconnecting'
+            ? 'Reconnecting to the extension…'
+            : 'Catching up with the conversation log…'}
+        </div>
+      )}
+      {!endpoint && props.endpointLoaded ? (
+        <div className="message-list-frame">
+          <div className="message-list">
+            <OnboardingView shortcut={props.shortcut} />
+          </div>
+        </div>
+      ) : (
+        <MessageList
+          state={state}
+          running={running}
+          empty={
+            loading ? (
+              <ConversationLoading />
+            ) : endpoint ? (
+              <EmptyConversation
+                onSuggest={(text) => setSeed({ text, nonce: Date.now() })}
+                pageSuggestion={pageSuggestion(props.page)}
+                shortcut={props.shortcut}
+              />
+            ) : null
+          }
+        />
+      )}
+      {props.budgetRefusal && <BudgetRefusal message={props.budgetRefusal} />}
+      {props.error && (
+        <div className="panel-error" role="alert">
+          <span>{props.error}</span>
+          <button type="button" className="icon-button" aria-label="Dismiss error" onClick={actions.dismissError}>
+            <CrossIcon />
+          </button>
+        </div>
+      )}
+      <div className="status-line" aria-hidden={!status}>
+        {status && (
+          <>
+            <Spinner />
+            {status}
+          </>
+        )}
+      </div>
+      <PageLine page={props.page} />
+      <Composer
+        running={running}
+        disabled={!endpoint}
+        loading={loading}
+        seed={seed}
+        returned={props.unsent}
+        {...props.files}
+      />
+      <footer className="panel-footer">
+        <span className="endpoint-label" title={endpoint ? endpointAddress(endpoint) : undefined}>
+          <span
+            className="endpoint-dot"
+            data-state={endpoint ? (props.connection.status === 'connected' ? 'ok' : 'busy') : 'off'}
+            aria-hidden="true"
+          />
+          {endpoint ? `${endpointModelName(endpoint)} · ${endpoint.label}` : 'No endpoint configured'}
+        </span>
+        <UsageLine
+          usage={state.usage}
+          usageByModel={state.usageByModel}
+          className="conversation-usage"
+          label="Tokens used in this conversation"
+        />
+        <button type="button" className="link-button" onClick={actions.openOptions}>
+          Settings
+        </button>
+      </footer>
+      <div className="visually-hidden" role="status" aria-live="polite">
+        {turnAnnouncement(lastTurn)}
+      </div>
+      {drawerOpen && (
+        <SessionDrawer
+          sessions={sessions}
+          currentSessionId={state.sessionId}
+          busySessionId={running ? state.sessionId : undefined}
+          onSelect={(sessionId) => closeDrawerThen(() => actions.selectSession(sessionId))()}
+          onNewChat={closeDrawerThen(actions.newChat)}
+          onDelete={actions.deleteSession}
+          onExport={actions.exportSession}
+          onClose={() => setDrawerOpen(false)}
+        />
+      )}
+    </div>
+  );
+}

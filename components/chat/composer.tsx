@@ -1,0 +1,188 @@
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type DragEvent,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
+import type { UploadView } from '@/lib/state/upload-view';
+import { AttachmentChip } from '../files/attachment-chip';
+import { AttachIcon, SendIcon, StopIcon } from '../shared/icons';
+import { usePanelActions } from '../shared/panel-actions';
+
+export interface ComposerProps {
+  running: boolean;
+  disabled: boolean;
+  /** The conversation's history has not arrived: typing is fine, sending is not (the model would miss the history). */
+  loading?: boolean;
+  /** Text to put into the box (a suggestion); `nonce` changes each time it is offered. */
+  seed?: { text: string; nonce: number };
+  /** A message sent from here that could not be recorded: it comes back, ahead of anything typed since. */
+  returned?: { text: string; nonce: number };
+  /** Files picked, pasted or dropped but not sent yet, in their recorded states. */
+  attachments?: UploadView[];
+  /** Why the files cannot go to this endpoint (said before sending, never dropped). */
+  attachmentRefusal?: string;
+}
+
+const ACCEPTED_FILES =
+  'image/png,image/jpeg,image/webp,image/gif,application/pdf,text/*,.md,.csv,.json,.ts,.tsx,.js,.py,.txt';
+
+const MAX_HEIGHT_PX = 200;
+
+/** Enter sends, Shift+Enter adds a line, Escape stops a running turn. */
+export function Composer({ running, disabled, loading = false, seed, returned, ...files }: ComposerProps) {
+  const { send, steer, stop, attachFiles, removeAttachment } = usePanelActions();
+  const [text, setText] = useState('');
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const fileInputRef = useRef<HTMLInputElement>(null);
+  const attachments = files.attachments ?? [];
+  // A message goes only with every file ready: one still reading, or refused, must be removed first.
+  const attachmentsBlock = attachments.some((upload) => upload.state !== 'ready') || !!files.attachmentRefusal;
+  const canSend = (!!text.trim() || (attachments.length > 0 && !running)) && !attachmentsBlock;
+  const addFiles = (list: FileList | null | undefined) => {
+    const picked = [...(list ?? [])];
+    if (picked.length) attachFiles(picked);
+  };
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    if (event.clipboardData.files.length === 0) return;
+    event.preventDefault();
+    addFiles(event.clipboardData.files);
+  };
+  const onDrop = (event: DragEvent<HTMLFormElement>) => {
+    if (!event.dataTransfer.files.length) return;
+    event.preventDefault();
+    addFiles(event.dataTransfer.files);
+  };
+
+  // A new seed or returned text changes the text during render (React's "adjusting state when a prop changes"),
+  // so the box never shows a frame without it.
+  const [seenSeed, setSeenSeed] = useState<typeof seed>();
+  if (seed !== seenSeed) {
+    setSeenSeed(seed);
+    if (seed) setText(seed.text);
+  }
+  const [seenReturned, setSeenReturned] = useState<typeof returned>();
+  if (returned !== seenReturned) {
+    setSeenReturned(returned);
+    if (returned) setText((current) => (current.trim() ? `${returned.text}\n\n${current}` : returned.text));
+  }
+  useEffect(() => {
+    if (seed) textareaRef.current?.focus();
+  }, [seed]);
+  useEffect(() => {
+    if (returned) textareaRef.current?.focus();
+  }, [returned]);
+
+  useLayoutEffect(() => {
+    const textarea = textareaRef.current;
+    if (!textarea) return;
+    textarea.style.height = 'auto';
+    textarea.style.height = `${Math.min(textarea.scrollHeight, MAX_HEIGHT_PX)}px`;
+  }, [text]);
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    const trimmed = text.trim();
+    if (!canSend || disabled || loading) return;
+    if (running) steer(trimmed);
+    else send(trimmed);
+    setText('');
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+    if (event.key === 'Escape' && running) {
+      event.preventDefault();
+      stop();
+    }
+  };
+  return (
+    <form className="composer" onSubmit={submit} onDragOver={(event) => event.preventDefault()} onDrop={onDrop}>
+      {attachments.length > 0 && (
+        <ul className="attachment-chips" aria-label="Files to send">
+          {attachments.map((upload) => (
+            <AttachmentChip key={upload.uploadId} upload={upload} onRemove={removeAttachment} />
+          ))}
+        </ul>
+      )}
+      {files.attachmentRefusal && (
+        <p className="attachment-refusal" role="alert">
+          {files.attachmentRefusal}
+        </p>
+      )}
+      <div className="composer-box" data-disabled={disabled || undefined}>
+        <button
+          type="button"
+          className="composer-button attach-button"
+          aria-label="Attach files"
+          title="Attach files"
+          disabled={disabled}
+          onClick={() => fileInputRef.current?.click()}
+        >
+          <AttachIcon />
+        </button>
+        <input
+          ref={fileInputRef}
+          type="file"
+          multiple
+          hidden
+          accept={ACCEPTED_FILES}
+          aria-label="Files to attach"
+          onChange={(event) => {
+            addFiles(event.target.files);
+            event.target.value = '';
+          }}
+        />
+        <textarea
+          ref={textareaRef}
+          aria-label="Message"
+          aria-describedby="composer-hint"
+          placeholder={
+            disabled
+              ? 'Configure an endpoint to start'
+              : loading
+                ? 'Loading the conversation…'
+                : running
+                  ? 'Add to this turn…'
+                  : 'Ask the model to change a target or act on the page…'
+          }
+          value={text}
+          rows={1}
+          disabled={disabled}
+          // `input`, not React's `onChange`: React drops an `input` event whose value was set through the `value`
+          // property (dictation and text-expander tools, Puppeteer's fill of 100 characters or more), and Send then
+          // stayed disabled with the text in the box.
+          onInput={(event) => setText(event.currentTarget.value)}
+          onKeyDown={onKeyDown}
+          onPaste={onPaste}
+        />
+        {running && (
+          <button type="button" className="composer-button stop-button" onClick={stop} title="Stop (Esc)">
+            <StopIcon />
+            <span className="visually-hidden">Stop</span>
+          </button>
+        )}
+        {(!running || text.trim()) && (
+          <button
+            type="submit"
+            className="composer-button send-button"
+            disabled={disabled || loading || !canSend}
+            title={running ? 'Add to this turn (Enter)' : 'Send (Enter)'}
+          >
+            <SendIcon />
+            <span className="visually-hidden">Send</span>
+          </button>
+        )}
+      </div>
+      <p id="composer-hint" className="composer-hint">
+        {running ? 'Enter adds to this turn · Esc to stop' : 'Enter to send · Shift+Enter for a new line'}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,252 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+  type WheelEvent,
+} from 'react';
+import { estimateTurnHeight } from '@/lib/panel/estimate-turn-height';
+import { isNearBottom } from '@/lib/panel/scroll-position';
+import type { ClientState } from '@/lib/state/client-state';
+import { groupFactsByTurn } from '@/lib/state/group-facts-by-turn';
+import { DeferredMount } from './deferred-mount';
+import { FactNotices } from '../notices/fact-notices';
+import { ArrowDownIcon } from '../shared/icons';
+import { usePanelActions } from '../shared/panel-actions';
+import { TurnView } from './turn-view';
+
+export interface MessageListProps {
+  state: ClientState;
+  running: boolean;
+  /** Shown instead of the turns when there are none. */
+  empty: ReactNode;
+}
+
+/** The height a turn not loaded yet holds in the list, so that the scroll bar spans the whole conversation. */
+const UNLOADED_TURN_PX = 200;
+const MAX_PAGE_TURNS = 500;
+
+/** How long after a wheel, touch, key or pointer event a scroll counts as the reader's. */
+const READER_GESTURE_MS = 400;
+const NAVIGATION_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' ']);
+const UPWARD_KEYS = new Set(['ArrowUp', 'PageUp', 'Home']);
+
+/**
+ * The conversation, virtualized (only the turns near the viewport are in the DOM). It follows new
+ * content only while the reader is at the bottom; otherwise a "New messages" button appears.
+ */
+export function MessageList({ state, running, empty }: MessageListProps) {
+  const { loadOlder } = usePanelActions();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const sizerRef = useRef<HTMLDivElement>(null);
+  const stuck = useRef(true);
+  const [unseen, setUnseen] = useState(false);
+  const { turnOrder, olderTurns } = state;
+  // Rows before `olderTurns` stand for turns not loaded yet; a loaded turn's row index is its place in the conversation.
+  const turnAt = (index: number) => (index < olderTurns ? undefined : turnOrder[index - olderTurns]);
+  // The build runs no React Compiler, and the virtualizer's functions are called here, never handed to memoized children.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: olderTurns + turnOrder.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (index) => {
+      const turnId = turnAt(index);
+      return turnId ? estimateTurnHeight(state.turns[turnId], state) : UNLOADED_TURN_PX;
+    },
+    getItemKey: (index) => turnAt(index) ?? `unloaded-${index}`,
+    overscan: 3,
+  });
+  // While following, every size change is answered by scrolling to the end, so the virtualizer's own correction
+  // (which may move the list up) is left out; otherwise it keeps the reader's place as the virtualizer's default does.
+  virtualizer.shouldAdjustScrollPositionOnItemSizeChange = (item, _delta, instance) => {
+    if (stuck.current) return false;
+    const offset = instance.scrollOffset ?? 0;
+    return instance.itemSizeCache.has(item.key)
+      ? item.end <= offset && instance.scrollDirection !== 'backward'
+      : item.start < offset;
+  };
+
+  const scrollToBottom = useCallback(() => {
+    const element = scrollRef.current;
+    if (!element) return;
+    element.scrollTop = element.scrollHeight;
+  }, []);
+
+  /**
+   * When the reader last scrolled by hand (wheel, touch, keys, the scroll bar). Only the reader stops the list from
+   * following: a position above the end says nothing by itself, since measured turns move the end and the browser
+   * moves a list that got shorter, both before the list hears of it.
+   */
+  const readerScrolledAt = useRef(Number.NEGATIVE_INFINITY);
+  const readerScrolling = () => performance.now() - readerScrolledAt.current < READER_GESTURE_MS;
+
+  /** Whether to keep following: a scroll up that content arrived ahead of must not be undone. */
+  const stillStuck = useCallback(() => {
+    const element = scrollRef.current;
+    if (stuck.current && element && readerScrolling() && !isNearBottom(element)) stuck.current = false;
+    return stuck.current;
+  }, []);
+
+  const follow = useCallback(() => {
+    if (stillStuck()) scrollToBottom();
+    else setUnseen(true);
+  }, [scrollToBottom, stillStuck]);
+
+  useLayoutEffect(follow, [
+    state.turns,
+    state.items,
+    state.streaming,
+    state.toolCalls,
+    state.jobs,
+    state.notifications,
+    state.facts,
+    follow,
+  ]);
+
+  useEffect(() => {
+    const sizer = sizerRef.current;
+    if (!sizer) return;
+    const observer = new ResizeObserver(() => {
+      if (stillStuck()) scrollToBottom();
+    });
+    observer.observe(sizer);
+    return () => observer.disconnect();
+  }, [scrollToBottom, stillStuck]);
+
+  useEffect(() => {
+    stuck.current = true;
+    readerScrolledAt.current = Number.NEGATIVE_INFINITY;
+    setUnseen(false);
+  }, [state.sessionId]);
+
+  const onScroll = () => {
+    const element = scrollRef.current;
+    if (!element) return;
+    if (isNearBottom(element)) {
+      stuck.current = true;
+      setUnseen(false);
+    } else if (readerScrolling()) stuck.current = false;
+  };
+  const onReaderScroll = () => {
+    readerScrolledAt.current = performance.now();
+  };
+  /**
+   * A reader heading up stops following at once: content that lands before the browser's first scroll frame would
+   * otherwise scroll to the end and cancel the reader's scroll.
+   */
+  const onReaderHeadingUp = () => {
+    onReaderScroll();
+    const element = scrollRef.current;
+    if (element && element.scrollTop > 0) stuck.current = false;
+  };
+  const onWheel = (event: WheelEvent) => (event.deltaY < 0 ? onReaderHeadingUp() : onReaderScroll());
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (UPWARD_KEYS.has(event.key)) onReaderHeadingUp();
+    else if (NAVIGATION_KEYS.has(event.key)) onReaderScroll();
+  };
+
+  const jumpToEnd = () => {
+    stuck.current = true;
+    readerScrolledAt.current = Number.NEGATIVE_INFINITY;
+    setUnseen(false);
+    if (turnOrder.length) virtualizer.scrollToIndex(olderTurns + turnOrder.length - 1, { align: 'end' });
+    requestAnimationFrame(scrollToBottom);
+  };
+
+  const virtualRows = virtualizer.getVirtualItems();
+  // Rows of turns not loaded yet in view: the pages up to the first of them are asked for, one at a time.
+  const firstUnloaded = virtualRows.find((row) => row.index < olderTurns)?.index;
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (firstUnloaded === undefined || !element) return;
+    // Rows computed before the list was moved to its end (on opening) are not in view any more: nothing to load
+    // unless the last unloaded row still reaches into the view.
+    const row = virtualizer.measurementsCache[olderTurns - 1];
+    if (!row || row.end < element.scrollTop) return;
+    // Asks for (up to this many) turns before the loaded ones (`state.olderTurns` of them are not loaded).
+    loadOlder(Math.min(MAX_PAGE_TURNS, olderTurns - firstUnloaded));
+  }, [firstUnloaded, olderTurns, loadOlder, virtualizer]);
+
+  const lastTurnId = turnOrder.at(-1);
+  const quiet = !running && Object.keys(state.streaming).length === 0;
+  const factsByTurn = useMemo(() => groupFactsByTurn(state.facts), [state.facts]);
+  const retried = useMemo(
+    () => new Set(turnOrder.map((turnId) => state.turns[turnId]?.retryOf).filter(Boolean)),
+    [turnOrder, state.turns],
+  );
+  return (
+    <div className="message-list-frame">
+      <div
+        className="message-list"
+        ref={scrollRef}
+        onScroll={onScroll}
+        onWheel={onWheel}
+        onTouchMove={onReaderScroll}
+        onPointerDown={onReaderScroll}
+        onKeyDown={onKeyDown}
+        tabIndex={-1}
+      >
+        {turnOrder.length === 0 && empty}
+        <div ref={sizerRef} className="virtual-sizer" style={{ height: virtualizer.getTotalSize() }}>
+          {virtualRows.map((row) => {
+            const turnId = turnAt(row.index);
+            const turn = turnId ? state.turns[turnId] : undefined;
+            return (
+              <div
+                key={row.key}
+                ref={virtualizer.measureElement}
+                data-index={row.index}
+                className="virtual-row"
+                style={{ transform: `translateY(${row.start}px)` }}
+              >
+                {turn && (
+                  <DeferredMount
+                    defer={quiet}
+                    placeholder={
+                      <div
+                        className="pending-turn"
+                        style={{ height: estimateTurnHeight(turn, state) }}
+                        aria-busy="true"
+                      />
+                    }
+                  >
+                    <TurnView
+                      turn={turn}
+                      items={state.items}
+                      streaming={state.streaming}
+                      toolCalls={state.toolCalls}
+                      requests={state.requests}
+                      commands={state.commands}
+                      jobs={state.jobs}
+                      canRetry={!running && turn.turnId === lastTurnId}
+                      canEdit={!running}
+                      superseded={retried.has(turn.turnId)}
+                    />
+                  </DeferredMount>
+                )}
+                {turn && <FactNotices facts={factsByTurn.get(turn.turnId) ?? []} />}
+                {!turn && <div className="unloaded-turn" style={{ height: UNLOADED_TURN_PX }} aria-hidden="true" />}
+              </div>
+            );
+          })}
+        </div>
+        <FactNotices facts={factsByTurn.get('') ?? []} />
+        {state.notifications.map((notice) => (
+          <div key={notice.notificationId} className={`notice notice-${notice.level}`} role="status">
+            {notice.message}
+          </div>
+        ))}
+      </div>
+      {unseen && (
+        <button type="button" className="new-messages" onClick={jumpToEnd}>
+          <ArrowDownIcon /> New messages
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+import { memo, useMemo } from 'react';
+import { requestsByToolCall } from '@/lib/panel/request-view';
+import {
+  itemOf,
+  type CommandState,
+  type ItemState,
+  type RequestState,
+  type ToolCallState,
+  type TurnState,
+} from '@/lib/state/client-state';
+import { ApprovalCard } from '../approvals/approval-card';
+import { AskCard } from '../approvals/ask-card';
+import { AssistantItem } from './assistant-item';
+import { JobCard } from '../jobs/job-card';
+import type { JobView } from '@/lib/state/job-view';
+import { RetryIcon } from '../shared/icons';
+import { RetryNotice } from './retry-notice';
+import { SteerMessage } from './steer-message';
+import { ToolCallCard } from './tool-call-card';
+import { TurnError } from './turn-error';
+import { UsageLine } from '../usage/usage-line';
+import { UserMessage } from './user-message';
+import { ViewArtifactCard } from '../artifacts/view-artifact-card';
+import { shownArtifactOf } from '@/lib/view-artifacts/shown-artifact-of';
+import { MessageAttachments } from '../files/attachment-preview';
+import { usePanelActions } from '../shared/panel-actions';
+
+export interface TurnViewProps {
+  turn: TurnState;
+  items: Record<string, ItemState>;
+  streaming: Record<string, ItemState>;
+  toolCalls: Record<string, ToolCallState>;
+  requests: Record<string, RequestState>;
+  commands: Record<string, CommandState>;
+  jobs?: Record<string, JobView>;
+  /** This is the last turn and no turn runs: it may be retried. */
+  canRetry: boolean;
+  /** No turn runs: a message may be edited and resent. */
+  canEdit: boolean;
+  /** A later turn retried this one. */
+  superseded: boolean;
+}
+
+const ENDED_LABEL: Partial<Record<TurnState['status'], string>> = { aborted: 'Stopped', interrupted: 'Interrupted' };
+
+export const TurnView = memo(function TurnView({
+  turn,
+  items,
+  streaming,
+  toolCalls,
+  requests,
+  commands,
+  jobs,
+  canRetry,
+  canEdit,
+  superseded,
+}: TurnViewProps) {
+  const { retry, resend } = usePanelActions();
+  const retryable = canRetry && (turn.status === 'interrupted' || turn.status === 'aborted');
+  const ended =
+    turn.status === 'completed' && turn.reason === 'budget' ? 'Stopped: budget reached' : ENDED_LABEL[turn.status];
+  const requestsOfCall = useMemo(() => requestsByToolCall(requests, turn.turnId), [requests, turn.turnId]);
+  return (
+    <article
+      className={`turn${superseded ? ' turn-superseded' : ''}`}
+      data-turn-id={turn.turnId}
+      data-status={turn.status}
+      aria-label={superseded ? 'Earlier attempt' : undefined}
+    >
+      {turn.retryOf && <div className="turn-note">Retry of the attempt above</div>}
+      <UserMessage text={turn.userText} canEdit={canEdit} onResend={(text) => resend(text, turn.turnId)} />
+      {turn.attachments && <MessageAttachments blobs={turn.attachments.map((attachment) => attachment.blob)} />}
+      {turn.entries.map((entry) => {
+        if (entry.kind === 'tool') {
+          const call = toolCalls[entry.toolCallId];
+          if (!call) return null;
+          const shown = shownArtifactOf(call);
+          return (
+            <div key={entry.toolCallId} className="tool-entry">
+              <ToolCallCard call={call} />
+              {shown && <ViewArtifactCard artifactId={shown.artifactId} version={shown.version} />}
+              {Object.values(jobs ?? {})
+                .filter((job) => job.toolCallId === entry.toolCallId)
+                .map((job) => (
+                  <JobCard key={job.jobId} job={job} />
+                ))}
+              {(requestsOfCall.get(entry.toolCallId) ?? []).map((request) =>
+                request.kind === 'approval' ? (
+                  <ApprovalCard key={request.requestId} request={request} />
+                ) : (
+                  <AskCard key={request.requestId} request={request} />
+                ),
+              )}
+            </div>
+          );
+        }
+        if (entry.kind === 'command') {
+          const command = commands[entry.commandId];
+          return command ? <SteerMessage key={entry.commandId} command={command} /> : null;
+        }
+        if (entry.kind === 'error') {
+          const error = turn.errors[entry.index];
+          return error ? <TurnError key={`error-${entry.index}`} message={error.message} /> : null;
+        }
+        const item = itemOf({ items, streaming }, entry.key);
+        return item && item.text ? <AssistantItem key={entry.key} item={item} /> : null;
+      })}
+      {turn.status === 'running' && turn.retry && <RetryNotice retry={turn.retry} />}
+      <UsageLine
+        usage={turn.usage}
+        usageByModel={turn.usageByModel}
+        className="turn-usage"
+        label="Tokens used by this turn"
+      />
+      {(ended || retryable) && (
+        <div className="turn-footer">
+          {ended && (
+            <span className="turn-status" data-turn-status={turn.status}>
+              {ended}
+              {turn.reason && turn.status === 'interrupted' && turn.errors.length === 0 ? ` — ${turn.reason}` : ''}
+              {superseded ? ' · retried below' : ''}
+            </span>
+          )}
+          {retryable && (
+            <button type="button" className="button-secondary retry-button" onClick={() => retry(turn.turnId)}>
+              <RetryIcon /> Retry
+            </button>
+          )}
+        </div>
+      )}
+    </article>
+  );
+}, sameTurnView);
+
+/** A turn re-renders only when its own records change, not when a delta lands in another turn. */
+function sameTurnView(previous: TurnViewProps, next: TurnViewProps): boolean {
+  if (previous.requests !== next.requests || previous.commands !== next.commands) return false;
+  if (previous.jobs !== next.jobs) return false;
+  if (
+    previous.turn !== next.turn ||
+    previous.canRetry !== next.canRetry ||
+    previous.canEdit !== next.canEdit ||
+    previous.superseded !== next.superseded
+  )
+    return false;
+  return next.turn.entries.every((entry) =>
+    entry.kind === 'item'
+      ? itemOf(previous, entry.key) === itemOf(next, entry.key)
+      : entry.kind === 'tool'
+        ? previous.toolCalls[entry.toolCallId] === next.toolCalls[entry.toolCallId]
+        : true,
+  );
+}

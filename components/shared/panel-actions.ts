@@ -1,0 +1,82 @@
+import { createContext, useContext } from 'react';
+import type { SiteMode } from '@/lib/settings/site-modes-store';
+import type { CommandState, RequestState } from '@/lib/state/client-state';
+import type { JobView } from '@/lib/state/job-view';
+import type { FormActionOutcome, FormSubmission } from '../artifacts/view-artifacts-context';
+
+export type DecisionScope = 'once' | 'target-session';
+
+/**
+ * Everything a side-panel component can ask for, provided once by the panel. The requests to the runtime return
+ * its word: nothing when it was recorded, else the message to show.
+ */
+export interface PanelActions {
+  send(text: string): void;
+  /** While a turn runs, what the user types is added to it (queued until a safe point). */
+  steer(text: string): void;
+  stop(): void;
+  retry(turnId: string): void;
+  /** Sends an edited message again: the turns from the edited one on are replaced. */
+  resend(text: string, turnId: string): void;
+  /** Asks for older turns of the conversation, as the reader scrolls up to them. */
+  loadOlder(limit: number): void;
+  /** Sends the turn a budget refused, once over the budget. */
+  sendOverBudget(): void;
+  /** Puts the refused turn's text back into the composer. */
+  dismissBudgetRefusal(): void;
+  dismissError(): void;
+  retryConnection(): void;
+  openOptions(): void;
+  newChat(): void;
+  selectSession(sessionId: string): void;
+  deleteSession(sessionId: string): void;
+  exportSession(sessionId: string): void;
+  refreshSessions(): void;
+  attachFiles(files: File[]): void;
+  removeAttachment(uploadId: string): void;
+  setPageMode(origin: string, mode: SiteMode): void;
+  decide(request: RequestState, decision: 'allow' | 'deny', scope: DecisionScope): Promise<string | undefined>;
+  answer(request: RequestState, answer: string | number): Promise<string | undefined>;
+  /** Takes back a queued steer; its text returns to the composer. */
+  withdraw(command: CommandState): Promise<string | undefined>;
+  submitForm(request: RequestState, submission: FormSubmission): Promise<FormActionOutcome>;
+  stopJob(job: JobView): Promise<string | undefined>;
+  /** Puts a fact notice away (a `notify/dismissed` event; the fact stays in the log). */
+  dismissFact(notificationId: string): void;
+}
+
+const NOT_CONNECTED = 'The panel is not connected.';
+const unavailable = async () => NOT_CONNECTED;
+const nothing = () => undefined;
+
+export const PanelActionsContext = createContext<PanelActions>({
+  send: nothing,
+  steer: nothing,
+  stop: nothing,
+  retry: nothing,
+  resend: nothing,
+  loadOlder: nothing,
+  sendOverBudget: nothing,
+  dismissBudgetRefusal: nothing,
+  dismissError: nothing,
+  retryConnection: nothing,
+  openOptions: nothing,
+  newChat: nothing,
+  selectSession: nothing,
+  deleteSession: nothing,
+  exportSession: nothing,
+  refreshSessions: nothing,
+  attachFiles: nothing,
+  removeAttachment: nothing,
+  setPageMode: nothing,
+  decide: unavailable,
+  answer: unavailable,
+  withdraw: unavailable,
+  submitForm: async () => ({ error: NOT_CONNECTED, problems: [] }),
+  stopJob: unavailable,
+  dismissFact: nothing,
+});
+
+export function usePanelActions(): PanelActions {
+  return useContext(PanelActionsContext);
+}

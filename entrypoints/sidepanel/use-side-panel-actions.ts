@@ -1,0 +1,60 @@
+import browser from 'webextension-polyfill';
+import type { PanelActions } from '@/components/shared/panel-actions';
+import { composedRequest, resendRequest, retryRequest } from '@/lib/panel/turn-request';
+import { isRemoteEndpoint, type EndpointSettings } from '@/lib/settings/endpoint-settings';
+import type { ClientState } from '@/lib/state/client-state';
+import { runtimeActions } from './runtime-actions';
+import type { useAttachments } from './use-attachments';
+import type { useCurrentPage } from './use-current-page';
+import type { RuntimeConnection } from './use-runtime-connection';
+import type { PanelSessions } from './use-sessions';
+import { useStableActions } from './use-stable-actions';
+import type { PanelTurn } from './use-turn';
+
+export interface SidePanelParts {
+  state: ClientState | undefined;
+  endpoint: EndpointSettings | undefined;
+  connection: RuntimeConnection;
+  sessions: PanelSessions;
+  turn: PanelTurn;
+  files: ReturnType<typeof useAttachments>;
+  currentPage: ReturnType<typeof useCurrentPage>;
+  report(message: string | undefined): void;
+}
+
+/** Every action of the panel's components, wired once to the hooks that carry them out. */
+export function useSidePanelActions(parts: SidePanelParts): PanelActions {
+  const { state, endpoint, connection, sessions, turn, files, currentPage, report } = parts;
+  const whenIdle = (action: () => void) => () => void (!turn.running && action());
+  return useStableActions<PanelActions>({
+    send: (text) => void (files.ready && turn.send(composedRequest(text, files.ready))),
+    steer: turn.steer,
+    stop: turn.stop,
+    retry: (turnId) => {
+      const request = state && retryRequest(state, turnId);
+      if (request) turn.send(request);
+    },
+    resend: (text, turnId) => void (state && turn.send(resendRequest(state, text, turnId))),
+    loadOlder: connection.loadOlder,
+    sendOverBudget: turn.sendOverBudget,
+    dismissBudgetRefusal: turn.dismissBudgetRefusal,
+    dismissError: () => report(undefined),
+    retryConnection: () => {
+      connection.retry();
+      sessions.refresh();
+    },
+    openOptions: () => void browser.runtime.openOptionsPage(),
+    newChat: whenIdle(sessions.startNew),
+    selectSession: (sessionId) => whenIdle(() => sessions.open(sessionId))(),
+    deleteSession: sessions.remove,
+    exportSession: (sessionId) => {
+      const secrets = endpoint && isRemoteEndpoint(endpoint) && endpoint.apiKey ? [endpoint.apiKey] : [];
+      sessions.download(sessionId, state?.title, secrets);
+    },
+    refreshSessions: sessions.refresh,
+    attachFiles: files.composer.onAttachFiles,
+    removeAttachment: files.composer.onRemoveAttachment,
+    setPageMode: currentPage.setMode,
+    ...runtimeActions({ sessionId: () => state?.sessionId ?? '', giveBack: turn.giveBack, report }),
+  });
+}

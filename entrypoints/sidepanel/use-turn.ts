@@ -1,0 +1,128 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { startTurn, type TurnHandle } from '@/lib/agent/turn-driver';
+import { followTurn, steerTurn } from '@/lib/agent/turn-feedback';
+import type { TurnRequestDraft } from '@/lib/panel/turn-request';
+import { errorText } from '@/lib/protocol/error-text';
+import type { EndpointSettings } from '@/lib/settings/endpoint-settings';
+import type { ClientState } from '@/lib/state/client-state';
+import { isHistoryLoaded } from '@/lib/state/history-loaded';
+import { isBudgetRefusal } from '@/lib/usage/budget-state';
+import { reencodeImage } from '../shared/reencode-image';
+import { panelBlobStore } from './panel-blob-store';
+import { panelRuntimeClient } from './panel-runtime-client';
+import type { RuntimeConnection } from './use-runtime-connection';
+
+export interface TurnInputs {
+  connection: RuntimeConnection;
+  endpoint: EndpointSettings | undefined;
+  state: ClientState | undefined;
+  /** Shows a failure in the panel, or clears it (undefined). */
+  report(message: string | undefined): void;
+  /** The composer's files left with the message. */
+  sent(): void;
+  ended(): void;
+}
+
+export interface PanelTurn {
+  running: boolean;
+  /** Why the runtime refused the last message at a budget. */
+  budgetRefusal: string | undefined;
+  /** A message that could not be recorded, handed back to the composer; `nonce` changes each time. */
+  unsent: { text: string; nonce: number } | undefined;
+  send(request: TurnRequestDraft): void;
+  steer(text: string): void;
+  stop(): void;
+  sendOverBudget(): void;
+  dismissBudgetRefusal(): void;
+  /** Puts text back into the composer, ahead of anything typed since. */
+  giveBack(text: string): void;
+}
+
+/** The turn this panel drives: it sends, streams, steers and stops; one at a time. */
+export function useTurn({ connection, endpoint, state, report, sent, ended }: TurnInputs): PanelTurn {
+  const [turn, setTurn] = useState<TurnHandle>();
+  const [unsent, setUnsent] = useState<{ text: string; nonce: number }>();
+  const [refused, setRefused] = useState<{ message: string; request: TurnRequestDraft }>();
+  const turnRef = useRef<TurnHandle>(undefined);
+  const loadingHistory = useRef(false);
+  useLayoutEffect(() => {
+    turnRef.current = turn;
+  });
+  const { onTurnCancel } = connection;
+  useEffect(
+    () =>
+      onTurnCancel((turnId, commandId) => {
+        if (turnRef.current?.turnId === turnId) turnRef.current.stop(commandId);
+      }),
+    [onTurnCancel],
+  );
+  const giveBack = (text: string) => setUnsent({ text, nonce: Date.now() });
+
+  const begin = (settings: EndpointSettings, history: ClientState, request: TurnRequestDraft) => {
+    report(undefined);
+    setRefused(undefined);
+    const { text, retryOf, overBudget, attachments } = request;
+    const handle = startTurn({
+      client: panelRuntimeClient(connection.port()!),
+      settings,
+      state: history,
+      text,
+      retryOf,
+      overBudget,
+      attachments,
+      files: { read: (blobId) => panelBlobStore.read(blobId), reencodeImage },
+    });
+    sent();
+    setTurn(handle);
+    // A turn the runtime refused at a budget keeps its text in the refusal notice, which can send it once over.
+    handle.recorded.catch((reason: unknown) =>
+      isBudgetRefusal(errorText(reason)) ? setRefused({ message: errorText(reason), request }) : giveBack(text),
+    );
+    followTurn(handle, text, {
+      unsent: () => undefined,
+      failed: (message) => {
+        if (!isBudgetRefusal(message)) report(message);
+      },
+      ended: () => {
+        setTurn(undefined);
+        ended();
+      },
+    });
+  };
+
+  const send = (request: TurnRequestDraft) => {
+    if (!endpoint || !state || turn || !isHistoryLoaded(state) || loadingHistory.current) return;
+    if (state.olderTurns <= 0) return begin(endpoint, state, request);
+    // The model's history is the whole conversation: turns not loaded yet (the reader never scrolled up) load first.
+    loadingHistory.current = true;
+    connection.loadAll().then(
+      (loaded) => {
+        loadingHistory.current = false;
+        begin(endpoint, loaded, request);
+      },
+      (reason: unknown) => {
+        loadingHistory.current = false;
+        report(`The earlier turns could not be loaded, so nothing was sent: ${errorText(reason)}`);
+        giveBack(request.text);
+      },
+    );
+  };
+
+  return {
+    running: turn !== undefined,
+    budgetRefusal: refused?.message,
+    unsent,
+    send,
+    steer: (text) => {
+      if (turn) steerTurn(turn, text, { unsent: giveBack, failed: report });
+    },
+    stop: () => turn?.stop(),
+    sendOverBudget: () => refused && send({ ...refused.request, overBudget: true }),
+    dismissBudgetRefusal: () => {
+      if (!refused) return;
+      giveBack(refused.request.text);
+      setRefused(undefined);
+    },
+    giveBack,
+  };
+}
