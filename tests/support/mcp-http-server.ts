@@ -7,6 +7,8 @@ export interface McpHttpServer {
   /** `${origin}/mcp` is the test server; `/unauthorized` answers 401, `/malformed` sends JSON that is not JSON-RPC. */
   origin: string;
   calls: Map<string, number>;
+  /** The Authorization header of every request to `/mcp`, to check configured headers reach the server. */
+  authorizations: (string | undefined)[];
   releaseSlow(): void;
   close(): Promise<void>;
 }
@@ -21,6 +23,7 @@ async function readBody(request: IncomingMessage): Promise<unknown> {
 /** The test MCP server over Streamable HTTP on 127.0.0.1, stateless: one SDK server per request, shared counts. */
 export async function startMcpHttpServer(): Promise<McpHttpServer> {
   const calls = new Map<string, number>();
+  const authorizations: (string | undefined)[] = [];
   let release: () => void = () => undefined;
   let released = new Promise<void>((resolve) => (release = resolve));
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
@@ -37,6 +40,7 @@ export async function startMcpHttpServer(): Promise<McpHttpServer> {
       response.writeHead(404).end();
       return;
     }
+    authorizations.push(request.headers.authorization);
     if (request.method !== 'POST') {
       response.writeHead(405).end();
       return;
@@ -56,6 +60,7 @@ export async function startMcpHttpServer(): Promise<McpHttpServer> {
   return {
     origin: `http://127.0.0.1:${port}`,
     calls,
+    authorizations,
     releaseSlow() {
       release();
       released = new Promise<void>((resolve) => (release = resolve));
