@@ -178,7 +178,7 @@ describe('MCP servers in Settings, in Chromium', () => {
     await options.close();
   });
 
-  it('says exactly why a server fails: a 401, a reply that is not JSON-RPC, nothing listening, an address that is not http', async () => {
+  it('says exactly why a server fails or what it left out: a 401, a reply that is not JSON-RPC, 500 tools and a schema that is not JSON Schema, nothing listening, an address that is not http', async () => {
     const options = await openOptions(session);
     await fill(options, 'Server name', 'Broken');
     await fill(options, 'Server URL', `${mcp.origin}/unauthorized`);
@@ -187,6 +187,14 @@ describe('MCP servers in Settings, in Chromium', () => {
     ]);
     await fill(options, 'Server URL', `${mcp.origin}/malformed`);
     expect(await testConnection(options)).toEqual(['false ✗ The server sent a reply that is not valid JSON-RPC 2.0.']);
+    await fill(options, 'Server URL', `${mcp.origin}/many`);
+    const many = await testConnection(options);
+    expect(many[0]).toBe('true ✓ Server: many-tools 0.0.1');
+    expect(many[1]).toMatch(/^true Tools \(100\): tool0 \(no hint\), /);
+    expect(many.slice(4)).toEqual([
+      'false Tool "broken" left out: inputSchema.properties.a.type: "text" is not a JSON Schema type.',
+      'false Broken lists 500 tools; only the first 100 are offered to the model.',
+    ]);
     await fill(options, 'Server URL', 'http://127.0.0.1:9/mcp');
     const refused = await testConnection(options);
     expect(refused).toHaveLength(1);
