@@ -88,4 +88,26 @@ describe('the reference MCP server (server-everything), in Chromium', () => {
     expect(log).toMatch(/"images":\[\{"blobId":"[0-9a-f]{64}"[^}]*"mime":"image\/png"/);
     await panel.close();
   });
+
+  it('is reached over the legacy HTTP+SSE transport too', async () => {
+    const legacy = await startEverythingServer('sse');
+    try {
+      const options = await session.browser.newPage();
+      await options.goto(`chrome-extension://${session.extensionId}/options.html`);
+      await options.waitForSelector('section.mcp-servers');
+      await fill(options, 'Server name', 'Everything SSE');
+      await fill(options, 'Server URL', legacy.url);
+      await options.select('select[aria-label="Transport"]', 'sse');
+      await options.click('.mcp-server-editor button::-p-text(Test connection)');
+      await options.waitForSelector('.mcp-server-editor ul[aria-label="Connection test results"]', { timeout: 20_000 });
+      const report = await options.$$eval('.mcp-server-editor .connection-check', (items) =>
+        items.map((item) => item.textContent ?? ''),
+      );
+      expect(report[0]).toMatch(/^✓ Server: mcp-servers\/everything \S+$/);
+      expect(report[1]).toContain('get-sum (read-only)');
+      await options.close();
+    } finally {
+      await legacy.close();
+    }
+  });
 });

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 
 export interface EverythingServer {
-  /** The Streamable HTTP endpoint, on 127.0.0.1. */
+  /** The endpoint on 127.0.0.1: `/mcp` (Streamable HTTP) or `/sse` (the legacy HTTP+SSE transport). */
   url: string;
   close(): Promise<void>;
 }
@@ -23,12 +23,15 @@ function freePort(): Promise<number> {
 
 /**
  * The reference MCP server `@modelcontextprotocol/server-everything` (a devDependency) in its Streamable HTTP
- * mode, as its own process. It takes only a port (it listens on every interface); the tests reach it on 127.0.0.1.
+ * or legacy SSE mode, as its own process. It takes only a port (it listens on every interface); the tests reach it
+ * on 127.0.0.1.
  */
-export async function startEverythingServer(): Promise<EverythingServer> {
+export async function startEverythingServer(
+  mode: 'streamableHttp' | 'sse' = 'streamableHttp',
+): Promise<EverythingServer> {
   const packageJson = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/package.json');
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [join(dirname(packageJson), 'dist/index.js'), 'streamableHttp'], {
+  const child: ChildProcess = spawn(process.execPath, [join(dirname(packageJson), 'dist/index.js'), mode], {
     env: { ...process.env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -36,12 +39,12 @@ export async function startEverythingServer(): Promise<EverythingServer> {
     let output = '';
     child.stderr!.on('data', (chunk: Buffer) => {
       output += chunk.toString('utf8');
-      if (output.includes(`listening on port ${port}`)) resolve();
+      if (output.includes(`on port ${port}`)) resolve();
     });
     child.once('exit', (code) => reject(new Error(`server-everything exited (${String(code)}): ${output}`)));
   });
   return {
-    url: `http://127.0.0.1:${port}/mcp`,
+    url: `http://127.0.0.1:${port}/${mode === 'sse' ? 'sse' : 'mcp'}`,
     close: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
