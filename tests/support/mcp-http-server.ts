@@ -19,6 +19,13 @@ export interface McpHttpServer {
   close(): Promise<void>;
 }
 
+const CORS_HEADERS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
+  'Access-Control-Allow-Headers': '*, Authorization',
+  'Access-Control-Expose-Headers': 'mcp-session-id, mcp-protocol-version',
+};
+
 async function readBody(request: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -61,6 +68,12 @@ export async function startMcpHttpServer(): Promise<McpHttpServer> {
     }
     if (path !== '/mcp' && path !== '/many') {
       response.writeHead(404).end();
+      return;
+    }
+    // As servers meant for browsers do (server-everything too): Firefox preflights the extension's requests.
+    for (const [name, value] of Object.entries(CORS_HEADERS)) response.setHeader(name, value);
+    if (request.method === 'OPTIONS') {
+      response.writeHead(204).end();
       return;
     }
     if (path === '/mcp') authorizations.push(request.headers.authorization);
