@@ -38,7 +38,7 @@ describe('connectMcpServer', () => {
     expect(report.tools).toContainEqual({ name: 'deleteNote', hint: 'destructive' });
     expect(report.tools).toContainEqual({ name: 'slowWrite', hint: 'unknown' });
     expect(report.resources).toEqual(['note://first']);
-    expect(report.prompts).toEqual(['summarize']);
+    expect(report.prompts).toEqual(['summarize', 'plan']);
     expect(report.notes).toEqual([]);
   });
 

@@ -21,7 +21,7 @@ describe('mcpHttpTransport', () => {
       ok: true,
       name: 'splitbrain-test-server',
       version: '1.2.3',
-      prompts: ['summarize'],
+      prompts: ['summarize', 'plan'],
     });
   });
 

@@ -41,7 +41,7 @@ export async function testMcpServer(
         hint: mcpToolHint(listed.tools.find((listedTool) => listedTool.name === tool.toolName)?.annotations),
       })),
       resources: await session.listResources(),
-      prompts: await session.listPrompts(),
+      prompts: (await session.listPrompts()).map((prompt) => prompt.name),
       notes,
     };
   } catch (error) {

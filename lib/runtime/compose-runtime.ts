@@ -126,7 +126,7 @@ export function composeRuntime(platform: RuntimePlatform): ComposedRuntime {
     activeTargetId: () => stage.activeTargetId(),
     savedValues: (targetId) => values.saved(targetId),
     pages,
-    ...(mcp ? { mcpTools: () => mcp.definitions() } : {}),
+    ...(mcp ? { mcpTools: () => mcp.definitions(), mcpPrompts: mcp } : {}),
     budgets: new BudgetGuard({
       store,
       settings: () => usageSettings.load(),
