@@ -6,6 +6,8 @@ import browser from 'webextension-polyfill';
 import { ApprovalPolicyForm } from '@/components/settings/approval-policy-form';
 import { SiteAccessList } from '@/components/settings/site-access-list';
 import { useSiteAccess } from './site-access';
+import { McpServersForm } from '@/components/settings/mcp-servers-form';
+import { useMcpServers } from './mcp-servers';
 import { EndpointProfilesForm } from '@/components/settings/endpoint-profiles-form';
 import { UsageSettingsForm } from '@/components/settings/usage-settings-form';
 import type { UsageSettings } from '@/lib/usage/usage-settings';
@@ -55,13 +57,14 @@ function OptionsApp() {
   const [profiles, setProfiles] = useState<EndpointProfiles>();
   const [policy, setPolicy] = useState<ApprovalPolicy>();
   const siteAccess = useSiteAccess();
+  const mcp = useMcpServers();
   const [usageSettings, setUsageSettings] = useState<UsageSettings>();
   useEffect(() => void usageSettingsStore.load().then(setUsageSettings), []);
   useEffect(() => void loadEndpointProfiles().then(setProfiles), []);
   useEffect(() => void approvalPolicies.load().then(setPolicy), []);
   const [onDevice, setOnDevice] = useState<OnDeviceStatus>();
   useEffect(() => void probeOnDeviceModel().then(setOnDevice), []);
-  if (!profiles || !policy || !usageSettings) return null;
+  if (!profiles || !policy || !usageSettings || !mcp.servers) return null;
   const store = async (next: EndpointProfiles, saved?: EndpointSettings): Promise<string> => {
     const permission = saved ? requestHost(saved) : Promise.resolve('');
     await saveEndpointProfiles(next);
@@ -105,6 +108,7 @@ function OptionsApp() {
         <h2>Approvals</h2>
         <ApprovalPolicyForm initial={policy} onSave={savePolicy} />
       </section>
+      <McpServersForm servers={mcp.servers} onSave={mcp.save} onRemove={mcp.remove} onTest={mcp.test} />
       <section className="profiles-page">
         <h2>Sites</h2>
         <SiteAccessList sites={siteAccess.sites} onModeChange={siteAccess.setMode} onRevoke={siteAccess.revoke} />

@@ -34,10 +34,11 @@ describe('connectMcpServer', () => {
     const report = await testMcpServer(config, inMemory(testServer().server));
     expect(report).toMatchObject({ ok: true, name: 'splitbrain-test-server', version: '1.2.3' });
     if (!report.ok) return;
-    expect(report.tools).toContain('readNote');
-    expect(report.tools).toContain('slowWrite');
+    expect(report.tools).toContainEqual({ name: 'readNote', hint: 'read-only' });
+    expect(report.tools).toContainEqual({ name: 'deleteNote', hint: 'destructive' });
+    expect(report.tools).toContainEqual({ name: 'slowWrite', hint: 'unknown' });
     expect(report.resources).toEqual(['note://first']);
-    expect(report.prompts).toEqual(['summarize']);
+    expect(report.prompts).toEqual(['summarize', 'plan']);
     expect(report.notes).toEqual([]);
   });
 

@@ -2,6 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
+import type { McpListedPrompt } from '../protocol/mcp-prompt';
 import type { McpServerConfig } from './mcp-server-config';
 import type { McpListedTool } from './mcp-tool-catalog';
 
@@ -22,7 +23,8 @@ export interface McpSession {
   readonly info: McpServerInfo;
   listTools(): Promise<{ tools: McpListedTool[]; truncated: boolean }>;
   listResources(): Promise<string[]>;
-  listPrompts(): Promise<string[]>;
+  listPrompts(): Promise<McpListedPrompt[]>;
+  getPrompt(name: string, input: Record<string, string>): Promise<unknown>;
   callTool(toolName: string, input: Record<string, unknown>, signal?: AbortSignal): Promise<unknown>;
   close(): Promise<void>;
 }
@@ -100,8 +102,16 @@ export async function connectMcpServer(
     async listPrompts() {
       if (!capabilities.prompts) return [];
       const result = await client.listPrompts(undefined, { timeout });
-      return result.prompts.map((prompt) => prompt.name);
+      return result.prompts.map((prompt) => ({
+        name: prompt.name,
+        ...(prompt.description ? { description: prompt.description } : {}),
+        arguments: (prompt.arguments ?? []).map((argument) => ({
+          name: argument.name,
+          required: argument.required === true,
+        })),
+      }));
     },
+    getPrompt: (name, input) => client.getPrompt({ name, arguments: input }, { timeout }),
     callTool: (toolName, input, signal) =>
       client.callTool({ name: toolName, arguments: input }, undefined, {
         timeout: 5 * 60_000,

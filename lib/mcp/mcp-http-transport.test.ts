@@ -21,7 +21,7 @@ describe('mcpHttpTransport', () => {
       ok: true,
       name: 'splitbrain-test-server',
       version: '1.2.3',
-      prompts: ['summarize'],
+      prompts: ['summarize', 'plan'],
     });
   });
 
@@ -31,6 +31,28 @@ describe('mcpHttpTransport', () => {
     await connection.session.callTool('deleteNote', { title: 'old' });
     expect(server.calls.get('deleteNote')).toBe(1);
     await connection.session.close();
+  });
+
+  it('hears a tool list change on the session stream and reads the new list', async () => {
+    let changed!: () => void;
+    const heard = new Promise<void>((resolve) => (changed = resolve));
+    const connection = await connectMcpServer(at('/mcp'), mcpHttpTransport, { onToolsChanged: () => changed() });
+    if (!connection.ok) throw new Error(connection.error);
+    await connection.session.callTool('addTool', {});
+    await heard;
+    expect((await connection.session.listTools()).tools.map((tool) => tool.name)).toContain('extraTool');
+    await connection.session.close();
+  });
+
+  it('caps a list of 500 tools and leaves out a schema that is not JSON Schema, saying both', async () => {
+    const report = await testMcpServer(at('/many'), mcpHttpTransport);
+    if (!report.ok) throw new Error(report.error);
+    expect(report.tools).toHaveLength(100);
+    expect(report.tools[0]).toEqual({ name: 'tool0', hint: 'unknown' });
+    expect(report.notes).toEqual([
+      'Tool "broken" left out: inputSchema.properties.a.type: "text" is not a JSON Schema type.',
+      'Notes lists 500 tools; only the first 100 are offered to the model.',
+    ]);
   });
 
   it('says 401 plainly', async () => {

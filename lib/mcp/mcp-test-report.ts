@@ -1,13 +1,20 @@
 import { connectMcpServer, mcpFailureMessage, type McpTransportFactory } from './mcp-connection';
 import type { McpServerConfig } from './mcp-server-config';
+import { mcpToolHint, type McpToolHint } from './mcp-tool-approval';
 import { mcpServerCatalog } from './mcp-tool-catalog';
+
+/** A tool the model would be offered, with what its annotations say (the default of its approval). */
+export interface McpTestedTool {
+  name: string;
+  hint: McpToolHint;
+}
 
 export type McpTestReport =
   | {
       ok: true;
       name: string;
       version: string;
-      tools: string[];
+      tools: McpTestedTool[];
       resources: string[];
       prompts: string[];
       notes: string[];
@@ -29,9 +36,12 @@ export async function testMcpServer(
     return {
       ok: true,
       ...session.info,
-      tools: catalog.tools.map((tool) => tool.toolName),
+      tools: catalog.tools.map((tool) => ({
+        name: tool.toolName,
+        hint: mcpToolHint(listed.tools.find((listedTool) => listedTool.name === tool.toolName)?.annotations),
+      })),
       resources: await session.listResources(),
-      prompts: await session.listPrompts(),
+      prompts: (await session.listPrompts()).map((prompt) => prompt.name),
       notes,
     };
   } catch (error) {

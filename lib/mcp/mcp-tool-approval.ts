@@ -27,3 +27,11 @@ export function mcpToolMode(
 export function mcpToolIsReadOnly(hints: McpToolHints | undefined): boolean {
   return hints?.readOnlyHint === true && hints.destructiveHint !== true;
 }
+
+/** What a tool's annotations say, as Settings shows it next to the tool. */
+export type McpToolHint = 'read-only' | 'destructive' | 'unknown';
+
+export function mcpToolHint(hints: McpToolHints | undefined): McpToolHint {
+  if (hints?.destructiveHint === true && hints.readOnlyHint !== true) return 'destructive';
+  return hints?.readOnlyHint === true ? 'read-only' : 'unknown';
+}

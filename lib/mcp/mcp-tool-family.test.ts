@@ -114,4 +114,32 @@ describe('createMcpToolFamily', () => {
       notes: ['Notes is not connected: connect ECONNREFUSED 127.0.0.1:1'],
     });
   });
+
+  it('lists the enabled servers’ prompts with their arguments and fills one in as message text', async () => {
+    familyWith([notes]);
+    const { prompts, notes: said } = await family.prompts();
+    expect(said).toEqual([]);
+    expect(prompts).toEqual([
+      { serverId: 'notes', serverName: 'Notes', name: 'summarize', description: 'Summarize the notes.', arguments: [] },
+      {
+        serverId: 'notes',
+        serverName: 'Notes',
+        name: 'plan',
+        description: 'Plan a topic.',
+        arguments: [
+          { name: 'topic', required: true },
+          { name: 'detail', required: false },
+        ],
+      },
+    ]);
+    expect(await family.prompt('notes', 'plan', { topic: 'the week', detail: 'full' })).toEqual({
+      ok: true,
+      text: 'Plan the week in full detail.',
+    });
+    expect(await family.prompt('notes', 'nothing', {})).toMatchObject({ ok: false });
+    expect(await family.prompt('gone', 'plan', {})).toEqual({
+      ok: false,
+      error: 'No enabled MCP server has the id gone.',
+    });
+  });
 });

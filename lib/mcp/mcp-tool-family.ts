@@ -4,6 +4,7 @@ import type { ApprovalPolicy, ApprovalRequirement } from '../tool-family/approva
 import type { ToolRunner } from '../tool-family/tool-family';
 import { mcpToolOutput, type StoreMcpImage } from './mcp-call-result';
 import { connectMcpServer, mcpFailureMessage, type McpSession, type McpTransportFactory } from './mcp-connection';
+import { mcpPromptText, type McpPromptResult, type McpPromptsResult } from '../protocol/mcp-prompt';
 import type { McpServerConfig } from './mcp-server-config';
 import { mcpServerCatalog, type McpServerCatalog, type McpToolDefinition } from './mcp-tool-catalog';
 import { isMcpToolName } from './mcp-tool-name';
@@ -39,6 +40,10 @@ export interface McpToolFamily {
   execute(toolName: string, input: JsonValue, call: { sessionId: string; ownerId: string }): Promise<ToolOutput>;
   recover(toolName: string): Promise<McpRecovery>;
   approval(toolName: string, input: JsonValue, expiresAfterMs: number): Promise<ApprovalRequirement>;
+  /** The enabled servers' prompts, offered as `/<server>:<prompt>` in the composer. */
+  prompts(): Promise<McpPromptsResult>;
+  /** One prompt's text with its arguments filled in, as the user's next message. */
+  prompt(serverId: string, name: string, input: Record<string, string>): Promise<McpPromptResult>;
   close(): Promise<void>;
 }
 
@@ -144,6 +149,36 @@ export function createMcpToolFamily(dependencies: McpToolFamilyDependencies): Mc
         ? `Run ${tool.toolName} on the MCP server "${tool.serverName}" with ${shown}.`
         : `Run ${toolName} (an MCP tool no connected server offers now).`;
       return { required: true, summary, expiresAfterMs };
+    },
+    async prompts() {
+      const enabled = (await dependencies.servers()).filter((config) => config.enabled);
+      const listed = await Promise.all(
+        enabled.map(async (config): Promise<McpPromptsResult> => {
+          const session = await connection(config).session;
+          if (!session.ok) return { prompts: [], notes: [`${config.name} is not connected: ${session.error}`] };
+          try {
+            const prompts = await session.session.listPrompts();
+            return {
+              prompts: prompts.map((prompt) => ({ ...prompt, serverId: config.id, serverName: config.name })),
+              notes: [],
+            };
+          } catch (error) {
+            return { prompts: [], notes: [`${config.name} did not list its prompts: ${mcpFailureMessage(error)}`] };
+          }
+        }),
+      );
+      return { prompts: listed.flatMap((entry) => entry.prompts), notes: listed.flatMap((entry) => entry.notes) };
+    },
+    async prompt(serverId, name, input) {
+      const config = (await dependencies.servers()).find((server) => server.id === serverId && server.enabled);
+      if (!config) return { ok: false, error: `No enabled MCP server has the id ${serverId}.` };
+      const session = await connection(config).session;
+      if (!session.ok) return { ok: false, error: `${config.name} is not connected: ${session.error}` };
+      try {
+        return mcpPromptText(await session.session.getPrompt(name, input));
+      } catch (error) {
+        return { ok: false, error: `${config.name}: ${mcpFailureMessage(error)}` };
+      }
     },
     async close() {
       const open = [...connections.values()];

@@ -80,6 +80,14 @@ export const runtimeRequestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('budget/check'), sessionId: id, turnId: id.optional() }),
   // MCP glue: the connected MCP servers' tools, read at turn start.
   z.object({ type: z.literal('mcp/tools') }),
+  // MCP glue: the enabled servers' prompts (the composer's `/` commands), and one filled in as message text.
+  z.object({ type: z.literal('mcp/prompts') }),
+  z.object({
+    type: z.literal('mcp/prompt'),
+    serverId: z.string().min(1).max(32),
+    name: z.string().min(1).max(200),
+    arguments: z.record(z.string().max(200), z.string().max(20_000)),
+  }),
   /** Stop on a job card: a cancel command aimed at one job. */
   z.object({ type: z.literal('job/cancel'), sessionId: id, jobId: id, commandId: id }),
   /** A form's button pressed in the panel: checked by the runtime against the question's form before it answers it. */

@@ -4,6 +4,7 @@ import { targetCatalogSchema } from './target-catalog';
 import { targetGrantSchema } from './target-artifact-events';
 import { agentEventSchema } from './agent-event';
 import { budgetCheckResultSchema } from './budget-check-result';
+import { mcpPromptResultSchema, mcpPromptsResultSchema } from './mcp-prompt';
 import { mcpToolsResultSchema } from './mcp-tools-result';
 import { jsonObjectSchema, jsonValueSchema } from './json-value';
 import { sessionRecordSchema } from './session-record';
@@ -56,6 +57,8 @@ export const runtimeResultSchemas = {
   'steer/take': z.object({ steers: z.array(z.object({ commandId: z.string(), text: z.string() })) }),
   'budget/check': budgetCheckResultSchema,
   'mcp/tools': mcpToolsResultSchema,
+  'mcp/prompts': mcpPromptsResultSchema,
+  'mcp/prompt': mcpPromptResultSchema,
   'job/cancel': z.object({
     commandId: z.string(),
     jobId: z.string(),

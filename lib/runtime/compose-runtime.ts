@@ -137,7 +137,7 @@ export function composeRuntime(platform: RuntimePlatform): ComposedRuntime {
     savedValues: (targetId) => values.saved(targetId),
     pages,
     search,
-    ...(mcp ? { mcpTools: () => mcp.definitions() } : {}),
+    ...(mcp ? { mcpTools: () => mcp.definitions(), mcpPrompts: mcp } : {}),
     budgets: new BudgetGuard({
       store,
       settings: () => usageSettings.load(),

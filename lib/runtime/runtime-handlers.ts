@@ -6,6 +6,7 @@ import type { ToolOutput } from '../protocol/tool-output';
 import { refuseTurnOverBudget, type BudgetGuard } from '../usage/budget-guard';
 import type { CurrentPage, PageLink } from '../page-tools/page-link';
 import type { Runtime } from './runtime';
+import type { McpToolFamily } from '../mcp/mcp-tool-family';
 import type { McpToolsResult } from '../protocol/mcp-tools-result';
 import { targetFolderZip } from '../authored-targets/target-folder-zip';
 import { bytesToBase64 } from '../files/bytes-to-base64';
@@ -22,6 +23,8 @@ export interface RuntimeHandlerDependencies {
   budgets?: BudgetGuard;
   /** MCP glue: the MCP family's definitions at turn start. */
   mcpTools?(): Promise<McpToolsResult>;
+  /** MCP glue: the servers' prompts, and one of them filled in. */
+  mcpPrompts?: Pick<McpToolFamily, 'prompts' | 'prompt'>;
   /** Reloads a target in the stage if it is the one open there (a restored version, a changed grant). */
   reloadIfActive?(targetId: string): Promise<void>;
   /** Shows an older version of an authored target in the stage, as a preview the model's tools do not drive. */
@@ -78,6 +81,12 @@ export function runtimeHandlers(dependencies: RuntimeHandlerDependencies): Runti
         ? dependencies.budgets.check(request.sessionId, request.turnId)
         : { reached: false, conversation: { tokens: 0, dollars: 0 }, day: { tokens: 0, dollars: 0 } },
     'mcp/tools': async () => (await dependencies.mcpTools?.()) ?? { tools: [], notes: [] },
+    'mcp/prompts': async () => (await dependencies.mcpPrompts?.prompts()) ?? { prompts: [], notes: [] },
+    'mcp/prompt': async (request) =>
+      (await dependencies.mcpPrompts?.prompt(request.serverId, request.name, request.arguments)) ?? {
+        ok: false,
+        error: 'This build reaches no MCP server.',
+      },
     'job/cancel': (request) => runtime.cancelJob(request.sessionId, request.jobId, request.commandId),
     'artifact/act': (request) => runtime.answerForm(request),
     'target-artifact/restore': async (request) => {

@@ -9,6 +9,7 @@ import {
   currentSessionId,
   launchExtension,
   sendMessage,
+  storedRowsText,
   waitForTurnEnd,
   type ExtensionSession,
 } from './extension-harness';
@@ -19,26 +20,6 @@ async function fill(page: Page, label: string, value: string): Promise<void> {
   const selector = `[aria-label="${label}"]`;
   await page.$eval(selector, (element) => ((element as HTMLInputElement).value = ''));
   await page.type(selector, value);
-}
-
-/** Every stored row of a session, whole, as the runtime wrote it. */
-async function storedRowsText(page: Page, sessionId: string): Promise<string> {
-  return page.evaluate(
-    (id) =>
-      new Promise<string>((resolve, reject) => {
-        const request = indexedDB.open('splitbrain');
-        request.onerror = () => reject(new Error(String(request.error)));
-        request.onsuccess = () => {
-          const rows = request.result
-            .transaction('events')
-            .objectStore('events')
-            .getAll(IDBKeyRange.bound([id, -Infinity], [id, Infinity]));
-          rows.onsuccess = () => resolve(JSON.stringify(rows.result));
-          rows.onerror = () => reject(new Error(String(rows.error)));
-        };
-      }),
-    sessionId,
-  );
 }
 
 describe('endpoint profiles on the options page', () => {

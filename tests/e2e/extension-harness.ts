@@ -207,6 +207,26 @@ export async function readStoredLog(page: Page, sessionId: string): Promise<Stor
   );
 }
 
+/** Every stored row of a session, whole, as the runtime wrote it. */
+export async function storedRowsText(page: Page, sessionId: string): Promise<string> {
+  return page.evaluate(
+    (id) =>
+      new Promise<string>((resolve, reject) => {
+        const request = indexedDB.open('splitbrain');
+        request.onerror = () => reject(new Error(String(request.error)));
+        request.onsuccess = () => {
+          const rows = request.result
+            .transaction('events')
+            .objectStore('events')
+            .getAll(IDBKeyRange.bound([id, -Infinity], [id, Infinity]));
+          rows.onsuccess = () => resolve(JSON.stringify(rows.result));
+          rows.onerror = () => reject(new Error(String(rows.error)));
+        };
+      }),
+    sessionId,
+  );
+}
+
 /** Polls the stored log (every 5 ms, to catch short windows) until it holds `count` rows of `type`; returns how many it holds. */
 export async function waitForStoredRows(
   page: Page,

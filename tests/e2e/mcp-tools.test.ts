@@ -110,4 +110,26 @@ describe('MCP server tools, in Chromium', () => {
     expect(JSON.stringify(model.requests.at(-1)!.body)).toContain('Outcome unknown');
     await panel.close();
   });
+
+  it('offers a tool the server added (a list change) from the next turn on', async () => {
+    model.clearRequests();
+    model.setScript({
+      turns: [
+        { steps: [{ toolCalls: [{ name: 'mcp_notes_addTool', arguments: {}, id: 'add-1' }] }, { text: 'Added.' }] },
+        { steps: [{ toolCalls: [{ name: 'mcp_notes_extraTool', arguments: {}, id: 'extra-1' }] }, { text: 'Done.' }] },
+      ],
+    });
+    const panel = await session.openPanel();
+    await panel.click('button::-p-text(New chat)');
+    await sendMessage(panel, 'Add a tool.');
+    await clickInCard(panel, await pendingApproval(panel), 'Allow');
+    expect(await waitForTurnEnd(panel, 0)).toBe('completed');
+    expect(JSON.stringify(model.requests[0].body)).not.toContain('mcp_notes_extraTool');
+    await sendMessage(panel, 'Use it.');
+    expect(await waitForTurnEnd(panel, 1)).toBe('completed');
+    expect(JSON.stringify(model.requests[2].body)).toContain('mcp_notes_extraTool');
+    expect(mcp.calls.get('extraTool')).toBe(1);
+    expect(JSON.stringify(model.requests[3].body)).toContain('extra');
+    await panel.close();
+  });
 });

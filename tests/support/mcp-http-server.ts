@@ -1,15 +1,30 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Server as McpLowLevelServer } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { createMcpTestServer } from './mcp-test-server';
 
 export interface McpHttpServer {
-  /** `${origin}/mcp` is the test server; `/unauthorized` answers 401, `/malformed` sends JSON that is not JSON-RPC. */
+  /**
+   * `${origin}/mcp` is the test server; `/many` lists 500 tools and one whose schema is not JSON Schema;
+   * `/unauthorized` answers 401, `/malformed` sends JSON that is not JSON-RPC.
+   */
   origin: string;
   calls: Map<string, number>;
+  /** The Authorization header of every request to `/mcp`, to check configured headers reach the server. */
+  authorizations: (string | undefined)[];
   releaseSlow(): void;
   close(): Promise<void>;
 }
+
+const CORS_HEADERS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
+  'Access-Control-Allow-Headers': '*, Authorization',
+  'Access-Control-Expose-Headers': 'mcp-session-id, mcp-protocol-version',
+};
 
 async function readBody(request: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
@@ -18,11 +33,29 @@ async function readBody(request: IncomingMessage): Promise<unknown> {
   return text ? (JSON.parse(text) as unknown) : undefined;
 }
 
-/** The test MCP server over Streamable HTTP on 127.0.0.1, stateless: one SDK server per request, shared counts. */
+/** A server with more tools than are offered, one of them with an input schema that is not JSON Schema. */
+function createManyToolsServer(): McpLowLevelServer {
+  const server = new McpLowLevelServer({ name: 'many-tools', version: '0.0.1' }, { capabilities: { tools: {} } });
+  const tools = [
+    { name: 'broken', inputSchema: { type: 'object', properties: { a: { type: 'text' } } } },
+    ...Array.from({ length: 500 }, (_, index) => ({ name: `tool${index}`, inputSchema: { type: 'object' } })),
+  ];
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
+  return server;
+}
+
+/**
+ * The test MCP servers over Streamable HTTP on 127.0.0.1, with sessions (so a server can tell its client that
+ * its tool list changed, on the client's GET stream); the tool counts are shared by all sessions.
+ */
 export async function startMcpHttpServer(): Promise<McpHttpServer> {
   const calls = new Map<string, number>();
+  const authorizations: (string | undefined)[] = [];
+  const sessions = new Map<string, StreamableHTTPServerTransport>();
   let release: () => void = () => undefined;
   let released = new Promise<void>((resolve) => (release = resolve));
+  const serverFor = (path: string) =>
+    path === '/many' ? createManyToolsServer() : createMcpTestServer({ calls, released: () => released }).server;
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
     if (path === '/unauthorized') {
@@ -33,37 +66,60 @@ export async function startMcpHttpServer(): Promise<McpHttpServer> {
       response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"jsonrpc":"1.0","oops":true}');
       return;
     }
-    if (path !== '/mcp') {
+    if (path !== '/mcp' && path !== '/many') {
       response.writeHead(404).end();
       return;
     }
-    if (request.method !== 'POST') {
-      response.writeHead(405).end();
+    // As servers meant for browsers do (server-everything too): Firefox preflights the extension's requests.
+    for (const [name, value] of Object.entries(CORS_HEADERS)) response.setHeader(name, value);
+    if (request.method === 'OPTIONS') {
+      response.writeHead(204).end();
       return;
     }
-    const body = await readBody(request);
-    const test = createMcpTestServer({ calls, released: () => released });
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-    response.on('close', () => void transport.close().then(() => test.server.close()));
-    await test.server.connect(transport);
+    if (path === '/mcp') authorizations.push(request.headers.authorization);
+    const body = request.method === 'POST' ? await readBody(request) : undefined;
+    const sessionId = request.headers['mcp-session-id'];
+    const existing = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
+    if (existing) {
+      await existing.handleRequest(request, response, body);
+      return;
+    }
+    if (sessionId !== undefined || request.method !== 'POST') {
+      response.writeHead(404).end();
+      return;
+    }
+    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => void sessions.set(id, transport),
+    });
+    transport.onclose = () => {
+      if (transport.sessionId) sessions.delete(transport.sessionId);
+    };
+    await serverFor(path).connect(transport);
     await transport.handleRequest(request, response, body);
   };
   const server: Server = createServer((request, response) => {
-    handle(request, response).catch(() => response.writeHead(500).end());
+    handle(request, response).catch(() => {
+      if (!response.headersSent) response.writeHead(500);
+      response.end();
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,
     calls,
+    authorizations,
     releaseSlow() {
       release();
       released = new Promise<void>((resolve) => (release = resolve));
     },
-    close: () =>
-      new Promise<void>((resolve) => {
+    async close() {
+      await Promise.all([...sessions.values()].map((transport) => transport.close()));
+      await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
-      }),
+      });
+    },
   };
 }

@@ -110,6 +110,15 @@ export function createMcpTestServer(
   server.registerPrompt('summarize', { description: 'Summarize the notes.' }, () => ({
     messages: [{ role: 'user', content: { type: 'text', text: 'Summarize my notes.' } }],
   }));
+  server.registerPrompt(
+    'plan',
+    { description: 'Plan a topic.', argsSchema: { topic: z.string(), detail: z.string().optional() } },
+    ({ topic, detail }) => ({
+      messages: [
+        { role: 'user', content: { type: 'text', text: `Plan ${topic}${detail ? ` in ${detail} detail` : ''}.` } },
+      ],
+    }),
+  );
   server.registerResource('first-note', 'note://first', { mimeType: 'text/plain' }, (uri) => ({
     contents: [{ uri: uri.href, text: 'buy milk' }],
   }));
