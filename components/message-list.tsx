@@ -18,6 +18,7 @@ import { DeferredMount } from './deferred-mount';
 import { FactNotices } from './fact-notices';
 import { ArrowDownIcon } from './icons';
 import { TurnView } from './turn-view';
+import { CompactionDivider } from './compaction-divider';
 
 export interface MessageListProps {
   state: ClientState;
@@ -243,6 +244,10 @@ export function MessageList({
                   </DeferredMount>
                 )}
                 {turn && <FactNotices facts={factsByTurn.get(turn.turnId) ?? []} />}
+                {turn &&
+                  state.compactions
+                    ?.filter((compaction) => compaction.throughTurnId === turn.turnId)
+                    .map((compaction) => <CompactionDivider key={compaction.compactionId} compaction={compaction} />)}
                 {!turn && <div className="unloaded-turn" style={{ height: UNLOADED_TURN_PX }} aria-hidden="true" />}
               </div>
             );
