@@ -19,6 +19,7 @@ import { FactNotices } from '../notices/fact-notices';
 import { ArrowDownIcon } from '../shared/icons';
 import { usePanelActions } from '../shared/panel-actions';
 import { TurnView } from './turn-view';
+import { CompactionDivider } from './compaction-divider';
 
 export interface MessageListProps {
   state: ClientState;
@@ -230,6 +231,10 @@ export function MessageList({ state, running, empty }: MessageListProps) {
                   </DeferredMount>
                 )}
                 {turn && <FactNotices facts={factsByTurn.get(turn.turnId) ?? []} />}
+                {turn &&
+                  state.compactions
+                    ?.filter((compaction) => compaction.throughTurnId === turn.turnId)
+                    .map((compaction) => <CompactionDivider key={compaction.compactionId} compaction={compaction} />)}
                 {!turn && <div className="unloaded-turn" style={{ height: UNLOADED_TURN_PX }} aria-hidden="true" />}
               </div>
             );
