@@ -20,6 +20,7 @@ import { UsageLine } from '../usage/usage-line';
 import { PageLine } from './page-line';
 import { usePanelActions } from '../shared/panel-actions';
 import type { PanelShortcut } from './shortcut-hint';
+import type { TurnJump } from '@/lib/panel/turn-jump';
 
 export interface ChatPanelProps {
   state: ClientState;
@@ -41,6 +42,8 @@ export interface ChatPanelProps {
   files?: Pick<ComposerProps, 'attachments' | 'attachmentRefusal'>;
   /** The page the page tools act on, shown above the composer. */
   page?: CurrentPageView;
+  /** A turn to show (an opened search result). */
+  jumpTo?: TurnJump;
 }
 
 export function ChatPanel(props: ChatPanelProps) {
@@ -128,6 +131,7 @@ export function ChatPanel(props: ChatPanelProps) {
         <MessageList
           state={state}
           running={running}
+          jumpTo={props.jumpTo}
           empty={
             loading ? (
               <ConversationLoading />
@@ -199,6 +203,8 @@ export function ChatPanel(props: ChatPanelProps) {
           onDelete={actions.deleteSession}
           onExport={actions.exportSession}
           onClose={() => setDrawerOpen(false)}
+          onSearch={actions.searchConversations}
+          onOpenHit={(hit) => closeDrawerThen(() => actions.openSearchHit(hit))()}
         />
       )}
     </div>

@@ -19,6 +19,7 @@ import { FactNotices } from '../notices/fact-notices';
 import { ArrowDownIcon } from '../shared/icons';
 import { usePanelActions } from '../shared/panel-actions';
 import { TurnView } from './turn-view';
+import type { TurnJump } from '@/lib/panel/turn-jump';
 import { CompactionDivider } from './compaction-divider';
 
 export interface MessageListProps {
@@ -26,6 +27,8 @@ export interface MessageListProps {
   running: boolean;
   /** Shown instead of the turns when there are none. */
   empty: ReactNode;
+  /** A turn to scroll to and mark, once its conversation is the one shown. */
+  jumpTo?: TurnJump;
 }
 
 /** The height a turn not loaded yet holds in the list, so that the scroll bar spans the whole conversation. */
@@ -41,12 +44,13 @@ const UPWARD_KEYS = new Set(['ArrowUp', 'PageUp', 'Home']);
  * The conversation, virtualized (only the turns near the viewport are in the DOM). It follows new
  * content only while the reader is at the bottom; otherwise a "New messages" button appears.
  */
-export function MessageList({ state, running, empty }: MessageListProps) {
+export function MessageList({ state, running, empty, jumpTo }: MessageListProps) {
   const { loadOlder } = usePanelActions();
   const scrollRef = useRef<HTMLDivElement>(null);
   const sizerRef = useRef<HTMLDivElement>(null);
   const stuck = useRef(true);
   const [unseen, setUnseen] = useState(false);
+  const [marked, setMarked] = useState<number>();
   const { turnOrder, olderTurns } = state;
   // Rows before `olderTurns` stand for turns not loaded yet; a loaded turn's row index is its place in the conversation.
   const turnAt = (index: number) => (index < olderTurns ? undefined : turnOrder[index - olderTurns]);
@@ -123,7 +127,19 @@ export function MessageList({ state, running, empty }: MessageListProps) {
     stuck.current = true;
     readerScrolledAt.current = Number.NEGATIVE_INFINITY;
     setUnseen(false);
+    setMarked(undefined);
   }, [state.sessionId]);
+
+  const jumped = useRef<number | undefined>(undefined);
+  // Declared after the session's reset above, so that opening a conversation at a turn is not undone by it.
+  useEffect(() => {
+    if (!jumpTo || jumpTo.sessionId !== state.sessionId || jumped.current === jumpTo.nonce) return;
+    if (jumpTo.turnPosition >= olderTurns + turnOrder.length) return;
+    jumped.current = jumpTo.nonce;
+    stuck.current = false;
+    virtualizer.scrollToIndex(jumpTo.turnPosition, { align: 'start' });
+    setMarked(jumpTo.turnPosition);
+  }, [jumpTo, state.sessionId, olderTurns, turnOrder.length, virtualizer]);
 
   const onScroll = () => {
     const element = scrollRef.current;
@@ -202,6 +218,7 @@ export function MessageList({ state, running, empty }: MessageListProps) {
                 key={row.key}
                 ref={virtualizer.measureElement}
                 data-index={row.index}
+                data-found={row.index === marked || undefined}
                 className="virtual-row"
                 style={{ transform: `translateY(${row.start}px)` }}
               >

@@ -3,6 +3,7 @@ import type { SiteMode } from '@/lib/settings/site-modes-store';
 import type { CommandState, RequestState } from '@/lib/state/client-state';
 import type { JobView } from '@/lib/state/job-view';
 import type { FormActionOutcome, FormSubmission } from '../artifacts/view-artifacts-context';
+import type { SearchHit, SearchResult } from '@/lib/protocol/search-hit';
 
 export type DecisionScope = 'once' | 'target-session';
 
@@ -31,6 +32,10 @@ export interface PanelActions {
   selectSession(sessionId: string): void;
   deleteSession(sessionId: string): void;
   exportSession(sessionId: string): void;
+  /** Full-text search over every conversation (the drawer's box). */
+  searchConversations(query: string): Promise<SearchResult>;
+  /** Opens the conversation of a search result at its turn. */
+  openSearchHit(hit: SearchHit): void;
   refreshSessions(): void;
   attachFiles(files: File[]): void;
   removeAttachment(uploadId: string): void;
@@ -65,6 +70,10 @@ export const PanelActionsContext = createContext<PanelActions>({
   selectSession: nothing,
   deleteSession: nothing,
   exportSession: nothing,
+  searchConversations: async () => {
+    throw new Error(NOT_CONNECTED);
+  },
+  openSearchHit: nothing,
   refreshSessions: nothing,
   attachFiles: nothing,
   removeAttachment: nothing,

@@ -14,9 +14,11 @@ import { useSessions } from './use-sessions';
 import { useSidePanelActions } from './use-side-panel-actions';
 import { useTurn } from './use-turn';
 import { useUsageSettings } from './use-usage-settings';
+import type { TurnJump } from '@/lib/panel/turn-jump';
 
 export function SidePanelApp() {
   const [error, setError] = useState<string>();
+  const [jumpTo, setJumpTo] = useState<TurnJump>();
   const endpoint = useEndpoint();
   const sessions = useSessions(setError);
   const connection = useRuntimeConnection(sessions.sessionId);
@@ -42,6 +44,7 @@ export function SidePanelApp() {
     files,
     currentPage,
     report: setError,
+    jump: setJumpTo,
   });
 
   if (!state) return <div className="chat-panel" aria-busy="true" />;
@@ -63,6 +66,7 @@ export function SidePanelApp() {
               shortcut={shortcut}
               files={files.composer}
               page={currentPage.page}
+              jumpTo={jumpTo}
             />
           </ViewArtifactsContext.Provider>
         </BlobContext.Provider>

@@ -9,6 +9,8 @@ import type { useCurrentPage } from './use-current-page';
 import type { RuntimeConnection } from './use-runtime-connection';
 import type { PanelSessions } from './use-sessions';
 import { useStableActions } from './use-stable-actions';
+import { callRuntime } from '../shared/call-runtime';
+import type { TurnJump } from '@/lib/panel/turn-jump';
 import type { PanelTurn } from './use-turn';
 
 export interface SidePanelParts {
@@ -20,11 +22,13 @@ export interface SidePanelParts {
   files: ReturnType<typeof useAttachments>;
   currentPage: ReturnType<typeof useCurrentPage>;
   report(message: string | undefined): void;
+  /** Shows a turn of a conversation once it is open (a search result). */
+  jump(target: TurnJump): void;
 }
 
 /** Every action of the panel's components, wired once to the hooks that carry them out. */
 export function useSidePanelActions(parts: SidePanelParts): PanelActions {
-  const { state, endpoint, connection, sessions, turn, files, currentPage, report } = parts;
+  const { state, endpoint, connection, sessions, turn, files, currentPage, report, jump } = parts;
   const whenIdle = (action: () => void) => () => void (!turn.running && action());
   return useStableActions<PanelActions>({
     send: (text) => void (files.ready && turn.send(composedRequest(text, files.ready))),
@@ -50,6 +54,12 @@ export function useSidePanelActions(parts: SidePanelParts): PanelActions {
     exportSession: (sessionId) => {
       const secrets = endpoint && isRemoteEndpoint(endpoint) && endpoint.apiKey ? [endpoint.apiKey] : [];
       sessions.download(sessionId, state?.title, secrets);
+    },
+    searchConversations: (query) => callRuntime({ type: 'search/query', query }),
+    openSearchHit: (hit) => {
+      if (hit.sessionId !== state?.sessionId && turn.running) return;
+      jump({ sessionId: hit.sessionId, turnPosition: hit.turnPosition ?? 0, nonce: performance.now() });
+      if (hit.sessionId !== state?.sessionId) sessions.open(hit.sessionId);
     },
     refreshSessions: sessions.refresh,
     attachFiles: files.composer.onAttachFiles,

@@ -1,0 +1,102 @@
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  startScriptedModelServer,
+  type ScriptedModelServer,
+} from '../../scripts/scripted-model-server/scripted-model-server';
+import type { AgentEvent } from '../../lib/protocol/agent-event';
+import { longSessionLog } from '../support/long-session-log';
+import { configureEndpoint, launchExtension, type ExtensionSession } from './extension-harness';
+import { openNextInPanel, writeStoredSession } from './stored-session';
+
+const FOUND_TURN = 12;
+const PHRASE = 'Where did the lighthouse keeper file his ledger?';
+
+/** A long conversation (its early turns are not loaded when it opens) with one question that says PHRASE. */
+function conversationWithPhrase(sessionId: string): AgentEvent[] {
+  return longSessionLog(sessionId, 60).map((event) =>
+    event.type === 'turn/started' && event.turnId === `turn-${FOUND_TURN}`
+      ? { ...event, data: { ...event.data, text: PHRASE } }
+      : event,
+  );
+}
+
+/** In the panel page: whether the user message saying `text` is wholly inside the message list's visible box. */
+function messageInView(text: string): boolean {
+  const list = document.querySelector('.message-list');
+  const message = [...document.querySelectorAll('.user-message')].find((element) => element.textContent === text);
+  if (!list || !message) return false;
+  const bounds = list.getBoundingClientRect();
+  const box = message.getBoundingClientRect();
+  return box.top >= bounds.top && box.bottom <= bounds.bottom;
+}
+
+async function searchFor(panel: Page, query: string): Promise<void> {
+  await panel.click('button[aria-label="Sessions"]');
+  const box = await panel.waitForSelector('input[aria-label="Search conversations"]');
+  await box!.type(query);
+}
+
+describe('searching every conversation from the drawer', () => {
+  let server: ScriptedModelServer;
+  let session: ExtensionSession;
+
+  beforeAll(async () => {
+    server = await startScriptedModelServer();
+    session = await launchExtension(process.env.SPLITBRAIN_TEST_BUILD);
+    await configureEndpoint(session, server.url);
+    const page = await session.openPanel();
+    await writeStoredSession(page, 'with-phrase', conversationWithPhrase('with-phrase'), 'Harbour records');
+    await writeStoredSession(page, 'other', longSessionLog('other', 3), 'Something else');
+    await openNextInPanel(page, 'other');
+    await page.close();
+  });
+
+  afterAll(async () => {
+    await session?.close();
+    await server?.close();
+  });
+
+  it('finds a message in another conversation after a worker stop, and opens that conversation at its turn', async () => {
+    await session.stopServiceWorker();
+    const panel = await session.openPanel();
+    await panel.waitForSelector('.user-message');
+    await searchFor(panel, 'lighthouse ledg');
+
+    const hit = await panel.waitForSelector('.search-hit', { timeout: 30_000 });
+    const shown = await hit!.evaluate((element) => ({
+      title: element.querySelector('.search-hit-title')?.textContent ?? '',
+      snippet: element.querySelector('.search-hit-snippet')?.textContent ?? '',
+      marked: [...element.querySelectorAll('mark')].map((mark) => mark.textContent),
+    }));
+    expect(shown.title).toContain('Harbour records');
+    expect(shown.snippet).toBe(PHRASE);
+    expect(shown.marked).toEqual(['lighthouse', 'ledger']);
+    expect(await panel.$$eval('.search-hit', (hits) => hits.length)).toBe(1);
+    const note = await panel.$eval('.search-hits-note', (element) => element.textContent);
+    expect(note).toBe('1 found in 2 conversations.');
+
+    await hit!.click();
+    await panel.waitForFunction(messageInView, { timeout: 30_000, polling: 50 }, PHRASE);
+    const found = await panel.$eval('.virtual-row[data-found]', (row) => row.textContent ?? '');
+    expect(found).toContain(PHRASE);
+    await panel.close();
+  });
+
+  it('finds nothing of a conversation once it is deleted', async () => {
+    const panel = await session.openPanel();
+    await panel.waitForSelector('.user-message');
+    await panel.evaluate(() =>
+      (
+        globalThis as unknown as { chrome: { runtime: { sendMessage(message: unknown): Promise<unknown> } } }
+      ).chrome.runtime.sendMessage({ type: 'session/delete', sessionId: 'with-phrase' }),
+    );
+    await searchFor(panel, 'lighthouse');
+    await panel.waitForFunction(
+      () => document.querySelector('.search-hits-note')?.textContent === 'Nothing found in 1 conversation.',
+      { timeout: 30_000 },
+    );
+    expect(await panel.$$eval('.search-hit', (hits) => hits.length)).toBe(0);
+    await panel.close();
+  });
+});
