@@ -18,6 +18,9 @@ export default defineConfig({
             'tests/wiring/**/*.test.ts',
           ],
           environment: 'node',
+          // A guard against a test that never ends, not a speed limit: the property tests take seconds when the two
+          // cores are shared, and vitest's 5 s default failed them on a loaded machine.
+          testTimeout: 30_000,
           // Worker threads start faster than forked processes: 55 s instead of 68 s for this project on 2 cores.
           pool: 'threads',
           // Files share a worker's module cache instead of importing zod, the AI SDK and the schemas again each:
