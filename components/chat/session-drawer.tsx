@@ -138,7 +138,7 @@ export function SessionDrawer({
               </li>
             );
           })}
-          {shown.length === 0 && !search.active && (
+          {shown.length === 0 && (
             <li className="session-empty">{sessions.length ? 'No conversation matches.' : 'No conversations yet.'}</li>
           )}
         </ul>
