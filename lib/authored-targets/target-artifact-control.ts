@@ -12,7 +12,7 @@ import type { SessionLock } from '../session-log/session-lock';
 import { authoredManifest, checkTargetDraft, type TargetFiles } from './target-artifact-draft';
 import { applyTargetEdits } from './target-artifact-edits';
 import { sameGrant, TargetArtifactLedger, type TargetArtifactRecord } from './target-artifact-ledger';
-import { updateTargetInputSchema } from './target-artifact-tools';
+import { updateTargetInputSchema } from './target-artifact-inputs';
 import { issuesText } from '../protocol/issue-text';
 
 export interface TargetArtifactAccess {

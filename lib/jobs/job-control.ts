@@ -5,7 +5,7 @@ import { EMPTY_OUTPUT } from './output-window';
 import type { AgentEventDraft } from '../protocol/agent-event';
 import type { JobHostReport, JobOutcome, JobStartSpec } from '../protocol/job-host-wire';
 import type { JsonValue } from '../protocol/json-value';
-import { runScriptInputSchema } from './job-tool-family';
+import { runScriptInputSchema } from './run-script-input';
 import type { ToolOutput } from '../protocol/tool-output';
 import type { SessionLock } from '../session-log/session-lock';
 import type { ToolExecutionRequest } from '../protocol/tool-execution-request';
