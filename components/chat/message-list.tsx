@@ -130,12 +130,17 @@ export function MessageList({ state, running, empty, jumpTo }: MessageListProps)
     setMarked(undefined);
   }, [state.sessionId]);
 
-  const jumped = useRef<number | undefined>(undefined);
-  // Declared after the session's reset above, so that opening a conversation at a turn is not undone by it.
+  const jumped = useRef<{ nonce: number; loaded: boolean } | undefined>(undefined);
+  // Declared after the session's reset above, so that opening a conversation at a turn is not undone by it. A turn
+  // not loaded yet is scrolled to twice: once to its placeholder (which asks for it), once more when it is loaded and
+  // measured, since the turns loaded above it move it.
   useEffect(() => {
-    if (!jumpTo || jumpTo.sessionId !== state.sessionId || jumped.current === jumpTo.nonce) return;
+    if (!jumpTo || jumpTo.sessionId !== state.sessionId) return;
     if (jumpTo.turnPosition >= olderTurns + turnOrder.length) return;
-    jumped.current = jumpTo.nonce;
+    const loaded = jumpTo.turnPosition >= olderTurns;
+    const done = jumped.current;
+    if (done?.nonce === jumpTo.nonce && (done.loaded || !loaded)) return;
+    jumped.current = { nonce: jumpTo.nonce, loaded };
     stuck.current = false;
     virtualizer.scrollToIndex(jumpTo.turnPosition, { align: 'start' });
     setMarked(jumpTo.turnPosition);
