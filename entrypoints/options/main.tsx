@@ -78,8 +78,7 @@ function OptionsApp() {
   const list = async (settings: EndpointSettings) => {
     await requestHost(settings);
     const result = await listModels(settings);
-    if (!result.ok) return { problem: result.message };
-    return { models: result.models, ...(result.contextWindows ? { contextWindows: result.contextWindows } : {}) };
+    return result.ok ? { models: result.models } : { problem: result.message };
   };
   const savePolicy = async (next: ApprovalPolicy) => {
     await approvalPolicies.save(next);
