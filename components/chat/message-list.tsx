@@ -127,9 +127,12 @@ export function MessageList({ state, running, empty, jumpTo }: MessageListProps)
     readerScrolledAt.current = Number.NEGATIVE_INFINITY;
     setUnseen(false);
     setMarked(undefined);
+    jumping.current = false;
   }, [state.sessionId]);
 
   const jumped = useRef<{ nonce: number; loaded: boolean } | undefined>(undefined);
+  /** From a jump to a found turn until the reader scrolls or another conversation opens. */
+  const jumping = useRef(false);
   // Declared after the session's reset above, so that opening a conversation at a turn is not undone by it. A turn
   // not loaded yet is scrolled to twice: once to its placeholder (which asks for it), once more when it is loaded and
   // measured, since the turns loaded above it move it.
@@ -140,6 +143,7 @@ export function MessageList({ state, running, empty, jumpTo }: MessageListProps)
     const done = jumped.current;
     if (done?.nonce === jumpTo.nonce && (done.loaded || !loaded)) return;
     jumped.current = { nonce: jumpTo.nonce, loaded };
+    jumping.current = true;
     stuck.current = false;
     virtualizer.scrollToIndex(jumpTo.turnPosition, { align: 'start' });
     setMarked(jumpTo.turnPosition);
@@ -148,6 +152,8 @@ export function MessageList({ state, running, empty, jumpTo }: MessageListProps)
   const onScroll = () => {
     const element = scrollRef.current;
     if (!element) return;
+    // A scroll to the end issued before the jump may land after it: it must not make the list follow again.
+    if (jumping.current && !readerScrolling()) return;
     if (isNearBottom(element)) {
       stuck.current = true;
       setUnseen(false);
@@ -155,6 +161,7 @@ export function MessageList({ state, running, empty, jumpTo }: MessageListProps)
   };
   const onReaderScroll = () => {
     readerScrolledAt.current = performance.now();
+    jumping.current = false;
   };
   /**
    * A reader heading up stops following at once: content that lands before the browser's first scroll frame would
