@@ -15,7 +15,10 @@ function spawn(source: string): ScriptWorker {
     onMessage: (listener) =>
       worker.addEventListener('message', (event) => {
         const port = event.ports[0];
-        if (port) port.onmessage = (portEvent) => listener(portEvent.data);
+        if (port) {
+          port.onmessage = (portEvent) => listener(portEvent.data);
+          port.postMessage({ kind: 'ready' });
+        }
         listener(event.data);
       }),
     onError: (listener) =>

@@ -54,26 +54,35 @@ async function runInWorker(
     messages.push(message);
     if (until(messages)) settle();
   };
-  const context = createContext({
-    postMessage: (message: WorkerMessage, transfer: MessagePort[] = []) => {
-      for (const port of transfer) {
-        ports.push(port);
-        port.on('message', receive);
-      }
-      receive(message);
+  const context = createContext(
+    {
+      postMessage: (message: WorkerMessage, transfer: MessagePort[] = []) => {
+        for (const port of transfer) {
+          ports.push(port);
+          port.on('message', receive);
+          // A script cut off in a tight loop must be answered inside the cut-off; see below.
+          if (!options.cutOffMs) port.postMessage({ kind: 'ready' });
+        }
+        receive(message);
+      },
+      MessageChannel,
+      setTimeout: (run: () => void, delay: number) => setTimeout(() => alive && run(), delay),
+      setInterval: (run: () => void, delay: number) => {
+        const timer = setInterval(() => (alive ? run() : clearInterval(timer)), delay);
+        return timer;
+      },
+      performance,
+      ...options.globals,
     },
-    MessageChannel,
-    setTimeout: (run: () => void, delay: number) => setTimeout(() => alive && run(), delay),
-    setInterval: (run: () => void, delay: number) => {
-      const timer = setInterval(() => (alive ? run() : clearInterval(timer)), delay);
-      return timer;
-    },
-    performance,
-    ...options.globals,
-  });
+    options.cutOffMs ? { microtaskMode: 'afterEvaluate' } : {},
+  );
   context.self = context;
   try {
-    runInContext(built.source, context, options.cutOffMs ? { timeout: options.cutOffMs } : {});
+    runInContext(built.source, context);
+    // The frame's answer runs the code; with the context's own microtasks run inside the evaluation, a code that
+    // never yields is cut off there, as a terminate would.
+    if (options.cutOffMs)
+      runInContext('__channel.port1.onmessage({ data: { kind: "ready" } })', context, { timeout: options.cutOffMs });
   } catch (error) {
     if (!options.cutOffMs) throw error;
     // Cut off as a terminate cuts a worker off: its timers never run; what it posted to its port still arrives.

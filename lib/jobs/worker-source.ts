@@ -8,7 +8,9 @@ import { BLOCKED_IMPORT, COMPLETION_VARIABLE, scriptBody } from './script-body';
  * worker made from a blob is all it needs.
  *
  * Every message but the first goes over a port the first one hands the frame: a terminated worker's messages
- * still queued on its own channel are dropped, those posted to a port are still delivered. Output leaves the
+ * still queued on its own channel are dropped, those posted to a port are still delivered. The code runs once the
+ * frame has answered over that port: Firefox connects a port whose other end was sent away only when the worker's
+ * event loop turns, so what a script in a tight loop posted before the answer never left it. Output leaves the
  * worker inside the console call, never on a timer: a script in a tight loop never lets a timer run, and what a
  * worker still holds when it is terminated (Stop, the time limit) is gone. Every call posts at
  * once up to a budget of posts per window; past it (a flood the frame could not keep up with, its queue would grow
@@ -39,6 +41,7 @@ function prelude(input: JsonValue): string {
   const { workerPostsPerWindow, workerPostWindowMs, workerFloodPostMs, workerFloodPostChars } = JOB_LIMITS;
   return `
 const __channel = new MessageChannel();
+const __ready = new Promise((resolve) => { __channel.port1.onmessage = () => { __channel.port1.onmessage = null; resolve(); }; });
 self.postMessage({ kind: "hello" }, [__channel.port2]);
 const __post = __channel.port1.postMessage.bind(__channel.port1);
 const __now = performance.now.bind(performance);
@@ -102,5 +105,8 @@ export type WorkerSource = { ok: true; source: string } | { ok: false; error: st
 export function workerSource(code: string, input: JsonValue): WorkerSource {
   const body = scriptBody(code);
   if (!body.ok) return body;
-  return { ok: true, source: `${prelude(input)}(async () => {\n${body.body}\n})().then(__finish, __fail);\n` };
+  return {
+    ok: true,
+    source: `${prelude(input)}__ready.then(async () => {\n${body.body}\n}).then(__finish, __fail);\n`,
+  };
 }
