@@ -1,6 +1,6 @@
 import type { PageRequest, PageTarget } from '../protocol/page-wire';
 import { screenshotToViewportCss } from '../page-observation/screenshot-point';
-import type { PageToolInput } from './page-tool-family';
+import type { PageToolInput } from './page-tool-inputs';
 import { refAtPoint } from './observation-record';
 import type { ObservationRecord } from './page-observation';
 import { wireWaitFor } from './page-wait-for';

@@ -3,7 +3,7 @@ import type { SiteMode } from '../settings/site-modes-store';
 import type { PageChoice } from './choose-page';
 import { siteLabel, siteOrigin, pageRefusal } from './choose-page';
 import type { ObservationRecord, RefRecord } from './page-observation';
-import { pageToolNamed } from './page-tool-family';
+import { isPageToolName } from './page-tool-inputs';
 
 /** What the gate of a page tool call decided; `siteOrigin` marks a request for access to that site. */
 export type PageGate = { required: false } | { required: true; summary: string; siteOrigin?: string; always: boolean };
@@ -26,7 +26,7 @@ const CLIPBOARD_KEYS = /^(control|ctrl|meta|cmd|command)\+(c|v|x|insert)$|^shift
  * site's mode; a site without access asks for access first.
  */
 export function pageGate(toolName: string, input: JsonValue, facts: PageGateFacts): PageGate {
-  if (!pageToolNamed(toolName)) return { required: true, summary: `Run ${toolName}.`, always: true };
+  if (!isPageToolName(toolName)) return { required: true, summary: `Run ${toolName}.`, always: true };
   const record: Input = input && typeof input === 'object' && !Array.isArray(input) ? input : {};
   const { page } = facts;
   if (!page.ok) return { required: false };

@@ -18,7 +18,13 @@ import { observationRecord } from './observation-record';
 import { fencedObservation, fencedText } from './page-output';
 import type { PagePlatform } from './page-platform';
 import type { SiteMode } from '../settings/site-modes-store';
-import { pageToolNamed, type OpenPage, type PageToolInput } from './page-tool-family';
+import {
+  isPageToolName,
+  pageToolInputSchemas,
+  type OpenPage,
+  type PageToolInput,
+  type PageToolName,
+} from './page-tool-inputs';
 import type { ToolOutput } from '../protocol/tool-output';
 import { ObservationTable } from './observation-table';
 import { SpacedCalls } from './spaced-calls';
@@ -103,9 +109,8 @@ export class PageLink {
   }
 
   async execute(toolName: string, input: JsonValue, call: PageCallContext): Promise<ToolOutput> {
-    const tool = pageToolNamed(toolName);
-    if (!tool) return { ok: false, error: `${toolName} is not a page tool.` };
-    const parsed = tool.inputSchema.safeParse(input ?? {});
+    if (!isPageToolName(toolName)) return { ok: false, error: `${toolName} is not a page tool.` };
+    const parsed = pageToolInputSchemas[toolName].safeParse(input ?? {});
     if (!parsed.success) return { ok: false, error: `Invalid input for ${toolName}: ${parsed.error.message}` };
     const page = await this.choose(call.sessionId);
     if (!page.ok) return { ok: false, code: 'NO_PAGE', error: page.reason, reason: page.reason };
@@ -121,7 +126,28 @@ export class PageLink {
     const changed = this.changedSinceApproval(page, judged);
     if (changed) return changed;
     const fence = newPageFence(this.dependencies.randomHex);
-    return tool.perform(this, page, call, parsed.data as never, fence);
+    return this.perform(toolName, page, call, parsed.data, fence);
+  }
+
+  private perform(
+    toolName: PageToolName,
+    page: OpenPage,
+    call: PageCallContext,
+    input: PageToolInput<PageToolName>,
+    fence: PageFence,
+  ): Promise<ToolOutput> {
+    switch (toolName) {
+      case 'observePage':
+        return this.observeOutput(page, call, input as PageToolInput<'observePage'>, fence);
+      case 'actOnPage':
+        return this.act(page, call, input as PageToolInput<'actOnPage'>, fence);
+      case 'navigatePage':
+        return this.navigate(page, call, (input as PageToolInput<'navigatePage'>).url, fence);
+      case 'pageBack':
+        return this.back(page, call, fence);
+      case 'callPageTool':
+        return this.callPageTool(page, call, input as PageToolInput<'callPageTool'>, fence);
+    }
   }
 
   /** A gated call runs only on the site it was judged on: the user approved an action there, not on another tab. */

@@ -1,5 +1,5 @@
 import type { PageTarget, PageWaitFor } from '../protocol/page-wire';
-import type { pageWaitForSchema } from './page-tool-family';
+import type { pageWaitForSchema } from './page-tool-inputs';
 import type { z } from 'zod';
 
 type ToolWaitFor = z.infer<typeof pageWaitForSchema>;

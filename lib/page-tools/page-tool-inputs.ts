@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import type { PageChoice } from './choose-page';
+
+const ref = z.string().min(1).max(40);
+
+/** What an action waits for afterwards; without one it waits for the page to settle (DOM quiet about 100 ms, capped). */
+export const pageWaitForSchema = z.object({
+  condition: z
+    .enum(['url-matches', 'visible', 'hidden', 'text-appears', 'text-changes', 'navigation-done', 'network-quiet'])
+    .describe(
+      '"url-matches" (value: a substring or /regex/), "visible"/"hidden" (ref or selector), "text-appears" (value), "text-changes" (ref or selector), "navigation-done", "network-quiet".',
+    ),
+  value: z.string().max(2000).optional(),
+  ref: ref.optional(),
+  selector: z.string().max(2000).optional(),
+  timeoutMs: z.number().int().min(0).max(30_000).optional().describe('Give up after this long (default 5000).'),
+});
+
+export const PAGE_ACTIONS = ['click', 'type', 'press', 'select', 'check', 'scroll', 'hover', 'focus'] as const;
+
+export const pageToolInputSchemas = {
+  observePage: z.object({
+    screenshot: z.boolean().optional().describe('true: also capture the visible part of the page as an image.'),
+    scope: ref.optional().describe('Only the subtree of this ref (from an earlier observation), in full.'),
+    find: z.string().max(500).optional().describe('Only nodes whose role, name or text contain this text.'),
+  }),
+  actOnPage: z.object({
+    observationId: z.string().min(1).max(200).describe('The observation this action was chosen from.'),
+    action: z.enum(PAGE_ACTIONS),
+    ref: ref.optional().describe('Preferred target: a ref of that observation, e.g. "e12" or "f1e3".'),
+    selector: z.string().max(2000).optional().describe('Else a CSS selector.'),
+    role: z.string().max(100).optional().describe('Else a role together with `name`.'),
+    name: z.string().max(500).optional(),
+    x: z.number().optional().describe('Last resort: a point, in `coordinateSpace`.'),
+    y: z.number().optional(),
+    coordinateSpace: z
+      .enum(['viewport-css', 'screenshot-px'])
+      .optional()
+      .describe("Required with x/y: CSS pixels of the viewport, or pixels of that observation's screenshot."),
+    text: z.string().max(10_000).optional().describe('For "type": the text to enter.'),
+    key: z.string().max(100).optional().describe('For "press": a key such as "Enter" or "Control+A".'),
+    option: z.string().max(500).optional().describe('For "select": the option label or value.'),
+    deltaY: z.number().optional().describe('For "scroll": CSS pixels, positive scrolls down.'),
+    waitFor: pageWaitForSchema.optional(),
+  }),
+  navigatePage: z.object({ url: z.string().min(1).max(4000).describe('An http(s) address to open in the page.') }),
+  pageBack: z.object({}),
+  callPageTool: z.object({
+    observationId: z.string().min(1).max(200),
+    name: z.string().min(1).max(200).describe("A tool the page lists in the observation's pageTools."),
+    arguments: z.record(z.string(), z.unknown()).optional(),
+  }),
+} as const;
+
+export type PageToolName = keyof typeof pageToolInputSchemas;
+export type PageToolInput<TName extends PageToolName> = z.infer<(typeof pageToolInputSchemas)[TName]>;
+
+export type OpenPage = Extract<PageChoice, { ok: true }>;
+
+export function isPageToolName(name: string): name is PageToolName {
+  return Object.hasOwn(pageToolInputSchemas, name);
+}
