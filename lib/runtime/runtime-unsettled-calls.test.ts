@@ -3,7 +3,7 @@ import type { AgentEvent, AgentEventDraft } from '../protocol/agent-event';
 import type { ToolOutput } from '../protocol/tool-output';
 import { testRuntime } from '../../tests/support/test-runtime';
 import { MemoryEventStore } from '../session-log/memory-event-store';
-import { ENDED_WITHOUT_OUTCOME } from './request-book';
+import { ENDED_WITHOUT_OUTCOME } from '../human-loop/request-book';
 import type { ToolExecutionRequest } from '../protocol/tool-execution-request';
 
 const sessionId = 'session-1';

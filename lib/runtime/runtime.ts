@@ -19,9 +19,9 @@ import {
 } from '../session-log/session-log';
 import type { SessionStates } from '../session-log/session-projection';
 import { OPEN_WORK, type OpenWork } from '../session-log/open-work';
-import { HumanLoop } from './human-loop';
+import { HumanLoop } from '../human-loop/human-loop';
 import { TurnCommands, type CommandResult } from './turn-commands';
-import { REQUEST_BOOK, requestBookFeature } from './request-book-feature';
+import { REQUEST_BOOK, requestBookFeature } from '../human-loop/request-book-feature';
 import { SESSION_PROJECTIONS } from './session-projections';
 import { TurnOwners, type OwnerListener } from './turn-owners';
 import { ToolExecution, type ToolExecutionAccess } from './tool-execution';

@@ -2,7 +2,7 @@ import { TARGET_ARTIFACT_LEDGER } from '../authored-targets/target-artifact-sess
 import { JOB_LEDGER } from '../jobs/job-session-feature';
 import type { SessionProjection } from '../session-log/session-projection';
 import { VIEW_ARTIFACT_LEDGER } from '../view-artifacts/view-artifact-projection';
-import { REQUEST_BOOK } from './request-book-feature';
+import { REQUEST_BOOK } from '../human-loop/request-book-feature';
 
 /** Every feature's projection of a session, in the order events reach them; a snapshot's book holds their parts. */
 export const SESSION_PROJECTIONS: readonly SessionProjection<unknown>[] = [

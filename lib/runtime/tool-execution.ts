@@ -5,7 +5,7 @@ import type { ApprovalRequirement } from '../tool-family/approval-policy';
 import { sideEffectOf } from '../tools/tool-registry';
 import type { ToolRecovery } from '../tool-family/tool-family';
 import type { ToolOutput } from '../protocol/tool-output';
-import { requestedDraft } from './human-loop';
+import { requestedDraft } from '../human-loop/human-loop';
 import type { SessionLock } from '../session-log/session-lock';
 import { errorText } from '../protocol/error-text';
 

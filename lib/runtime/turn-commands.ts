@@ -1,5 +1,5 @@
-import { commandDraft, type CommandStateName, type RequestBook } from './request-book';
-import type { HumanLoopAccess } from './human-loop';
+import { commandDraft, type CommandStateName, type RequestBook } from '../human-loop/request-book';
+import type { HumanLoopAccess } from '../human-loop/human-loop';
 
 export type CommandResult = { commandId: string; state: CommandStateName | 'unknown'; turnStatus?: string };
 
