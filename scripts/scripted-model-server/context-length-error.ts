@@ -1,19 +1,16 @@
-import { Tiktoken } from 'js-tiktoken/lite';
-import cl100k from 'js-tiktoken/ranks/cl100k_base';
+import { countTokens } from 'gpt-tokenizer/encoding/cl100k_base';
+import { countInSlices } from '../../lib/context/token-counter';
 import { anthropicErrorBody } from './anthropic-error-body';
 import { googleErrorBody } from './google-error-body';
 import { openAIErrorBody } from './openai-error-body';
 import type { WireFormat } from './wire-format';
-
-let encoding: Tiktoken | undefined;
 
 /**
  * What the server counts as a request's prompt: every token of its JSON body (messages, system prompt and tool
  * definitions alike), which is more than a provider counts, so a client that fits here fits there.
  */
 export function requestPromptTokens(body: unknown): number {
-  encoding ??= new Tiktoken(cl100k);
-  return encoding.encode(JSON.stringify(body), [], []).length;
+  return countInSlices((text) => countTokens(text, { disallowedSpecial: new Set() }), JSON.stringify(body));
 }
 
 /** The body each provider answers (HTTP 400) when a prompt passes the model's context window. */
