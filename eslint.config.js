@@ -56,7 +56,6 @@ export const libDependencies = {
   'page-observation': ['protocol'],
   stage: ['protocol'],
   'authored-targets': ['files', 'protocol', 'session-log', 'tool-family'],
-  context: ['files', 'protocol'],
   storage: ['files', 'protocol', 'session-log'],
   manifest: ['protocol', 'storage'],
   usage: ['protocol', 'session-log', 'storage'],
@@ -66,6 +65,7 @@ export const libDependencies = {
   forms: ['protocol', 'view-artifacts'],
   mcp: ['protocol', 'storage', 'tool-family'],
   settings: ['protocol', 'storage', 'tool-family'],
+  context: ['files', 'protocol', 'settings'],
   targets: ['authored-targets', 'manifest', 'protocol', 'session-log', 'storage', 'tool-family'],
   'page-tools': ['page-observation', 'protocol', 'settings', 'tool-family'],
   tools: [

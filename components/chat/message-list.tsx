@@ -20,6 +20,7 @@ import { ArrowDownIcon } from '../shared/icons';
 import { usePanelActions } from '../shared/panel-actions';
 import { TurnView } from './turn-view';
 import type { TurnJump } from '@/lib/panel/turn-jump';
+import { CompactionDivider } from './compaction-divider';
 
 export interface MessageListProps {
   state: ClientState;
@@ -259,6 +260,10 @@ export function MessageList({ state, running, empty, jumpTo }: MessageListProps)
                   </DeferredMount>
                 )}
                 {turn && <FactNotices facts={factsByTurn.get(turn.turnId) ?? []} />}
+                {turn &&
+                  state.compactions
+                    ?.filter((compaction) => compaction.throughTurnId === turn.turnId)
+                    .map((compaction) => <CompactionDivider key={compaction.compactionId} compaction={compaction} />)}
                 {!turn && <div className="unloaded-turn" style={{ height: UNLOADED_TURN_PX }} aria-hidden="true" />}
               </div>
             );

@@ -6,6 +6,7 @@ import {
   type OnDeviceStatus,
 } from '@/lib/providers/on-device-availability';
 import type { ConnectionReport } from '@/lib/providers/test-connection';
+import type { ListedModels } from './context-window-fields';
 import { editDraft, settingsFromDraft, withKind, type EndpointDraft } from '@/lib/settings/endpoint-draft';
 import {
   endpointKindLabels,
@@ -13,6 +14,7 @@ import {
   type EndpointKind,
   type EndpointSettings,
 } from '@/lib/settings/endpoint-settings';
+import { ContextWindowFields } from './context-window-fields';
 import { TestConnection } from './test-connection';
 
 export interface EndpointEditorProps {
@@ -22,7 +24,7 @@ export interface EndpointEditorProps {
   /** Resolves to what to tell the user: saved, or why not. */
   onSave(settings: EndpointSettings): Promise<string>;
   onTest(settings: EndpointSettings): Promise<ConnectionReport>;
-  onListModels(settings: EndpointSettings): Promise<{ models: string[] } | { problem: string }>;
+  onListModels(settings: EndpointSettings): Promise<ListedModels | { problem: string }>;
   onCancel?(): void;
   /** What the browser says of its on-device model (absent when unknown yet). */
   onDevice?: OnDeviceStatus;
@@ -46,6 +48,8 @@ export function EndpointEditor(props: EndpointEditorProps) {
   const { draft, onChange } = props;
   const [status, setStatus] = useState('');
   const [models, setModels] = useState<string[]>([]);
+  const [listedWindows, setListedWindows] = useState<Record<string, number>>({});
+  const listedWindow = listedWindows[draft.model.trim()];
   const listId = useId();
   const set = (change: Partial<EndpointDraft>) => onChange(editDraft(draft, change));
   const validated = (refusal: string): EndpointSettings | undefined => {
@@ -57,7 +61,13 @@ export function EndpointEditor(props: EndpointEditorProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const settings = validated('Not saved');
-    if (settings) void props.onSave(settings).then(setStatus);
+    if (!settings) return;
+    // A window the endpoint's list gave is kept with the profile, as if typed.
+    const withListed =
+      settings.contextWindowTokens === undefined && listedWindow
+        ? { ...settings, contextWindowTokens: listedWindow }
+        : settings;
+    void props.onSave(withListed).then(setStatus);
   };
   const listModels = async () => {
     const settings = validated('Cannot list models');
@@ -66,6 +76,7 @@ export function EndpointEditor(props: EndpointEditorProps) {
     const result = await props.onListModels(settings);
     if ('problem' in result) return setStatus(result.problem);
     setModels(result.models);
+    setListedWindows(result.contextWindows ?? {});
     setStatus(`${result.models.length} models listed: pick one in the Model field.`);
   };
   const test = async (): Promise<ConnectionReport | { problem: string }> => {
@@ -194,6 +205,7 @@ export function EndpointEditor(props: EndpointEditorProps) {
             <p className="hint">The key is kept in this browser’s extension storage and sent only to this endpoint.</p>
           </>
         )}
+        <ContextWindowFields draft={draft} onChange={set} listedWindow={listedWindow} />
       </fieldset>
       <div className="editor-actions">
         <button type="submit" className="button-primary">

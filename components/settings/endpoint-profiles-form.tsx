@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ConnectionReport } from '@/lib/providers/test-connection';
+import type { ListedModels } from './context-window-fields';
 import { draftFromSettings, type EndpointDraft } from '@/lib/settings/endpoint-draft';
 import {
   activeProfile,
@@ -24,7 +25,7 @@ export interface EndpointProfilesFormProps {
   /** Stores the profiles; `saved` is the one just saved, whose host may need a permission. Resolves to a note for the user. */
   onStore(profiles: EndpointProfiles, saved?: EndpointSettings): Promise<string>;
   onTest(settings: EndpointSettings): Promise<ConnectionReport>;
-  onListModels(settings: EndpointSettings): Promise<{ models: string[] } | { problem: string }>;
+  onListModels(settings: EndpointSettings): Promise<ListedModels | { problem: string }>;
   /** What the browser says of its on-device model; the kind is offered only when it has one. */
   onDevice?: OnDeviceStatus;
   onDownloadOnDevice?(): void;

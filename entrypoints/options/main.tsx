@@ -78,7 +78,8 @@ function OptionsApp() {
   const list = async (settings: EndpointSettings) => {
     await requestHost(settings);
     const result = await listModels(settings);
-    return result.ok ? { models: result.models } : { problem: result.message };
+    if (!result.ok) return { problem: result.message };
+    return { models: result.models, ...(result.contextWindows ? { contextWindows: result.contextWindows } : {}) };
   };
   const savePolicy = async (next: ApprovalPolicy) => {
     await approvalPolicies.save(next);

@@ -1,6 +1,7 @@
 import type { LanguageModel, ModelMessage, ToolResultPart, ToolSet } from 'ai';
 import type { AgentEventDraft } from '../protocol/agent-event';
 import type { JsonValue } from '../protocol/json-value';
+import type { ContextOptions } from './context-keeper';
 
 export interface ToolCallRequest {
   stepId: string;
@@ -42,6 +43,8 @@ export interface AgentLoopOptions {
   budgetReached?(): Promise<boolean>;
   /** The model the endpoint is asked for, recorded with each step so its price applies. */
   modelId?: string;
+  /** Keeps each request inside the model's window: counted before sending, compacted past the threshold. */
+  context?: ContextOptions;
   /** A tool result for the model, with the images it carries (in the result, or in a user message after it); JSON unless given. */
   toolResult?(
     call: { toolCallId: string; toolName: string },

@@ -5,7 +5,10 @@ import type { JsonValue } from '../protocol/json-value';
 import { TOOLS } from '../tools/tool-registry';
 import type { AgentLoopOptions } from './agent-loop-options';
 import { callKey, repeatsPreviousStep } from './repeated-call-guard';
+import { ContextKeeper } from './context-keeper';
 import { runStepAttempts } from './step-attempts';
+import { SYSTEM_PROMPT } from './system-prompt';
+import { toolsText } from '../context/estimate-prompt-tokens';
 import type { CompleteToolCall } from './step-stream-mapper';
 import { errorText } from '../protocol/error-text';
 
@@ -34,15 +37,24 @@ function toJson(value: unknown): JsonValue {
 export async function runAgentTurn(options: AgentLoopOptions): Promise<TurnOutcome> {
   const { sessionId, turnId } = options;
   const maxSteps = options.maxSteps ?? 12;
-  const messages = [...options.messages];
+  let messages = [...options.messages];
   // MCP glue: a dynamic family never shadows a declared tool.
   const tools: ToolSet = { ...(await options.extraTools?.()), ...declaredTools() };
+  const keeper = options.context
+    ? new ContextKeeper(options.context, options, { system: SYSTEM_PROMPT, toolsText: toolsText(tools) })
+    : undefined;
   let previousKeys: string[] = [];
   // The runtime refuses a turn at a budget when it records turn/started: no model call before that answer.
   if (options.budgetReached) await options.flush();
   for (let index = 0; index < maxSteps; index++) {
     // After a model call and its tool calls, never inside one: the calls the model asked for have all run.
     if (index > 0 && (await budgetReached(options))) return finish(options, 'budget');
+    if (keeper?.needsCompaction(messages)) {
+      const compacted = await compactBeforeStep(options, keeper, messages);
+      if (compacted === 'aborted') return abort(options, []);
+      messages = compacted;
+    }
+    const promptEstimate = keeper?.estimate(messages);
     const stepId = options.newId();
     const outcome = await runStepAttempts(options, { stepId, index, messages, tools });
     if (outcome.kind === 'aborted')
@@ -65,6 +77,7 @@ export async function runAgentTurn(options: AgentLoopOptions): Promise<TurnOutco
       return 'interrupted';
     }
     const { mapper } = outcome;
+    if (keeper && promptEstimate !== undefined) keeper.observe(promptEstimate, mapper.usage?.inputTokens);
     options.emit([
       ...mapper.finalItems({ interrupted: false }),
       {
@@ -75,6 +88,7 @@ export async function runAgentTurn(options: AgentLoopOptions): Promise<TurnOutco
           finishReason: mapper.finishReason ?? 'other',
           ...(mapper.usage ? { usage: mapper.usage } : {}),
           ...(options.modelId ? { model: options.modelId } : {}),
+          ...(promptEstimate !== undefined ? { promptEstimate } : {}),
         },
       },
     ]);
@@ -107,6 +121,7 @@ export async function runAgentTurn(options: AgentLoopOptions): Promise<TurnOutco
     previousKeys = keys;
     messages.push(...(await runToolCalls(options, stepId, mapper.toolCalls)));
     if (options.signal.aborted) return abort(options, []);
+    keeper?.markStep(messages.length, stepId);
     messages.push(...(await takeSteers(options)));
   }
   options.emit([
@@ -119,6 +134,24 @@ export async function runAgentTurn(options: AgentLoopOptions): Promise<TurnOutco
     },
   ]);
   return finish(options, 'step-cap');
+}
+
+/** The summary is in the log before the request that relies on it is sent, so a replay builds the same request. */
+async function compactBeforeStep(
+  options: AgentLoopOptions,
+  keeper: ContextKeeper,
+  messages: ModelMessage[],
+): Promise<ModelMessage[] | 'aborted'> {
+  try {
+    const compacted = await keeper.compact(messages, 'threshold', options.signal);
+    if (!compacted) return messages;
+    options.emit([compacted.event]);
+    await options.flush();
+    return compacted.messages;
+  } catch (error) {
+    if (options.signal.aborted) return 'aborted';
+    throw error;
+  }
 }
 
 async function abort(options: AgentLoopOptions, finals: AgentEventDraft[]): Promise<TurnOutcome> {

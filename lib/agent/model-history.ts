@@ -6,6 +6,7 @@ import {
   userMessageContent,
   type FileContentOptions,
 } from '../files/model-file-content';
+import { applySummary, type HistoryBoundary, type HistorySummary } from '../context/history-cut';
 import type { BlobRef } from '../protocol/blob-ref';
 import type { JsonValue } from '../protocol/json-value';
 import { itemOf, type ClientState, type ToolCallState, type TurnState } from '../state/client-state';
@@ -26,15 +27,22 @@ function userMessage(turn: TurnState, files: FileContentOptions | undefined): Mo
   return { role: 'user', content: userMessageContent(turn.userText, refs, files) };
 }
 
-function turnMessages(state: ClientState, turn: TurnState, files: FileContentOptions | undefined): ModelMessage[] {
-  const messages: ModelMessage[] = [userMessage(turn, files)];
+interface Built {
+  messages: ModelMessage[];
+  boundaries: HistoryBoundary[];
+}
+
+function turnMessages(state: ClientState, turn: TurnState, files: FileContentOptions | undefined, built: Built): void {
+  const { messages } = built;
+  messages.push(userMessage(turn, files));
   let steps = new Map<string, Step>();
   for (const entry of turn.entries) {
     if (entry.kind === 'command') {
       // An applied steer reached the model as a user message after the steps before it.
       const command = state.commands[entry.commandId];
       if (command?.kind !== 'steer' || command.state !== 'applied' || !command.text) continue;
-      messages.push(...stepMessages(steps, files), { role: 'user', content: command.text });
+      pushSteps(built, turn.turnId, steps, files);
+      messages.push({ role: 'user', content: command.text });
       steps = new Map();
       continue;
     }
@@ -55,13 +63,19 @@ function turnMessages(state: ClientState, turn: TurnState, files: FileContentOpt
       if (call.input !== undefined) step.calls.push(call);
     }
   }
-  messages.push(...stepMessages(steps, files));
-  return messages;
+  pushSteps(built, turn.turnId, steps, files);
+  built.boundaries.push({ index: messages.length, cut: { turnId: turn.turnId } });
 }
 
-function stepMessages(steps: Map<string, Step>, files: FileContentOptions | undefined): ModelMessage[] {
-  const messages: ModelMessage[] = [];
-  for (const step of steps.values()) {
+/** Each step's messages, and after a step with tool calls a boundary a compaction may cut at (as the loop does). */
+function pushSteps(
+  built: Built,
+  turnId: string,
+  steps: Map<string, Step>,
+  files: FileContentOptions | undefined,
+): void {
+  const { messages } = built;
+  for (const [stepId, step] of steps) {
     if (!step.text.length && !step.calls.length) continue;
     messages.push({
       role: 'assistant',
@@ -75,20 +89,41 @@ function stepMessages(steps: Map<string, Step>, files: FileContentOptions | unde
         })),
       ],
     });
-    if (step.calls.length)
-      messages.push(...toolResultMessages(step.calls.map((call) => toolResultContent(call, resultOf(call), files))));
+    if (!step.calls.length) continue;
+    messages.push(...toolResultMessages(step.calls.map((call) => toolResultContent(call, resultOf(call), files))));
+    built.boundaries.push({ index: messages.length, cut: { turnId, stepId } });
   }
-  return messages;
 }
 
-/** The conversation to send to the model, rebuilt from the event state: interrupted partials and retried turns are left out. */
-export function modelHistory(state: ClientState, files?: FileContentOptions): ModelMessage[] {
+/** The newest compaction's summary and cut. */
+export function latestSummary(state: ClientState): HistorySummary | undefined {
+  const latest = state.compactions?.at(-1);
+  if (!latest) return undefined;
+  const cut = latest.throughStepId
+    ? { turnId: latest.throughTurnId, stepId: latest.throughStepId }
+    : { turnId: latest.throughTurnId };
+  return { cut, summary: latest.summary };
+}
+
+/**
+ * The conversation to send to the model, rebuilt from the event state: interrupted partials and retried turns are
+ * left out, and what the newest compaction covers is its summary. The boundaries say where a later compaction may cut.
+ */
+export function modelHistoryWithBoundaries(
+  state: ClientState,
+  files?: FileContentOptions,
+): { messages: ModelMessage[]; boundaries: HistoryBoundary[] } {
   const retried = new Set(
     state.turnOrder.map((turnId) => state.turns[turnId].retryOf).filter((turnId) => turnId !== undefined),
   );
-  return state.turnOrder
-    .filter((turnId) => !retried.has(turnId))
-    .flatMap((turnId) => turnMessages(state, state.turns[turnId], files));
+  const built: Built = { messages: [], boundaries: [] };
+  for (const turnId of state.turnOrder)
+    if (!retried.has(turnId)) turnMessages(state, state.turns[turnId], files, built);
+  return applySummary(built.messages, built.boundaries, latestSummary(state));
+}
+
+export function modelHistory(state: ClientState, files?: FileContentOptions): ModelMessage[] {
+  return modelHistoryWithBoundaries(state, files).messages;
 }
 
 /** Every BlobRef the history may send: the files of each message and the images of each tool result. */

@@ -15,8 +15,10 @@ import type { ClientState } from '../state/client-state';
 import type { TurnOutcome } from './agent-loop';
 import { describeWriteFailure } from './describe-write-failure';
 import { EventOutbox } from './event-outbox';
-import { historyBlobRefs, modelHistory } from './model-history';
+import { historyBlobRefs, modelHistoryWithBoundaries } from './model-history';
+import { turnContext } from './turn-context';
 import type { RuntimeClient } from './runtime-client';
+import type { HistoryBoundary } from '../context/history-cut';
 
 export interface TurnHandle {
   turnId: string;
@@ -142,7 +144,7 @@ export function startTurn(request: TurnRequest): TurnHandle {
     }
     outbox.emit(drafts);
   };
-  const prepared = (async (): Promise<{ messages: ModelMessage[] }> => {
+  const prepared = (async (): Promise<{ messages: ModelMessage[]; boundaries: HistoryBoundary[] }> => {
     const refs = [...historyBlobRefs(historyState), ...attachments.map((attachment) => attachment.blob)];
     const files =
       request.files && refs.length
@@ -159,7 +161,8 @@ export function startTurn(request: TurnRequest): TurnHandle {
             ),
           }
         : { role: 'user', content: text };
-    return { messages: [...modelHistory(historyState, files), userMessage] };
+    const history = modelHistoryWithBoundaries(historyState, files);
+    return { messages: [...history.messages, userMessage], boundaries: history.boundaries };
   })();
   const toolResult = async (call: { toolCallId: string; toolName: string }, output: JsonValue) => {
     const images = toolOutputImages(output);
@@ -173,10 +176,12 @@ export function startTurn(request: TurnRequest): TurnHandle {
   // The agent loop and the model providers (the AI SDK and its schemas) load with the first turn: the panel's first
   // screen does not need them, and evaluating them would hold the main thread while the conversation opens.
   const engine = Promise.all([import('./agent-loop'), import('../providers/create-language-model')]);
-  const done = Promise.all([prepared, engine])
-    .then(([{ messages }, [{ runAgentTurn }, { createLanguageModel }]]) =>
-      runAgentTurn({
-        model: request.model ?? createLanguageModel(settings, { chatId: sessionId }),
+  const done = Promise.all([prepared, engine, turnContext.load()])
+    .then(([{ messages, boundaries }, [{ runAgentTurn }, { createLanguageModel }], context]) => {
+      const model = request.model ?? createLanguageModel(settings, { chatId: sessionId });
+      return runAgentTurn({
+        model,
+        context: context.options({ settings, state: historyState, model, boundaries }),
         sessionId,
         turnId,
         messages,
@@ -215,8 +220,8 @@ export function startTurn(request: TurnRequest): TurnHandle {
         secrets: isRemoteEndpoint(settings) && settings.apiKey ? [settings.apiKey] : [],
         newId,
         now,
-      }),
-    )
+      });
+    })
     .finally(() => client.releaseTurn(sessionId, turnId));
   const stop = (commandId?: string) => {
     if (controller.signal.aborted) return;

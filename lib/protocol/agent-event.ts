@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contextEventSchemas } from './context-events';
 import { JOB_EVENT_TYPES, jobEventSchemas } from './job-events';
 import { jsonValueSchema } from './json-value';
 import { NOTIFY_PARTS } from './notify-events';
@@ -8,7 +9,7 @@ import { messageAttachmentSchema, uploadEventIds, uploadStateEventData } from '.
 import { VIEW_ARTIFACT_EVENT_TYPES, viewArtifactEventSchemas } from './view-artifact-events';
 
 /** The version the runtime stamps on every event; a stored row of an older one is upgraded by `event-migrations.ts`. */
-export const AGENT_EVENT_SCHEMA_VERSION = 3;
+export const AGENT_EVENT_SCHEMA_VERSION = 4;
 
 const id = z.string().min(1).max(200);
 
@@ -73,6 +74,8 @@ export const agentEventSchema = z.discriminatedUnion('type', [
       usage: tokenUsageSchema.optional(),
       /** The model the endpoint was asked for, so its price applies (added in version 3). */
       model: z.string().max(200).optional(),
+      /** The tokenizer's count of the prompt this step sent, before calibration (added in version 4). */
+      promptEstimate: z.number().int().nonnegative().optional(),
     }),
   ),
 
@@ -190,6 +193,7 @@ export const agentEventSchema = z.discriminatedUnion('type', [
   ...jobEventSchemas(envelope, id),
   ...viewArtifactEventSchemas(envelope, id),
   ...targetArtifactEventSchemas(envelope, id),
+  ...contextEventSchemas(envelope, id),
 ]);
 
 export type AgentEvent = z.infer<typeof agentEventSchema>;
@@ -260,6 +264,7 @@ export const EVENT_DURABILITY: Record<AgentEventType, boolean> = {
   'artifact/superseded': true,
   'artifact/permission-granted': true,
   'artifact/permission-revoked': true,
+  'context/compacted': true,
 };
 
 export function isDurableType(type: AgentEventType): boolean {

@@ -21,6 +21,12 @@ export const EVENT_MIGRATIONS: Readonly<Record<number, MigrationStep>> = {
    * read: the version tells it the rows are newer instead of broken. Every version-2 row is a valid version-3 row.
    */
   2: (event) => event,
+  /**
+   * Version 4 adds `context/compacted` (a summary that later requests send instead of the turns it covers) and the
+   * step's `promptEstimate`. Every version-3 row is a valid version-4 row; a version-3 build reading a version-4
+   * log is told it is newer rather than dropping the summary and sending a history it cannot fit.
+   */
+  3: (event) => event,
 };
 
 export type StoredEventReading =

@@ -12,7 +12,7 @@ import { viewArtifactContentSchema } from './view-artifact-events';
  * Raise it whenever the reducer or the client state's shape changes: a snapshot of another format is rebuilt
  * from the log, never trusted. The event schema version is part of it, since a migration changes what is reduced.
  */
-export const SNAPSHOT_VERSION = 3;
+export const SNAPSHOT_VERSION = 4;
 export const SNAPSHOT_FORMAT = `${SNAPSHOT_VERSION}/${AGENT_EVENT_SCHEMA_VERSION}`;
 
 const text = z.string();
@@ -179,6 +179,35 @@ export const snapshotStateSchema = z.object({
   usageByModel: z.record(text, tokenUsageSchema).optional(),
   /** How many turns come before the first one in `turnOrder`: the panel asks for them by page. */
   olderTurns: z.number().int().nonnegative(),
+  compactions: z
+    .array(
+      z.object({
+        compactionId: text,
+        seq: z.number().int().nonnegative(),
+        time: z.number(),
+        throughTurnId: text,
+        throughStepId: text.optional(),
+        fromSeq: z.number().int().nonnegative(),
+        toSeq: z.number().int().nonnegative(),
+        summary: text,
+        summaryTokens: z.number().int().nonnegative(),
+        coveredTokens: z.number().int().nonnegative(),
+        method: z.enum(['model', 'digest']),
+        trigger: z.enum(['threshold', 'user']),
+        fallbackReason: text.optional(),
+      }),
+    )
+    .optional(),
+  calibration: z
+    .record(
+      text,
+      z.object({
+        estimatedTokens: z.number().nonnegative(),
+        reportedTokens: z.number().nonnegative(),
+        steps: z.number().int().nonnegative(),
+      }),
+    )
+    .optional(),
 });
 
 /** One turn with the records that belong to it: the unit a snapshot is stored in and the panel pages in. */

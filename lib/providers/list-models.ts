@@ -7,16 +7,42 @@ import { parseProviderErrorBody } from './provider-error-body';
 import { errorText } from '../protocol/error-text';
 
 export type ModelList =
-  | { ok: true; models: string[] }
+  /** `contextWindows`: the models whose list entry says their context length (OpenRouter, LM Studio, Gemini). */
+  | { ok: true; models: string[]; contextWindows?: Record<string, number> }
   | { ok: false; unsupported: true; message: string }
   | { ok: false; unsupported?: false; message: string; status?: number };
 
-const idListSchema = z.object({ data: z.array(z.object({ id: z.string() })) });
+const tokenCount = z.number().int().positive().optional().catch(undefined);
+const idListSchema = z.object({
+  data: z.array(
+    z.object({
+      id: z.string(),
+      /** OpenRouter's name for it. */
+      context_length: tokenCount,
+      /** LM Studio's. */
+      max_context_length: tokenCount,
+      /** Anthropic's. */
+      max_input_tokens: tokenCount,
+    }),
+  ),
+});
 const googleListSchema = z.object({
   models: z
-    .array(z.object({ name: z.string(), supportedGenerationMethods: z.array(z.string()).optional() }))
+    .array(
+      z.object({
+        name: z.string(),
+        supportedGenerationMethods: z.array(z.string()).optional(),
+        inputTokenLimit: tokenCount,
+        outputTokenLimit: tokenCount,
+      }),
+    )
     .default([]),
 });
+
+interface ListedModel {
+  id: string;
+  contextWindow?: number;
+}
 
 /** The request that lists models, where the API has one. The key goes only to the endpoint's own address. */
 function listRequest(settings: EndpointSettings): { url: string; headers: Record<string, string> } | undefined {
@@ -38,17 +64,35 @@ function listRequest(settings: EndpointSettings): { url: string; headers: Record
   }
 }
 
-function modelIds(settings: EndpointSettings, body: unknown): string[] | undefined {
+function listedModels(settings: EndpointSettings, body: unknown): ListedModel[] | undefined {
   if (settings.kind === 'google') {
     const parsed = googleListSchema.safeParse(body);
     if (!parsed.success) return undefined;
     const generating = parsed.data.models.filter(
       (model) => !model.supportedGenerationMethods || model.supportedGenerationMethods.includes('generateContent'),
     );
-    return generating.map((model) => model.name.replace(/^models\//, ''));
+    return generating.map((model) => ({
+      id: model.name.replace(/^models\//, ''),
+      ...(model.inputTokenLimit ? { contextWindow: model.inputTokenLimit + (model.outputTokenLimit ?? 0) } : {}),
+    }));
   }
   const parsed = idListSchema.safeParse(body);
-  return parsed.success ? parsed.data.data.map((model) => model.id) : undefined;
+  if (!parsed.success) return undefined;
+  return parsed.data.data.map((model) => {
+    const contextWindow = model.context_length ?? model.max_context_length ?? model.max_input_tokens;
+    return { id: model.id, ...(contextWindow ? { contextWindow } : {}) };
+  });
+}
+
+function modelList(listed: ListedModel[]): ModelList {
+  const windows = listed.filter((model) => model.contextWindow !== undefined);
+  return {
+    ok: true,
+    models: [...new Set(listed.map((model) => model.id))].sort(),
+    ...(windows.length
+      ? { contextWindows: Object.fromEntries(windows.map((model) => [model.id, model.contextWindow!])) }
+      : {}),
+  };
 }
 
 /** Asks the endpoint which models it offers: OpenAI and compatible `/models`, Anthropic `/v1/models`, Gemini `/v1beta/models`. */
@@ -88,8 +132,6 @@ export async function listModels(
   }
   const body = await safeParseJSON({ text });
   if (!body.success) return { ok: false, message: 'The model list is not JSON.' };
-  const models = modelIds(settings, body.value);
-  return models
-    ? { ok: true, models: [...new Set(models)].sort() }
-    : { ok: false, message: 'The model list has an unexpected shape.' };
+  const listed = listedModels(settings, body.value);
+  return listed ? modelList(listed) : { ok: false, message: 'The model list has an unexpected shape.' };
 }

@@ -114,6 +114,8 @@ describe('listModels', () => {
     expect(await listModels(scriptedEndpointSettings('gemini', server.origin))).toEqual({
       ok: true,
       models: ['scripted-model'],
+      // Gemini's list gives each model's input and output token limits: their sum is its window.
+      contextWindows: { 'scripted-model': 1_114_112 },
     });
     expect(await listModels(scriptedEndpointSettings('anthropic', server.origin, 'sk-ant'))).toEqual({
       ok: true,

@@ -84,3 +84,18 @@ describe('endpoint draft', () => {
     expect(settingsFromDraft(draftFromSettings(settings))).toEqual({ ok: true, settings });
   });
 });
+
+describe('endpoint draft window fields', () => {
+  it('keeps a typed window and reserve (separators allowed), leaves empty ones unset, and names a bad one', () => {
+    const draft = { ...withKind(draftFromSettings(undefined), 'openai'), contextWindow: '32,768', outputReserve: '' };
+    const result = settingsFromDraft(draft);
+    expect(result.ok && result.settings.contextWindowTokens).toBe(32_768);
+    expect(result.ok && 'outputReserveTokens' in result.settings).toBe(false);
+    expect(draftFromSettings(result.ok ? result.settings : undefined)).toMatchObject({
+      contextWindow: '32768',
+      outputReserve: '',
+    });
+    const bad = settingsFromDraft({ ...draft, contextWindow: 'big' });
+    expect(bad.ok ? '' : bad.problem).toMatch(/^Context window: /);
+  });
+});

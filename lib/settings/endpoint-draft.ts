@@ -19,6 +19,10 @@ export interface EndpointDraft {
   continuation: boolean;
   /** Kept from the scripted demo profile while its address is unchanged, so the panel keeps saying so. */
   scripted: boolean;
+  /** Tokens, as typed; empty leaves the window to the known-model table. */
+  contextWindow: string;
+  /** Tokens, as typed; empty leaves the reserve to its default. */
+  outputReserve: string;
 }
 
 const defaultModels: Record<EndpointKind, string> = {
@@ -45,6 +49,8 @@ export function draftFromSettings(settings: EndpointSettings | undefined): Endpo
         api: 'chat',
         continuation: false,
         scripted: false,
+        contextWindow: '',
+        outputReserve: '',
       },
       'openai-compatible',
     );
@@ -57,6 +63,23 @@ export function draftFromSettings(settings: EndpointSettings | undefined): Endpo
     api: settings.kind === 'openai' ? settings.api : 'chat',
     continuation: settings.kind === 'ai-sdk-chat' ? settings.continuation : false,
     scripted: settings.scripted,
+    contextWindow: settings.contextWindowTokens === undefined ? '' : String(settings.contextWindowTokens),
+    outputReserve: settings.outputReserveTokens === undefined ? '' : String(settings.outputReserveTokens),
+  };
+}
+
+/** An empty field is unset; anything else is read as a number (digits with separators allowed), checked by the schema. */
+function tokenCount(text: string): number | undefined {
+  const cleaned = text.replace(/[\s,_']/g, '');
+  return cleaned === '' ? undefined : Number(cleaned);
+}
+
+function windowFields(draft: EndpointDraft): { contextWindowTokens?: number; outputReserveTokens?: number } {
+  const contextWindowTokens = tokenCount(draft.contextWindow);
+  const outputReserveTokens = tokenCount(draft.outputReserve);
+  return {
+    ...(contextWindowTokens === undefined ? {} : { contextWindowTokens }),
+    ...(outputReserveTokens === undefined ? {} : { outputReserveTokens }),
   };
 }
 
@@ -87,7 +110,7 @@ export function settingsFromDraft(
   const label = draft.label.trim() || endpointKindLabels[draft.kind];
   const parsed = endpointSettingsSchema.safeParse(
     draft.kind === 'chrome-on-device'
-      ? { kind: draft.kind, label, scripted: false }
+      ? { kind: draft.kind, label, scripted: false, ...windowFields(draft) }
       : {
           kind: draft.kind,
           label,
@@ -97,10 +120,18 @@ export function settingsFromDraft(
           scripted: draft.scripted,
           ...(draft.kind === 'openai' ? { api: draft.api } : {}),
           ...(draft.kind === 'ai-sdk-chat' ? { continuation: draft.continuation } : {}),
+          ...windowFields(draft),
         },
   );
   if (parsed.success) return { ok: true, settings: parsed.data };
-  const names: Record<string, string> = { baseUrl: 'Base URL', model: 'Model', apiKey: 'API key', label: 'Name' };
+  const names: Record<string, string> = {
+    baseUrl: 'Base URL',
+    model: 'Model',
+    apiKey: 'API key',
+    label: 'Name',
+    contextWindowTokens: 'Context window',
+    outputReserveTokens: 'Output reserve',
+  };
   const problem = issuesText(
     parsed.error.issues.map((issue) => ({
       path: [names[String(issue.path[0])] ?? String(issue.path[0])],

@@ -40,6 +40,10 @@ const common = {
   scripted: z.boolean().default(false),
   /** How long a model stream may send nothing before its attempt is stopped as stalled; DEFAULT_STREAM_IDLE_TIMEOUT_SECONDS when unset. */
   streamIdleTimeoutSeconds: z.number().positive().max(3600).optional(),
+  /** The model's context window in tokens, as the user or the endpoint's model list says; the known-model table when unset. */
+  contextWindowTokens: z.number().int().min(1_024).max(100_000_000).optional(),
+  /** Tokens kept free for the answer; an eighth of the window (at most the model's output limit) when unset. */
+  outputReserveTokens: z.number().int().min(256).max(10_000_000).optional(),
 };
 
 export const DEFAULT_STREAM_IDLE_TIMEOUT_SECONDS = 60;
@@ -79,6 +83,8 @@ export const endpointSettingsSchema = z.discriminatedUnion('kind', [
     label: common.label.default(endpointKindLabels['chrome-on-device']),
     scripted: common.scripted,
     streamIdleTimeoutSeconds: common.streamIdleTimeoutSeconds,
+    contextWindowTokens: common.contextWindowTokens,
+    outputReserveTokens: common.outputReserveTokens,
   }),
 ]);
 

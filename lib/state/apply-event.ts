@@ -1,4 +1,5 @@
 import type { AgentEvent, AgentEventOf } from '../protocol/agent-event';
+import { addCalibrationStep } from './prompt-calibration';
 import { addTokenUsage } from '../protocol/add-token-usage';
 import { addUsageByModel } from '../usage/add-usage-by-model';
 import { applyNotifyEvent } from './apply-notify-event';
@@ -94,12 +95,18 @@ function addStepUsage(copy: WorkingCopy, event: AgentEventOf<'step/completed'>):
   const { usage } = event.data;
   if (!usage) return;
   const { model } = event.data;
+  addCalibration(copy, model ?? '', event.data.promptEstimate, usage.inputTokens);
   updateTurn(copy, event.turnId, (turn) => ({
     usage: addTokenUsage(turn.usage, usage),
     usageByModel: addUsageByModel(turn.usageByModel, model, usage),
   }));
   copy.state.usage = addTokenUsage(copy.state.usage, usage);
   copy.state.usageByModel = addUsageByModel(copy.state.usageByModel, model, usage);
+}
+
+function addCalibration(copy: WorkingCopy, model: string, estimated?: number, reported?: number): void {
+  const next = addCalibrationStep(copy.state.calibration?.[model], estimated, reported);
+  if (next) copy.state.calibration = { ...copy.state.calibration, [model]: next };
 }
 
 type ItemEvent = AgentEventOf<
@@ -424,5 +431,27 @@ export function applyEvent(copy: WorkingCopy, event: AgentEvent): void {
     case 'artifact/permission-granted':
     case 'artifact/permission-revoked':
       return;
+    case 'context/compacted':
+      return applyCompaction(copy, event);
   }
+}
+
+/** A compaction recorded twice (a worker restarted while its append was acknowledged) is one compaction. */
+function applyCompaction(copy: WorkingCopy, event: AgentEventOf<'context/compacted'>): void {
+  const known = copy.state.compactions ?? [];
+  if (known.some((compaction) => compaction.compactionId === event.compactionId)) return;
+  const { fallbackReason, throughStepId, ...data } = event.data;
+  copy.state.compactions = [
+    ...known,
+    {
+      compactionId: event.compactionId,
+      seq: event.seq,
+      time: event.time,
+      fromSeq: (known.at(-1)?.seq ?? 0) + 1,
+      toSeq: event.seq - 1,
+      ...data,
+      ...(throughStepId ? { throughStepId } : {}),
+      ...(fallbackReason ? { fallbackReason } : {}),
+    },
+  ];
 }

@@ -126,6 +126,32 @@ export interface ClientState {
   usageByModel?: Record<string, TokenUsage>;
   /** How many turns of the conversation come before the first one in `turnOrder`, not loaded yet. */
   olderTurns: number;
+  /** Every `context/compacted` of the conversation, in log order; later requests send the newest one's summary. */
+  compactions?: CompactionView[];
+  /** Per model: the tokenizer's estimates and the provider's input tokens summed over the steps that had both. */
+  calibration?: Record<string, PromptCalibration>;
+}
+
+export interface CompactionView {
+  compactionId: string;
+  seq: number;
+  time: number;
+  throughTurnId: string;
+  throughStepId?: string;
+  fromSeq: number;
+  toSeq: number;
+  summary: string;
+  summaryTokens: number;
+  coveredTokens: number;
+  method: 'model' | 'digest';
+  trigger: 'threshold' | 'user';
+  fallbackReason?: string;
+}
+
+export interface PromptCalibration {
+  estimatedTokens: number;
+  reportedTokens: number;
+  steps: number;
 }
 
 export interface FactNotice {

@@ -30,6 +30,7 @@ import { uiMessageStreamWireFormat } from './ui-message-stream-wire-format';
 import type { ReplyContext, RequestTarget, WireFormat } from './wire-format';
 import { writeFramesInPieces } from './write-frames-in-pieces';
 import { framesUpToByte } from './frames-up-to-byte';
+import { contextLengthErrorBody, requestPromptTokens } from './context-length-error';
 import { errorText } from '../../lib/protocol/error-text';
 
 export { scriptedModelId } from './scripted-model-id';
@@ -46,6 +47,11 @@ export interface ScriptedModelServerOptions {
   readonly maxPieceBytes?: number;
   /** Answers a request itself instead of the script (the offline demo model); undefined leaves it to the script. */
   readonly respond?: (body: unknown, format: WireFormat['name']) => StreamableStep | undefined;
+  /**
+   * A context window to enforce: a request whose body counts more tokens answers the provider's own context-length
+   * error, and every reply reports the counted tokens as its input usage.
+   */
+  readonly contextWindowTokens?: number;
 }
 
 export interface RecordedRequest {
@@ -67,6 +73,10 @@ export interface ScriptedModelServer {
   readonly port: number;
   /** Replaces the script and forgets how often each (turn, step) was attempted. */
   setScript(script: Script): void;
+  /** Enforces a context window from now on (undefined: none); see `ScriptedModelServerOptions.contextWindowTokens`. */
+  setContextWindow(tokens: number | undefined): void;
+  /** The requests refused for passing the window, with their counts. */
+  readonly overWindow: { promptTokens: number; windowTokens: number }[];
   /** Model requests in arrival order; control routes and CORS preflights are not recorded. */
   readonly requests: RecordedRequest[];
   clearRequests(): void;
@@ -114,6 +124,8 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
   // How many requests each (turn, step) position has answered, so `once` steps give way on a retry.
   const attempts = new Map<string, number>();
   let replyCount = 0;
+  let contextWindowTokens = options.contextWindowTokens;
+  const overWindow: { promptTokens: number; windowTokens: number }[] = [];
 
   const replaceScript = (nextScript: Script): void => {
     script = nextScript;
@@ -149,6 +161,12 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
         ? Promise.resolve(true)
         : sleep(delayMs, true, { signal: responseClosed.signal }).catch(() => false);
 
+    const promptTokens = contextWindowTokens === undefined ? undefined : requestPromptTokens(body.value);
+    if (promptTokens !== undefined && contextWindowTokens !== undefined && promptTokens > contextWindowTokens) {
+      overWindow.push({ promptTokens, windowTokens: contextWindowTokens });
+      sendJson(response, 400, contextLengthErrorBody(format.name, promptTokens, contextWindowTokens));
+      return;
+    }
     const location = locateStep(script, modelRequest.messages);
     const attemptKey = `${location.turnIndex}:${location.stepIndex}`;
     const attempt = attempts.get(attemptKey) ?? 0;
@@ -172,7 +190,8 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
       replyNumber,
       created: Math.floor(Date.now() / 1000),
       model: modelRequest.model,
-      usage: scriptedUsageOf(step) ?? estimateUsage(modelRequest.promptCharacters, events),
+      usage:
+        scriptedUsageOf(step) ?? withPromptTokens(estimateUsage(modelRequest.promptCharacters, events), promptTokens),
     };
     const replyHeaders = format.replyHeaders(context);
     request.socket.setNoDelay(true);
@@ -335,6 +354,10 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
     setScript(nextScript: Script): void {
       replaceScript(scriptSchema.parse(nextScript));
     },
+    setContextWindow(tokens: number | undefined): void {
+      contextWindowTokens = tokens;
+    },
+    overWindow,
     requests,
     clearRequests(): void {
       requests.length = 0;
@@ -464,6 +487,10 @@ function scriptedUsageOf(step: StreamableStep): TokenUsage | undefined {
 }
 
 /** Roughly four characters per token, enough for tests that display or sum usage. */
+function withPromptTokens(usage: TokenUsage, promptTokens: number | undefined): TokenUsage {
+  return promptTokens === undefined ? usage : { ...usage, promptTokens };
+}
+
 function estimateUsage(promptCharacters: number, events: readonly ModelStreamEvent[]): TokenUsage {
   let outputCharacters = 0;
   for (const event of events) {

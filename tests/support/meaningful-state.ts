@@ -20,8 +20,21 @@ export function meaningfulState(state: ClientState): unknown {
       return [key, rest];
     }),
   );
-  const { title, lastSeq, turnOrder, turns, streaming, requests, commands, notifications, facts, usage, usageByModel } =
-    state;
+  const {
+    title,
+    lastSeq,
+    turnOrder,
+    turns,
+    streaming,
+    requests,
+    commands,
+    notifications,
+    facts,
+    usage,
+    usageByModel,
+    compactions,
+    calibration,
+  } = state;
   // A JSON round trip so that a property set to undefined equals a missing one.
   return JSON.parse(
     JSON.stringify({
@@ -38,6 +51,8 @@ export function meaningfulState(state: ClientState): unknown {
       facts,
       usage,
       usageByModel,
+      compactions,
+      calibration,
     }),
   );
 }

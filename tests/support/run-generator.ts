@@ -143,6 +143,25 @@ class SessionScript {
     return Array.from({ length: words }, () => this.random.pick(WORDS)).join(' ');
   }
 
+  /** A compaction of the turns so far, sometimes recorded twice (its append retried across a restart). */
+  private compaction(throughTurnId: string): AgentEventDraft[] {
+    const draft: AgentEventDraft = {
+      type: 'context/compacted',
+      sessionId: this.sessionId,
+      compactionId: this.driver.newId('compaction'),
+      time: this.driver.now(),
+      data: {
+        throughTurnId,
+        summary: this.text(12),
+        summaryTokens: 20,
+        coveredTokens: 400,
+        method: this.random.pick(['model', 'digest'] as const),
+        trigger: this.random.pick(['threshold', 'user'] as const),
+      },
+    };
+    return this.random.chance(0.3) ? [draft, draft] : [draft];
+  }
+
   /** One fact notification of each kind, and sometimes the dismissal of one of them (a duplicate dismissal too). */
   private factNotifications(): AgentEventDraft[] {
     const sessionId = this.sessionId;
@@ -361,6 +380,7 @@ class SessionScript {
       ]);
     }
     if (this.random.chance(0.2)) await this.append(this.factNotifications());
+    if (this.lastEndedTurn && this.random.chance(0.2)) await this.append(this.compaction(this.lastEndedTurn.turnId));
     if (this.random.chance(0.1)) {
       const blobId = this.driver.newId('blob');
       await this.append([

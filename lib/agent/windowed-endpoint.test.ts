@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  startScriptedModelServer,
+  type ScriptedModelServer,
+} from '../../scripts/scripted-model-server/scripted-model-server';
+import { COMPACTION_SYSTEM_PROMPT } from '../context/summarise-history';
+import {
+  AGENT_EVENT_SCHEMA_VERSION,
+  isDurableType,
+  type AgentEvent,
+  type AgentEventDraft,
+} from '../protocol/agent-event';
+import { parseEndpointSettings, type EndpointSettings } from '../settings/endpoint-settings';
+import { replayLog } from '../state/reduce-events';
+import type { RuntimeClient } from './runtime-client';
+import { startTurn } from './turn-driver';
+
+/** Our system prompt and tool definitions alone count about 5k tokens on the server: an 16k window leaves too little. */
+const WINDOW = 16_384;
+const TURNS = 14;
+const WORDS = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel'];
+const words = (count: number, seed: number) =>
+  Array.from({ length: count }, (_, index) => WORDS[(index * 5 + seed) % WORDS.length]).join(' ');
+
+let server: ScriptedModelServer;
+let replies = 0;
+beforeAll(async () => {
+  server = await startScriptedModelServer({
+    contextWindowTokens: WINDOW,
+    respond: (body) =>
+      JSON.stringify(body).includes(COMPACTION_SYSTEM_PROMPT.split('\n')[0])
+        ? { text: `Summary ${++replies}: the user sent numbered turns of words; the assistant answered each.` }
+        : { text: `Answer ${++replies}: ${words(400, replies)}` },
+  });
+});
+afterAll(() => server.close());
+
+function client(events: AgentEvent[]): RuntimeClient {
+  return {
+    appendEvents: async (_sessionId, drafts: AgentEventDraft[]) => {
+      for (const draft of drafts) {
+        const durable = isDurableType(draft.type);
+        const seq = (events.at(-1)?.seq ?? 0) + (durable ? 1 : 0);
+        events.push({ ...draft, schemaVersion: AGENT_EVENT_SCHEMA_VERSION, seq, durable } as AgentEvent);
+      }
+    },
+    executeTool: async () => ({ status: 'completed', output: { ok: true }, replayed: false }),
+    takeSteers: async () => [],
+    submitCommand: async () => undefined,
+    ownTurn: () => undefined,
+    releaseTurn: () => undefined,
+  };
+}
+
+const formats: [string, Record<string, unknown>][] = [
+  ['OpenAI chat completions', { kind: 'openai-compatible', baseUrl: 'http://placeholder/v1' }],
+  ['Anthropic messages', { kind: 'anthropic', baseUrl: 'http://placeholder/v1', apiKey: 'k' }],
+  ['Gemini', { kind: 'google', baseUrl: 'http://placeholder/v1beta', apiKey: 'k' }],
+];
+
+// Forty turns against a local server, and the tokenizer's first load: slow on a busy machine, never timed.
+describe('a conversation at an 16k window against the scripted server that enforces it', { timeout: 300_000 }, () => {
+  it.each(formats)(
+    '%s: the endpoint answers its real context-length error when the prompt is over',
+    async (_name, shape) => {
+      const settings = parseEndpointSettings({
+        ...shape,
+        baseUrl: String(shape.baseUrl).replace('http://placeholder', server.origin),
+        model: 'scripted-model',
+      })!;
+      const events: AgentEvent[] = [];
+      const handle = startTurn({
+        client: client(events),
+        settings: { ...settings, contextWindowTokens: 1_000_000 } as EndpointSettings,
+        state: replayLog('s', []),
+        text: words(9_000, 1),
+      });
+      expect(await handle.done).toBe('interrupted');
+      const error = events.find((event) => event.type === 'stream/error');
+      expect(error?.type === 'stream/error' && error.data.message).toMatch(
+        /maximum context length|prompt is too long|exceeds the maximum number of tokens/,
+      );
+    },
+  );
+
+  // One format for the long run: the others answer the same error above, and a run costs a minute on a busy machine.
+  it.each(formats.slice(0, 1))(
+    '%s: many turns go on without ever passing it, compacting on the way',
+    async (_name, shape) => {
+      const settings = parseEndpointSettings({
+        ...shape,
+        baseUrl: String(shape.baseUrl).replace('http://placeholder', server.origin),
+        model: 'scripted-model',
+        contextWindowTokens: WINDOW,
+      })!;
+      const before = server.overWindow.length;
+      const events: AgentEvent[] = [];
+      for (let turn = 0; turn < TURNS; turn++) {
+        const state = replayLog(
+          's',
+          events.filter((event) => event.durable),
+        );
+        const handle = startTurn({ client: client(events), settings, state, text: `Turn ${turn}: ${words(60, turn)}` });
+        const outcome = await handle.done;
+        if (outcome !== 'stop')
+          console.log('DEBUG', JSON.stringify(events.filter((event) => event.type === 'stream/error')));
+        expect(outcome).toBe('stop');
+      }
+      expect(server.overWindow.length).toBe(before);
+      expect(events.filter((event) => event.type === 'context/compacted').length).toBeGreaterThan(1);
+    },
+  );
+});
