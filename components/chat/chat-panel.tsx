@@ -17,6 +17,7 @@ import { OnboardingView } from './onboarding-view';
 import { SessionDrawer } from './session-drawer';
 import { BudgetRefusal } from '../usage/budget-refusal';
 import { UsageLine } from '../usage/usage-line';
+import { ContextMeterLine } from '../usage/context-meter-line';
 import { PageLine } from './page-line';
 import { usePanelActions } from '../shared/panel-actions';
 import type { PanelShortcut } from './shortcut-hint';
@@ -185,6 +186,11 @@ export function ChatPanel(props: ChatPanelProps) {
           usageByModel={state.usageByModel}
           className="conversation-usage"
           label="Tokens used in this conversation"
+        />
+        <ContextMeterLine
+          lastPrompt={state.lastPrompt}
+          compactions={state.compactions?.length ?? 0}
+          endpoint={endpoint}
         />
         <button type="button" className="link-button" onClick={actions.openOptions}>
           Settings

@@ -92,9 +92,12 @@ function dropUnrequestedToolCalls(copy: WorkingCopy, turnId: string): void {
 
 /** Durable events apply once each, in seq order, so adding here equals a sum over the log. */
 function addStepUsage(copy: WorkingCopy, event: AgentEventOf<'step/completed'>): void {
-  const { usage } = event.data;
+  const { usage, model, promptEstimate } = event.data;
+  if (usage?.inputTokens !== undefined)
+    copy.state.lastPrompt = { model: model ?? '', tokens: usage.inputTokens, reported: true };
+  else if (promptEstimate !== undefined)
+    copy.state.lastPrompt = { model: model ?? '', tokens: promptEstimate, reported: false };
   if (!usage) return;
-  const { model } = event.data;
   addCalibration(copy, model ?? '', event.data.promptEstimate, usage.inputTokens);
   updateTurn(copy, event.turnId, (turn) => ({
     usage: addTokenUsage(turn.usage, usage),

@@ -130,6 +130,8 @@ export interface ClientState {
   compactions?: CompactionView[];
   /** Per model: the tokenizer's estimates and the provider's input tokens summed over the steps that had both. */
   calibration?: Record<string, PromptCalibration>;
+  /** The prompt of the latest step that said: the input tokens its provider reported, else the tokenizer's estimate. */
+  lastPrompt?: { model: string; tokens: number; reported: boolean };
 }
 
 export interface CompactionView {

@@ -106,6 +106,22 @@ describe('a conversation longer than the window', () => {
     });
     expect(opened).toEqual({ open: true, summary: SUMMARY });
 
+    const meter = await panel.$eval('.context-meter', (element) => ({
+      used: Number(element.getAttribute('data-used-tokens')),
+      limit: Number(element.getAttribute('data-limit-tokens')),
+      compactions: Number(element.getAttribute('data-compactions')),
+      text: element.textContent,
+    }));
+    console.log(`[context] meter: ${meter.text}`);
+    expect(meter.limit, 'the window less the reserve').toBe(WINDOW_TOKENS - RESERVE_TOKENS);
+    expect(meter.used).toBeGreaterThan(0);
+    expect(meter.used, 'the last prompt, as the endpoint counted it, fit').toBeLessThanOrEqual(meter.limit);
+    expect(meter.compactions).toBe(summaryRequests.length);
+    await panel.evaluate(() =>
+      [...document.querySelectorAll('details.compaction-divider')].at(-1)!.scrollIntoView({ block: 'start' }),
+    );
+    await panel.screenshot({ path: 'tests/screenshots/context-compaction.png' });
+
     const inspector = await session.browser.newPage();
     await inspector.goto(`chrome-extension://${session.extensionId}/options.html`);
     const rows = await readStoredLog(inspector, await currentSessionId(panel));
