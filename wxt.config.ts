@@ -54,6 +54,8 @@ export default defineConfig({
         'tabs',
         'scripting',
         'webNavigation',
+        // The tabs the agent opens go into a tab group named after the conversation.
+        'tabGroups',
         ...(browser === 'firefox' ? [] : ['sidePanel', 'offscreen']),
         // The test build has it granted: headless Chromium cannot answer the permission prompt.
         ...(extraTargetsRoot && browser !== 'firefox' ? ['notifications'] : []),

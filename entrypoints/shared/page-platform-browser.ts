@@ -1,4 +1,5 @@
 import browser, { type Tabs } from 'webextension-polyfill';
+import { z } from 'zod';
 import { originPattern, type PageTab } from '@/lib/page-tools/choose-page';
 import type { PagePlatform } from '@/lib/page-tools/page-platform';
 
@@ -59,12 +60,53 @@ function bytesOfDataUrl(dataUrl: string): Uint8Array {
   return Uint8Array.from(atob(base64), (character) => character.charCodeAt(0));
 }
 
+/** Chrome's `tabs.group` and `tabGroups` (Firefox's too, from 139): not in the polyfill's types. */
+interface TabGroupApis {
+  group?(options: { tabIds: number[]; groupId?: number; createProperties?: { windowId?: number } }): Promise<unknown>;
+}
+interface TabGroupTitles {
+  update?(groupId: number, change: { title: string }): Promise<unknown>;
+}
+
+const groupIdSchema = z.number().int().min(0);
+
+async function groupTab(tabId: number, title: string, groupId: number | undefined): Promise<number | undefined> {
+  const tabs = browser.tabs as unknown as TabGroupApis;
+  if (typeof tabs.group !== 'function') return undefined;
+  const grouped = groupIdSchema.safeParse(
+    await tabs.group(groupId === undefined ? { tabIds: [tabId] } : { tabIds: [tabId], groupId }),
+  );
+  if (!grouped.success) return undefined;
+  const titles = (browser as unknown as { tabGroups?: TabGroupTitles }).tabGroups;
+  if (groupId === undefined && typeof titles?.update === 'function')
+    await titles.update(grouped.data, { title: title.slice(0, 80) });
+  return grouped.data;
+}
+
+async function openTab(url: string, windowId: number | undefined, timeoutMs: number) {
+  const created = pageTab(
+    await browser.tabs.create({ url, active: true, ...(windowId === undefined ? {} : { windowId }) }),
+  );
+  if (!created) throw new Error('The browser opened no tab.');
+  await browserPagePlatform.waitForLoad(created.tabId, timeoutMs);
+  return (await browserPagePlatform.tab(created.tabId)) ?? created;
+}
+
 export const browserPagePlatform: PagePlatform = {
   tabs: async (windowId) =>
     (await browser.tabs.query(windowId === undefined ? { lastFocusedWindow: true } : { windowId })).flatMap(
       (tab) => pageTab(tab) ?? [],
     ),
-  tab: async (tabId) => pageTab(await browser.tabs.get(tabId)),
+  tab: async (tabId) => {
+    const tab = await browser.tabs.get(tabId).catch(() => undefined);
+    return tab ? pageTab(tab) : undefined;
+  },
+  openTab,
+  activateTab: async (tabId) => {
+    await browser.tabs.update(tabId, { active: true });
+  },
+  closeTab: (tabId) => browser.tabs.remove(tabId),
+  groupTab,
   hasAccess: (origin) => browser.permissions.contains({ origins: [originPattern(origin)] }),
   ensureAgent: inject,
   frames: async (tabId) =>

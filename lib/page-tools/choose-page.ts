@@ -63,9 +63,14 @@ export function choosePage(tabs: readonly PageTab[], place: PanelPlace): PageCho
   const active = inWindow.find((tab) => tab.active && tab.tabId !== place.panelTabId);
   const chosen = active ?? latestWebTab(inWindow.filter((tab) => tab.tabId !== place.panelTabId));
   if (!chosen) return { ok: false, code: 'NO_PAGE', reason: 'No web page is open in this window.' };
-  const refusal = pageRefusal(chosen.url);
-  if (refusal) return { ok: false, code: 'NO_PAGE', reason: refusal, tab: chosen };
-  return { ok: true, tab: chosen, origin: siteOrigin(chosen.url ?? ''), title: chosen.title ?? '' };
+  return chooseTab(chosen);
+}
+
+/** One tab as the page the tools act on, or why it cannot be. */
+export function chooseTab(tab: PageTab): PageChoice {
+  const refusal = pageRefusal(tab.url);
+  if (refusal) return { ok: false, code: 'NO_PAGE', reason: refusal, tab };
+  return { ok: true, tab, origin: siteOrigin(tab.url ?? ''), title: tab.title ?? '' };
 }
 
 function latestWebTab(tabs: readonly PageTab[]): PageTab | undefined {

@@ -46,6 +46,7 @@ interface FakePage {
   zoom: number;
   actReply: unknown;
   observations: PageObservationData[];
+  groups: { tabId: number; title: string }[];
 }
 
 function fakePage(): FakePage {
@@ -56,6 +57,7 @@ function fakePage(): FakePage {
     zoom: 1.5,
     actReply: undefined,
     observations: [observation()],
+    groups: [],
     platform: {
       tabs: async () => page.tabs,
       tab: async (tabId) => page.tabs.find((tab) => tab.tabId === tabId),
@@ -77,6 +79,22 @@ function fakePage(): FakePage {
       },
       back: async () => undefined,
       waitForLoad: async () => undefined,
+      openTab: async (url) => {
+        const tab = { tabId: 100 + page.tabs.length, windowId: 1, url, title: 'Opened', active: true };
+        for (const other of page.tabs) other.active = false;
+        page.tabs.push(tab);
+        return tab;
+      },
+      activateTab: async (tabId) => {
+        for (const tab of page.tabs) tab.active = tab.tabId === tabId;
+      },
+      closeTab: async (tabId) => {
+        page.tabs = page.tabs.filter((tab) => tab.tabId !== tabId);
+      },
+      groupTab: async (tabId, title) => {
+        page.groups.push({ tabId, title });
+        return 5;
+      },
     },
   };
   return page;
@@ -102,6 +120,7 @@ function link(page: FakePage) {
     newId: () => `obs-${++id}`,
     randomHex: () => MARKER,
     sleep: async () => undefined,
+    sessionTitle: async () => 'Compare prices',
   });
 }
 
@@ -247,5 +266,115 @@ describe('PageLink', () => {
       access: true,
       mode: 'ask',
     });
+  });
+});
+
+describe('PageLink: the tabs of a conversation', () => {
+  const userTab = (tabId: number, title: string): PageTab => ({
+    tabId,
+    windowId: 1,
+    url: `http://127.0.0.1:4000/${title.toLowerCase()}.html`,
+    title,
+    active: false,
+  });
+  const gateOf = (pageLink: PageLink, toolName: string, input: Record<string, number | string>) =>
+    pageLink.gate(toolName, input, call);
+
+  it('opens a tab into the group named after the conversation; it becomes the current tab, observed in the answer', async () => {
+    const page = fakePage();
+    const pageLink = link(page);
+    const opened = await pageLink.execute('openTab', { url: 'http://127.0.0.1:4000/value.html' }, call);
+    expect(opened).toMatchObject({
+      ok: true,
+      tabId: 101,
+      owner: 'agent',
+      grouped: true,
+      observation: { observationId: 'obs-1', tabId: 101 },
+    });
+    expect(page.groups).toEqual([{ tabId: 101, title: 'Compare prices' }]);
+    expect(await pageLink.execute('observePage', {}, call)).toMatchObject({ tabId: 101 });
+    const listed = await pageLink.execute('listTabs', {}, call);
+    expect(listed).toMatchObject({
+      currentTabId: 101,
+      tabs: [
+        { tabId: 7, owner: 'user', current: false },
+        { tabId: 101, owner: 'agent', current: true, inFront: true },
+      ],
+    });
+    const { outside } = splitByFence(JSON.stringify(listed), MARKER);
+    expect(outside).not.toContain('Opened');
+  });
+
+  it('refuses an action quoting an observation of another tab, or of a closed one, as stale with a fresh observation', async () => {
+    const page = fakePage();
+    const pageLink = link(page);
+    await pageLink.execute('observePage', {}, call);
+    await pageLink.execute('openTab', { url: 'http://127.0.0.1:4000/value.html' }, call);
+    const other = await pageLink.execute('actOnPage', { observationId: 'obs-1', action: 'click', ref: 'e1' }, call);
+    expect(other).toMatchObject({ ok: false, code: 'STALE_OBSERVATION', observation: { tabId: 101 } });
+    expect(other.error).toContain("of tab 7, not of this conversation's current tab 101");
+    page.tabs = page.tabs.filter((tab) => tab.tabId !== 7);
+    const closed = await pageLink.execute('actOnPage', { observationId: 'obs-1', action: 'click', ref: 'e1' }, call);
+    expect(closed.error).toContain('of tab 7, which is closed');
+    expect(page.sent.filter((sent) => sent.request.type === 'page/act')).toEqual([]);
+  });
+
+  it("asks before switching to or closing one of the user's tabs, never for its own tabs or the page it started on", async () => {
+    const page = fakePage();
+    page.tabs.push(userTab(8, 'Bank'));
+    const pageLink = link(page);
+    expect(await gateOf(pageLink, 'listTabs', {})).toEqual({ required: false });
+    expect(await gateOf(pageLink, 'switchTab', { tabId: 7 })).toEqual({ required: false });
+    expect(await gateOf(pageLink, 'switchTab', { tabId: 8 })).toEqual({
+      required: true,
+      summary: 'Switch to your tab "Bank" (127.0.0.1) and let Splitbrain act on it?',
+      always: true,
+    });
+    expect(await gateOf(pageLink, 'closeTab', { tabId: 7 })).toEqual({
+      required: true,
+      summary: 'Close your tab "Form" (127.0.0.1)?',
+      always: true,
+    });
+    await pageLink.execute('openTab', { url: 'http://127.0.0.1:4000/value.html' }, call);
+    expect(await gateOf(pageLink, 'switchTab', { tabId: 7 })).toEqual({ required: false });
+    expect(await gateOf(pageLink, 'closeTab', { tabId: 101 })).toEqual({ required: false });
+    expect(await gateOf(pageLink, 'openTab', { url: 'http://127.0.0.1:4000/b.html' })).toMatchObject({
+      required: true,
+      summary: 'Open "http://127.0.0.1:4000/b.html" in a new tab of this conversation.',
+      always: false,
+    });
+    expect(await gateOf(pageLink, 'openTab', { url: 'https://elsewhere.test/' })).toMatchObject({
+      required: true,
+      siteOrigin: 'https://elsewhere.test',
+      always: true,
+    });
+  });
+
+  it('closes its tab without the current tab lingering: the page in front is current again', async () => {
+    const page = fakePage();
+    const pageLink = link(page);
+    await pageLink.execute('openTab', { url: 'http://127.0.0.1:4000/value.html' }, call);
+    expect(await pageLink.execute('closeTab', { tabId: 101 }, call)).toMatchObject({
+      ok: true,
+      closed: 101,
+      owner: 'agent',
+    });
+    page.tabs[0].active = true;
+    expect(await pageLink.execute('observePage', {}, call)).toMatchObject({ tabId: 7 });
+    expect(await pageLink.execute('switchTab', { tabId: 101 }, call)).toMatchObject({ ok: false, code: 'TAB_GONE' });
+  });
+
+  it('switches to a tab and acts on it, bringing it in front', async () => {
+    const page = fakePage();
+    page.tabs.push(userTab(8, 'Bank'));
+    const pageLink = link(page);
+    expect(await pageLink.execute('switchTab', { tabId: 8 }, call)).toMatchObject({
+      ok: true,
+      tabId: 8,
+      owner: 'user',
+      observation: { tabId: 8 },
+    });
+    expect(page.tabs.find((tab) => tab.tabId === 8)?.active).toBe(true);
+    expect(await gateOf(pageLink, 'switchTab', { tabId: 7 })).toEqual({ required: false });
   });
 });

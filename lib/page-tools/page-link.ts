@@ -7,7 +7,15 @@ import {
   type PageObservationData,
   type PageRequest,
 } from '../protocol/page-wire';
-import { choosePage, pageRefusal, siteLabel, siteOrigin, type PageChoice, type PanelPlace } from './choose-page';
+import {
+  choosePage,
+  chooseTab,
+  pageRefusal,
+  siteLabel,
+  siteOrigin,
+  type PageChoice,
+  type PanelPlace,
+} from './choose-page';
 import { pageGate, type PageGate } from './page-approval';
 import { stitchFrames, type FrameObservation } from '../page-observation/stitch-frames';
 import { cssPixelsPerScreenshotPixel } from '../page-observation/screenshot-point';
@@ -28,6 +36,8 @@ import {
 import type { ToolOutput } from '../protocol/tool-output';
 import { ObservationTable } from './observation-table';
 import { SpacedCalls } from './spaced-calls';
+import { TabControl } from './tab-control';
+import { isTabToolName, tabToolInputSchemas, type TabToolName } from './tab-tool-inputs';
 
 export interface PageLinkDependencies {
   platform: PagePlatform;
@@ -39,6 +49,8 @@ export interface PageLinkDependencies {
   /** At least 16 random bytes as hex, fresh on every call. */
   randomHex(): string;
   sleep(ms: number): Promise<void>;
+  /** The conversation's title, which names its tab group; absent: the group is named "Splitbrain". */
+  sessionTitle?(sessionId: string): Promise<string>;
 }
 
 export interface PageCallContext {
@@ -69,9 +81,15 @@ export class PageLink {
   /** The origin each gated call was judged on, first time only: an approval is for that site and no other. */
   private readonly judgedOrigins = new Map<string, string>();
   private readonly captures: SpacedCalls;
+  private readonly tabControl: TabControl;
 
   constructor(private readonly dependencies: PageLinkDependencies) {
     this.captures = new SpacedCalls(CAPTURE_SPACING_MS, dependencies);
+    this.tabControl = new TabControl({
+      platform: dependencies.platform,
+      siteMode: dependencies.siteMode,
+      sessionTitle: dependencies.sessionTitle ?? (async () => ''),
+    });
   }
 
   /** Where a session's panel runs, as it last said; the page tools of that session act in its window. */
@@ -96,6 +114,8 @@ export class PageLink {
   /** Whether a page tool call waits for the user (site access first, then the always-ask gates, then the site's mode). */
   async gate(toolName: string, input: JsonValue, call: PageCallContext): Promise<PageGate> {
     const page = await this.choose(call.sessionId);
+    if (isTabToolName(toolName))
+      return this.tabControl.gate(toolName, isRecord(input) ? input : {}, this.tabContext(call, page));
     const observationId = isRecord(input) && typeof input.observationId === 'string' ? input.observationId : '';
     const observation = this.observations.get(observationId);
     const key = callKey(call);
@@ -109,6 +129,7 @@ export class PageLink {
   }
 
   async execute(toolName: string, input: JsonValue, call: PageCallContext): Promise<ToolOutput> {
+    if (isTabToolName(toolName)) return this.executeTabTool(toolName, input, call);
     if (!isPageToolName(toolName)) return { ok: false, error: `${toolName} is not a page tool.` };
     const parsed = pageToolInputSchemas[toolName].safeParse(input ?? {});
     if (!parsed.success) return { ok: false, error: `Invalid input for ${toolName}: ${parsed.error.message}` };
@@ -156,7 +177,38 @@ export class PageLink {
     return denied(`The page changed to ${siteLabel(page.origin)} since this call was judged on ${siteLabel(judged)}.`);
   }
 
+  private tabContext(call: PageCallContext, page: PageChoice) {
+    const place = this.places.get(call.sessionId) ?? this.lastPlace;
+    return { sessionId: call.sessionId, ...place, page };
+  }
+
+  /** A tab tool; a tab it brings in front of the conversation is observed into its answer, where access allows. */
+  private async executeTabTool(toolName: TabToolName, input: JsonValue, call: PageCallContext): Promise<ToolOutput> {
+    const parsed = tabToolInputSchemas[toolName].safeParse(input ?? {});
+    if (!parsed.success) return { ok: false, error: `Invalid input for ${toolName}: ${parsed.error.message}` };
+    const fence = newPageFence(this.dependencies.randomHex);
+    const context = this.tabContext(call, await this.choose(call.sessionId));
+    const step = await this.tabControl.execute(toolName, parsed.data, context, fence);
+    if (!step.observe || !step.output.ok) return step.output;
+    const page = chooseTab(step.observe);
+    if (!page.ok) return { ...step.output, observation: null };
+    if (!(await this.dependencies.platform.hasAccess(page.origin)))
+      return {
+        ...step.output,
+        observation: null,
+        observeNote: `observePage asks for access to ${siteLabel(page.origin)}.`,
+      };
+    const observed = await this.observe(page, call).catch(() => undefined);
+    return {
+      ...step.output,
+      observation: observed?.ok ? fencedObservation(observed.record, observed.data, undefined, fence) : null,
+    };
+  }
+
+  /** The conversation's current tab while it is open, else the page in front of its panel's window. */
   private async choose(sessionId?: string): Promise<PageChoice> {
+    const current = sessionId ? await this.tabControl.currentTab(sessionId) : undefined;
+    if (current) return chooseTab(current);
     const place = (sessionId && this.places.get(sessionId)) || this.lastPlace;
     return choosePage(await this.dependencies.platform.tabs(place.windowId), place);
   }
@@ -253,7 +305,7 @@ export class PageLink {
     fence: PageFence,
   ): Promise<ToolOutput> {
     const record = this.observations.get(input.observationId);
-    const stale = staleReason(record, page);
+    const stale = await this.staleReason(record, page);
     if (stale || !record) return this.failed('STALE_OBSERVATION', stale ?? 'Unknown observation.', page, call, fence);
     const target = await actTarget(input, record, (tabId) => this.dependencies.platform.zoom(tabId));
     if (!target.ok) return this.failed(target.code, target.reason, page, call, fence);
@@ -350,7 +402,7 @@ export class PageLink {
     fence: PageFence,
   ): Promise<ToolOutput> {
     const record = this.observations.get(input.observationId);
-    const stale = staleReason(record, page);
+    const stale = await this.staleReason(record, page);
     if (stale || !record) return this.failed('STALE_OBSERVATION', stale ?? 'Unknown observation.', page, call, fence);
     const request: PageRequest = {
       type: 'page/call-tool',
@@ -372,6 +424,18 @@ export class PageLink {
     };
   }
 
+  /** Why an action may not quote this observation: unknown, or of another tab than the conversation's current one. */
+  private async staleReason(record: ObservationRecord | undefined, page: OpenPage): Promise<string | undefined> {
+    if (!record)
+      return 'That observation is not known (too old, or the extension restarted): use the fresh observation.';
+    if (record.tabId === page.tab.tabId) return undefined;
+    const current = page.tab.tabId;
+    const open = await this.dependencies.platform.tab(record.tabId).catch(() => undefined);
+    return open
+      ? `That observation is of tab ${record.tabId}, not of this conversation's current tab ${current}: switchTab to it first, or use the fresh observation of tab ${current}.`
+      : `That observation is of tab ${record.tabId}, which is closed: use the fresh observation of tab ${current}.`;
+  }
+
   private async failed(
     code: string,
     reason: string,
@@ -385,12 +449,6 @@ export class PageLink {
       observation: await this.freshObservation(page, call, fence),
     };
   }
-}
-
-function staleReason(record: ObservationRecord | undefined, page: OpenPage): string | undefined {
-  if (!record) return 'That observation is not known (too old, or the extension restarted): use the fresh observation.';
-  if (record.tabId !== page.tab.tabId) return 'That observation is of another tab than the page in front now.';
-  return undefined;
 }
 
 function fencedHit(

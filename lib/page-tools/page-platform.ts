@@ -4,7 +4,18 @@ import type { PageTab } from './choose-page';
 export interface PagePlatform {
   /** The tabs of a window, or of the last focused window when none is named. */
   tabs(windowId?: number): Promise<PageTab[]>;
+  /** The tab, or undefined when it is gone. */
   tab(tabId: number): Promise<PageTab | undefined>;
+  /** Opens `url` in a new tab in front of the window (the last focused one when none is named), once it has loaded (or `timeoutMs` passed). */
+  openTab(url: string, windowId: number | undefined, timeoutMs: number): Promise<PageTab>;
+  /** Brings the tab to the front of its window. */
+  activateTab(tabId: number): Promise<void>;
+  closeTab(tabId: number): Promise<void>;
+  /**
+   * Puts the tab into the group `groupId`, or into a new group titled `title`; the group's id, or undefined when
+   * the browser has no tab groups (then the runtime's own record of the tabs is the only marker).
+   */
+  groupTab(tabId: number, title: string, groupId: number | undefined): Promise<number | undefined>;
   /** Whether the extension holds the host permission of this origin (`https://example.com`, `file://`). */
   hasAccess(origin: string): Promise<boolean>;
   /** Injects the page agent (and the main-world page-tools bridge) into every permitted frame of the tab. */

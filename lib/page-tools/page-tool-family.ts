@@ -2,6 +2,7 @@ import type { JsonValue } from '../protocol/json-value';
 import type { ApprovalRequirement } from '../tool-family/approval-policy';
 import { defineTool, type ExecutedTool, type ToolSideEffect } from '../tool-family/tool-family';
 import { pageToolInputSchemas, type PageToolName } from './page-tool-inputs';
+import { tabToolInputSchemas, type TabToolName } from './tab-tool-inputs';
 import type { PageCallContext, PageLink } from './page-link';
 
 /** What the page tools run on: the page link, and the page gate with the approval policy. */
@@ -13,18 +14,21 @@ export interface PageToolServices {
 /** A page tool: the link checks the page, its access and the approval's site, then does the tool's work. */
 export type PageTool = ExecutedTool<'page', PageToolServices>;
 
-interface PageToolSpec<Name extends PageToolName> {
+interface PageToolSpec<Name extends PageToolName | TabToolName> {
   name: Name;
   description: string;
   sideEffect: ToolSideEffect;
 }
 
 // A page action cut off by a restart is not known to have happened or not (observePage, read-only, simply runs again).
-function pageTool<Name extends PageToolName>(spec: PageToolSpec<Name>): PageTool {
+function pageTool<Name extends PageToolName | TabToolName>(spec: PageToolSpec<Name>): PageTool {
   return defineTool({
     name: spec.name,
     description: spec.description,
-    inputSchema: pageToolInputSchemas[spec.name],
+    inputSchema:
+      spec.name in tabToolInputSchemas
+        ? tabToolInputSchemas[spec.name as TabToolName]
+        : pageToolInputSchemas[spec.name as PageToolName],
     sideEffect: spec.sideEffect,
     runsOn: 'page',
     execute: (input, pages: PageToolServices, { request }) => pages.link.execute(spec.name, input, request),
@@ -65,6 +69,34 @@ export const callPageToolTool = pageTool({
   sideEffect: 'side-effecting',
 });
 
+export const listTabsTool = pageTool({
+  name: 'listTabs',
+  description:
+    'List the web pages open in this window: tabId, title (page data), url, owner ("agent": a tab you opened for this conversation; "user": one of the user\'s), which one the page tools act on (current) and which is in front.',
+  sideEffect: 'read-only',
+});
+
+export const openTabTool = pageTool({
+  name: 'openTab',
+  description:
+    "Open an http(s) address in a new tab of this conversation's tab group; it becomes the current tab the page tools act on. Returns the tab and an observation of it.",
+  sideEffect: 'side-effecting',
+});
+
+export const switchTabTool = pageTool({
+  name: 'switchTab',
+  description:
+    "Make a tab (by tabId) the current one the page tools act on, and bring it in front. Switching to one of the user's tabs asks the user first. Returns a fresh observation of it.",
+  sideEffect: 'side-effecting',
+});
+
+export const closeTabTool = pageTool({
+  name: 'closeTab',
+  description:
+    "Close a tab by tabId. Close the tabs you opened when the task no longer needs them; closing one of the user's tabs always asks the user.",
+  sideEffect: 'side-effecting',
+});
+
 /** The tools that read and act on the user's page, in the order the model is told of them. */
 export const pageToolFamily: readonly PageTool[] = [
   observePageTool,
@@ -72,4 +104,8 @@ export const pageToolFamily: readonly PageTool[] = [
   navigatePageTool,
   pageBackTool,
   callPageToolTool,
+  listTabsTool,
+  openTabTool,
+  switchTabTool,
+  closeTabTool,
 ];

@@ -3,6 +3,7 @@ import { TargetRegistry } from '../manifest/target-registry';
 import { PanelVisibility } from '../notify/panel-visibility';
 import { WaitingNotifier } from '../notify/waiting-notifier';
 import type { RuntimeHandlers } from '../protocol/runtime-result-schemas';
+import type { SessionRecord } from '../protocol/session-record';
 import { ApprovalPolicyStore } from '../settings/approval-policy-store';
 import { SiteModesStore } from '../settings/site-modes-store';
 import { UsageSettingsStore } from '../usage/usage-settings-store';
@@ -104,6 +105,10 @@ export function composeRuntime(platform: RuntimePlatform): ComposedRuntime {
     newId,
     randomHex: platform.randomHex,
     sleep: platform.sleep,
+    sessionTitle: async (sessionId: string): Promise<string> => {
+      const sessions: SessionRecord[] = await runtime.listSessions();
+      return sessions.find((session) => session.sessionId === sessionId)?.title ?? '';
+    },
   });
   // MCP glue: the user's MCP servers as one tool family, when the platform can reach them.
   const mcpServers = new McpServerStore(storage);

@@ -95,6 +95,22 @@ const PINNED: Record<string, { schema: string; description: string }> = {
     schema: 'd5be1cb91de75d6ac5b6515a548b29ca1e7a35980b98e52bfaa651b4f1ed2828',
     description: 'c38cb6853686b76c7427fdcb05072e5d51183eb4d95d21d4597a31e84cc75dad',
   },
+  listTabs: {
+    schema: 'a649977f724ad625a17d237428e9f67e00163c0ba0ebd27f205c20ea9904d44e',
+    description: '99e824f3853441a410235012846219e06fa3011fd0d01f511fd5485330f89fa0',
+  },
+  openTab: {
+    schema: 'a329d27f36574dacb2d539e1ffbcbf2f9d5bd03f405660692b7b839b34101d72',
+    description: '0517d59b7beb93beb01483e2709076921b44c4a93e68b514868a3fbb62eed603',
+  },
+  switchTab: {
+    schema: '18014f98e9a34799f07ca29f4befb69640da85a13766e4191351f44f37374ad5',
+    description: '09fb26222b56d0e9bce6181dc6801521e15f66e2c8049eab7eb010707ed32b6e',
+  },
+  closeTab: {
+    schema: '18014f98e9a34799f07ca29f4befb69640da85a13766e4191351f44f37374ad5',
+    description: '9543a9febeac810f5b6159788702d795a178eaa0d43c500a4286d28dab176394',
+  },
 };
 
 describe('the tools the model sees', () => {

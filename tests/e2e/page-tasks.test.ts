@@ -7,67 +7,8 @@ import {
 import { splitByFence } from '../../lib/page-tools/page-fence';
 import { startPageServers, type PageServers } from '../support/static-page-server';
 import { actOn, observe, observationIn, pageTaskResponder, type PageTaskStep } from '../support/page-task-model';
-import { configureEndpoint, launchExtension, sendMessage, type ExtensionSession } from './extension-harness';
-
-/** The newest turn's status once it has ended; approval cards on the way are answered by `decide`. */
-async function runTask(
-  panel: Page,
-  text: string,
-  decide: (summary: string) => 'Allow' | 'Deny' = () => 'Allow',
-): Promise<{ status: string; asked: string[] }> {
-  await panel.bringToFront();
-  await sendMessage(panel, text);
-  const asked: string[] = [];
-  for (;;) {
-    const handle = await panel.waitForFunction(
-      (sent) => {
-        const turn = [...document.querySelectorAll('article.turn')].at(-1);
-        if (!turn?.textContent?.includes(sent)) return false;
-        const card = [...turn.querySelectorAll('section.approval-card[data-status="pending"]')].at(-1);
-        if (card)
-          return {
-            card: card.querySelector('.request-summary')?.textContent ?? '',
-            id: card.getAttribute('data-request-id'),
-          };
-        const status = turn.getAttribute('data-status');
-        return status && status !== 'running' ? { status } : false;
-      },
-      { timeout: 30_000, polling: 50 },
-      text,
-    );
-    const state = (await handle.jsonValue()) as { card?: string; id?: string; status?: string };
-    if (state.status) {
-      if (process.env.PAGE_TASKS_DEBUG) console.log(await panel.$eval('body', (body) => body.innerText));
-      return { status: state.status, asked };
-    }
-    // `PAGE_APPROVAL_SCREENSHOT=path` saves the first approval card (the README's picture of one).
-    const screenshotPath = process.env.PAGE_APPROVAL_SCREENSHOT;
-    if (screenshotPath && asked.length === 0 && !state.card?.startsWith('Open'))
-      await (
-        await panel.$(`section.approval-card[data-request-id="${state.id}"]`)
-      )?.screenshot({ path: screenshotPath });
-    asked.push(state.card ?? '');
-    const answer = decide(state.card ?? '');
-    await panel.evaluate(
-      (label, id) => {
-        const card = document.querySelector(`section.approval-card[data-request-id="${id}"]`);
-        const button = [...(card?.querySelectorAll('button') ?? [])].find(
-          (candidate) => candidate.textContent === label,
-        );
-        (button as HTMLButtonElement | undefined)?.click();
-      },
-      answer,
-      state.id,
-    );
-    await panel.waitForFunction(
-      (id) =>
-        document.querySelector(`section.approval-card[data-request-id="${id}"]`)?.getAttribute('data-status') !==
-        'pending',
-      { timeout: 10_000 },
-      state.id,
-    );
-  }
-}
+import { configureEndpoint, launchExtension, type ExtensionSession } from './extension-harness';
+import { runTask } from './run-page-task';
 
 const callPageTool =
   (name: string, args: Record<string, unknown>): PageTaskStep =>

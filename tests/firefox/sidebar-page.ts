@@ -87,3 +87,63 @@ export function firstTurnEnd(marionette: Marionette): Promise<string> {
     ),
   );
 }
+
+/** Answers Firefox's permission prompt with Allow and returns what it asked. */
+export async function allowPermissionPrompt(marionette: Marionette): Promise<string> {
+  await marionette.send('Marionette:SetContext', { value: 'chrome' });
+  const asked = await until('the permission prompt', () =>
+    marionette.execute<string | false>(
+      "const notification = PopupNotifications.panel.querySelector('popupnotification'); return notification ? notification.getAttribute('popupid') + ': ' + notification.textContent : false;",
+    ),
+  );
+  await marionette.execute("PopupNotifications.panel.querySelector('popupnotification').button.click(); return true;");
+  return asked;
+}
+
+export async function turnCount(marionette: Marionette): Promise<number> {
+  return marionette.execute<number>("return document.querySelectorAll('article.turn').length;");
+}
+
+/**
+ * Answers every approval card of the panel's turn after the first `turnsBefore` (until it shows, the last turn is an
+ * older one) with Allow, and Firefox's permission prompt after a site-access card, until the turn ends; returns the
+ * cards' summaries.
+ */
+export async function answerApprovals(
+  marionette: Marionette,
+  panelUrl: string,
+  turnsBefore: number,
+): Promise<string[]> {
+  const asked: string[] = [];
+  for (;;) {
+    const state = await until('an approval card or the end of the turn', () =>
+      marionette.execute<{ card?: string; id?: string; status?: string } | false>(
+        `const turns = [...document.querySelectorAll('article.turn')];
+         if (turns.length <= arguments[0]) return false;
+         const turn = turns.at(-1);
+         const card = turn && [...turn.querySelectorAll('section.approval-card[data-status="pending"]')].at(-1);
+         if (card) return { card: card.querySelector('.request-summary')?.textContent ?? '', id: card.getAttribute('data-request-id') };
+         const status = turn?.getAttribute('data-status');
+         return status && status !== 'running' ? { status } : false;`,
+        [turnsBefore],
+      ),
+    );
+    if (state.status) break;
+    asked.push(state.card ?? '');
+    // The panel's tab in front for the trusted click: a tab the agent opened may have come in front of it.
+    await switchToTab(marionette, panelUrl);
+    // A trusted click: the site-access card's Allow is the gesture Firefox needs to ask for the host permission.
+    await marionette.click(`//section[@data-request-id="${state.id}"]//button[text()="Allow"]`, 'xpath');
+    if (state.card?.startsWith('Let Splitbrain read and act on')) {
+      console.log(`[firefox] prompt: ${await allowPermissionPrompt(marionette)}`);
+      await switchToTab(marionette, panelUrl);
+    }
+    await until('the card to be answered', () =>
+      marionette.execute<boolean>(
+        `return document.querySelector('section.approval-card[data-request-id="' + arguments[0] + '"]')?.getAttribute('data-status') !== 'pending';`,
+        [state.id],
+      ),
+    );
+  }
+  return asked;
+}

@@ -77,6 +77,12 @@ export function fakePageLink(options: {
     navigate: async () => undefined,
     back: async () => undefined,
     waitForLoad: async () => undefined,
+    openTab: async () => {
+      throw new Error('The demo opens no tabs.');
+    },
+    activateTab: async () => undefined,
+    closeTab: async () => undefined,
+    groupTab: async () => undefined,
   };
   let ids = 0;
   const link = new PageLink({
