@@ -77,6 +77,7 @@ export function fakePageLink(options: {
     navigate: async () => undefined,
     back: async () => undefined,
     waitForLoad: async () => undefined,
+    watchTab: () => () => undefined,
   };
   let ids = 0;
   const link = new PageLink({
