@@ -56,6 +56,8 @@ export default defineConfig({
         'webNavigation',
         // The tabs the agent opens go into a tab group named after the conversation.
         'tabGroups',
+        // An action's evidence: the failed requests of the tab it acted on (no blocking, no bodies), while it runs.
+        'webRequest',
         ...(browser === 'firefox' ? [] : ['sidePanel', 'offscreen']),
         // The test build has it granted: headless Chromium cannot answer the permission prompt.
         ...(extraTargetsRoot && browser !== 'firefox' ? ['notifications'] : []),

@@ -9,6 +9,7 @@ import { actOnPage } from './act-on-page';
 import { agentState } from './agent-state';
 import { observePage } from './observe-page';
 import { callPageTool, listPageTools } from './page-tools-client';
+import { readPageEvidence } from './read-page-evidence';
 
 type CallToolRequest = Extract<PageRequest, { type: 'page/call-tool' }>;
 
@@ -49,5 +50,7 @@ export async function handlePageRequest(message: unknown): Promise<PageReply> {
       return actOnPage(request);
     case 'page/call-tool':
       return callTool(request);
+    case 'page/evidence':
+      return readPageEvidence();
   }
 }

@@ -1,13 +1,15 @@
 import { defineContentScript } from 'wxt/utils/define-content-script';
 import { PAGE_TOOLS_REPLY_EVENT, PAGE_TOOLS_REQUEST_EVENT } from '@/lib/protocol/page-tools-bridge-events';
 import { recordClickListeners } from './record-click-listeners';
+import { recordPageEvidence } from './record-page-evidence';
 import { errorText } from '@/lib/protocol/error-text';
 
 /*
  * Runs in the page's main world, where `navigator.modelContext` and the page's listeners live: registered to run
  * at document_start on every site the extension may access (entrypoints/shared/page-tools-bridge-registration.ts),
  * and injected with `scripting.executeScript({ world: 'MAIN', files })` into pages loaded before that. It records
- * which elements have click listeners (./record-click-listeners.ts) and answers the page-agent content script's
+ * which elements have click listeners (./record-click-listeners.ts) and what went wrong (./record-page-evidence.ts),
+ * and answers the page-agent content script's
  * CustomEvents. It reads the tools from
  * `navigator.modelContextTesting` (Chrome's WebMCP and the MCP-B polyfill) or `navigator.modelContext.listTools()`.
  * Kept free of imports that carry code (zod): the page could tamper with anything here, and the content script
@@ -114,6 +116,7 @@ export default defineContentScript({
     if (holder[flag]) return;
     holder[flag] = true;
     recordClickListeners();
+    recordPageEvidence();
     document.addEventListener(PAGE_TOOLS_REQUEST_EVENT, (event) => void answer((event as CustomEvent).detail));
   },
 });

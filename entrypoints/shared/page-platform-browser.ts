@@ -2,6 +2,7 @@ import browser, { type Tabs } from 'webextension-polyfill';
 import { z } from 'zod';
 import { originPattern, type PageTab } from '@/lib/page-tools/choose-page';
 import type { PagePlatform } from '@/lib/page-tools/page-platform';
+import { watchTabActivity } from './watch-tab-activity';
 
 /** Built from `entrypoints/page-agent.content.ts` (WXT `registration: 'runtime'`), injected on demand only. */
 const PAGE_AGENT_FILE = '/content-scripts/page-agent.js';
@@ -126,4 +127,5 @@ export const browserPagePlatform: PagePlatform = {
     if (tab.status === 'complete') return loadAfter(tabId, async () => undefined, Math.min(timeoutMs, 1_000));
     return loadAfter(tabId, async () => undefined, timeoutMs, true);
   },
+  watchTab: watchTabActivity,
 };

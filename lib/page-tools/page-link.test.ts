@@ -5,6 +5,7 @@ import type { PagePlatform } from './page-platform';
 import type { BlobRef } from '../protocol/blob-ref';
 import type { PageObservationData, PageRequest } from '../protocol/page-wire';
 import { PageLink } from './page-link';
+import type { TabActivity } from './tab-activity';
 
 const call = { sessionId: 's1', toolCallId: 'c1' };
 const MARKER = '0123456789abcdef0123456789abcdef';
@@ -47,6 +48,9 @@ interface FakePage {
   actReply: unknown;
   observations: PageObservationData[];
   groups: { tabId: number; title: string }[];
+  evidenceReplies: unknown[];
+  evidenceReads: number;
+  watching?: (activity: TabActivity) => void;
 }
 
 function fakePage(): FakePage {
@@ -58,6 +62,8 @@ function fakePage(): FakePage {
     actReply: undefined,
     observations: [observation()],
     groups: [],
+    evidenceReplies: [],
+    evidenceReads: 0,
     platform: {
       tabs: async () => page.tabs,
       tab: async (tabId) => page.tabs.find((tab) => tab.tabId === tabId),
@@ -66,6 +72,11 @@ function fakePage(): FakePage {
       frames: async () => [{ frameId: 0, parentFrameId: -1, url: '' }],
       send: async (_tabId, frameId, request) => {
         const typed = request as PageRequest;
+        // The evidence reads around every side effect are counted apart, so `sent` lists the work itself.
+        if (typed.type === 'page/evidence') {
+          page.evidenceReads++;
+          return page.evidenceReplies.shift();
+        }
         page.sent.push({ frameId, request: typed });
         if (typed.type === 'page/observe')
           return { type: 'page/observation', observation: page.observations.shift() ?? observation() };
@@ -94,6 +105,10 @@ function fakePage(): FakePage {
       groupTab: async (tabId, title) => {
         page.groups.push({ tabId, title });
         return 5;
+      },
+      watchTab: (_tabId, report) => {
+        page.watching = report;
+        return () => (page.watching = undefined);
       },
     },
   };
@@ -189,6 +204,80 @@ describe('PageLink', () => {
       trusted: false,
       observation: { observationId: 'obs-2' },
     });
+  });
+
+  it("adds the action's evidence: what the tab and its page reported between the action's start and its end", async () => {
+    const page = fakePage();
+    const pageLink = link(page);
+    await pageLink.execute('observePage', {}, call);
+    expect(page.evidenceReads).toBe(0);
+    const hit = { ref: 'e1', role: 'button', name: 'Submit', tag: 'button', box: { x: 1, y: 2, width: 3, height: 4 } };
+    const emptied = { consoleErrors: [{ kind: 'console', message: 'before the action' }], dialogs: [] };
+    const recorded = {
+      consoleErrors: [
+        { kind: 'exception', message: 'Uncaught Error: Saving failed', source: 'http://127.0.0.1:4000/form.html:20:9' },
+      ],
+      dialogs: [{ kind: 'alert', message: 'Could not save' }],
+      droppedConsoleErrors: 3,
+      droppedDialogs: 0,
+    };
+    page.evidenceReplies = [
+      { type: 'page/evidence', bridge: true, evidence: { ...emptied, droppedConsoleErrors: 0, droppedDialogs: 0 } },
+      { type: 'page/evidence', bridge: true, evidence: recorded },
+    ];
+    const platformSend = page.platform.send;
+    page.platform.send = async (tabId, frameId, request) => {
+      if ((request as PageRequest).type === 'page/act') {
+        page.watching?.({
+          kind: 'request-failed',
+          method: 'POST',
+          url: 'http://127.0.0.1:4000/api/signup?email=ada%40example.com#x',
+          resourceType: 'xmlhttprequest',
+          status: 500,
+        });
+        page.watching?.({ kind: 'navigated', url: 'http://127.0.0.1:4000/form.html#saved' });
+        return {
+          type: 'page/act-result',
+          ok: true,
+          hit,
+          urlBefore: 'http://127.0.0.1:4000/form.html',
+          urlAfter: 'http://127.0.0.1:4000/form.html#saved',
+          waited: { condition: 'settled', met: true, ms: 5 },
+          trusted: false,
+        };
+      }
+      return platformSend(tabId, frameId, request);
+    };
+    const output = await pageLink.execute('actOnPage', { observationId: 'obs-1', action: 'click', ref: 'e1' }, call);
+    expect(page.evidenceReads).toBe(2);
+    expect(page.watching).toBeUndefined();
+    const evidence = output.evidence as Record<string, unknown>;
+    expect(evidence).toMatchObject({
+      consoleErrors: 4,
+      failedRequests: 1,
+      dialogs: 1,
+      navigations: 1,
+      newTabs: 0,
+      dropped: 3,
+    });
+    const details = String(evidence.details);
+    const { inside, outside } = splitByFence(details, MARKER);
+    expect(outside.trim()).toBe('');
+    expect(inside.join('')).toContain('[POST] http://127.0.0.1:4000/api/signup => 500 (xmlhttprequest)');
+    expect(inside.join('')).toContain(
+      '[uncaught exception] Uncaught Error: Saving failed @ http://127.0.0.1:4000/form.html:20:9',
+    );
+    expect(inside.join('')).toContain('[alert] Could not save');
+    expect(inside.join('')).toContain('http://127.0.0.1:4000/form.html → http://127.0.0.1:4000/form.html#saved');
+    expect(inside.join('')).toContain('- … and 3 more');
+    expect(details).not.toContain('ada%40example.com');
+    expect(details).not.toContain('before the action');
+  });
+
+  it('says evidence: null when an action caused nothing it records', async () => {
+    const page = fakePage();
+    const output = await link(page).execute('navigatePage', { url: 'http://127.0.0.1:4000/other.html' }, call);
+    expect(output).toMatchObject({ ok: true, evidence: null });
   });
 
   it('answers an unknown observation as stale, with a fresh one, without acting', async () => {

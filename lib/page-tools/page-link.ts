@@ -2,8 +2,10 @@ import type { BlobRef } from '../protocol/blob-ref';
 import type { JsonObject, JsonValue } from '../protocol/json-value';
 import {
   pageActResultSchema,
+  pageEvidenceReplySchema,
   pageObservationReplySchema,
   pageToolResultSchema,
+  type PageEvidence,
   type PageObservationData,
   type PageRequest,
 } from '../protocol/page-wire';
@@ -20,6 +22,8 @@ import { pageGate, type PageGate } from './page-approval';
 import { stitchFrames, type FrameObservation } from '../page-observation/stitch-frames';
 import { cssPixelsPerScreenshotPixel } from '../page-observation/screenshot-point';
 import { actRequest, actTarget } from './act-request';
+import { ActionEvidence } from './action-evidence';
+import { originAndPath } from '../page-observation/script-source';
 import { newPageFence, type PageFence } from './page-fence';
 import type { ObservationRecord } from './page-observation';
 import { observationRecord } from './observation-record';
@@ -147,7 +151,44 @@ export class PageLink {
     const changed = this.changedSinceApproval(page, judged);
     if (changed) return changed;
     const fence = newPageFence(this.dependencies.randomHex);
-    return this.perform(toolName, page, call, parsed.data, fence);
+    if (toolName === 'observePage') return this.perform(toolName, page, call, parsed.data, fence);
+    return this.withEvidence(page, fence, () => this.perform(toolName, page, call, parsed.data, fence));
+  }
+
+  /**
+   * Runs a side effect and adds what it changed and what went wrong to its result: each frame's record is emptied
+   * before it, the tab is watched from then until the fresh observation is taken, and the records read again.
+   */
+  private async withEvidence(page: OpenPage, fence: PageFence, run: () => Promise<ToolOutput>): Promise<ToolOutput> {
+    const { tabId } = page.tab;
+    const evidence = new ActionEvidence(page.tab.url ?? '');
+    await this.readPageEvidence(tabId);
+    const stop = this.dependencies.platform.watchTab(tabId, (activity) => evidence.note(activity));
+    try {
+      const output = await run();
+      for (const frame of await this.readPageEvidence(tabId))
+        evidence.addPage(frame.evidence, frame.frameId === 0 ? undefined : `frame ${originAndPath(frame.url)}`);
+      return { ...output, evidence: evidence.output(fence) };
+    } finally {
+      stop();
+    }
+  }
+
+  /** Each frame's record of console errors and dialogs since the last read (frames without a recorder left out). */
+  private async readPageEvidence(tabId: number): Promise<{ frameId: number; url: string; evidence: PageEvidence }[]> {
+    const { platform } = this.dependencies;
+    const frames = await platform.frames(tabId).catch(() => [{ frameId: 0, parentFrameId: -1, url: '' }]);
+    const read = await Promise.all(
+      frames.map(async (frame) => {
+        const reply = pageEvidenceReplySchema.safeParse(
+          await platform.send(tabId, frame.frameId, { type: 'page/evidence' }).catch(() => undefined),
+        );
+        return reply.success && reply.data.bridge
+          ? [{ frameId: frame.frameId, url: frame.url, evidence: reply.data.evidence }]
+          : [];
+      }),
+    );
+    return read.flat();
   }
 
   private perform(

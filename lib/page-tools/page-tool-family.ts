@@ -46,26 +46,26 @@ export const observePageTool = pageTool({
 export const actOnPageTool = pageTool({
   name: 'actOnPage',
   description:
-    'Act on the page: click, type, press, select, check, scroll, hover or focus one element of an observation (by ref first, then selector, then role and name, then coordinates). Returns what was hit and a fresh observation; a stale observation or a covered element is refused with a fresh observation instead.',
+    'Act on the page: click, type, press, select, check, scroll, hover or focus one element of an observation (by ref first, then selector, then role and name, then coordinates). Returns what was hit, `evidence` (counts and fenced lines of the console errors, failed requests, alert/confirm/prompt dialogs, navigations and new tabs since the action started; null when none) and a fresh observation; a stale observation or a covered element is refused with a fresh observation instead.',
   sideEffect: 'side-effecting',
 });
 
 export const navigatePageTool = pageTool({
   name: 'navigatePage',
-  description: 'Open an http(s) address in the page the user is looking at.',
+  description: 'Open an http(s) address in the page the user is looking at. Returns `evidence` as actOnPage does.',
   sideEffect: 'side-effecting',
 });
 
 export const pageBackTool = pageTool({
   name: 'pageBack',
-  description: 'Go back one entry in the page history.',
+  description: 'Go back one entry in the page history. Returns `evidence` as actOnPage does.',
   sideEffect: 'side-effecting',
 });
 
 export const callPageToolTool = pageTool({
   name: 'callPageTool',
   description:
-    "Call one of the page's own tools (listed in an observation's pageTools). Prefer them over clicking when a page offers them.",
+    "Call one of the page's own tools (listed in an observation's pageTools). Prefer them over clicking when a page offers them. Returns `evidence` as actOnPage does.",
   sideEffect: 'side-effecting',
 });
 

@@ -5,3 +5,9 @@ export const PAGE_TOOLS_REPLY_EVENT = 'splitbrain:page-tools-reply';
 export const CLICKABLES_REQUEST_EVENT = 'splitbrain:clickables-request';
 /** …and the bridge answers with one of these on each such element; `detail` is how many event types it listens for. */
 export const CLICKABLE_REPLY_EVENT = 'splitbrain:clickable';
+/** The page agent asks the bridge's recorder what went wrong since it last asked (`detail`: a JSON `{ id }`)… */
+export const PAGE_EVIDENCE_REQUEST_EVENT = 'splitbrain:evidence-request';
+/** …and the recorder answers at once, during the request's dispatch, with one of these (`detail`: JSON). */
+export const PAGE_EVIDENCE_REPLY_EVENT = 'splitbrain:evidence-reply';
+/** How much of what went wrong in one document one answer carries; the rest is counted (in both worlds). */
+export const PAGE_EVIDENCE_LIMITS = { consoleErrors: 10, dialogs: 5, textLength: 300 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { jsonValueSchema } from './json-value';
+import { PAGE_EVIDENCE_LIMITS } from './page-tools-bridge-events';
 
 /*
  * The page wire: background (the runtime) → the page-agent content script of one frame, sent with
@@ -206,6 +207,34 @@ export type PageHit = z.infer<typeof pageHitSchema>;
 
 export const pageWaitedSchema = z.object({ condition: z.string().max(200), met: z.boolean(), ms: z.number() });
 
+/**
+ * An uncaught exception, an unhandled rejection or a `console.error` call, recorded in the page's main world.
+ * `source` is `origin/path:line:column` of the script (no query string); page data, like its text.
+ */
+export const pageConsoleErrorSchema = z.object({
+  kind: z.enum(['exception', 'rejection', 'console']),
+  message: z.string().max(PAGE_EVIDENCE_LIMITS.textLength),
+  source: z.string().max(PAGE_EVIDENCE_LIMITS.textLength).optional(),
+});
+export type PageConsoleError = z.infer<typeof pageConsoleErrorSchema>;
+
+/** An `alert`, `confirm` or `prompt` the page opened, with its text. */
+export const pageDialogSchema = z.object({
+  kind: z.enum(['alert', 'confirm', 'prompt']),
+  message: z.string().max(PAGE_EVIDENCE_LIMITS.textLength),
+});
+export type PageDialog = z.infer<typeof pageDialogSchema>;
+
+/** What one document's main-world recorder saw since it was last read (or since the document started). */
+export const pageEvidenceSchema = z.object({
+  consoleErrors: z.array(pageConsoleErrorSchema).max(PAGE_EVIDENCE_LIMITS.consoleErrors),
+  dialogs: z.array(pageDialogSchema).max(PAGE_EVIDENCE_LIMITS.dialogs),
+  /** Recorded but left out of the lists above (past their limits). */
+  droppedConsoleErrors: z.number().int().nonnegative(),
+  droppedDialogs: z.number().int().nonnegative(),
+});
+export type PageEvidence = z.infer<typeof pageEvidenceSchema>;
+
 export const pageRequestSchema = z.discriminatedUnion('type', [
   /** Is the script here, and for which document? → `page/pong`. */
   z.object({ type: z.literal('page/ping') }),
@@ -236,6 +265,11 @@ export const pageRequestSchema = z.discriminatedUnion('type', [
     deltaY: z.number().optional(),
     waitFor: pageWaitForSchema.optional(),
   }),
+  /**
+   * What went wrong in this document since the last such request (console errors, dialogs) → `page/evidence`; the
+   * recorder starts again empty. The runtime sends one before a side effect (and drops the answer) and one after.
+   */
+  z.object({ type: z.literal('page/evidence') }),
   /** Call a page tool through the main-world bridge → `page/tool-result`. */
   z.object({
     type: z.literal('page/call-tool'),
@@ -299,6 +333,14 @@ export const pageToolResultSchema = z.discriminatedUnion('ok', [
 ]);
 export type PageToolResult = z.infer<typeof pageToolResultSchema>;
 
+/** `bridge` is false when the main-world recorder did not answer (then `evidence` is empty). */
+export const pageEvidenceReplySchema = z.object({
+  type: z.literal('page/evidence'),
+  bridge: z.boolean(),
+  evidence: pageEvidenceSchema,
+});
+export type PageEvidenceReply = z.infer<typeof pageEvidenceReplySchema>;
+
 /** The script could not parse the request (or it came from an older/newer wire). */
 export const pageWireErrorSchema = z.object({ type: z.literal('page/error'), reason: z.string().max(2000) });
 
@@ -307,6 +349,7 @@ export const pageReplySchema = z.union([
   pageObservationReplySchema,
   pageActResultSchema,
   pageToolResultSchema,
+  pageEvidenceReplySchema,
   pageWireErrorSchema,
 ]);
 export type PageReply = z.infer<typeof pageReplySchema>;
@@ -317,6 +360,7 @@ export const pageReplySchemaFor = {
   'page/observe': pageObservationReplySchema,
   'page/act': pageActResultSchema,
   'page/call-tool': pageToolResultSchema,
+  'page/evidence': pageEvidenceReplySchema,
 } as const;
 export type PageReplyFor<Type extends PageRequest['type']> =
   z.infer<(typeof pageReplySchemaFor)[Type]> | z.infer<typeof pageWireErrorSchema>;

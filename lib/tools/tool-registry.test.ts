@@ -81,19 +81,19 @@ const PINNED: Record<string, { schema: string; description: string }> = {
   },
   actOnPage: {
     schema: '9a7d5d9a64c45dd30daa2d7e7ebadd6dc690f090cfe71f5445fe3cf979834355',
-    description: 'a655ec40fec4134dfbdfcd78c675e902b864eeb7a84c2237adacf03cbb75a164',
+    description: 'b0f071e350a94622ae70c115dd541be1ac5d4b04d84a8b0510ec55439b4e3b0b',
   },
   navigatePage: {
     schema: '709e0ea76ae4d490cb41141380e2e005a743cf7eeaf7b19f5e000598802b0d2f',
-    description: 'f21b0cb73e5da91c8324b5e42034b717da5b8db4b4c289c12e77beb3f7ae7b91',
+    description: '2bd0ebfc85ae5f72f0a2afc3f5365ac8356f87bbaa0e26ff510ac8787f309c4f',
   },
   pageBack: {
     schema: 'a649977f724ad625a17d237428e9f67e00163c0ba0ebd27f205c20ea9904d44e',
-    description: '790ff861736091ca1205b1cae192b9df8a8ae696cc160c03d9989121c4e4a919',
+    description: 'f9dc7e19fc8e74cb608782c76e9c0f0a447097822c487df45f393ae627a99fb2',
   },
   callPageTool: {
     schema: 'd5be1cb91de75d6ac5b6515a548b29ca1e7a35980b98e52bfaa651b4f1ed2828',
-    description: 'c38cb6853686b76c7427fdcb05072e5d51183eb4d95d21d4597a31e84cc75dad',
+    description: '9c757ac2b2851a1fee2d69412d1fd0e017c1f081c06b99afd986f9d4988e972f',
   },
   listTabs: {
     schema: 'a649977f724ad625a17d237428e9f67e00163c0ba0ebd27f205c20ea9904d44e',

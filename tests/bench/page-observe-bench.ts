@@ -1,7 +1,8 @@
 /**
  * `npm run bench -- page`: the page agent's observation time (p50, p95) and snapshot size (estimated tokens) on
  * every test page and on a generated page of 5,000 elements, and the act-and-settle time of a click (the action,
- * then DOM quiet). Drives the freshly built content script through the page wire, as the runtime does.
+ * then DOM quiet), and the evidence read the runtime makes before and after every side effect (`page/evidence`, answered
+ * by the main-world recorder). Drives the freshly built content script through the page wire, as the runtime does.
  */
 import { join } from 'node:path';
 import { expectationFor, launchPageAgent, refOf } from '../e2e/page-agent-harness';
@@ -84,7 +85,12 @@ export async function run(): Promise<Record<string, number>> {
     const observation = await agent.observe(tabId);
     const ref = refOf(observation, 'button', 'Submit');
     const clicks: number[] = [];
+    const evidenceReads: number[] = [];
     for (let index = 0; index < CLICKS; index++) {
+      const reading = performance.now();
+      const evidence = await agent.send(tabId, { type: 'page/evidence' });
+      evidenceReads.push(performance.now() - reading);
+      if (evidence.type !== 'page/evidence') throw new Error(`evidence read failed: ${JSON.stringify(evidence)}`);
       const started = performance.now();
       const reply = await agent.send(tabId, {
         type: 'page/act',
@@ -98,6 +104,8 @@ export async function run(): Promise<Record<string, number>> {
     await page.close();
     figures.clickSettleP50Ms = round(percentile(clicks, 0.5));
     figures.clickSettleP95Ms = round(percentile(clicks, 0.95));
+    figures.evidenceReadP50Ms = round(percentile(evidenceReads, 0.5));
+    figures.evidenceReadP95Ms = round(percentile(evidenceReads, 0.95));
   } finally {
     await agent.close();
     await servers.close();

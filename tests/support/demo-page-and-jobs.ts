@@ -83,6 +83,7 @@ export function fakePageLink(options: {
     activateTab: async () => undefined,
     closeTab: async () => undefined,
     groupTab: async () => undefined,
+    watchTab: () => () => undefined,
   };
   let ids = 0;
   const link = new PageLink({

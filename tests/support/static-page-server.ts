@@ -25,12 +25,18 @@ function listen(server: Server): Promise<string> {
   );
 }
 
-/** Two static servers of tests/pages on 127.0.0.1; `{{CROSS_ORIGIN}}` in a page becomes the other server's origin. */
+/**
+ * Two static servers of tests/pages on 127.0.0.1; `{{CROSS_ORIGIN}}` in a page becomes the other server's origin, and
+ * `/status/<code>` answers with that status.
+ */
 export async function startPageServers(root = TEST_PAGES): Promise<PageServers> {
   const origins: string[] = [];
   const handler = (index: number) =>
     createServer(async (request, response) => {
       const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname));
+      // `/status/<code>` answers any method with that status: a failing endpoint for the pages' requests.
+      const status = /^\/status\/([1-5]\d\d)$/.exec(path);
+      if (status) return void response.writeHead(Number(status[1]), { 'content-type': 'text/plain' }).end('status');
       const file = join(root, path.endsWith('/') ? `${path}index.html` : path);
       if (!file.startsWith(root)) return void response.writeHead(403).end();
       try {
