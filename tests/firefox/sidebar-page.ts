@@ -54,11 +54,15 @@ export async function openExtensionTab(marionette: Marionette, url: string): Pro
 }
 
 /** Points the extension at the scripted model server (the single-endpoint key) and reloads the page. */
-export async function useScriptedEndpoint(marionette: Marionette, baseUrl: string): Promise<void> {
+export async function useScriptedEndpoint(
+  marionette: Marionette,
+  baseUrl: string,
+  extra: Record<string, unknown> = {},
+): Promise<void> {
   await marionette.execute(
-    `await browser.storage.local.set({ endpoint: { kind: 'openai-compatible', label: 'Scripted test model', baseUrl: arguments[0], model: 'scripted-model', apiKey: '', scripted: true } });
+    `await browser.storage.local.set({ endpoint: { kind: 'openai-compatible', label: 'Scripted test model', baseUrl: arguments[0], model: 'scripted-model', apiKey: '', scripted: true, ...arguments[1] } });
      return true;`,
-    [baseUrl],
+    [baseUrl, extra],
   );
   await marionette.send('WebDriver:Refresh');
 }
