@@ -9,7 +9,7 @@ import { runStepAttempts } from './step-attempts';
 import type { CompleteToolCall } from './step-stream-mapper';
 import { errorText } from '../protocol/error-text';
 
-export type TurnOutcome = 'stop' | 'step-cap' | 'repeated-call' | 'budget' | 'aborted' | 'interrupted';
+export type TurnOutcome = 'stop' | 'step-cap' | 'repeated-call' | 'budget' | 'aborted' | 'interrupted' | 'paused';
 
 /** Tools are declared to the model with exact schemas but no execute: the browser runs them. */
 export function declaredTools(): ToolSet {
@@ -42,6 +42,7 @@ export async function runAgentTurn(options: AgentLoopOptions): Promise<TurnOutco
   if (options.budgetReached) await options.flush();
   for (let index = 0; index < maxSteps; index++) {
     // After a model call and its tool calls, never inside one: the calls the model asked for have all run.
+    if (index > 0 && (await pauseTaken(options))) return 'paused';
     if (index > 0 && (await budgetReached(options))) return finish(options, 'budget');
     const stepId = options.newId();
     const outcome = await runStepAttempts(options, { stepId, index, messages, tools });
@@ -144,6 +145,13 @@ async function takeSteers(options: AgentLoopOptions): Promise<ModelMessage[]> {
   await options.flush();
   const steers = await options.takeSteers().catch(() => []);
   return steers.map((steer) => ({ role: 'user' as const, content: steer.text }));
+}
+
+/** A pause that cannot be taken now (the worker restarting) stays queued for the next safe point. */
+async function pauseTaken(options: AgentLoopOptions): Promise<boolean> {
+  if (!options.takePause || options.signal.aborted) return false;
+  await options.flush();
+  return options.takePause().catch(() => false);
 }
 
 /** A budget check that cannot be answered (the worker restarting) does not stop the turn; the next safe point asks again. */

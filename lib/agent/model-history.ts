@@ -8,6 +8,7 @@ import {
 } from '../files/model-file-content';
 import type { BlobRef } from '../protocol/blob-ref';
 import type { JsonValue } from '../protocol/json-value';
+import { resumeMessage } from './resume-message';
 import { itemOf, type ClientState, type ToolCallState, type TurnState } from '../state/client-state';
 
 const NO_RESULT: JsonValue = { ok: false, error: 'This call has no recorded result.' };
@@ -33,8 +34,14 @@ function turnMessages(state: ClientState, turn: TurnState, files: FileContentOpt
     if (entry.kind === 'command') {
       // An applied steer reached the model as a user message after the steps before it.
       const command = state.commands[entry.commandId];
-      if (command?.kind !== 'steer' || command.state !== 'applied' || !command.text) continue;
-      messages.push(...stepMessages(steps, files), { role: 'user', content: command.text });
+      if (command?.state !== 'applied' || !command.text) continue;
+      if (command.kind !== 'steer' && command.kind !== 'resume') continue;
+      // A resume told the model the person acted, with the page as it was then.
+      const message: ModelMessage =
+        command.kind === 'resume'
+          ? resumeMessage(command.text, command.observation)
+          : { role: 'user', content: command.text };
+      messages.push(...stepMessages(steps, files), message);
       steps = new Map();
       continue;
     }

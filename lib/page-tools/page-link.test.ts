@@ -179,6 +179,29 @@ describe('PageLink', () => {
     expect(page.sent.map((sent) => sent.request.type)).toEqual(['page/observe']);
   });
 
+  it('after a pause, refuses every observation of the session from before it as stale, and observes afresh', async () => {
+    const page = fakePage();
+    const pageLink = link(page);
+    await pageLink.execute('observePage', {}, call);
+    await pageLink.execute('observePage', {}, { sessionId: 's2', toolCallId: 'c9' });
+    expect(await pageLink.observeAfterPause('s1', 'resume-1')).toMatchObject({ ok: true, observationId: 'obs-3' });
+    const before = await pageLink.execute('actOnPage', { observationId: 'obs-1', action: 'click', ref: 'e1' }, call);
+    expect(before).toMatchObject({ ok: false, code: 'STALE_OBSERVATION', observation: { observationId: 'obs-4' } });
+    expect(String(before.error)).toContain('from before the pause');
+    expect(page.sent.filter((sent) => sent.request.type === 'page/act')).toEqual([]);
+    // Another conversation's observation is not touched; the fresh one is good.
+    page.actReply = { type: 'page/act-result', ok: false, code: 'NOT_FOUND', reason: 'nothing' };
+    const other = { sessionId: 's2', toolCallId: 'c10' };
+    expect(
+      await pageLink.execute('actOnPage', { observationId: 'obs-2', action: 'click', ref: 'e1' }, other),
+    ).toMatchObject({ code: 'NOT_FOUND' });
+    expect(
+      await pageLink.execute('actOnPage', { observationId: 'obs-3', action: 'click', ref: 'e1' }, call),
+    ).toMatchObject({
+      code: 'NOT_FOUND',
+    });
+  });
+
   it("passes the page's refusal on with a fresh observation", async () => {
     const page = fakePage();
     const pageLink = link(page);

@@ -54,6 +54,8 @@ export type CurrentPage =
 /** Chrome allows two `captureVisibleTab` calls a second; a little more than half a second apart keeps under it. */
 const CAPTURE_SPACING_MS = 550;
 const LOAD_TIMEOUT_MS = 10_000;
+const PAUSED_SINCE =
+  'That observation is from before the pause: the person may have changed the page since. Use the fresh observation.';
 
 type ObserveOptions = PageToolInput<'observePage'>;
 
@@ -106,6 +108,15 @@ export class PageLink {
       mode: page.ok ? await this.dependencies.siteMode(page.origin) : 'ask',
       ...(observation ? { observation } : {}),
     });
+  }
+
+  /**
+   * A paused turn resumes: the person may have changed the page, so every observation the session held is retired
+   * (an action quoting one is refused as stale) and the page is observed afresh for the model.
+   */
+  async observeAfterPause(sessionId: string, callId: string): Promise<ToolOutput> {
+    this.observations.retire(sessionId, PAUSED_SINCE);
+    return this.execute('observePage', {}, { sessionId, toolCallId: callId });
   }
 
   async execute(toolName: string, input: JsonValue, call: PageCallContext): Promise<ToolOutput> {
@@ -201,7 +212,7 @@ export class PageLink {
     const zoom = await platform.zoom(tabId).catch(() => 1);
     const shot = options.screenshot ? await this.screenshot(page, call, data) : undefined;
     const record = observationRecord(this.dependencies.newId(), page, frames, stitched.prefixes, zoom, shot);
-    this.observations.add(record);
+    this.observations.add(record, call.sessionId);
     return { ok: true, record, data, ...(shot ? { screenshot: shot.ref } : {}) };
   }
 
@@ -253,7 +264,7 @@ export class PageLink {
     fence: PageFence,
   ): Promise<ToolOutput> {
     const record = this.observations.get(input.observationId);
-    const stale = staleReason(record, page);
+    const stale = this.observations.retiredBecause(input.observationId) ?? staleReason(record, page);
     if (stale || !record) return this.failed('STALE_OBSERVATION', stale ?? 'Unknown observation.', page, call, fence);
     const target = await actTarget(input, record, (tabId) => this.dependencies.platform.zoom(tabId));
     if (!target.ok) return this.failed(target.code, target.reason, page, call, fence);
@@ -350,7 +361,7 @@ export class PageLink {
     fence: PageFence,
   ): Promise<ToolOutput> {
     const record = this.observations.get(input.observationId);
-    const stale = staleReason(record, page);
+    const stale = this.observations.retiredBecause(input.observationId) ?? staleReason(record, page);
     if (stale || !record) return this.failed('STALE_OBSERVATION', stale ?? 'Unknown observation.', page, call, fence);
     const request: PageRequest = {
       type: 'page/call-tool',

@@ -8,7 +8,7 @@ import { messageAttachmentSchema, uploadEventIds, uploadStateEventData } from '.
 import { VIEW_ARTIFACT_EVENT_TYPES, viewArtifactEventSchemas } from './view-artifact-events';
 
 /** The version the runtime stamps on every event; a stored row of an older one is upgraded by `event-migrations.ts`. */
-export const AGENT_EVENT_SCHEMA_VERSION = 3;
+export const AGENT_EVENT_SCHEMA_VERSION = 4;
 
 const id = z.string().min(1).max(200);
 
@@ -39,6 +39,9 @@ const toolOutputSchema = jsonValueSchema;
 const expiryCause = z.enum(['timeout', 'turn-ended', 'context-lost']);
 /** `budget` was added in version 3: the turn stopped at a safe point because a budget was reached. */
 const finalTurnReason = z.enum(['stop', 'step-cap', 'repeated-call', 'error', 'length', 'other', 'budget']);
+/** What a turn command asks for; `pause` and `resume` were added in version 4. */
+export const turnCommandKind = z.enum(['steer', 'cancel', 'pause', 'resume']);
+export type TurnCommandKind = z.infer<typeof turnCommandKind>;
 
 export const agentEventSchema = z.discriminatedUnion('type', [
   event('session/created', {}, z.object({ title: z.string().max(500) })),
@@ -62,6 +65,17 @@ export const agentEventSchema = z.discriminatedUnion('type', [
   event('turn/completed', turnIds, z.object({ reason: finalTurnReason })),
   event('turn/aborted', { ...turnIds, commandId: id.optional() }, z.object({ reason: z.string().max(2000) })),
   event('turn/interrupted', turnIds, z.object({ reason: z.string().max(2000) })),
+  /** Version 4: the turn stopped at a safe point for the person to act; it stays open until resumed or stopped. */
+  event('turn/paused', { ...turnIds, commandId: id }, z.object({ reason: z.string().max(2000) })),
+  /**
+   * Version 4: the turn goes on after a pause. `note` tells the model the person acted; `observation` is the page
+   * as it was at the resume (a page tool's output), when the conversation uses the page.
+   */
+  event(
+    'turn/resumed',
+    { ...turnIds, commandId: id },
+    z.object({ note: z.string().max(4000), observation: jsonValueSchema.optional() }),
+  ),
 
   event('step/started', stepIds, z.object({ index: z.number().int().nonnegative() })),
   event(
@@ -143,7 +157,7 @@ export const agentEventSchema = z.discriminatedUnion('type', [
     'command/state',
     { commandId: id, turnId: id },
     z.object({
-      kind: z.enum(['steer', 'cancel']),
+      kind: turnCommandKind,
       state: z.enum(['submitted', 'accepted', 'queued', 'applied', 'stale', 'rejected', 'cancelled']),
       text: z.string().optional(),
     }),
@@ -208,6 +222,8 @@ export const EVENT_DURABILITY: Record<AgentEventType, boolean> = {
   'turn/completed': true,
   'turn/aborted': true,
   'turn/interrupted': true,
+  'turn/paused': true,
+  'turn/resumed': true,
   'step/started': true,
   'step/completed': true,
   'assistant/delta': false,
@@ -268,6 +284,8 @@ export function isDurableType(type: AgentEventType): boolean {
 
 /** Events only the runtime writes (tool outcomes, answers, decisions, command states): a client may not append them. */
 const RUNTIME_WRITTEN = new Set<AgentEventType>([
+  'turn/paused',
+  'turn/resumed',
   'tool/started',
   'tool/completed',
   'tool/failed',

@@ -21,6 +21,11 @@ export const EVENT_MIGRATIONS: Readonly<Record<number, MigrationStep>> = {
    * read: the version tells it the rows are newer instead of broken. Every version-2 row is a valid version-3 row.
    */
   2: (event) => event,
+  /**
+   * Version 4 adds `turn/paused`, `turn/resumed` and the command kinds `pause` and `resume`, which a version-3 build
+   * cannot read. Every version-3 row is a valid version-4 row.
+   */
+  3: (event) => event,
 };
 
 export type StoredEventReading =

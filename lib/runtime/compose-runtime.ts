@@ -123,6 +123,7 @@ export function composeRuntime(platform: RuntimePlatform): ComposedRuntime {
     askExpiresAfterMs: async () => (await policies.load()).questionExpiresAfterSeconds * 1000,
     snapshots: { every: SNAPSHOT_EVERY_EVENTS, delayMs: SNAPSHOT_DELAY_MS, setTimer: platform.setTimer },
     jobHost,
+    freshObservation: (sessionId, callId) => pages.observeAfterPause(sessionId, callId),
     onRecorded: (event) => void notifier.recorded(event).catch(() => undefined),
   });
   const handlers = runtimeHandlers({
