@@ -7,6 +7,7 @@ import {
 } from '@/lib/protocol/page-wire';
 import { actOnPage } from './act-on-page';
 import { agentState } from './agent-state';
+import { setActingBadge } from './acting-badge';
 import { observePage } from './observe-page';
 import { callPageTool, listPageTools } from './page-tools-client';
 
@@ -49,5 +50,8 @@ export async function handlePageRequest(message: unknown): Promise<PageReply> {
       return actOnPage(request);
     case 'page/call-tool':
       return callTool(request);
+    case 'page/badge':
+      setActingBadge(request.acting);
+      return { type: 'page/badge', acting: request.acting };
   }
 }

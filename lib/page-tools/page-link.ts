@@ -71,6 +71,8 @@ export class PageLink {
   /** The origin each gated call was judged on, first time only: an approval is for that site and no other. */
   private readonly judgedOrigins = new Map<string, string>();
   private readonly captures: SpacedCalls;
+  /** The tabs each session's agent acted in during its current turn: they show the acting badge. */
+  private readonly actingTabs = new Map<string, Set<number>>();
 
   constructor(private readonly dependencies: PageLinkDependencies) {
     this.captures = new SpacedCalls(CAPTURE_SPACING_MS, dependencies);
@@ -119,6 +121,29 @@ export class PageLink {
     return this.execute('observePage', {}, { sessionId, toolCallId: callId });
   }
 
+  /** The session's turn ended or paused: the badge goes from every tab it acted in. */
+  actingEnded(sessionId: string): void {
+    const tabs = this.actingTabs.get(sessionId);
+    this.actingTabs.delete(sessionId);
+    for (const tabId of tabs ?? []) this.sendBadge(tabId, false);
+  }
+
+  /** The sessions whose agent acts in this tab now: a Stop on its badge stops their turns. */
+  sessionsActingIn(tabId: number): string[] {
+    return [...this.actingTabs].filter(([, tabs]) => tabs.has(tabId)).map(([sessionId]) => sessionId);
+  }
+
+  private acting(sessionId: string, tabId: number): void {
+    const tabs = this.actingTabs.get(sessionId) ?? new Set<number>();
+    tabs.add(tabId);
+    this.actingTabs.set(sessionId, tabs);
+    this.sendBadge(tabId, true);
+  }
+
+  private sendBadge(tabId: number, acting: boolean): void {
+    void this.dependencies.platform.send(tabId, 0, { type: 'page/badge', acting }).catch(() => undefined);
+  }
+
   async execute(toolName: string, input: JsonValue, call: PageCallContext): Promise<ToolOutput> {
     if (!isPageToolName(toolName)) return { ok: false, error: `${toolName} is not a page tool.` };
     const parsed = pageToolInputSchemas[toolName].safeParse(input ?? {});
@@ -137,6 +162,7 @@ export class PageLink {
     const changed = this.changedSinceApproval(page, judged);
     if (changed) return changed;
     const fence = newPageFence(this.dependencies.randomHex);
+    if (toolName !== 'observePage') this.acting(call.sessionId, page.tab.tabId);
     return this.perform(toolName, page, call, parsed.data, fence);
   }
 

@@ -244,8 +244,15 @@ export const pageRequestSchema = z.discriminatedUnion('type', [
     arguments: jsonValueSchema,
     timeoutMs: timeoutMs.optional(),
   }),
+  /** Show (or take away) the small badge that says the agent acts in this page, with its Stop → `page/badge`. */
+  z.object({ type: z.literal('page/badge'), acting: z.boolean() }),
 ]);
 export type PageRequest = z.infer<typeof pageRequestSchema>;
+
+export const pageBadgeReplySchema = z.object({ type: z.literal('page/badge'), acting: z.boolean() });
+
+/** The page agent → the runtime: the person pressed Stop on the badge of this tab (the sender names the tab). */
+export const pageStopRequestSchema = z.object({ type: z.literal('page/stop') });
 
 export const pagePongSchema = z.object({
   type: z.literal('page/pong'),
@@ -307,6 +314,7 @@ export const pageReplySchema = z.union([
   pageObservationReplySchema,
   pageActResultSchema,
   pageToolResultSchema,
+  pageBadgeReplySchema,
   pageWireErrorSchema,
 ]);
 export type PageReply = z.infer<typeof pageReplySchema>;
@@ -317,6 +325,7 @@ export const pageReplySchemaFor = {
   'page/observe': pageObservationReplySchema,
   'page/act': pageActResultSchema,
   'page/call-tool': pageToolResultSchema,
+  'page/badge': pageBadgeReplySchema,
 } as const;
 export type PageReplyFor<Type extends PageRequest['type']> =
   z.infer<(typeof pageReplySchemaFor)[Type]> | z.infer<typeof pageWireErrorSchema>;

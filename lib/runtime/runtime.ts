@@ -227,6 +227,15 @@ export class Runtime {
     return this.commands.resumeTurn(command);
   }
 
+  /** Stop, as the panel's: a cancel command for every running turn of the session (a paused one is not acting). */
+  async stopRunningTurns(sessionId: string): Promise<CommandResult[]> {
+    const running = await this.log.lock.run(sessionId, async () => [...(await this.log.openWork(sessionId)).openTurns]);
+    const { newId } = this.dependencies;
+    return Promise.all(
+      running.map((turnId) => this.submitCommand({ sessionId, turnId, commandId: newId(), kind: 'cancel' })),
+    );
+  }
+
   registerOwner(ownerId: string, listener: OwnerListener): void {
     this.owners.register(ownerId, listener);
   }

@@ -32,7 +32,14 @@ const RESUMED = 'The person paused you';
  * The model of these tasks: it observes, then types into the field `field`; once resumed, it first tries its
  * pre-pause observation again (a stale action, refused), then answers.
  */
-function pausingModel(field: () => { name: string; text: string }, before: { observationId?: string }) {
+interface TypedField {
+  name: string;
+  text: string;
+  /** A second field the model types into next (its approval keeps the turn running). */
+  then?: string;
+}
+
+function pausingModel(field: () => TypedField, before: { observationId?: string }) {
   return (body: unknown): StreamableStep => {
     const messages = messagesOf(body);
     const lastUser = messages.findLastIndex((message) => message.role === 'user');
@@ -63,6 +70,24 @@ function pausingModel(field: () => { name: string; text: string }, before: { obs
             id,
             name: 'actOnPage',
             arguments: { observationId: before.observationId, action: 'type', ref: refIn(last, 'textbox', name), text },
+          },
+        ],
+      };
+    }
+    const next = field().then;
+    if (results.length === 2 && next) {
+      const last = results[1];
+      return {
+        toolCalls: [
+          {
+            id,
+            name: 'actOnPage',
+            arguments: {
+              observationId: String(observationIn(last).observationId),
+              action: 'type',
+              ref: refIn(last, 'textbox', next),
+              text: 'Never typed',
+            },
           },
         ],
       };
@@ -166,7 +191,7 @@ describe('pause, take over, resume: the person acts on the page while the turn w
   let session: ExtensionSession;
   let panel: Page;
   let web: Page;
-  let field = { name: 'Full name', text: 'Ada' };
+  let field: TypedField = { name: 'Full name', text: 'Ada' };
   const before: { observationId?: string } = {};
 
   beforeAll(async () => {
@@ -250,5 +275,44 @@ describe('pause, take over, resume: the person acts on the page while the turn w
     expect(await panel.$('.pause-bar')).toBeNull();
     expect(server.requests).toHaveLength(requests);
     expect(await web.$eval('#about', (input) => (input as HTMLTextAreaElement).value)).toBe('Likes pausing');
+  }, 120_000);
+
+  it('Stop on the badge in the page cancels the turn as the panel Stop does, and the badge goes', async () => {
+    field = { name: 'Email', text: 'ada@example.com', then: 'Full name' };
+    await panel.reload();
+    await panel.waitForSelector('textarea[aria-label="Message"]');
+    await panel.waitForFunction(() => document.querySelector('.page-line-title')?.textContent === 'Sign up', {
+      timeout: 10_000,
+    });
+    server.clearRequests();
+    await sendMessage(panel, 'Fill in my email');
+    const first = await nextCardOr(panel, 'completed');
+    await allow(panel, first.card!);
+    // The second action waits for its approval: the turn runs, and the agent has acted in the page.
+    const second = await nextCardOr(panel, 'completed');
+    expect(second.card).toBeTruthy();
+    expect(await web.$eval('#email', (input) => (input as HTMLInputElement).value)).toBe('ada@example.com');
+    await web.bringToFront();
+    const stopAt = await web.waitForFunction(
+      () => {
+        const button = document.querySelector('splitbrain-acting-badge')?.shadowRoot?.querySelector('button');
+        const box = button?.getBoundingClientRect();
+        return box && box.width > 0 ? { x: box.x + box.width / 2, y: box.y + box.height / 2 } : false;
+      },
+      { timeout: 10_000 },
+    );
+    const { x, y } = (await stopAt.jsonValue()) as { x: number; y: number };
+    const requests = server.requests.length;
+    await web.mouse.click(x, y);
+    await web.waitForFunction(() => document.querySelector('splitbrain-acting-badge') === null, { timeout: 10_000 });
+
+    // The panel is behind the page now: polled by interval, as animation frames do not run in a hidden tab.
+
+    await panel.waitForFunction(
+      () => [...document.querySelectorAll('article.turn')].at(-1)?.getAttribute('data-status') === 'aborted',
+      { timeout: 30_000, polling: 100 },
+    );
+    expect(server.requests).toHaveLength(requests);
+    expect(await web.$eval('#name', (input) => (input as HTMLInputElement).value)).toBe('Ada');
   }, 120_000);
 });
