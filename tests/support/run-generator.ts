@@ -738,7 +738,12 @@ class SessionScript {
     await this.driver.runtime.takePause(sessionId, turnId);
     // The runtime may restart while the turn is paused: the one after it resumes the turn.
     await this.quietPoint();
-    await this.driver.runtime.resumeTurn({ sessionId, turnId, commandId: this.driver.newId('command'), observe: false });
+    await this.driver.runtime.resumeTurn({
+      sessionId,
+      turnId,
+      commandId: this.driver.newId('command'),
+      observe: false,
+    });
   }
 
   private async runTool(step: StepContext, tool: StreamTool): Promise<void> {
