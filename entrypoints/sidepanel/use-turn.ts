@@ -137,7 +137,14 @@ export function useTurn({ connection, endpoint, state, report, sent, ended }: Tu
     });
 
   const send = (request: TurnRequestDraft) => {
-    if (paused && !turn) return void addToPaused(paused, request.text);
+    if (paused && !turn) {
+      // A steer is text: files wait in the composer until the turn is resumed or stopped.
+      if (request.attachments?.length || !request.text.trim()) {
+        report('Files cannot be added to a paused turn: resume or stop it first.');
+        return giveBack(request.text);
+      }
+      return void addToPaused(paused, request.text);
+    }
     withHistory(
       (settings, history) => begin(settings, history, request),
       () => giveBack(request.text),
