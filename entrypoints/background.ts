@@ -33,7 +33,7 @@ export default defineBackground(() => {
   Object.assign(globalThis, { splitbrainShownNotifications: shownNotifications });
   const newId = () => crypto.randomUUID();
   const targetsPorts = new Set<BrowserRuntime.Port>();
-  const { handlers, stage, jobHost, values, attachPanel } = composeRuntime({
+  const { handlers, stage, jobHost, values, attachPanel, stopFromPage } = composeRuntime({
     ...openEventStores(),
     storage: extensionKeyValueStore,
     mcpTransport: mcpHttpTransport,
@@ -60,9 +60,12 @@ export default defineBackground(() => {
   // The last values must not wait for a timer that a stopping worker would never run.
   browser.runtime.onSuspend.addListener(() => void values.flush());
 
-  browser.runtime.onMessage.addListener((message: unknown, sender: BrowserRuntime.MessageSender) =>
-    isOwnExtensionPage(sender) ? answerRuntimeRequest(handlers, message) : undefined,
-  );
+  browser.runtime.onMessage.addListener((message: unknown, sender: BrowserRuntime.MessageSender) => {
+    if (isOwnExtensionPage(sender)) return answerRuntimeRequest(handlers, message);
+    // The page agent's badge, in a tab: it can only ask to stop the turns acting in that tab.
+    if (sender.id === browser.runtime.id && sender.tab?.id !== undefined) return stopFromPage(sender.tab.id, message);
+    return undefined;
+  });
 
   browser.runtime.onConnect.addListener((port) => {
     if (!port.sender || !isOwnExtensionPage(port.sender)) return port.disconnect();

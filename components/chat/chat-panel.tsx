@@ -19,6 +19,8 @@ import { BudgetRefusal } from '../usage/budget-refusal';
 import { UsageLine } from '../usage/usage-line';
 import { ContextMeterLine } from '../usage/context-meter-line';
 import { PageLine } from './page-line';
+import { PauseBar } from './pause-bar';
+import { isPausePending, pausedTurnOf } from '@/lib/panel/paused-turn';
 import { usePanelActions } from '../shared/panel-actions';
 import type { PanelShortcut } from './shortcut-hint';
 import type { TurnJump } from '@/lib/panel/turn-jump';
@@ -163,9 +165,15 @@ export function ChatPanel(props: ChatPanelProps) {
           </>
         )}
       </div>
+      <PauseBar
+        running={running}
+        pausing={running && isPausePending(state, lastTurn?.turnId)}
+        paused={!running && pausedTurnOf(state) !== undefined}
+      />
       <PageLine page={props.page} />
       <Composer
         running={running}
+        paused={!running && pausedTurnOf(state) !== undefined}
         disabled={!endpoint}
         loading={loading}
         seed={seed}

@@ -15,6 +15,8 @@ import { usePanelActions } from '../shared/panel-actions';
 
 export interface ComposerProps {
   running: boolean;
+  /** The conversation's turn is paused: what is sent is added to it, for the model to read on resume. */
+  paused?: boolean;
   disabled: boolean;
   /** The conversation's history has not arrived: typing is fine, sending is not (the model would miss the history). */
   loading?: boolean;
@@ -34,7 +36,15 @@ const ACCEPTED_FILES =
 const MAX_HEIGHT_PX = 200;
 
 /** Enter sends, Shift+Enter adds a line, Escape stops a running turn. */
-export function Composer({ running, disabled, loading = false, seed, returned, ...files }: ComposerProps) {
+export function Composer({
+  running,
+  paused = false,
+  disabled,
+  loading = false,
+  seed,
+  returned,
+  ...files
+}: ComposerProps) {
   const { send, steer, stop, attachFiles, removeAttachment } = usePanelActions();
   const [text, setText] = useState('');
   const textareaRef = useRef<HTMLTextAreaElement>(null);
@@ -148,7 +158,7 @@ export function Composer({ running, disabled, loading = false, seed, returned, .
               ? 'Configure an endpoint to start'
               : loading
                 ? 'Loading the conversation…'
-                : running
+                : running || paused
                   ? 'Add to this turn…'
                   : 'Ask the model to change a target or act on the page…'
           }
@@ -181,7 +191,11 @@ export function Composer({ running, disabled, loading = false, seed, returned, .
         )}
       </div>
       <p id="composer-hint" className="composer-hint">
-        {running ? 'Enter adds to this turn · Esc to stop' : 'Enter to send · Shift+Enter for a new line'}
+        {running
+          ? 'Enter adds to this turn · Esc to stop'
+          : paused
+            ? 'Enter adds to the paused turn: the model reads it on resume'
+            : 'Enter to send · Shift+Enter for a new line'}
       </p>
     </form>
   );

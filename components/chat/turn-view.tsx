@@ -41,7 +41,11 @@ export interface TurnViewProps {
   superseded: boolean;
 }
 
-const ENDED_LABEL: Partial<Record<TurnState['status'], string>> = { aborted: 'Stopped', interrupted: 'Interrupted' };
+const ENDED_LABEL: Partial<Record<TurnState['status'], string>> = {
+  aborted: 'Stopped',
+  interrupted: 'Interrupted',
+  paused: 'Paused',
+};
 
 export const TurnView = memo(function TurnView({
   turn,
@@ -96,6 +100,12 @@ export const TurnView = memo(function TurnView({
         }
         if (entry.kind === 'command') {
           const command = commands[entry.commandId];
+          if (command?.kind === 'resume')
+            return (
+              <p key={entry.commandId} className="resume-line" data-command-id={entry.commandId}>
+                Paused, then resumed: the model was told you acted and was shown the page as it is now.
+              </p>
+            );
           return command ? <SteerMessage key={entry.commandId} command={command} /> : null;
         }
         if (entry.kind === 'error') {

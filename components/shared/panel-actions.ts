@@ -16,6 +16,10 @@ export interface PanelActions {
   /** While a turn runs, what the user types is added to it (queued until a safe point). */
   steer(text: string): void;
   stop(): void;
+  /** Pauses the running turn at its next safe point, for the person to act on the page. */
+  pause(): void;
+  /** Goes on with the paused turn. */
+  resume(): void;
   retry(turnId: string): void;
   /** Sends an edited message again: the turns from the edited one on are replaced. */
   resend(text: string, turnId: string): void;
@@ -58,6 +62,8 @@ export const PanelActionsContext = createContext<PanelActions>({
   send: nothing,
   steer: nothing,
   stop: nothing,
+  pause: nothing,
+  resume: nothing,
   retry: nothing,
   resend: nothing,
   loadOlder: nothing,

@@ -21,9 +21,10 @@ import {
 import { frameIdOf } from './frame-id';
 import { listenedElements } from './listened-elements';
 import { shadowRootOf } from './shadow-root';
+import { BADGE_TAG } from './acting-badge';
 import { boxOf, DOCUMENT_LOOK, inViewport, isRendered, lookOf, type InheritedLook } from './visibility';
 
-const SKIPPED_TAGS = new Set(['script', 'style', 'noscript', 'template', 'head', 'meta', 'link', 'title']);
+const SKIPPED_TAGS = new Set(['script', 'style', 'noscript', 'template', 'head', 'meta', 'link', 'title', BADGE_TAG]);
 const LEAF_TAGS = new Set(['input', 'textarea', 'select', 'img', 'iframe', 'frame', 'canvas', 'video', 'audio']);
 export const NODE_LIMIT = 20_000;
 

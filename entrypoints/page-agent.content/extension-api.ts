@@ -18,6 +18,7 @@ export interface ContentRuntime {
     ): void;
   };
   getFrameId?: (target: Element) => number;
+  sendMessage?(message: unknown): Promise<unknown> | void;
 }
 
 export function contentRuntime(): ContentRuntime | undefined {

@@ -7,6 +7,7 @@ import {
 } from '@/lib/protocol/page-wire';
 import { actOnPage } from './act-on-page';
 import { agentState } from './agent-state';
+import { setActingBadge } from './acting-badge';
 import { observePage } from './observe-page';
 import { callPageTool, listPageTools } from './page-tools-client';
 import { readPageEvidence } from './read-page-evidence';
@@ -52,5 +53,8 @@ export async function handlePageRequest(message: unknown): Promise<PageReply> {
       return callTool(request);
     case 'page/evidence':
       return readPageEvidence();
+    case 'page/badge':
+      setActingBadge(request.acting);
+      return { type: 'page/badge', acting: request.acting };
   }
 }

@@ -1,4 +1,5 @@
 import { composedContains, deepElementFromPoint } from './shadow-root';
+import { BADGE_TAG } from './acting-badge';
 
 export type HitTest = { ok: true; hit: Element } | { ok: false; covering: Element | null };
 
@@ -12,6 +13,9 @@ function labelFor(hit: Element, target: Element): boolean {
 export function hitTest(target: Element, x: number, y: number): HitTest {
   const hit = deepElementFromPoint(x, y);
   if (hit === null) return { ok: false, covering: null };
+  // The agent's own badge is not the page: it never counts as covering what the agent acts on.
+  const root = hit.getRootNode();
+  if (root instanceof ShadowRoot && root.host.localName === BADGE_TAG) return { ok: true, hit: target };
   if (composedContains(target, hit) || labelFor(hit, target)) return { ok: true, hit };
   return { ok: false, covering: hit };
 }

@@ -17,6 +17,9 @@ export function panelRuntimeClient(connection: EventsConnection): RuntimeClient 
     submitCommand: async (command) => {
       await callRuntime({ type: 'command/submit', ...command }, TURN_ATTEMPTS);
     },
+    takePause: async (sessionId, turnId) =>
+      (await callRuntime({ type: 'pause/take', sessionId, turnId }, TURN_ATTEMPTS)).paused,
+    resumeTurn: (command) => callRuntime({ type: 'turn/resume', ...command }, TURN_ATTEMPTS),
     ownTurn: (sessionId, turnId) => connection.ownTurn(sessionId, turnId),
     releaseTurn: (sessionId, turnId) => connection.releaseTurn(sessionId, turnId),
     budgetReached: async (sessionId, turnId) =>

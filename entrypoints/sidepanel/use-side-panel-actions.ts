@@ -34,6 +34,8 @@ export function useSidePanelActions(parts: SidePanelParts): PanelActions {
     send: (text) => void (files.ready && turn.send(composedRequest(text, files.ready))),
     steer: turn.steer,
     stop: turn.stop,
+    pause: turn.pause,
+    resume: turn.resume,
     retry: (turnId) => {
       const request = state && retryRequest(state, turnId);
       if (request) turn.send(request);

@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { resumeTurn } from '@/lib/agent/resume-turn';
 import { startTurn, type TurnHandle } from '@/lib/agent/turn-driver';
 import { followTurn, steerTurn } from '@/lib/agent/turn-feedback';
 import type { TurnRequestDraft } from '@/lib/panel/turn-request';
@@ -6,6 +7,9 @@ import { errorText } from '@/lib/protocol/error-text';
 import type { EndpointSettings } from '@/lib/settings/endpoint-settings';
 import type { ClientState } from '@/lib/state/client-state';
 import { isHistoryLoaded } from '@/lib/state/history-loaded';
+import { pausedTurnOf } from '@/lib/panel/paused-turn';
+import { usesPageTools } from '@/lib/panel/uses-page-tools';
+import { callRuntime } from '../shared/call-runtime';
 import { isBudgetRefusal } from '@/lib/usage/budget-state';
 import { reencodeImage } from '../shared/reencode-image';
 import { panelBlobStore } from './panel-blob-store';
@@ -31,7 +35,12 @@ export interface PanelTurn {
   unsent: { text: string; nonce: number } | undefined;
   send(request: TurnRequestDraft): void;
   steer(text: string): void;
+  /** Stops the running turn, or a paused one. */
   stop(): void;
+  /** Asks the running turn to pause at its next safe point. */
+  pause(): void;
+  /** Goes on with the paused turn of this conversation. */
+  resume(): void;
   sendOverBudget(): void;
   dismissBudgetRefusal(): void;
   /** Puts text back into the composer, ahead of anything typed since. */
@@ -73,11 +82,15 @@ export function useTurn({ connection, endpoint, state, report, sent, ended }: Tu
       files: { read: (blobId) => panelBlobStore.read(blobId), reencodeImage },
     });
     sent();
-    setTurn(handle);
     // A turn the runtime refused at a budget keeps its text in the refusal notice, which can send it once over.
     handle.recorded.catch((reason: unknown) =>
       isBudgetRefusal(errorText(reason)) ? setRefused({ message: errorText(reason), request }) : giveBack(text),
     );
+    follow(handle, text);
+  };
+
+  const follow = (handle: TurnHandle, text: string) => {
+    setTurn(handle);
     followTurn(handle, text, {
       unsent: () => undefined,
       failed: (message) => {
@@ -90,23 +103,81 @@ export function useTurn({ connection, endpoint, state, report, sent, ended }: Tu
     });
   };
 
-  const send = (request: TurnRequestDraft) => {
+  /** Runs `then` with the whole conversation: turns not loaded yet (the reader never scrolled up) load first. */
+  const withHistory = (then: (settings: EndpointSettings, history: ClientState) => void, failed: () => void) => {
     if (!endpoint || !state || turn || !isHistoryLoaded(state) || loadingHistory.current) return;
-    if (state.olderTurns <= 0) return begin(endpoint, state, request);
-    // The model's history is the whole conversation: turns not loaded yet (the reader never scrolled up) load first.
+    if (state.olderTurns <= 0) return then(endpoint, state);
     loadingHistory.current = true;
     connection.loadAll().then(
       (loaded) => {
         loadingHistory.current = false;
-        begin(endpoint, loaded, request);
+        then(endpoint, loaded);
       },
       (reason: unknown) => {
         loadingHistory.current = false;
         report(`The earlier turns could not be loaded, so nothing was sent: ${errorText(reason)}`);
-        giveBack(request.text);
+        failed();
       },
     );
   };
+
+  const paused = pausedTurnOf(state);
+  // While a turn is paused, what the user sends is added to it, for the model to read when it resumes.
+  const addToPaused = (turnId: string, text: string) =>
+    callRuntime({
+      type: 'command/submit',
+      kind: 'steer',
+      sessionId: state?.sessionId ?? '',
+      turnId,
+      commandId: crypto.randomUUID(),
+      text,
+    }).catch((reason: unknown) => {
+      report(`Could not add to the paused turn: ${errorText(reason)}`);
+      giveBack(text);
+    });
+
+  const send = (request: TurnRequestDraft) => {
+    if (paused && !turn) {
+      // A steer is text: files wait in the composer until the turn is resumed or stopped.
+      if (request.attachments?.length || !request.text.trim()) {
+        report('Files cannot be added to a paused turn: resume or stop it first.');
+        return giveBack(request.text);
+      }
+      return void addToPaused(paused, request.text);
+    }
+    withHistory(
+      (settings, history) => begin(settings, history, request),
+      () => giveBack(request.text),
+    );
+  };
+
+  const resume = () => {
+    if (!paused) return;
+    withHistory(
+      (settings, history) => {
+        report(undefined);
+        const handle = resumeTurn({
+          client: panelRuntimeClient(connection.port()!),
+          settings,
+          state: history,
+          turnId: paused,
+          observe: usesPageTools(history),
+          files: { read: (blobId) => panelBlobStore.read(blobId), reencodeImage },
+        });
+        follow(handle, '');
+      },
+      () => undefined,
+    );
+  };
+
+  const stopPaused = (turnId: string) =>
+    callRuntime({
+      type: 'command/submit',
+      kind: 'cancel',
+      sessionId: state?.sessionId ?? '',
+      turnId,
+      commandId: crypto.randomUUID(),
+    }).catch((reason: unknown) => report(`Could not stop the paused turn: ${errorText(reason)}`));
 
   return {
     running: turn !== undefined,
@@ -116,7 +187,9 @@ export function useTurn({ connection, endpoint, state, report, sent, ended }: Tu
     steer: (text) => {
       if (turn) steerTurn(turn, text, { unsent: giveBack, failed: report });
     },
-    stop: () => turn?.stop(),
+    stop: () => (turn ? turn.stop() : paused && void stopPaused(paused)),
+    pause: () => turn?.pause().catch((reason: unknown) => report(`Could not pause: ${errorText(reason)}`)),
+    resume,
     sendOverBudget: () => refused && send({ ...refused.request, overBudget: true }),
     dismissBudgetRefusal: () => {
       if (!refused) return;

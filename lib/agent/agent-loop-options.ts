@@ -37,6 +37,8 @@ export interface AgentLoopOptions {
   secrets?: string[];
   /** At a safe point (after a model call or the tool calls, before the next model call): the user's queued additions, now applied. */
   takeSteers?(): Promise<{ commandId: string; text: string }[]>;
+  /** At a safe point before the next model call: whether the person paused the turn (the runtime records it as paused). */
+  takePause?(): Promise<boolean>;
   /** The cancel command that stopped this turn, recorded with `turn/aborted`. */
   cancelCommandId?(): string | undefined;
   /** At a safe point before the next model call: whether a budget is reached (the runtime records which). */

@@ -12,7 +12,7 @@ import { toolsText } from '../context/estimate-prompt-tokens';
 import type { CompleteToolCall } from './step-stream-mapper';
 import { errorText } from '../protocol/error-text';
 
-export type TurnOutcome = 'stop' | 'step-cap' | 'repeated-call' | 'budget' | 'aborted' | 'interrupted';
+export type TurnOutcome = 'stop' | 'step-cap' | 'repeated-call' | 'budget' | 'aborted' | 'interrupted' | 'paused';
 
 /** Tools are declared to the model with exact schemas but no execute: the browser runs them. */
 export function declaredTools(): ToolSet {
@@ -48,6 +48,7 @@ export async function runAgentTurn(options: AgentLoopOptions): Promise<TurnOutco
   if (options.budgetReached) await options.flush();
   for (let index = 0; index < maxSteps; index++) {
     // After a model call and its tool calls, never inside one: the calls the model asked for have all run.
+    if (index > 0 && (await pauseTaken(options))) return 'paused';
     if (index > 0 && (await budgetReached(options))) return finish(options, 'budget');
     if (keeper?.needsCompaction(messages)) {
       const compacted = await compactBeforeStep(options, keeper, messages);
@@ -177,6 +178,13 @@ async function takeSteers(options: AgentLoopOptions): Promise<ModelMessage[]> {
   await options.flush();
   const steers = await options.takeSteers().catch(() => []);
   return steers.map((steer) => ({ role: 'user' as const, content: steer.text }));
+}
+
+/** A pause that cannot be taken now (the worker restarting) stays queued for the next safe point. */
+async function pauseTaken(options: AgentLoopOptions): Promise<boolean> {
+  if (!options.takePause || options.signal.aborted) return false;
+  await options.flush();
+  return options.takePause().catch(() => false);
 }
 
 /** A budget check that cannot be answered (the worker restarting) does not stop the turn; the next safe point asks again. */

@@ -9,6 +9,7 @@ import {
 import { applySummary, type HistoryBoundary, type HistorySummary } from '../context/history-cut';
 import type { BlobRef } from '../protocol/blob-ref';
 import type { JsonValue } from '../protocol/json-value';
+import { resumeMessage } from './resume-message';
 import { itemOf, type ClientState, type ToolCallState, type TurnState } from '../state/client-state';
 
 const NO_RESULT: JsonValue = { ok: false, error: 'This call has no recorded result.' };
@@ -40,9 +41,15 @@ function turnMessages(state: ClientState, turn: TurnState, files: FileContentOpt
     if (entry.kind === 'command') {
       // An applied steer reached the model as a user message after the steps before it.
       const command = state.commands[entry.commandId];
-      if (command?.kind !== 'steer' || command.state !== 'applied' || !command.text) continue;
+      if (command?.state !== 'applied' || !command.text) continue;
+      if (command.kind !== 'steer' && command.kind !== 'resume') continue;
       pushSteps(built, turn.turnId, steps, files);
-      messages.push({ role: 'user', content: command.text });
+      // A resume told the model the person acted, with the page as it was then.
+      messages.push(
+        command.kind === 'resume'
+          ? resumeMessage(command.text, command.observation)
+          : { role: 'user', content: command.text },
+      );
       steps = new Map();
       continue;
     }

@@ -1,22 +1,15 @@
 import type { LanguageModel, ModelMessage } from 'ai';
 import { ENDPOINT_FILE_LIMITS, fileEndpointKind } from '../files/file-limits';
-import {
-  resolveBlobs,
-  toolOutputImages,
-  toolResultContent,
-  userMessageContent,
-  type ReencodeImage,
-} from '../files/model-file-content';
+import { resolveBlobs, userMessageContent, type ReencodeImage } from '../files/model-file-content';
 import type { AgentEventDraft } from '../protocol/agent-event';
-import type { JsonValue } from '../protocol/json-value';
 import type { MessageAttachment } from '../protocol/upload-events';
-import { isRemoteEndpoint, type EndpointSettings } from '../settings/endpoint-settings';
+import type { EndpointSettings } from '../settings/endpoint-settings';
 import type { ClientState } from '../state/client-state';
 import type { TurnOutcome } from './agent-loop';
 import { describeWriteFailure } from './describe-write-failure';
+import { driveTurn } from './drive-turn';
 import { EventOutbox } from './event-outbox';
 import { historyBlobRefs, modelHistoryWithBoundaries } from './model-history';
-import { turnContext } from './turn-context';
 import type { RuntimeClient } from './runtime-client';
 import type { HistoryBoundary } from '../context/history-cut';
 
@@ -26,6 +19,8 @@ export interface TurnHandle {
   stop(commandId?: string): void;
   /** Adds to this turn while it runs: queued by the runtime and applied at the next safe point. */
   steer(text: string): Promise<void>;
+  /** Asks the runtime to pause this turn at its next safe point (after the running step or tool call). */
+  pause(): Promise<void>;
   /** Settles once the user's message is in the log; rejects if it could not be written, so the text can go back to the composer. */
   recorded: Promise<void>;
   done: Promise<TurnOutcome>;
@@ -49,16 +44,6 @@ export interface TurnRequest {
   model?: LanguageModel;
   newId?(): string;
   now?(): number;
-}
-
-/** Rejects as soon as the signal aborts, so a stopped turn never waits on a request still in flight. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(new Error('Stopped by the user.'));
-  return new Promise((resolve, reject) => {
-    const onAbort = () => reject(new Error('Stopped by the user.'));
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }
 
 function uploadStates(
@@ -90,8 +75,6 @@ export function startTurn(request: TurnRequest): TurnHandle {
   const now = request.now ?? (() => Date.now());
   const sessionId = state.sessionId;
   const turnId = newId();
-  const controller = new AbortController();
-  let cancelCommandId: string | undefined;
   let markRecorded: () => void = () => undefined;
   let markUnrecorded: (error: Error) => void = () => undefined;
   const recorded = new Promise<void>((resolve, reject) => {
@@ -164,77 +147,17 @@ export function startTurn(request: TurnRequest): TurnHandle {
     const history = modelHistoryWithBoundaries(historyState, files);
     return { messages: [...history.messages, userMessage], boundaries: history.boundaries };
   })();
-  const toolResult = async (call: { toolCallId: string; toolName: string }, output: JsonValue) => {
-    const images = toolOutputImages(output);
-    if (!request.files || images.length === 0) return toolResultContent(call, output, undefined);
-    return toolResultContent(call, output, {
-      kind,
-      limits,
-      resolved: await resolveBlobs(images, request.files, limits),
-    });
-  };
-  // The agent loop and the model providers (the AI SDK and its schemas) load with the first turn: the panel's first
-  // screen does not need them, and evaluating them would hold the main thread while the conversation opens.
-  const engine = Promise.all([import('./agent-loop'), import('../providers/create-language-model')]);
-  const done = Promise.all([prepared, engine, turnContext.load()])
-    .then(([{ messages, boundaries }, [{ runAgentTurn }, { createLanguageModel }], context]) => {
-      const model = request.model ?? createLanguageModel(settings, { chatId: sessionId });
-      return runAgentTurn({
-        model,
-        context: context.options({ settings, state: historyState, model, boundaries }),
-        sessionId,
-        turnId,
-        messages,
-        toolResult,
-        emit,
-        flush: () => outbox.flush(),
-        executeTool: async (call) => {
-          await outbox.flush();
-          // A call waiting for the user's approval or answer comes back as `waiting`: ask again until it is settled.
-          for (;;) {
-            const result = await untilAborted(client.executeTool({ sessionId, turnId, ...call }), controller.signal);
-            if (result.status !== 'waiting') return result.output;
-          }
-        },
-        takeSteers: () => client.takeSteers(sessionId, turnId),
-        // MCP glue: the servers' tools, declared with their own JSON Schemas.
-        ...(client.mcpTools
-          ? {
-              extraTools: async () => {
-                const [{ mcpToolSet }, { tools }] = await Promise.all([
-                  import('../mcp/mcp-tool-set'),
-                  client.mcpTools!(),
-                ]);
-                return mcpToolSet(tools);
-              },
-            }
-          : {}),
-        cancelCommandId: () => cancelCommandId,
-        ...(client.budgetReached ? { budgetReached: () => client.budgetReached!(sessionId, turnId) } : {}),
-        ...(isRemoteEndpoint(settings) ? { modelId: settings.model } : {}),
-        signal: controller.signal,
-        ...(isRemoteEndpoint(settings) ? { endpointUrl: settings.baseUrl } : {}),
-        ...(settings.streamIdleTimeoutSeconds === undefined
-          ? {}
-          : { streamIdleTimeoutMs: settings.streamIdleTimeoutSeconds * 1000 }),
-        secrets: isRemoteEndpoint(settings) && settings.apiKey ? [settings.apiKey] : [],
-        newId,
-        now,
-      });
-    })
-    .finally(() => client.releaseTurn(sessionId, turnId));
-  const stop = (commandId?: string) => {
-    if (controller.signal.aborted) return;
-    cancelCommandId = commandId ?? newId();
-    controller.abort();
-    if (!commandId)
-      void client
-        .submitCommand({ kind: 'cancel', sessionId, turnId, commandId: cancelCommandId })
-        .catch(() => undefined);
-  };
-  const steer = async (text: string) => {
-    await outbox.flush();
-    await client.submitCommand({ kind: 'steer', sessionId, turnId, commandId: newId(), text });
-  };
-  return { turnId, stop, steer, recorded, done };
+  const { done, stop, steer, pause } = driveTurn({
+    request,
+    sessionId,
+    turnId,
+    outbox,
+    emit,
+    messages: prepared,
+    historyState,
+    files: { kind, limits },
+    newId,
+    now,
+  });
+  return { turnId, stop, steer, pause, recorded, done };
 }

@@ -8,6 +8,7 @@ function handle(parts: { recorded?: Promise<void>; done?: Promise<TurnOutcome>; 
     turnId: 't',
     stop: () => undefined,
     steer: () => parts.steer ?? Promise.resolve(),
+    pause: () => Promise.resolve(),
     recorded: parts.recorded ?? Promise.resolve(),
     done: parts.done ?? Promise.resolve('stop'),
   };

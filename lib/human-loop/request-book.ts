@@ -1,4 +1,4 @@
-import type { AgentEvent, AgentEventDraft } from '../protocol/agent-event';
+import type { AgentEvent, AgentEventDraft, TurnCommandKind } from '../protocol/agent-event';
 import type { JsonValue } from '../protocol/json-value';
 import type { RuntimeBook } from '../protocol/stored-snapshot';
 
@@ -24,7 +24,7 @@ export type CommandStateName = 'submitted' | 'accepted' | 'queued' | 'applied' |
 
 export interface CommandRecord {
   commandId: string;
-  kind: 'steer' | 'cancel';
+  kind: TurnCommandKind;
   turnId: string;
   state: CommandStateName;
   text?: string;
@@ -46,6 +46,8 @@ export class RequestBook {
   readonly commands = new Map<string, CommandRecord>();
   readonly endedTurns = new Map<string, TurnEnding>();
   readonly startedTurns = new Set<string>();
+  /** Turns paused and not resumed: still open, driven by nobody until the person resumes them. */
+  readonly pausedTurns = new Set<string>();
   /** Calls recorded as started and not yet settled, by toolCallId: the turn each belongs to. */
   private readonly startedCalls = new Map<string, string>();
   /** Targets the user allowed for the rest of this session. */
@@ -58,16 +60,25 @@ export class RequestBook {
       case 'turn/started':
         this.startedTurns.add(event.turnId);
         return;
+      case 'turn/paused':
+        this.pausedTurns.add(event.turnId);
+        return;
+      case 'turn/resumed':
+        this.pausedTurns.delete(event.turnId);
+        return;
       case 'turn/completed':
+        this.pausedTurns.delete(event.turnId);
         this.endedTurns.set(event.turnId, { status: 'completed' });
         return;
       case 'turn/aborted':
+        this.pausedTurns.delete(event.turnId);
         this.endedTurns.set(event.turnId, {
           status: 'aborted',
           ...(event.commandId ? { commandId: event.commandId } : {}),
         });
         return;
       case 'turn/interrupted':
+        this.pausedTurns.delete(event.turnId);
         this.endedTurns.set(event.turnId, { status: 'interrupted' });
         return;
       case 'tool/started':
@@ -150,6 +161,7 @@ export class RequestBook {
       commands: [...this.commands.values()],
       endedTurns: [...this.endedTurns],
       startedTurns: [...this.startedTurns],
+      pausedTurns: [...this.pausedTurns],
       startedCalls: [...this.startedCalls],
       grants: [...this.grants],
     });
@@ -163,6 +175,7 @@ export class RequestBook {
     for (const command of copy.commands) restored.commands.set(command.commandId, command);
     for (const [turnId, ending] of copy.endedTurns) restored.endedTurns.set(turnId, ending);
     for (const turnId of copy.startedTurns) restored.startedTurns.add(turnId);
+    for (const turnId of copy.pausedTurns ?? []) restored.pausedTurns.add(turnId);
     for (const [toolCallId, turnId] of copy.startedCalls) restored.startedCalls.set(toolCallId, turnId);
     for (const targetId of copy.grants) restored.grants.add(targetId);
     return restored;
@@ -178,6 +191,10 @@ export class RequestBook {
 
   isTurnOpen(turnId: string): boolean {
     return this.startedTurns.has(turnId) && !this.endedTurns.has(turnId);
+  }
+
+  isTurnPaused(turnId: string): boolean {
+    return this.pausedTurns.has(turnId);
   }
 
   latestFor(toolCallId: string): RequestRecord | undefined {
@@ -225,7 +242,7 @@ export class RequestBook {
       }
       for (const command of this.commands.values()) {
         if (command.turnId !== turnId) continue;
-        if (command.kind === 'steer' && command.state === 'queued')
+        if ((command.kind === 'steer' || command.kind === 'pause') && command.state === 'queued')
           drafts.push(commandDraft(sessionId, command, time, 'stale'));
         if (command.kind === 'cancel' && command.state === 'accepted')
           drafts.push(

@@ -183,7 +183,8 @@ describe('PageLink', () => {
       trusted: false,
     };
     const output = await pageLink.execute('actOnPage', { observationId: 'obs-1', action: 'click', ref: 'e1' }, call);
-    expect(page.sent[1]).toEqual({
+    expect(page.sent[1]).toEqual({ frameId: 0, request: { type: 'page/badge', acting: true } });
+    expect(page.sent[2]).toEqual({
       frameId: 0,
       request: {
         type: 'page/act',
@@ -284,7 +285,47 @@ describe('PageLink', () => {
     const page = fakePage();
     const output = await link(page).execute('actOnPage', { observationId: 'gone', action: 'click', ref: 'e1' }, call);
     expect(output).toMatchObject({ ok: false, code: 'STALE_OBSERVATION', observation: { observationId: 'obs-1' } });
-    expect(page.sent.map((sent) => sent.request.type)).toEqual(['page/observe']);
+    expect(page.sent.map((sent) => sent.request.type)).toEqual(['page/badge', 'page/observe']);
+  });
+
+  it('after a pause, refuses every observation of the session from before it as stale, and observes afresh', async () => {
+    const page = fakePage();
+    const pageLink = link(page);
+    await pageLink.execute('observePage', {}, call);
+    await pageLink.execute('observePage', {}, { sessionId: 's2', toolCallId: 'c9' });
+    expect(await pageLink.observeAfterPause('s1', 'resume-1')).toMatchObject({ ok: true, observationId: 'obs-3' });
+    const before = await pageLink.execute('actOnPage', { observationId: 'obs-1', action: 'click', ref: 'e1' }, call);
+    expect(before).toMatchObject({ ok: false, code: 'STALE_OBSERVATION', observation: { observationId: 'obs-4' } });
+    expect(String(before.error)).toContain('from before the pause');
+    expect(page.sent.filter((sent) => sent.request.type === 'page/act')).toEqual([]);
+    // Another conversation's observation is not touched; the fresh one is good.
+    page.actReply = { type: 'page/act-result', ok: false, code: 'NOT_FOUND', reason: 'nothing' };
+    const other = { sessionId: 's2', toolCallId: 'c10' };
+    expect(
+      await pageLink.execute('actOnPage', { observationId: 'obs-2', action: 'click', ref: 'e1' }, other),
+    ).toMatchObject({ code: 'NOT_FOUND' });
+    expect(
+      await pageLink.execute('actOnPage', { observationId: 'obs-3', action: 'click', ref: 'e1' }, call),
+    ).toMatchObject({
+      code: 'NOT_FOUND',
+    });
+  });
+
+  it('shows the acting badge in the top frame of a tab the session acts in, until its turn ends', async () => {
+    const page = fakePage();
+    const pageLink = link(page);
+    await pageLink.execute('observePage', {}, call);
+    expect(pageLink.sessionsActingIn(7)).toEqual([]);
+    page.actReply = { type: 'page/act-result', ok: false, code: 'NOT_FOUND', reason: 'nothing' };
+    await pageLink.execute('actOnPage', { observationId: 'obs-1', action: 'click', ref: 'e1' }, call);
+    expect(page.sent.find((sent) => sent.request.type === 'page/badge')).toEqual({
+      frameId: 0,
+      request: { type: 'page/badge', acting: true },
+    });
+    expect(pageLink.sessionsActingIn(7)).toEqual(['s1']);
+    pageLink.actingEnded('s1');
+    expect(page.sent.at(-1)).toEqual({ frameId: 0, request: { type: 'page/badge', acting: false } });
+    expect(pageLink.sessionsActingIn(7)).toEqual([]);
   });
 
   it("passes the page's refusal on with a fresh observation", async () => {

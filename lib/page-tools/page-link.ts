@@ -70,6 +70,8 @@ export type CurrentPage =
 /** Chrome allows two `captureVisibleTab` calls a second; a little more than half a second apart keeps under it. */
 const CAPTURE_SPACING_MS = 550;
 const LOAD_TIMEOUT_MS = 10_000;
+const PAUSED_SINCE =
+  'That observation is from before the pause: the person may have changed the page since. Use the fresh observation.';
 
 type ObserveOptions = PageToolInput<'observePage'>;
 
@@ -86,6 +88,8 @@ export class PageLink {
   private readonly judgedOrigins = new Map<string, string>();
   private readonly captures: SpacedCalls;
   private readonly tabControl: TabControl;
+  /** The tabs each session's agent acted in during its current turn: they show the acting badge. */
+  private readonly actingTabs = new Map<string, Set<number>>();
 
   constructor(private readonly dependencies: PageLinkDependencies) {
     this.captures = new SpacedCalls(CAPTURE_SPACING_MS, dependencies);
@@ -132,6 +136,38 @@ export class PageLink {
     });
   }
 
+  /**
+   * A paused turn resumes: the person may have changed the page, so every observation the session held is retired
+   * (an action quoting one is refused as stale) and the page is observed afresh for the model.
+   */
+  async observeAfterPause(sessionId: string, callId: string): Promise<ToolOutput> {
+    this.observations.retire(sessionId, PAUSED_SINCE);
+    return this.execute('observePage', {}, { sessionId, toolCallId: callId });
+  }
+
+  /** The session's turn ended or paused: the badge goes from every tab it acted in. */
+  actingEnded(sessionId: string): void {
+    const tabs = this.actingTabs.get(sessionId);
+    this.actingTabs.delete(sessionId);
+    for (const tabId of tabs ?? []) this.sendBadge(tabId, false);
+  }
+
+  /** The sessions whose agent acts in this tab now: a Stop on its badge stops their turns. */
+  sessionsActingIn(tabId: number): string[] {
+    return [...this.actingTabs].filter(([, tabs]) => tabs.has(tabId)).map(([sessionId]) => sessionId);
+  }
+
+  private acting(sessionId: string, tabId: number): void {
+    const tabs = this.actingTabs.get(sessionId) ?? new Set<number>();
+    tabs.add(tabId);
+    this.actingTabs.set(sessionId, tabs);
+    this.sendBadge(tabId, true);
+  }
+
+  private sendBadge(tabId: number, acting: boolean): void {
+    void this.dependencies.platform.send(tabId, 0, { type: 'page/badge', acting }).catch(() => undefined);
+  }
+
   async execute(toolName: string, input: JsonValue, call: PageCallContext): Promise<ToolOutput> {
     if (isTabToolName(toolName)) return this.executeTabTool(toolName, input, call);
     if (!isPageToolName(toolName)) return { ok: false, error: `${toolName} is not a page tool.` };
@@ -152,6 +188,7 @@ export class PageLink {
     if (changed) return changed;
     const fence = newPageFence(this.dependencies.randomHex);
     if (toolName === 'observePage') return this.perform(toolName, page, call, parsed.data, fence);
+    this.acting(call.sessionId, page.tab.tabId);
     return this.withEvidence(page, fence, () => this.perform(toolName, page, call, parsed.data, fence));
   }
 
@@ -294,7 +331,7 @@ export class PageLink {
     const zoom = await platform.zoom(tabId).catch(() => 1);
     const shot = options.screenshot ? await this.screenshot(page, call, data) : undefined;
     const record = observationRecord(this.dependencies.newId(), page, frames, stitched.prefixes, zoom, shot);
-    this.observations.add(record);
+    this.observations.add(record, call.sessionId);
     return { ok: true, record, data, ...(shot ? { screenshot: shot.ref } : {}) };
   }
 
@@ -346,7 +383,7 @@ export class PageLink {
     fence: PageFence,
   ): Promise<ToolOutput> {
     const record = this.observations.get(input.observationId);
-    const stale = await this.staleReason(record, page);
+    const stale = this.observations.retiredBecause(input.observationId) ?? (await this.staleReason(record, page));
     if (stale || !record) return this.failed('STALE_OBSERVATION', stale ?? 'Unknown observation.', page, call, fence);
     const target = await actTarget(input, record, (tabId) => this.dependencies.platform.zoom(tabId));
     if (!target.ok) return this.failed(target.code, target.reason, page, call, fence);
@@ -443,7 +480,7 @@ export class PageLink {
     fence: PageFence,
   ): Promise<ToolOutput> {
     const record = this.observations.get(input.observationId);
-    const stale = await this.staleReason(record, page);
+    const stale = this.observations.retiredBecause(input.observationId) ?? (await this.staleReason(record, page));
     if (stale || !record) return this.failed('STALE_OBSERVATION', stale ?? 'Unknown observation.', page, call, fence);
     const request: PageRequest = {
       type: 'page/call-tool',

@@ -7,5 +7,6 @@ export function turnAnnouncement(turn: Pick<TurnState, 'status' | 'reason' | 're
     return turn.retry ? `Connection problem, retrying: ${turn.retry.reason}` : 'The assistant is responding.';
   if (turn.status === 'completed') return 'The assistant finished responding.';
   if (turn.status === 'aborted') return 'Stopped.';
+  if (turn.status === 'paused') return 'Paused. Act on the page, then press Resume.';
   return `The response was interrupted${turn.reason ? `: ${turn.reason}` : '.'} Press Retry to try again.`;
 }

@@ -40,6 +40,9 @@ const toolOutputSchema = jsonValueSchema;
 const expiryCause = z.enum(['timeout', 'turn-ended', 'context-lost']);
 /** `budget` was added in version 3: the turn stopped at a safe point because a budget was reached. */
 const finalTurnReason = z.enum(['stop', 'step-cap', 'repeated-call', 'error', 'length', 'other', 'budget']);
+/** What a turn command asks for; `pause` and `resume` were added in version 4. */
+export const turnCommandKind = z.enum(['steer', 'cancel', 'pause', 'resume']);
+export type TurnCommandKind = z.infer<typeof turnCommandKind>;
 
 export const agentEventSchema = z.discriminatedUnion('type', [
   event('session/created', {}, z.object({ title: z.string().max(500) })),
@@ -63,6 +66,17 @@ export const agentEventSchema = z.discriminatedUnion('type', [
   event('turn/completed', turnIds, z.object({ reason: finalTurnReason })),
   event('turn/aborted', { ...turnIds, commandId: id.optional() }, z.object({ reason: z.string().max(2000) })),
   event('turn/interrupted', turnIds, z.object({ reason: z.string().max(2000) })),
+  /** Version 4: the turn stopped at a safe point for the person to act; it stays open until resumed or stopped. */
+  event('turn/paused', { ...turnIds, commandId: id }, z.object({ reason: z.string().max(2000) })),
+  /**
+   * Version 4: the turn goes on after a pause. `note` tells the model the person acted; `observation` is the page
+   * as it was at the resume (a page tool's output), when the conversation uses the page.
+   */
+  event(
+    'turn/resumed',
+    { ...turnIds, commandId: id },
+    z.object({ note: z.string().max(4000), observation: jsonValueSchema.optional() }),
+  ),
 
   event('step/started', stepIds, z.object({ index: z.number().int().nonnegative() })),
   event(
@@ -146,7 +160,7 @@ export const agentEventSchema = z.discriminatedUnion('type', [
     'command/state',
     { commandId: id, turnId: id },
     z.object({
-      kind: z.enum(['steer', 'cancel']),
+      kind: turnCommandKind,
       state: z.enum(['submitted', 'accepted', 'queued', 'applied', 'stale', 'rejected', 'cancelled']),
       text: z.string().optional(),
     }),
@@ -212,6 +226,8 @@ export const EVENT_DURABILITY: Record<AgentEventType, boolean> = {
   'turn/completed': true,
   'turn/aborted': true,
   'turn/interrupted': true,
+  'turn/paused': true,
+  'turn/resumed': true,
   'step/started': true,
   'step/completed': true,
   'assistant/delta': false,
@@ -273,6 +289,8 @@ export function isDurableType(type: AgentEventType): boolean {
 
 /** Events only the runtime writes (tool outcomes, answers, decisions, command states): a client may not append them. */
 const RUNTIME_WRITTEN = new Set<AgentEventType>([
+  'turn/paused',
+  'turn/resumed',
   'tool/started',
   'tool/completed',
   'tool/failed',

@@ -22,9 +22,10 @@ export const EVENT_MIGRATIONS: Readonly<Record<number, MigrationStep>> = {
    */
   2: (event) => event,
   /**
-   * Version 4 adds `context/compacted` (a summary that later requests send instead of the turns it covers) and the
-   * step's `promptEstimate`. Every version-3 row is a valid version-4 row; a version-3 build reading a version-4
-   * log is told it is newer rather than dropping the summary and sending a history it cannot fit.
+   * Version 4 adds `context/compacted` (a summary that later requests send instead of the turns it covers), the
+   * step's `promptEstimate`, `turn/paused`, `turn/resumed` and the command kinds `pause` and `resume`. Every
+   * version-3 row is a valid version-4 row; a version-3 build reading a version-4 log is told it is newer rather
+   * than dropping a summary or a pause it cannot read.
    */
   3: (event) => event,
 };

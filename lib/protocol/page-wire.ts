@@ -278,8 +278,15 @@ export const pageRequestSchema = z.discriminatedUnion('type', [
     arguments: jsonValueSchema,
     timeoutMs: timeoutMs.optional(),
   }),
+  /** Show (or take away) the small badge that says the agent acts in this page, with its Stop → `page/badge`. */
+  z.object({ type: z.literal('page/badge'), acting: z.boolean() }),
 ]);
 export type PageRequest = z.infer<typeof pageRequestSchema>;
+
+export const pageBadgeReplySchema = z.object({ type: z.literal('page/badge'), acting: z.boolean() });
+
+/** The page agent → the runtime: the person pressed Stop on the badge of this tab (the sender names the tab). */
+export const pageStopRequestSchema = z.object({ type: z.literal('page/stop') });
 
 export const pagePongSchema = z.object({
   type: z.literal('page/pong'),
@@ -350,6 +357,7 @@ export const pageReplySchema = z.union([
   pageActResultSchema,
   pageToolResultSchema,
   pageEvidenceReplySchema,
+  pageBadgeReplySchema,
   pageWireErrorSchema,
 ]);
 export type PageReply = z.infer<typeof pageReplySchema>;
@@ -361,6 +369,7 @@ export const pageReplySchemaFor = {
   'page/act': pageActResultSchema,
   'page/call-tool': pageToolResultSchema,
   'page/evidence': pageEvidenceReplySchema,
+  'page/badge': pageBadgeReplySchema,
 } as const;
 export type PageReplyFor<Type extends PageRequest['type']> =
   z.infer<(typeof pageReplySchemaFor)[Type]> | z.infer<typeof pageWireErrorSchema>;

@@ -68,9 +68,13 @@ export const runtimeRequestSchema = z.discriminatedUnion('type', [
     sessionId: id,
     turnId: id,
     commandId: id,
-    kind: z.enum(['steer', 'cancel']),
+    kind: z.enum(['steer', 'cancel', 'pause']),
     text: z.string().min(1).max(20_000).optional(),
   }),
+  /** The turn's driver, at a safe point: whether a pause is queued for it (then recorded as applied, the turn paused). */
+  z.object({ type: z.literal('pause/take'), sessionId: id, turnId: id }),
+  /** The person resumes a paused turn; `observe`: the conversation uses the page, so a fresh observation goes with it. */
+  z.object({ type: z.literal('turn/resume'), sessionId: id, turnId: id, commandId: id, observe: z.boolean() }),
   z.object({ type: z.literal('command/status'), sessionId: id, commandId: id }),
   /** The user takes back a steer before it is applied. */
   z.object({ type: z.literal('command/withdraw'), sessionId: id, commandId: id }),

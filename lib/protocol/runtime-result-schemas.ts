@@ -54,6 +54,8 @@ export const runtimeResultSchemas = {
   'command/submit': commandResultSchema,
   'command/status': commandResultSchema,
   'command/withdraw': commandResultSchema,
+  'pause/take': z.object({ paused: z.boolean() }),
+  'turn/resume': commandResultSchema.extend({ note: z.string().optional(), observation: jsonValueSchema.optional() }),
   'steer/take': z.object({ steers: z.array(z.object({ commandId: z.string(), text: z.string() })) }),
   'budget/check': budgetCheckResultSchema,
   'mcp/tools': mcpToolsResultSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AGENT_EVENT_SCHEMA_VERSION } from './agent-event';
+import { AGENT_EVENT_SCHEMA_VERSION, turnCommandKind } from './agent-event';
 import { jsonValueSchema } from './json-value';
 import { NOTIFY_FACT_TYPES } from './notify-events';
 import { blobRefSchema } from './blob-ref';
@@ -26,7 +26,7 @@ export const turnSchema = z.object({
   turnId: text,
   userItemId: text,
   userText: text,
-  status: z.enum(['running', 'completed', 'aborted', 'interrupted']),
+  status: z.enum(['running', 'paused', 'completed', 'aborted', 'interrupted']),
   startedAt: z.number(),
   endedAt: z.number().optional(),
   reason: text.optional(),
@@ -84,9 +84,10 @@ export const requestSchema = z.object({
 export const commandSchema = z.object({
   commandId: text,
   turnId: text,
-  kind: z.enum(['steer', 'cancel']),
+  kind: turnCommandKind,
   state: text,
   text: text.optional(),
+  observation: jsonValueSchema.optional(),
 });
 const factReferenceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('job'), jobId: text }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { agentEventSchema } from './agent-event';
+import { agentEventSchema, turnCommandKind } from './agent-event';
 import { jsonValueSchema } from './json-value';
 import { SNAPSHOT_FORMAT, snapshotStateSchema, turnSliceSchema } from './session-snapshot';
 import { targetArtifactPartsSchema, targetArtifactProblemSchema, targetGrantSchema } from './target-artifact-events';
@@ -51,7 +51,7 @@ export const runtimeBookSchema = z.object({
   commands: z.array(
     z.object({
       commandId: text,
-      kind: z.enum(['steer', 'cancel']),
+      kind: turnCommandKind,
       turnId: text,
       state: z.enum(['submitted', 'accepted', 'queued', 'applied', 'stale', 'rejected', 'cancelled']),
       text: text.optional(),
@@ -61,6 +61,8 @@ export const runtimeBookSchema = z.object({
     z.tuple([text, z.object({ status: z.enum(['completed', 'aborted', 'interrupted']), commandId: text.optional() })]),
   ),
   startedTurns: z.array(text),
+  /** Turns paused and not resumed yet: open, but no driver runs them. */
+  pausedTurns: z.array(text).optional(),
   startedCalls: z.array(z.tuple([text, text])),
   grants: z.array(text),
   jobs: z.array(

@@ -10,6 +10,11 @@ import { UsageSettingsStore } from '../usage/usage-settings-store';
 import { BudgetGuard } from '../usage/budget-guard';
 import { JobHostLink } from '../jobs/job-host-link';
 import { PageLink } from '../page-tools/page-link';
+import { pageStopRequestSchema } from '../protocol/page-wire';
+import type { AgentEventType } from '../protocol/agent-event';
+
+/** After these the agent no longer acts for the session: its badge goes from the pages. */
+const ENDS_ACTING = new Set<AgentEventType>(['turn/completed', 'turn/aborted', 'turn/interrupted', 'turn/paused']);
 import { Runtime } from './runtime';
 import { runtimeHandlers } from './runtime-handlers';
 import type { RuntimePlatform } from './runtime-platform';
@@ -42,6 +47,8 @@ export interface ComposedRuntime {
   values: TargetValues;
   /** Serves one side panel's `events` port. */
   attachPanel(port: SubscriberPort): void;
+  /** A `page/stop` from the page agent's badge in a tab (anything else is ignored). */
+  stopFromPage(tabId: number, message: unknown): Promise<void>;
 }
 
 /** The runtime and every link around it, built on the platform it is given. */
@@ -128,7 +135,11 @@ export function composeRuntime(platform: RuntimePlatform): ComposedRuntime {
     askExpiresAfterMs: async () => (await policies.load()).questionExpiresAfterSeconds * 1000,
     snapshots: { every: SNAPSHOT_EVERY_EVENTS, delayMs: SNAPSHOT_DELAY_MS, setTimer: platform.setTimer },
     jobHost,
-    onRecorded: (event) => void notifier.recorded(event).catch(() => undefined),
+    freshObservation: (sessionId, callId) => pages.observeAfterPause(sessionId, callId),
+    onRecorded: (event) => {
+      if (ENDS_ACTING.has(event.type)) pages.actingEnded(event.sessionId);
+      void notifier.recorded(event).catch(() => undefined);
+    },
   });
   const handlers = runtimeHandlers({
     runtime,
@@ -153,5 +164,10 @@ export function composeRuntime(platform: RuntimePlatform): ComposedRuntime {
   });
   const attachPanel = (port: SubscriberPort) =>
     attachSubscriber(port, { runtime, newId, setTimer: platform.setTimer, orphanGraceMs: 10_000, visibility: panels });
-  return { runtime, handlers, stage, jobHost, values, attachPanel };
+  /** Stop on the acting badge of a tab: the turns acting there stop as with the panel's Stop. */
+  const stopFromPage = async (tabId: number, message: unknown): Promise<void> => {
+    if (!pageStopRequestSchema.safeParse(message).success) return;
+    await Promise.all(pages.sessionsActingIn(tabId).map((sessionId) => runtime.stopRunningTurns(sessionId)));
+  };
+  return { runtime, handlers, stage, jobHost, values, attachPanel, stopFromPage };
 }

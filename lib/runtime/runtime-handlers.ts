@@ -75,6 +75,8 @@ export function runtimeHandlers(dependencies: RuntimeHandlerDependencies): Runti
     'command/submit': (request) => runtime.submitCommand(request),
     'command/status': (request) => runtime.commandStatus(request.sessionId, request.commandId),
     'command/withdraw': (request) => runtime.withdrawSteer(request.sessionId, request.commandId),
+    'pause/take': async (request) => ({ paused: await runtime.takePause(request.sessionId, request.turnId) }),
+    'turn/resume': (request) => runtime.resumeTurn(request),
     'steer/take': async (request) => ({ steers: await runtime.takeSteers(request.sessionId, request.turnId) }),
     'budget/check': async (request) =>
       dependencies.budgets

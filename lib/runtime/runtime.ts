@@ -5,6 +5,7 @@ import type { BlobStore } from '../files/blob-store';
 import type { TargetArtifactControl } from '../authored-targets/target-artifact-control';
 import { attachTargetArtifacts } from '../authored-targets/target-artifact-session-feature';
 import type { SessionRecord } from '../protocol/session-record';
+import type { JsonValue } from '../protocol/json-value';
 import type { EventStore } from '../session-log/event-store';
 import type { JobControl, JobCommandResult, JobHostDriver } from '../jobs/job-control';
 import { attachJobs } from '../jobs/job-session-feature';
@@ -20,7 +21,7 @@ import {
 import type { SessionStates } from '../session-log/session-projection';
 import { OPEN_WORK, type OpenWork } from '../session-log/open-work';
 import { HumanLoop } from '../human-loop/human-loop';
-import { TurnCommands, type CommandResult } from './turn-commands';
+import { TurnCommands, type CommandResult, type ResumeResult } from './turn-commands';
 import { REQUEST_BOOK, requestBookFeature } from '../human-loop/request-book-feature';
 import { SESSION_PROJECTIONS } from './session-projections';
 import { TurnOwners, type OwnerListener } from './turn-owners';
@@ -48,6 +49,8 @@ export interface RuntimeDependencies extends Pick<
   jobHost?: JobHostDriver;
   /** Where authored targets keep their parts; without one createTarget and updateTarget are not available. */
   blobStore?: BlobStore;
+  /** The page as it is now for a resumed turn, the session's older observations retired (lib/page-tools/page-link.ts). */
+  freshObservation?(sessionId: string, callId: string): Promise<JsonValue | undefined>;
   /** Told of each event as it is recorded (never of a replay); it must not throw. */
   onRecorded?(event: AgentEvent): void;
 }
@@ -101,6 +104,7 @@ export class Runtime {
       book,
       commitDrafts,
       stopTurn: (sessionId, turnId, commandId) => this.stopTurn(sessionId, turnId, commandId),
+      ...(dependencies.freshObservation ? { freshObservation: dependencies.freshObservation } : {}),
     });
     this.toolExecution = new ToolExecution({
       lock,
@@ -208,6 +212,28 @@ export class Runtime {
 
   takeSteers(sessionId: string, turnId: string): Promise<{ commandId: string; text: string }[]> {
     return this.commands.takeSteers(sessionId, turnId);
+  }
+
+  takePause(sessionId: string, turnId: string): Promise<boolean> {
+    return this.commands.takePause(sessionId, turnId);
+  }
+
+  resumeTurn(command: {
+    sessionId: string;
+    turnId: string;
+    commandId: string;
+    observe: boolean;
+  }): Promise<ResumeResult> {
+    return this.commands.resumeTurn(command);
+  }
+
+  /** Stop, as the panel's: a cancel command for every running turn of the session (a paused one is not acting). */
+  async stopRunningTurns(sessionId: string): Promise<CommandResult[]> {
+    const running = await this.log.lock.run(sessionId, async () => [...(await this.log.openWork(sessionId)).openTurns]);
+    const { newId } = this.dependencies;
+    return Promise.all(
+      running.map((turnId) => this.submitCommand({ sessionId, turnId, commandId: newId(), kind: 'cancel' })),
+    );
   }
 
   registerOwner(ownerId: string, listener: OwnerListener): void {

@@ -30,7 +30,12 @@ export class OpenWork {
   observe(event: AgentEvent): void {
     switch (event.type) {
       case 'turn/started':
+      case 'turn/resumed':
         this.openTurns.add(event.turnId);
+        return;
+      // A paused turn is driven by nobody on purpose: it is not orphaned, and waits for the person to resume it.
+      case 'turn/paused':
+        this.openTurns.delete(event.turnId);
         return;
       case 'turn/completed':
       case 'turn/aborted':
@@ -84,7 +89,7 @@ export class OpenWork {
 export const OPEN_WORK: SessionProjection<OpenWork> = {
   start: (head) => {
     if (!head) return new OpenWork();
-    const ended = new Set(head.book.endedTurns.map(([turnId]) => turnId));
+    const ended = new Set([...head.book.endedTurns.map(([turnId]) => turnId), ...(head.book.pausedTurns ?? [])]);
     return new OpenWork(head.book.startedTurns.filter((turnId) => !ended.has(turnId)));
   },
   project: (work, event) => work.observe(event),

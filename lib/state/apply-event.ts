@@ -61,7 +61,7 @@ function isTurnOpen(copy: WorkingCopy, turnId: string): boolean {
 
 function endTurn(copy: WorkingCopy, event: AgentEventOf<'turn/completed' | 'turn/aborted' | 'turn/interrupted'>): void {
   const turn = copy.state.turns[event.turnId];
-  if (!turn || turn.status !== 'running') return;
+  if (!turn || (turn.status !== 'running' && turn.status !== 'paused')) return;
   const status =
     event.type === 'turn/completed' ? 'completed' : event.type === 'turn/aborted' ? 'aborted' : 'interrupted';
   copy.table('turns')[event.turnId] = {
@@ -293,9 +293,25 @@ function applyCommand(copy: WorkingCopy, event: AgentEventOf<'command/state'>): 
     kind: event.data.kind,
     state: event.data.state,
     ...(text !== undefined ? { text } : {}),
+    ...(known?.observation !== undefined ? { observation: known.observation } : {}),
   };
   if (event.data.kind === 'steer' && copy.state.turns[event.turnId] && (!known || event.data.state === 'applied'))
     placeDurableEntry(copy, event.turnId, { kind: 'command', commandId: event.commandId });
+}
+
+/** A resume goes where it happened in its turn, with the note and the observation the model was sent. */
+function applyResume(copy: WorkingCopy, event: AgentEventOf<'turn/resumed'>): void {
+  if (copy.state.turns[event.turnId]?.status !== 'paused') return;
+  updateTurn(copy, event.turnId, () => ({ status: 'running' }));
+  copy.table('commands')[event.commandId] = {
+    commandId: event.commandId,
+    turnId: event.turnId,
+    kind: 'resume',
+    state: 'applied',
+    text: event.data.note,
+    ...(event.data.observation !== undefined ? { observation: event.data.observation } : {}),
+  };
+  placeDurableEntry(copy, event.turnId, { kind: 'command', commandId: event.commandId });
 }
 
 /** Applies one in-order event to the working copy. Every event type is handled here. */
@@ -326,6 +342,12 @@ export function applyEvent(copy: WorkingCopy, event: AgentEvent): void {
     case 'turn/aborted':
     case 'turn/interrupted':
       endTurn(copy, event);
+      return;
+    case 'turn/paused':
+      if (isTurnOpen(copy, event.turnId)) updateTurn(copy, event.turnId, () => ({ status: 'paused' }));
+      return;
+    case 'turn/resumed':
+      applyResume(copy, event);
       return;
     case 'step/started':
       updateTurn(copy, event.turnId, () => ({ retry: undefined }));

@@ -1,4 +1,4 @@
-import type { AgentEvent } from '../protocol/agent-event';
+import type { AgentEvent, TurnCommandKind } from '../protocol/agent-event';
 import type { JsonValue } from '../protocol/json-value';
 import type { NotifyFactType } from '../protocol/notify-events';
 import type { TokenUsage } from '../protocol/token-usage';
@@ -7,7 +7,8 @@ import type { UploadView } from './upload-view';
 import type { JobView } from './job-view';
 import type { ViewArtifactView } from './view-artifact-view';
 
-export type TurnStatus = 'running' | 'completed' | 'aborted' | 'interrupted';
+/** `paused`: open, but nobody drives it until the person resumes it (or stops it). */
+export type TurnStatus = 'running' | 'paused' | 'completed' | 'aborted' | 'interrupted';
 export type ItemStatus = 'streaming' | 'completed' | 'interrupted';
 export type ToolCallStatus = 'streaming' | 'requested' | 'running' | 'done' | 'failed' | 'unknown' | 'denied';
 
@@ -88,9 +89,12 @@ export interface RequestState {
 export interface CommandState {
   commandId: string;
   turnId: string;
-  kind: 'steer' | 'cancel';
+  kind: TurnCommandKind;
   state: string;
+  /** A steer's text; a resume's note to the model. */
   text?: string;
+  /** A resume's fresh observation of the page, sent to the model with the note. */
+  observation?: JsonValue;
 }
 
 export interface ClientState {

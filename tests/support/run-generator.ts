@@ -717,6 +717,8 @@ class SessionScript {
     const sessionId = this.sessionId;
     // Some turns end at a budget instead, chosen by the step count so the random sequence stays the seed's.
     const reason = ending === 'stop' && this.completedSteps % 5 === 0 ? 'budget' : ending;
+    // Some turns pause at a safe point and are resumed before they end (by the step count, as above).
+    if (this.completedSteps % 7 === 3) await this.pauseAndResume(turnId);
     if (this.random.chance(0.2)) {
       const commandId = this.driver.newId('command');
       await this.append([
@@ -746,6 +748,22 @@ class SessionScript {
     }
     await this.append([{ type: 'turn/completed', sessionId, turnId, time: this.driver.now(), data: { reason } }]);
     this.lastEndedTurn = { turnId, completed: true };
+  }
+
+  /** Through the runtime's own commands, as the panel does: a pause taken at a safe point, then a resume. */
+  private async pauseAndResume(turnId: string): Promise<void> {
+    const sessionId = this.sessionId;
+    const pause = this.driver.newId('command');
+    await this.driver.runtime.submitCommand({ sessionId, turnId, commandId: pause, kind: 'pause' });
+    await this.driver.runtime.takePause(sessionId, turnId);
+    // The runtime may restart while the turn is paused: the one after it resumes the turn.
+    await this.quietPoint();
+    await this.driver.runtime.resumeTurn({
+      sessionId,
+      turnId,
+      commandId: this.driver.newId('command'),
+      observe: false,
+    });
   }
 
   private async runTool(step: StepContext, tool: StreamTool): Promise<void> {
