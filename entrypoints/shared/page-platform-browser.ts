@@ -126,4 +126,9 @@ export const browserPagePlatform: PagePlatform = {
     if (tab.status === 'complete') return loadAfter(tabId, async () => undefined, Math.min(timeoutMs, 1_000));
     return loadAfter(tabId, async () => undefined, timeoutMs, true);
   },
+  sessionValues: {
+    get: async (key) => (await browser.storage.session.get(key))[key],
+    set: (key, value) => browser.storage.session.set({ [key]: value }),
+    remove: (key) => browser.storage.session.remove(key),
+  },
 };

@@ -1,4 +1,5 @@
 import type { PageTab } from './choose-page';
+import type { SessionValues } from './session-values';
 
 /** What the page tools need of the browser; `entrypoints/shared/page-platform-browser.ts` wires it. */
 export interface PagePlatform {
@@ -33,4 +34,6 @@ export interface PagePlatform {
   back(tabId: number, timeoutMs: number): Promise<void>;
   /** Resolves once the tab's document has loaded (or `timeoutMs` passed). */
   waitForLoad(tabId: number, timeoutMs: number): Promise<void>;
+  /** Where the conversations' tabs are recorded: kept across a service-worker restart, cleared with the browser. */
+  sessionValues: SessionValues;
 }
