@@ -128,4 +128,9 @@ export const browserPagePlatform: PagePlatform = {
     return loadAfter(tabId, async () => undefined, timeoutMs, true);
   },
   watchTab: watchTabActivity,
+  sessionValues: {
+    get: async (key) => (await browser.storage.session.get(key))[key],
+    set: (key, value) => browser.storage.session.set({ [key]: value }),
+    remove: (key) => browser.storage.session.remove(key),
+  },
 };

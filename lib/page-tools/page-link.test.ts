@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PageTab } from './choose-page';
 import { splitByFence } from './page-fence';
+import { memorySessionValues } from './session-values';
 import type { PagePlatform } from './page-platform';
 import type { BlobRef } from '../protocol/blob-ref';
 import type { PageObservationData, PageRequest } from '../protocol/page-wire';
@@ -90,6 +91,7 @@ function fakePage(): FakePage {
       },
       back: async () => undefined,
       waitForLoad: async () => undefined,
+      sessionValues: memorySessionValues(),
       openTab: async (url) => {
         const tab = { tabId: 100 + page.tabs.length, windowId: 1, url, title: 'Opened', active: true };
         for (const other of page.tabs) other.active = false;

@@ -106,6 +106,11 @@ export class PageLink {
     if (sessionId) this.places.set(sessionId, place);
   }
 
+  /** The conversation is deleted: its record of tabs goes with it (its tabs stay open, now the user's). */
+  forgetSession(sessionId: string): Promise<void> {
+    return this.tabControl.tabs.forgetSession(sessionId);
+  }
+
   async current(sessionId?: string): Promise<CurrentPage> {
     const page = await this.choose(sessionId);
     if (!page.ok) return { ok: false, reason: page.reason };

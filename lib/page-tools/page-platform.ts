@@ -1,5 +1,6 @@
 import type { PageTab } from './choose-page';
 import type { TabActivity } from './tab-activity';
+import type { SessionValues } from './session-values';
 
 /** What the page tools need of the browser; `entrypoints/shared/page-platform-browser.ts` wires it. */
 export interface PagePlatform {
@@ -36,4 +37,6 @@ export interface PagePlatform {
   waitForLoad(tabId: number, timeoutMs: number): Promise<void>;
   /** Reports the tab's failed requests, top-frame navigations and the tabs it opens until the returned stop runs. */
   watchTab(tabId: number, report: (activity: TabActivity) => void): () => void;
+  /** Where the conversations' tabs are recorded: kept across a service-worker restart, cleared with the browser. */
+  sessionValues: SessionValues;
 }

@@ -36,16 +36,18 @@ const GROUP_FALLBACK_TITLE = 'Splitbrain';
  * other tabs, listed but asked about before the conversation switches to one or closes one.
  */
 export class TabControl {
-  readonly tabs = new ConversationTabs();
+  readonly tabs: ConversationTabs;
 
-  constructor(private readonly dependencies: TabControlDependencies) {}
+  constructor(private readonly dependencies: TabControlDependencies) {
+    this.tabs = new ConversationTabs(dependencies.platform.sessionValues);
+  }
 
   /** The conversation's current tab while it is open; a closed one is forgotten (the page in front is again). */
   async currentTab(sessionId: string): Promise<PageTab | undefined> {
-    const tabId = this.tabs.current(sessionId);
+    const tabId = await this.tabs.current(sessionId);
     if (tabId === undefined) return undefined;
     const tab = await this.dependencies.platform.tab(tabId).catch(() => undefined);
-    if (!tab) this.tabs.forget(sessionId, tabId);
+    if (!tab) await this.tabs.forget(sessionId, tabId);
     return tab;
   }
 
@@ -54,11 +56,11 @@ export class TabControl {
     if (toolName === 'openTab') return this.openGate(String(input.url ?? ''));
     const tabId = typeof input.tabId === 'number' ? input.tabId : -1;
     const tab = await this.dependencies.platform.tab(tabId).catch(() => undefined);
-    if (!tab || this.tabs.owner(context.sessionId, tabId) === 'agent') return { required: false };
+    if (!tab || (await this.tabs.owner(context.sessionId, tabId)) === 'agent') return { required: false };
     const described = `your tab ${quote(tab.title ?? '')} (${tab.url ? siteLabelOf(tab.url) : 'no address'})`;
     if (toolName === 'closeTab') return { required: true, summary: `Close ${described}?`, always: true };
     const alreadyIn = context.page.ok && context.page.tab.tabId === tabId;
-    if (alreadyIn || this.tabs.mayAct(context.sessionId, tabId)) return { required: false };
+    if (alreadyIn || (await this.tabs.mayAct(context.sessionId, tabId))) return { required: false };
     return { required: true, summary: `Switch to ${described} and let Splitbrain act on it?`, always: true };
   }
 
@@ -99,13 +101,14 @@ export class TabControl {
   private async list(context: TabCallContext, fence: PageFence): Promise<TabStep> {
     const all = await this.dependencies.platform.tabs(context.windowId);
     const currentTabId = context.page.ok ? context.page.tab.tabId : null;
-    const tabs = all
-      .filter((tab) => tab.tabId !== context.panelTabId && pageRefusal(tab.url) === undefined)
-      .map((tab) => ({
-        ...this.describe(tab, context.sessionId, fence),
+    const shown = all.filter((tab) => tab.tabId !== context.panelTabId && pageRefusal(tab.url) === undefined);
+    const tabs = await Promise.all(
+      shown.map(async (tab) => ({
+        ...(await this.describe(tab, context.sessionId, fence)),
         current: tab.tabId === currentTabId,
         inFront: tab.active,
-      }));
+      })),
+    );
     return { output: { ok: true, currentTabId, tabs } };
   }
 
@@ -114,22 +117,22 @@ export class TabControl {
     if (refusal) return { output: { ok: false, code: 'INVALID_INPUT', error: refusal } };
     const { platform } = this.dependencies;
     const tab = await platform.openTab(new URL(url).href, context.windowId, LOAD_TIMEOUT_MS);
-    this.tabs.noteOpened(context.sessionId, tab.tabId);
+    await this.tabs.noteOpened(context.sessionId, tab.tabId);
     const grouped = await this.group(tab.tabId, context.sessionId);
-    this.tabs.switchTo(context.sessionId, tab.tabId, context.page.ok ? context.page.tab.tabId : undefined);
-    return { output: { ok: true, ...this.describe(tab, context.sessionId, fence), grouped }, observe: tab };
+    await this.tabs.switchTo(context.sessionId, tab.tabId, context.page.ok ? context.page.tab.tabId : undefined);
+    return { output: { ok: true, ...(await this.describe(tab, context.sessionId, fence)), grouped }, observe: tab };
   }
 
   /** Into the conversation's group, or a new one when it has none yet or its group is gone with its last tab. */
   private async group(tabId: number, sessionId: string): Promise<boolean> {
     const { platform, sessionTitle } = this.dependencies;
     const title = (await sessionTitle(sessionId).catch(() => '')) || GROUP_FALLBACK_TITLE;
-    const known = this.tabs.groupId(sessionId);
+    const known = await this.tabs.groupId(sessionId);
     const groupId = await platform
       .groupTab(tabId, title, known)
       .catch(() => (known === undefined ? undefined : platform.groupTab(tabId, title, undefined)))
       .catch(() => undefined);
-    this.tabs.noteGroup(sessionId, groupId);
+    await this.tabs.noteGroup(sessionId, groupId);
     return groupId !== undefined;
   }
 
@@ -140,19 +143,19 @@ export class TabControl {
     const refusal = pageRefusal(tab.url);
     if (refusal) return { output: { ok: false, code: 'NO_PAGE', error: `NO_PAGE: ${refusal}`, reason: refusal } };
     await platform.activateTab(tabId);
-    this.tabs.switchTo(context.sessionId, tabId, context.page.ok ? context.page.tab.tabId : undefined);
+    await this.tabs.switchTo(context.sessionId, tabId, context.page.ok ? context.page.tab.tabId : undefined);
     const now = (await platform.tab(tabId).catch(() => undefined)) ?? tab;
-    return { output: { ok: true, ...this.describe(now, context.sessionId, fence) }, observe: now };
+    return { output: { ok: true, ...(await this.describe(now, context.sessionId, fence)) }, observe: now };
   }
 
   private async close(tabId: number, context: TabCallContext): Promise<TabStep> {
     const { platform } = this.dependencies;
     const tab = await platform.tab(tabId).catch(() => undefined);
     if (!tab) return { output: tabGone(tabId) };
-    const owner = this.tabs.owner(context.sessionId, tabId);
+    const owner = await this.tabs.owner(context.sessionId, tabId);
     await platform.closeTab(tabId);
     const wasCurrent = context.page.ok && context.page.tab.tabId === tabId;
-    this.tabs.forget(context.sessionId, tabId);
+    await this.tabs.forget(context.sessionId, tabId);
     return {
       output: {
         ok: true,
@@ -163,12 +166,12 @@ export class TabControl {
     };
   }
 
-  private describe(tab: PageTab, sessionId: string, fence: PageFence) {
+  private async describe(tab: PageTab, sessionId: string, fence: PageFence) {
     return {
       tabId: tab.tabId,
       title: fence.wrap(tab.title ?? ''),
       url: tab.url ?? '',
-      owner: this.tabs.owner(sessionId, tab.tabId),
+      owner: await this.tabs.owner(sessionId, tab.tabId),
     };
   }
 }

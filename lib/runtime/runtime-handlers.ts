@@ -32,7 +32,7 @@ export interface RuntimeHandlerDependencies {
   /** Full-text search over the conversations; without one, a search finds nothing. */
   search?: Pick<ConversationSearch, 'query'>;
   /** The page tools' link; without one no page is available. */
-  pages?: Pick<PageLink, 'notePanel' | 'current'>;
+  pages?: Pick<PageLink, 'notePanel' | 'current' | 'forgetSession'>;
 }
 
 /** The runtime's answer to every request type, in one table checked against the protocol's result map. */
@@ -51,6 +51,7 @@ export function runtimeHandlers(dependencies: RuntimeHandlerDependencies): Runti
     'sessions/list': async () => ({ sessions: await runtime.listSessions() }),
     'session/delete': async (request) => {
       await runtime.deleteSession(request.sessionId);
+      await dependencies.pages?.forgetSession(request.sessionId);
       return { deleted: request.sessionId };
     },
     'search/query': async (request) =>

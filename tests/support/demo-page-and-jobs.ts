@@ -5,6 +5,7 @@ import { EMPTY_OUTPUT } from '../../lib/jobs/output-window';
 import { formatTreeLine } from '../../lib/page-observation/format-tree-line';
 import type { PageTreeNode } from '../../lib/page-observation/page-tree-node';
 import type { PageTab } from '../../lib/page-tools/choose-page';
+import { memorySessionValues } from '../../lib/page-tools/session-values';
 import type { PagePlatform } from '../../lib/page-tools/page-platform';
 import { AGENT_EVENT_SCHEMA_VERSION } from '../../lib/protocol/agent-event';
 import type { JsonValue } from '../../lib/protocol/json-value';
@@ -77,6 +78,7 @@ export function fakePageLink(options: {
     navigate: async () => undefined,
     back: async () => undefined,
     waitForLoad: async () => undefined,
+    sessionValues: memorySessionValues(),
     openTab: async () => {
       throw new Error('The demo opens no tabs.');
     },
