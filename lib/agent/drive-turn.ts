@@ -1,19 +1,29 @@
-import type { ModelMessage } from 'ai';
+import type { LanguageModel, ModelMessage } from 'ai';
 import type { EndpointFileLimits, FileEndpointKind } from '../files/file-limits';
-import { resolveBlobs, toolOutputImages, toolResultContent } from '../files/model-file-content';
+import { resolveBlobs, toolOutputImages, toolResultContent, type ReencodeImage } from '../files/model-file-content';
 import type { AgentEventDraft } from '../protocol/agent-event';
 import type { JsonValue } from '../protocol/json-value';
-import { isRemoteEndpoint } from '../settings/endpoint-settings';
+import { isRemoteEndpoint, type EndpointSettings } from '../settings/endpoint-settings';
+import type { RuntimeClient } from './runtime-client';
 import type { TurnOutcome } from './agent-loop';
 import type { EventOutbox } from './event-outbox';
-import type { TurnRequest } from './turn-driver';
 import { turnContext } from './turn-context';
 import type { HistoryBoundary } from '../context/history-cut';
 import type { ClientState } from '../state/client-state';
 
+/** What any turn of this document runs with: the runtime, the profile, the files, and a model when a test gives one. */
+export interface DriveRequest {
+  client: RuntimeClient;
+  settings: EndpointSettings;
+  /** Where the bytes of attached files and tool-result images are read, and how images are re-encoded. */
+  files?: { read(blobId: string): Promise<Uint8Array | undefined>; reencodeImage?: ReencodeImage };
+  /** Made from the settings unless a test passes one. */
+  model?: LanguageModel;
+}
+
 /** What drives one turn's agent loop in this document, however the turn began (a message, or a resume). */
 export interface DriveSetup {
-  request: Pick<TurnRequest, 'client' | 'settings' | 'files' | 'model'>;
+  request: DriveRequest;
   sessionId: string;
   turnId: string;
   outbox: EventOutbox;

@@ -1,16 +1,14 @@
-import type { LanguageModel, ModelMessage } from 'ai';
+import type { ModelMessage } from 'ai';
 import { ENDPOINT_FILE_LIMITS, fileEndpointKind } from '../files/file-limits';
-import { resolveBlobs, userMessageContent, type ReencodeImage } from '../files/model-file-content';
+import { resolveBlobs, userMessageContent } from '../files/model-file-content';
 import type { AgentEventDraft } from '../protocol/agent-event';
 import type { MessageAttachment } from '../protocol/upload-events';
-import type { EndpointSettings } from '../settings/endpoint-settings';
 import type { ClientState } from '../state/client-state';
 import type { TurnOutcome } from './agent-loop';
 import { describeWriteFailure } from './describe-write-failure';
-import { driveTurn } from './drive-turn';
+import { driveTurn, type DriveRequest } from './drive-turn';
 import { EventOutbox } from './event-outbox';
 import { historyBlobRefs, modelHistoryWithBoundaries } from './model-history';
-import type { RuntimeClient } from './runtime-client';
 import type { HistoryBoundary } from '../context/history-cut';
 
 export interface TurnHandle {
@@ -26,9 +24,7 @@ export interface TurnHandle {
   done: Promise<TurnOutcome>;
 }
 
-export interface TurnRequest {
-  client: RuntimeClient;
-  settings: EndpointSettings;
+export interface TurnRequest extends DriveRequest {
   /** The session as this document sees it: its history goes to the model. */
   state: ClientState;
   text: string;
@@ -38,10 +34,6 @@ export interface TurnRequest {
   overBudget?: boolean;
   /** Files sent with the message, each `ready` in the composer. */
   attachments?: MessageAttachment[];
-  /** Where the bytes of attached files and tool-result images are read, and how images are re-encoded. */
-  files?: { read(blobId: string): Promise<Uint8Array | undefined>; reencodeImage?: ReencodeImage };
-  /** Made from the settings unless a test passes one. */
-  model?: LanguageModel;
   newId?(): string;
   now?(): number;
 }
