@@ -27,6 +27,9 @@ let replies = 0;
 beforeAll(async () => {
   server = await startScriptedModelServer({
     contextWindowTokens: WINDOW,
+    // Whole frames: the window is under test here, not chunking (the chunking suite has that).
+    minPieceBytes: 65_536,
+    maxPieceBytes: 65_536,
     respond: (body) =>
       JSON.stringify(body).includes(COMPACTION_SYSTEM_PROMPT.split('\n')[0])
         ? { text: `Summary ${++replies}: the user sent numbered turns of words; the assistant answered each.` }
@@ -101,10 +104,7 @@ describe('a conversation at an 16k window against the scripted server that enfor
           events.filter((event) => event.durable),
         );
         const handle = startTurn({ client: client(events), settings, state, text: `Turn ${turn}: ${words(60, turn)}` });
-        const outcome = await handle.done;
-        if (outcome !== 'stop')
-          console.log('DEBUG', JSON.stringify(events.filter((event) => event.type === 'stream/error')));
-        expect(outcome).toBe('stop');
+        expect(await handle.done, JSON.stringify(events.filter((event) => event.type === 'stream/error'))).toBe('stop');
       }
       expect(server.overWindow.length).toBe(before);
       expect(events.filter((event) => event.type === 'context/compacted').length).toBeGreaterThan(1);
