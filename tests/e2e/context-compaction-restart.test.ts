@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'puppeteer-core';
 import {
   startScriptedModelServer,
   type ScriptedModelServer,
 } from '../../scripts/scripted-model-server/scripted-model-server';
-import { COMPACTION_REQUEST } from '../../lib/context/summarise-history';
+import { isSummaryRequest, lastTurnEnd, records, sendLongMessage } from './long-messages';
 import {
   configureEndpoint,
   currentSessionId,
@@ -18,37 +17,6 @@ const RESERVE_TOKENS = 1_000;
 const SUMMARY = 'SUMMARY: records were sent and noted.';
 /** Between the summary's frames (about ten): the test stops the worker while the summary is still streaming. */
 const SUMMARY_DELAY_MS = 400;
-
-function records(index: number): string {
-  return Array.from(
-    { length: 200 },
-    (_, line) => `Record ${index}-${line} keeps value ${(index * 7919 + line * 104_729) % 100_000}.`,
-  ).join(' ');
-}
-
-async function send(panel: Page, text: string): Promise<void> {
-  await panel.evaluate((value) => {
-    const area = document.querySelector('textarea[aria-label="Message"]') as HTMLTextAreaElement;
-    Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(area, value);
-    area.dispatchEvent(new Event('input', { bubbles: true }));
-  }, text);
-  await panel.type('textarea[aria-label="Message"]', '.');
-  await panel.click('button[type="submit"]');
-}
-
-async function lastTurnEnd(panel: Page, text: string): Promise<string> {
-  await panel.waitForFunction(
-    (wanted) => {
-      const turn = [...document.querySelectorAll('article.turn')].at(-1);
-      return !!turn?.textContent?.includes(wanted) && turn.getAttribute('data-status') !== 'running';
-    },
-    { timeout: 60_000, polling: 100 },
-    text,
-  );
-  return panel.$$eval('article.turn', (turns) => turns.at(-1)?.getAttribute('data-status') ?? '');
-}
-
-const isSummaryRequest = (body: unknown) => JSON.stringify(body).includes(COMPACTION_REQUEST);
 
 describe('a compaction when the service worker stops in the middle of its summary request', () => {
   let server: ScriptedModelServer;
@@ -79,7 +47,7 @@ describe('a compaction when the service worker stops in the middle of its summar
     // Messages until one needs a compaction first; the worker is stopped while its summary request is held.
     for (; index < 8; index++) {
       const before = server.requests.filter((request) => isSummaryRequest(request.body)).length;
-      await send(panel, records(index));
+      await sendLongMessage(panel, records(index));
       const summarising = await new Promise<boolean>((resolve) => {
         const started = Date.now();
         const check = async () => {

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'puppeteer-core';
 import {
   startScriptedModelServer,
   type ScriptedModelServer,
 } from '../../scripts/scripted-model-server/scripted-model-server';
-import { COMPACTION_REQUEST } from '../../lib/context/summarise-history';
+import { isSummaryRequest, lastTurnEnd, records, sendLongMessage } from './long-messages';
 import {
   configureEndpoint,
   currentSessionId,
@@ -19,41 +18,6 @@ const RESERVE_TOKENS = 1_000;
 const MESSAGES = 7;
 const SUMMARY = 'SUMMARY: the user sent numbered records to keep; each was noted.';
 
-/** About 1,800 tokens of records no other message repeats. */
-function records(index: number): string {
-  return Array.from(
-    { length: 200 },
-    (_, line) => `Record ${index}-${line} keeps value ${(index * 7919 + line * 104_729) % 100_000}.`,
-  ).join(' ');
-}
-
-async function send(panel: Page, text: string): Promise<void> {
-  await panel.evaluate((value) => {
-    const area = document.querySelector('textarea[aria-label="Message"]') as HTMLTextAreaElement;
-    Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(area, value);
-    area.dispatchEvent(new Event('input', { bubbles: true }));
-  }, text);
-  await panel.type('textarea[aria-label="Message"]', '.');
-  await panel.click('button[type="submit"]');
-}
-
-/** The list shows a window of the turns, so a turn is found by its text, as the last one. */
-async function lastTurnEnd(panel: Page, text: string): Promise<string> {
-  await panel.waitForFunction(
-    (wanted) => {
-      const turn = [...document.querySelectorAll('article.turn')].at(-1);
-      return !!turn?.textContent?.includes(wanted) && turn.getAttribute('data-status') !== 'running';
-    },
-    { timeout: 60_000, polling: 100 },
-    text,
-  );
-  return panel.$$eval('article.turn', (turns) => turns.at(-1)?.getAttribute('data-status') ?? '');
-}
-
-function requestText(body: unknown): string {
-  return JSON.stringify(body);
-}
-
 describe('a conversation longer than the window', () => {
   let server: ScriptedModelServer;
   let session: ExtensionSession;
@@ -63,7 +27,7 @@ describe('a conversation longer than the window', () => {
       script: { turns: [{ steps: [{ text: 'Noted.' }] }] },
       contextWindowTokens: WINDOW_TOKENS,
       // A summary request is answered as a model would, and takes no step of the script.
-      respond: (body) => (requestText(body).includes(COMPACTION_REQUEST) ? { text: SUMMARY } : undefined),
+      respond: (body) => (isSummaryRequest(body) ? { text: SUMMARY } : undefined),
     });
     session = await launchExtension();
     await configureEndpoint(session, server.url, {
@@ -81,12 +45,12 @@ describe('a conversation longer than the window', () => {
     const panel = await session.openPanel();
     await panel.waitForSelector('textarea[aria-label="Message"]');
     for (let index = 0; index < MESSAGES; index++) {
-      await send(panel, records(index));
+      await sendLongMessage(panel, records(index));
       expect(await lastTurnEnd(panel, `Record ${index}-199 keeps`)).toBe('completed');
     }
-    const summaryRequests = server.requests.filter((request) => requestText(request.body).includes(COMPACTION_REQUEST));
-    const turnRequests = server.requests.filter((request) => !requestText(request.body).includes(COMPACTION_REQUEST));
-    const last = requestText(turnRequests.at(-1)!.body);
+    const summaryRequests = server.requests.filter((request) => isSummaryRequest(request.body));
+    const turnRequests = server.requests.filter((request) => !isSummaryRequest(request.body));
+    const last = JSON.stringify(turnRequests.at(-1)!.body);
     console.log(
       `[context] ${MESSAGES} messages of about 1,800 tokens at a ${WINDOW_TOKENS}-token window: ${turnRequests.length} turn requests, ${summaryRequests.length} summary requests, ${server.overWindow.length} refused; last request ${last.length} characters`,
     );
@@ -136,11 +100,9 @@ describe('a conversation longer than the window', () => {
       {},
       `Record ${MESSAGES - 1}-199 keeps`,
     );
-    await send(reopened, 'One more record: 42.');
+    await sendLongMessage(reopened, 'One more record: 42.');
     expect(await lastTurnEnd(reopened, 'One more record: 42.')).toBe('completed');
-    const after = requestText(
-      server.requests.filter((request) => !requestText(request.body).includes(COMPACTION_REQUEST)).at(-1)!.body,
-    );
+    const after = JSON.stringify(server.requests.filter((request) => !isSummaryRequest(request.body)).at(-1)!.body);
     expect(after).toContain(SUMMARY);
     expect(after).not.toContain('Record 0-0 keeps');
     expect(server.overWindow).toEqual([]);
