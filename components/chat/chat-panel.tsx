@@ -199,6 +199,7 @@ export function ChatPanel(props: ChatPanelProps) {
           lastPrompt={state.lastPrompt}
           compactions={state.compactions?.length ?? 0}
           endpoint={endpoint}
+          {...(!running && !pausedTurnOf(state) && state.turnOrder.length > 1 ? { onCompact: actions.compact } : {})}
         />
         <button type="button" className="link-button" onClick={actions.openOptions}>
           Settings

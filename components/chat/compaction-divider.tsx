@@ -15,6 +15,7 @@ export function CompactionDivider({ compaction }: { compaction: CompactionView }
     <details
       className="compaction-divider"
       data-method={compaction.method}
+      data-trigger={compaction.trigger}
       data-compaction-id={compaction.compactionId}
     >
       <summary>

@@ -21,6 +21,8 @@ export interface PanelActions {
   /** Goes on with the paused turn. */
   resume(): void;
   retry(turnId: string): void;
+  /** Summarises every turn before the last now (between turns), as a compaction at the threshold would. */
+  compact(): void;
   /** Sends an edited message again: the turns from the edited one on are replaced. */
   resend(text: string, turnId: string): void;
   /** Asks for older turns of the conversation, as the reader scrolls up to them. */
@@ -65,6 +67,7 @@ export const PanelActionsContext = createContext<PanelActions>({
   pause: nothing,
   resume: nothing,
   retry: nothing,
+  compact: nothing,
   resend: nothing,
   loadOlder: nothing,
   sendOverBudget: nothing,

@@ -12,13 +12,15 @@ export interface ContextMeterLineProps {
   lastPrompt: { tokens: number; reported: boolean } | undefined;
   compactions: number;
   endpoint: EndpointSettings | undefined;
+  /** Summarises the earlier turns now; unset while that cannot be done (a turn runs, or there is one turn). */
+  onCompact?: () => void;
 }
 
 /**
  * The latest request's prompt against what a prompt may hold on this profile. Older observations and results are
  * sent as stubs and earlier turns as a summary once the prompt nears the limit; the log keeps everything.
  */
-export function ContextMeterLine({ lastPrompt, compactions, endpoint }: ContextMeterLineProps) {
+export function ContextMeterLine({ lastPrompt, compactions, endpoint, onCompact }: ContextMeterLineProps) {
   if (!endpoint) return null;
   const window = contextWindowOf(endpoint);
   const meter = contextMeterOf(lastPrompt, compactions, window);
@@ -44,6 +46,16 @@ export function ContextMeterLine({ lastPrompt, compactions, endpoint }: ContextM
         value={meter.usedTokens}
       />
       {compactTokens(meter.usedTokens)}/{compactTokens(meter.limitTokens)} ({percent}%){compacted}
+      {onCompact && (
+        <button
+          type="button"
+          className="link-button context-compact"
+          onClick={onCompact}
+          title="Summarise every turn before the last one now: the next requests start from the summary, and the log keeps everything."
+        >
+          Compact
+        </button>
+      )}
     </span>
   );
 }

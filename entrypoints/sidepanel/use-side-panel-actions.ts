@@ -36,6 +36,7 @@ export function useSidePanelActions(parts: SidePanelParts): PanelActions {
     stop: turn.stop,
     pause: turn.pause,
     resume: turn.resume,
+    compact: turn.compact,
     retry: (turnId) => {
       const request = state && retryRequest(state, turnId);
       if (request) turn.send(request);

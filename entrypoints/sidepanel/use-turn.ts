@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { compactConversation } from '@/lib/agent/compact-conversation';
 import { resumeTurn } from '@/lib/agent/resume-turn';
 import { startTurn, type TurnHandle } from '@/lib/agent/turn-driver';
 import { followTurn, steerTurn } from '@/lib/agent/turn-feedback';
@@ -41,6 +42,8 @@ export interface PanelTurn {
   pause(): void;
   /** Goes on with the paused turn of this conversation. */
   resume(): void;
+  /** Summarises the turns before the last one now; the panel is busy meanwhile. */
+  compact(): void;
   sendOverBudget(): void;
   dismissBudgetRefusal(): void;
   /** Puts text back into the composer, ahead of anything typed since. */
@@ -50,6 +53,7 @@ export interface PanelTurn {
 /** The turn this panel drives: it sends, streams, steers and stops; one at a time. */
 export function useTurn({ connection, endpoint, state, report, sent, ended }: TurnInputs): PanelTurn {
   const [turn, setTurn] = useState<TurnHandle>();
+  const [compacting, setCompacting] = useState(false);
   const [unsent, setUnsent] = useState<{ text: string; nonce: number }>();
   const [refused, setRefused] = useState<{ message: string; request: TurnRequestDraft }>();
   const turnRef = useRef<TurnHandle>(undefined);
@@ -105,7 +109,7 @@ export function useTurn({ connection, endpoint, state, report, sent, ended }: Tu
 
   /** Runs `then` with the whole conversation: turns not loaded yet (the reader never scrolled up) load first. */
   const withHistory = (then: (settings: EndpointSettings, history: ClientState) => void, failed: () => void) => {
-    if (!endpoint || !state || turn || !isHistoryLoaded(state) || loadingHistory.current) return;
+    if (!endpoint || !state || turn || compacting || !isHistoryLoaded(state) || loadingHistory.current) return;
     if (state.olderTurns <= 0) return then(endpoint, state);
     loadingHistory.current = true;
     connection.loadAll().then(
@@ -170,6 +174,23 @@ export function useTurn({ connection, endpoint, state, report, sent, ended }: Tu
     );
   };
 
+  const compact = () => {
+    if (paused) return report('Resume or stop the paused turn before compacting.');
+    withHistory(
+      (settings, history) => {
+        report(undefined);
+        setCompacting(true);
+        compactConversation({ client: panelRuntimeClient(connection.port()!), settings, state: history })
+          .then(
+            (outcome) => outcome.kind === 'nothing' && report(outcome.reason),
+            (reason: unknown) => report(`The conversation could not be compacted: ${errorText(reason)}`),
+          )
+          .finally(() => setCompacting(false));
+      },
+      () => undefined,
+    );
+  };
+
   const stopPaused = (turnId: string) =>
     callRuntime({
       type: 'command/submit',
@@ -180,7 +201,7 @@ export function useTurn({ connection, endpoint, state, report, sent, ended }: Tu
     }).catch((reason: unknown) => report(`Could not stop the paused turn: ${errorText(reason)}`));
 
   return {
-    running: turn !== undefined,
+    running: turn !== undefined || compacting,
     budgetRefusal: refused?.message,
     unsent,
     send,
@@ -190,6 +211,7 @@ export function useTurn({ connection, endpoint, state, report, sent, ended }: Tu
     stop: () => (turn ? turn.stop() : paused && void stopPaused(paused)),
     pause: () => turn?.pause().catch((reason: unknown) => report(`Could not pause: ${errorText(reason)}`)),
     resume,
+    compact,
     sendOverBudget: () => refused && send({ ...refused.request, overBudget: true }),
     dismissBudgetRefusal: () => {
       if (!refused) return;

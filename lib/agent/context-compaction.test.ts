@@ -13,6 +13,7 @@ import type { EndpointSettings } from '../settings/endpoint-settings';
 import { replayLog } from '../state/reduce-events';
 import { modelHistory } from './model-history';
 import type { RuntimeClient } from './runtime-client';
+import { compactConversation } from './compact-conversation';
 import { startTurn } from './turn-driver';
 
 const settings: EndpointSettings = {
@@ -251,5 +252,67 @@ describe('compaction keeps a long conversation inside the window', { timeout: 60
         trigger: 'user',
       },
     ]);
+  });
+
+  it('compacts on demand between turns: every turn before the last is summarised, and the next request starts there', async () => {
+    const events: AgentEvent[] = [];
+    const { model, recorded } = windowedModel(() => text('Noted.', 10));
+    const roomy = { ...settings, contextWindowTokens: 100_000 };
+    for (let index = 0; index < 3; index++) {
+      const handle = startTurn({
+        client: loggingClient(events),
+        settings: roomy,
+        state: replayLog('s', durableLog(events)),
+        text: `Short turn ${index}`,
+        model,
+        newId,
+      });
+      expect(await handle.done).toBe('stop');
+    }
+    expect(recorded.some((request) => request.summary)).toBe(false);
+    const state = replayLog('s', durableLog(events));
+    const outcome = await compactConversation({ client: loggingClient(events), settings: roomy, state, model, newId });
+    expect(outcome.kind).toBe('compacted');
+    const compaction = replayLog('s', durableLog(events)).compactions?.at(-1);
+    expect(compaction).toMatchObject({ trigger: 'user', method: 'model', throughTurnId: state.turnOrder[1] });
+    expect(recorded.filter((request) => request.summary)).toHaveLength(1);
+    const handle = startTurn({
+      client: loggingClient(events),
+      settings: roomy,
+      state: replayLog('s', durableLog(events)),
+      text: 'After the compaction',
+      model,
+      newId,
+    });
+    expect(await handle.done).toBe('stop');
+    const texts = JSON.stringify(recorded.at(-1)!.prompt);
+    expect(texts).toContain('SUMMARY: the user asked for words.');
+    expect(texts).not.toContain('Short turn 0');
+    expect(texts).toContain('Short turn 2');
+  });
+
+  it('says there is nothing to compact in a conversation of one turn', async () => {
+    const events: AgentEvent[] = [];
+    const { model } = windowedModel(() => text('Noted.', 10));
+    const handle = startTurn({
+      client: loggingClient(events),
+      settings,
+      state: replayLog('s', []),
+      text: 'Only turn',
+      model,
+      newId,
+    });
+    expect(await handle.done).toBe('stop');
+    const outcome = await compactConversation({
+      client: loggingClient(events),
+      settings,
+      state: replayLog('s', durableLog(events)),
+      model,
+      newId,
+    });
+    expect(outcome).toEqual({
+      kind: 'nothing',
+      reason: 'There is nothing to compact yet: the conversation has one turn.',
+    });
   });
 });

@@ -1,5 +1,5 @@
 import type { ModelMessage } from 'ai';
-import { ageToolResults } from '../context/age-tool-results';
+import { ageToolResults, agingPolicyFor, type AgingPolicy } from '../context/age-tool-results';
 import { estimatePromptTokens } from '../context/estimate-prompt-tokens';
 import { historyDigest } from '../context/history-digest';
 import { applySummary, summaryMessage, type HistoryBoundary } from '../context/history-cut';
@@ -37,6 +37,8 @@ export interface Compacted {
 export class ContextKeeper {
   private calibration: PromptCalibration | undefined;
   private boundaries: HistoryBoundary[];
+  /** The aging every request of the turn is sent with, so what is counted is what is sent. */
+  private readonly aging: AgingPolicy;
 
   constructor(
     private readonly options: ContextOptions,
@@ -45,6 +47,7 @@ export class ContextKeeper {
   ) {
     this.calibration = options.calibration;
     this.boundaries = [...options.boundaries];
+    this.aging = agingPolicyFor(options.limitTokens);
   }
 
   private preambleTokens: number | undefined;
@@ -56,7 +59,8 @@ export class ContextKeeper {
     if (last && last.messages === messages && last.length === messages.length) return last.tokens;
     this.preambleTokens ??= estimatePromptTokens(this.options.counter, { ...this.preamble, messages: [] });
     const tokens =
-      this.preambleTokens + this.messageTokens(ageToolResults(messages)).reduce((sum, count) => sum + count, 0);
+      this.preambleTokens +
+      this.messageTokens(ageToolResults(messages, this.aging)).reduce((sum, count) => sum + count, 0);
     this.last = { messages, length: messages.length, tokens };
     return tokens;
   }
@@ -84,19 +88,20 @@ export class ContextKeeper {
   }
 
   /**
-   * Replaces everything up to a boundary with a summary: the earliest boundary whose tail fits in the kept share,
-   * else the last one. Undefined when there is no boundary to cut at.
+   * Replaces everything up to a boundary with a summary: at the threshold, the earliest boundary whose tail fits in
+   * the kept share, else the last one; asked by the user, the end of the last turn before the newest. Undefined when
+   * there is no boundary to cut at.
    */
   async compact(
     messages: ModelMessage[],
     trigger: 'threshold' | 'user',
     signal: AbortSignal,
   ): Promise<Compacted | undefined> {
-    const boundary = this.chooseBoundary(messages);
+    const boundary = trigger === 'user' ? this.lastTurnBoundary(messages) : this.chooseBoundary(messages);
     if (!boundary) return undefined;
     const covered = messages.slice(0, boundary.index);
     const coveredTokens = this.calibrated(
-      this.messageTokens(ageToolResults(covered)).reduce((sum, count) => sum + count, 0),
+      this.messageTokens(ageToolResults(covered, this.aging)).reduce((sum, count) => sum + count, 0),
     );
     const maxSummaryTokens = Math.max(256, Math.floor(this.options.limitTokens * SUMMARY_SHARE));
     const { summary, method, fallbackReason } = await this.summarise(covered, maxSummaryTokens, signal);
@@ -122,11 +127,20 @@ export class ContextKeeper {
     return { messages: next.messages, event };
   }
 
+  private usableBoundaries(messages: readonly ModelMessage[]): HistoryBoundary[] {
+    return this.boundaries.filter((boundary) => boundary.index > 1 && boundary.index < messages.length);
+  }
+
+  private lastTurnBoundary(messages: readonly ModelMessage[]): HistoryBoundary | undefined {
+    const usable = this.usableBoundaries(messages);
+    return usable.findLast((boundary) => boundary.cut.stepId === undefined) ?? usable.at(-1);
+  }
+
   private chooseBoundary(messages: readonly ModelMessage[]): HistoryBoundary | undefined {
-    const usable = this.boundaries.filter((boundary) => boundary.index > 1 && boundary.index < messages.length);
+    const usable = this.usableBoundaries(messages);
     const keep = this.options.limitTokens * KEEP_SHARE;
     // Each message counted once, as aged in the full request: the tail after a boundary is a suffix sum.
-    const counts = this.messageTokens(ageToolResults(messages));
+    const counts = this.messageTokens(ageToolResults(messages, this.aging));
     const suffix = new Array<number>(counts.length + 1).fill(0);
     for (let index = counts.length - 1; index >= 0; index--) suffix[index] = suffix[index + 1] + counts[index];
     for (const boundary of usable) if (this.calibrated(suffix[boundary.index]) <= keep) return boundary;

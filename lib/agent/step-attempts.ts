@@ -1,5 +1,6 @@
 import type { ModelMessage, ToolSet } from 'ai';
-import { ageToolResults } from '../context/age-tool-results';
+import { ageToolResults, agingPolicyFor } from '../context/age-tool-results';
+import { withCacheBreakpoints } from '../context/cache-breakpoints';
 import { describeStreamFailure, UNFINISHED_STREAM_MESSAGE } from '../providers/describe-stream-failure';
 import { endpointAdvice } from '../providers/loopback-url';
 import { retryDecision } from '../providers/retry-policy';
@@ -44,7 +45,8 @@ export async function runStepAttempts(options: AgentLoopOptions, request: StepRe
     const idleTimeout = options.streamIdleTimeoutMs === undefined ? {} : { idleTimeoutMs: options.streamIdleTimeoutMs };
     await streamStep({
       model: options.model,
-      messages: ageToolResults(request.messages),
+      messages: withCacheBreakpoints(ageToolResults(request.messages, agingPolicyFor(options.context?.limitTokens))),
+      cacheKey: sessionId,
       tools: request.tools,
       signal,
       mapper,

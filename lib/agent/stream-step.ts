@@ -2,6 +2,7 @@ import { streamText, type LanguageModel, type ModelMessage, type ToolSet } from 
 import type { AgentEventDraft } from '../protocol/agent-event';
 import { DEFAULT_STREAM_IDLE_TIMEOUT_SECONDS } from '../settings/endpoint-settings';
 import type { StepStreamMapper } from './step-stream-mapper';
+import { cachedSystem } from '../context/cache-breakpoints';
 import { SYSTEM_PROMPT } from './system-prompt';
 
 export interface StreamStepInput {
@@ -13,6 +14,8 @@ export interface StreamStepInput {
   emit(drafts: AgentEventDraft[]): void;
   /** Stops the attempt when the stream yields nothing for this long, from the request on; the product default when unset. */
   idleTimeoutMs?: number;
+  /** Routes the requests of one conversation to the same OpenAI prompt cache. */
+  cacheKey?: string;
 }
 
 /** What a stream that went silent fails with; the loop reports it as `stalled`. */
@@ -52,8 +55,9 @@ export async function streamStep(input: StreamStepInput): Promise<void> {
     restartIdleTimer();
     const result = streamText({
       model: input.model,
-      system: SYSTEM_PROMPT,
+      system: cachedSystem(SYSTEM_PROMPT),
       messages: input.messages,
+      ...(input.cacheKey ? { providerOptions: { openai: { promptCacheKey: input.cacheKey } } } : {}),
       tools: input.tools,
       abortSignal: attempt.signal,
       maxRetries: 0,

@@ -2,7 +2,14 @@ import type { ModelMessage } from 'ai';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { JsonObject, JsonValue } from '../protocol/json-value';
-import { ageToolResults, batchCut, DEFAULT_AGING_POLICY, observationOf } from './age-tool-results';
+import {
+  ageToolResults,
+  agingPolicyFor,
+  batchCut,
+  DEFAULT_AGING_POLICY,
+  observationBatchCut,
+  observationOf,
+} from './age-tool-results';
 
 const ONE_IN_FULL = { ...DEFAULT_AGING_POLICY, observationsInFull: 1, screenshotsInFull: 1 };
 import { toolResultValue } from './tool-result-value';
@@ -82,14 +89,46 @@ describe('ageToolResults', () => {
     });
   });
 
-  it('stubs observations in batches: up to four of a tab in full, then all but the newest at once', () => {
-    const four = Array.from({ length: 4 }, (_, index) => step('observePage', observation(`o${index}`, 1))).flat();
-    expect(ageToolResults(four)).toEqual(four);
-    const five = [...four, ...step('observePage', observation('o4', 1))];
-    const values = sentValues(ageToolResults(five));
-    expect(values.filter((value) => observationOf(value) !== undefined)).toEqual([observation('o4', 1)]);
-    expect((values[2] as JsonObject).superseded).toContain('observation o3 ');
+  it('stubs observations in batches: up to five of a tab in full, then all but the newest at once', () => {
+    const five = Array.from({ length: 5 }, (_, index) => step('observePage', observation(`o${index}`, 1))).flat();
+    expect(ageToolResults(five)).toEqual(five);
+    const six = [...five, ...step('observePage', observation('o5', 1))];
+    const values = sentValues(ageToolResults(six));
+    expect(values.filter((value) => observationOf(value) !== undefined)).toEqual([observation('o5', 1)]);
+    expect((values[3] as JsonObject).superseded).toContain('observation o4 ');
     expect([0, 1, 4, 5, 8, 9].map((count) => batchCut(count, 4))).toEqual([0, 0, 0, 4, 4, 8]);
+  });
+
+  it('keeps fewer pages in full for a smaller window, in batches that never move', () => {
+    const page = JSON.stringify(observation('o', 1)).length;
+    // A 32k window less its reserve: 40 % of 28,672 tokens hold two snapshots of about 4k tokens (10k characters).
+    const policy = agingPolicyFor(28_672);
+    const cuts = Array.from({ length: 7 }, (_, count) =>
+      observationBatchCut(
+        Array.from({ length: count }, () => 10_000),
+        policy,
+      ),
+    );
+    expect(cuts).toEqual([0, 0, 0, 2, 2, 4, 4]);
+    // A page larger than the whole share still goes in full while it is the newest.
+    expect(observationBatchCut([200_000], policy)).toBe(0);
+    expect(observationBatchCut([200_000, 200_000], policy)).toBe(1);
+    // No limit: five in full at any size, as count alone decides.
+    expect(
+      observationBatchCut(
+        Array.from({ length: 6 }, () => page),
+        agingPolicyFor(undefined),
+      ),
+    ).toBe(5);
+  });
+
+  it('counts the batches by the characters each result sends', () => {
+    const small = agingPolicyFor(12_000);
+    const two = Array.from({ length: 2 }, (_, index) => step('observePage', observation(`s${index}`, 2))).flat();
+    // 4,800 tokens of share at 2.5 characters a token: 12,000 characters hold two observations of about 4,100.
+    expect(ageToolResults(two, small)).toEqual(two);
+    const values = sentValues(ageToolResults([...two, ...step('observePage', observation('s2', 2))], small));
+    expect(values.filter((value) => observationOf(value) !== undefined)).toEqual([observation('s2', 2)]);
   });
 
   it('keeps the images of the newest results that have them, and drops the follow-up images of older ones', () => {

@@ -11,6 +11,11 @@ export interface AgingPolicy {
    * provider's prompt cache holds (each request's prefix is the previous request).
    */
   observationsInFull: number;
+  /**
+   * And at most this many characters of them (the newest always goes in full): a small window keeps fewer pages in
+   * full than a large one, in the same batches.
+   */
+  observationCharactersInFull: number;
   /** The same for the results that carry images (screenshots): at most this many newest keep them. */
   screenshotsInFull: number;
   /** A result whose JSON is longer than this many characters is stubbed once `largeResultsAfter` results follow it. */
@@ -19,11 +24,27 @@ export interface AgingPolicy {
 }
 
 export const DEFAULT_AGING_POLICY: AgingPolicy = {
-  observationsInFull: 4,
+  observationsInFull: 5,
+  observationCharactersInFull: Number.POSITIVE_INFINITY,
   screenshotsInFull: 3,
   largeResultCharacters: 8_000,
   largeResultsAfter: 6,
 };
+
+/** The observations in full of a tab may fill this share of the prompt limit. */
+const OBSERVATION_SHARE_OF_LIMIT = 0.4;
+/**
+ * Characters per token of a result on the safe side: a page's snapshot sent as JSON (its quotes and line breaks
+ * escaped) counts about 2.4; prose about 4. The prompt's own limit is kept by the tokenizer's count, not by this.
+ */
+const CHARACTERS_PER_TOKEN = 2.5;
+
+/** The policy for a prompt limit in tokens: a 32k window keeps 2 pages of 4k tokens in full, a 128k window 5. */
+export function agingPolicyFor(limitTokens: number | undefined): AgingPolicy {
+  if (limitTokens === undefined) return DEFAULT_AGING_POLICY;
+  const observationCharactersInFull = Math.floor(limitTokens * OBSERVATION_SHARE_OF_LIMIT * CHARACTERS_PER_TOKEN);
+  return { ...DEFAULT_AGING_POLICY, observationCharactersInFull };
+}
 
 /** Fields a stubbed result keeps: the ids and outcome the model may still quote. */
 const KEPT_FIELDS = ['ok', 'code', 'error', 'jobId', 'state', 'targetId', 'artifactId', 'version'] as const;
@@ -49,7 +70,7 @@ export function ageToolResults(messages: readonly ModelMessage[], policy = DEFAU
   const results = locateResults(messages);
   const replacements = new Map<ToolResultPart, ToolResultPart>();
   const dropImagesOf = new Set<string>();
-  const successors = observationSuccessors(results, policy.observationsInFull);
+  const successors = observationSuccessors(results, policy);
   const withImages = results.filter((result) => result.hasImages);
   const imagesKept = new Set(
     withImages.slice(batchCut(withImages.length, policy.screenshotsInFull)).map((result) => result.part),
@@ -127,8 +148,27 @@ export function batchCut(count: number, inFull: number): number {
   return Math.floor((count - 1) / inFull) * inFull;
 }
 
+/**
+ * How many of the oldest observations of a tab are stubbed: they fill batches from the first on, each batch at most
+ * `observationsInFull` and `observationCharactersInFull` (at least one), and all but the last batch are stubbed. A
+ * batch never changes once the next has begun, so adding observations only ever stubs more.
+ */
+export function observationBatchCut(lengths: readonly number[], policy: AgingPolicy): number {
+  let batchStart = 0;
+  let batchCharacters = 0;
+  lengths.forEach((length, index) => {
+    const count = index - batchStart;
+    const full =
+      count >= policy.observationsInFull ||
+      (count > 0 && batchCharacters + length > policy.observationCharactersInFull);
+    if (full) [batchStart, batchCharacters] = [index, 0];
+    batchCharacters += length;
+  });
+  return batchStart;
+}
+
 /** For each observation stubbed: the observation of the same tab that came next (what the stub names, for good). */
-function observationSuccessors(results: readonly Located[], inFull: number): Map<ToolResultPart, Observation> {
+function observationSuccessors(results: readonly Located[], policy: AgingPolicy): Map<ToolResultPart, Observation> {
   const byTab = new Map<number, { result: Located; observation: Observation }[]>();
   for (const result of results) {
     const observation = result.value === undefined ? undefined : observationOf(result.value);
@@ -137,7 +177,10 @@ function observationSuccessors(results: readonly Located[], inFull: number): Map
   }
   const successors = new Map<ToolResultPart, Observation>();
   for (const list of byTab.values()) {
-    const cut = batchCut(list.length, inFull);
+    const cut = observationBatchCut(
+      list.map((entry) => jsonLength(entry.result)),
+      policy,
+    );
     for (let index = 0; index < cut; index++) successors.set(list[index].result.part, list[index + 1].observation);
   }
   return successors;

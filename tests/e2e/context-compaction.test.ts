@@ -107,4 +107,35 @@ describe('a conversation longer than the window', () => {
     expect(after).not.toContain('Record 0-0 keeps');
     expect(server.overWindow).toEqual([]);
   }, 240_000);
+
+  it('compacts on demand from the meter: the turns before the last are summarised, and the next request starts there', async () => {
+    const panel = await session.openPanel();
+    await panel.waitForSelector('textarea[aria-label="Message"]');
+    await panel.evaluate(() =>
+      [...document.querySelectorAll('button')].find((button) => button.textContent?.includes('New chat'))!.click(),
+    );
+    await panel.waitForFunction(() => document.querySelectorAll('article.turn').length === 0);
+    for (const text of ['Short one about apples', 'Short two about pears', 'Short three about plums']) {
+      await sendLongMessage(panel, text);
+      expect(await lastTurnEnd(panel, text)).toBe('completed');
+    }
+    const summariesBefore = server.requests.filter((request) => isSummaryRequest(request.body)).length;
+    await panel.waitForSelector('button.context-compact');
+    await panel.click('button.context-compact');
+    await panel.waitForSelector('details.compaction-divider[data-trigger="user"]');
+    expect(server.requests.filter((request) => isSummaryRequest(request.body)).length).toBe(summariesBefore + 1);
+    expect(
+      await panel.$eval('details.compaction-divider[data-trigger="user"] summary', (summary) => summary.textContent),
+    ).toContain('on request');
+    await panel.waitForFunction(
+      () => Number(document.querySelector('.context-meter')?.getAttribute('data-compactions')) === 1,
+    );
+
+    await sendLongMessage(panel, 'After compacting');
+    expect(await lastTurnEnd(panel, 'After compacting')).toBe('completed');
+    const after = JSON.stringify(server.requests.filter((request) => !isSummaryRequest(request.body)).at(-1)!.body);
+    expect(after, 'the next request starts from the summary').toContain(SUMMARY);
+    expect(after, 'the summarised turns are not sent').not.toContain('Short one about apples');
+    expect(after, 'the last turn before it is kept in full').toContain('Short three about plums');
+  }, 120_000);
 });
