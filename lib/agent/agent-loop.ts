@@ -12,6 +12,13 @@ import { toolsText } from '../context/estimate-prompt-tokens';
 import type { CompleteToolCall } from './step-stream-mapper';
 import { errorText } from '../protocol/error-text';
 
+/**
+ * The hard cap on a turn's model calls. A page task takes a step per action (60 steps are a short form or a list
+ * gone through), and browser-use and nanobrowser stop at 100 too; the repeated-call guard and the budgets stop a
+ * loop sooner.
+ */
+export const MAX_STEPS_PER_TURN = 100;
+
 export type TurnOutcome = 'stop' | 'step-cap' | 'repeated-call' | 'budget' | 'aborted' | 'interrupted' | 'paused';
 
 /** Tools are declared to the model with exact schemas but no execute: the browser runs them. */
@@ -36,7 +43,7 @@ function toJson(value: unknown): JsonValue {
 
 export async function runAgentTurn(options: AgentLoopOptions): Promise<TurnOutcome> {
   const { sessionId, turnId } = options;
-  const maxSteps = options.maxSteps ?? 12;
+  const maxSteps = options.maxSteps ?? MAX_STEPS_PER_TURN;
   let messages = [...options.messages];
   // MCP glue: a dynamic family never shadows a declared tool.
   const tools: ToolSet = { ...(await options.extraTools?.()), ...declaredTools() };
