@@ -51,6 +51,8 @@ export async function runAgentTurn(options: AgentLoopOptions): Promise<TurnOutco
     ? new ContextKeeper(options.context, options, { system: SYSTEM_PROMPT, toolsText: toolsText(tools) })
     : undefined;
   let previousKeys: string[] = [];
+  const crowded = keeper?.crowded();
+  if (crowded) options.emit([crowdedNotice(options, crowded)]);
   // The runtime refuses a turn at a budget when it records turn/started: no model call before that answer.
   if (options.budgetReached) await options.flush();
   for (let index = 0; index < maxSteps; index++) {
@@ -142,6 +144,23 @@ export async function runAgentTurn(options: AgentLoopOptions): Promise<TurnOutco
     },
   ]);
   return finish(options, 'step-cap');
+}
+
+function crowdedNotice(
+  options: AgentLoopOptions,
+  crowded: { preambleTokens: number; limitTokens: number },
+): AgentEventDraft {
+  const figure = (tokens: number) => tokens.toLocaleString('en-US');
+  return {
+    type: 'notification',
+    sessionId: options.sessionId,
+    notificationId: options.newId(),
+    time: options.now(),
+    data: {
+      level: 'warning',
+      message: `The instructions and tool definitions take about ${figure(crowded.preambleTokens)} of the ${figure(crowded.limitTokens)} tokens a prompt may hold on this profile, so earlier turns cannot be summarised to make room and a long request may be refused. Pick a model with a larger window, or set this one's real window in Settings.`,
+    },
+  };
 }
 
 /** The summary is in the log before the request that relies on it is sent, so a replay builds the same request. */

@@ -36,6 +36,8 @@ const KEEP_SHARE = 0.25;
 const SUMMARY_SHARE = 0.15;
 /** A summary shorter than this says too little to go on from, however small the room. */
 const MIN_SUMMARY_TOKENS = 256;
+/** Less room than this and a summary would take as much as it frees: the keeper no longer compacts. */
+export const MIN_ROOM_TOKENS = 2 * MIN_SUMMARY_TOKENS;
 
 export interface Compacted {
   messages: ModelMessage[];
@@ -83,6 +85,15 @@ export class ContextKeeper {
     return Math.max(0, this.options.limitTokens - this.calibrated(this.preamble()));
   }
 
+  /**
+   * The system prompt and tools leave less room than a summary needs (a small local model's window): compacting
+   * cannot help, so the requests go as they are and the provider's answer says whether they fit.
+   */
+  crowded(): { preambleTokens: number; limitTokens: number } | undefined {
+    if (this.roomTokens() >= MIN_ROOM_TOKENS) return undefined;
+    return { preambleTokens: this.calibrated(this.preamble()), limitTokens: this.options.limitTokens };
+  }
+
   private messageTokens(messages: readonly ModelMessage[]): number[] {
     return messages.map((message) => {
       const key = JSON.stringify(message);
@@ -110,6 +121,7 @@ export class ContextKeeper {
   }
 
   needsCompaction(messages: readonly ModelMessage[]): boolean {
+    if (this.crowded()) return false;
     const conversation = this.calibrated(this.estimate(messages)) - this.calibrated(this.preamble());
     return conversation > this.roomTokens() * COMPACT_AT_SHARE;
   }

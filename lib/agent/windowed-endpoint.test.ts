@@ -113,4 +113,29 @@ describe('a conversation at an 8k window against the scripted server that enforc
       expect(events.filter((event) => event.type === 'context/compacted').length).toBeGreaterThan(1);
     },
   );
+
+  it('a profile whose window the system prompt and tools nearly fill: each turn warns once and does not compact', async () => {
+    // 6,600 less the 1,024 reserve leaves less than the preamble's 5,700: no summary could make room.
+    const settings = parseEndpointSettings({
+      kind: 'openai-compatible',
+      baseUrl: `${server.origin}/v1`,
+      model: 'scripted-model',
+      contextWindowTokens: 6_600,
+    })!;
+    const events: AgentEvent[] = [];
+    for (let turn = 0; turn < 3; turn++) {
+      const state = replayLog(
+        's',
+        events.filter((event) => event.durable),
+      );
+      const handle = startTurn({ client: client(events), settings, state, text: `Turn ${turn}: ${words(20, turn)}` });
+      expect(await handle.done).toBe('stop');
+    }
+    const notices = events.filter((event) => event.type === 'notification');
+    expect(notices).toHaveLength(3);
+    expect(notices[0].type === 'notification' && notices[0].data.message).toMatch(
+      /take about [\d,]+ of the 5,576 tokens a prompt may hold on this profile, so earlier turns cannot be summarised/,
+    );
+    expect(events.filter((event) => event.type === 'context/compacted')).toEqual([]);
+  });
 });
