@@ -7,7 +7,7 @@ import {
 } from '../../scripts/scripted-model-server/scripted-model-server';
 import type { StreamableStep } from '../../scripts/scripted-model-server/script';
 import { startPageServers, type PageServers } from '../support/static-page-server';
-import { isSummaryRequest } from './long-messages';
+import { isSummaryRequest } from '../support/summary-request';
 import {
   configureEndpoint,
   currentSessionId,

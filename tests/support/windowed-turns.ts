@@ -1,4 +1,3 @@
-import { COMPACTION_REQUEST } from '../../lib/context/summarise-history';
 import {
   AGENT_EVENT_SCHEMA_VERSION,
   isDurableType,
@@ -12,11 +11,6 @@ import { replayLog } from '../../lib/state/reduce-events';
 import type { TurnOutcome } from '../../lib/agent/agent-loop';
 import type { RuntimeClient } from '../../lib/agent/runtime-client';
 import { startTurn } from '../../lib/agent/turn-driver';
-
-/** Whether a request is a compaction's summary request (it carries the fixed request line). */
-export function isSummaryRequest(body: unknown): boolean {
-  return JSON.stringify(body).includes(COMPACTION_REQUEST);
-}
 
 /** A conversation's log in memory, appended as the runtime appends it (durable events numbered in order). */
 export class MemoryLog {

@@ -5,7 +5,8 @@ import {
   type ScriptedModelServer,
 } from '../../scripts/scripted-model-server/scripted-model-server';
 import { endpointFormats, scriptedEndpointSettings } from '../support/scripted-endpoint-settings';
-import { isSummaryRequest, MemoryLog } from '../support/windowed-turns';
+import { isSummaryRequest } from '../support/summary-request';
+import { MemoryLog } from '../support/windowed-turns';
 
 /** A small local model's window; our system prompt and tool definitions alone are about 6,000 of it. */
 const WINDOW = 8_192;

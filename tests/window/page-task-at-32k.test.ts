@@ -6,7 +6,8 @@ import {
 } from '../../scripts/scripted-model-server/scripted-model-server';
 import type { StreamableStep } from '../../scripts/scripted-model-server/script';
 import { endpointFormats, scriptedEndpointSettings } from '../support/scripted-endpoint-settings';
-import { isSummaryRequest, MemoryLog } from '../support/windowed-turns';
+import { isSummaryRequest } from '../support/summary-request';
+import { MemoryLog } from '../support/windowed-turns';
 import type { JsonObject, JsonValue } from '../../lib/protocol/json-value';
 import type { ToolExecutionRequest } from '../../lib/protocol/tool-execution-request';
 
