@@ -45,6 +45,17 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          // The agent loop over HTTP against a scripted endpoint that enforces a window, in every endpoint format:
+          // hundreds of real requests, a minute of CPU, so part of `npm test` rather than of `npm run check`.
+          name: 'window',
+          include: ['tests/window/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 300_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',

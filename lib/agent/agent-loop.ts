@@ -12,6 +12,13 @@ import { toolsText } from '../context/estimate-prompt-tokens';
 import type { CompleteToolCall } from './step-stream-mapper';
 import { errorText } from '../protocol/error-text';
 
+/**
+ * The hard cap on a turn's model calls. A page task takes a step per action (60 steps are a short form or a list
+ * gone through), and browser-use and nanobrowser stop at 100 too; the repeated-call guard and the budgets stop a
+ * loop sooner.
+ */
+export const MAX_STEPS_PER_TURN = 100;
+
 export type TurnOutcome = 'stop' | 'step-cap' | 'repeated-call' | 'budget' | 'aborted' | 'interrupted' | 'paused';
 
 /** Tools are declared to the model with exact schemas but no execute: the browser runs them. */
@@ -36,7 +43,7 @@ function toJson(value: unknown): JsonValue {
 
 export async function runAgentTurn(options: AgentLoopOptions): Promise<TurnOutcome> {
   const { sessionId, turnId } = options;
-  const maxSteps = options.maxSteps ?? 12;
+  const maxSteps = options.maxSteps ?? MAX_STEPS_PER_TURN;
   let messages = [...options.messages];
   // MCP glue: a dynamic family never shadows a declared tool.
   const tools: ToolSet = { ...(await options.extraTools?.()), ...declaredTools() };
@@ -44,6 +51,8 @@ export async function runAgentTurn(options: AgentLoopOptions): Promise<TurnOutco
     ? new ContextKeeper(options.context, options, { system: SYSTEM_PROMPT, toolsText: toolsText(tools) })
     : undefined;
   let previousKeys: string[] = [];
+  const crowded = keeper?.crowded();
+  if (crowded) options.emit([crowdedNotice(options, crowded)]);
   // The runtime refuses a turn at a budget when it records turn/started: no model call before that answer.
   if (options.budgetReached) await options.flush();
   for (let index = 0; index < maxSteps; index++) {
@@ -135,6 +144,23 @@ export async function runAgentTurn(options: AgentLoopOptions): Promise<TurnOutco
     },
   ]);
   return finish(options, 'step-cap');
+}
+
+function crowdedNotice(
+  options: AgentLoopOptions,
+  crowded: { preambleTokens: number; limitTokens: number },
+): AgentEventDraft {
+  const figure = (tokens: number) => tokens.toLocaleString('en-US');
+  return {
+    type: 'notification',
+    sessionId: options.sessionId,
+    notificationId: options.newId(),
+    time: options.now(),
+    data: {
+      level: 'warning',
+      message: `The instructions and tool definitions take about ${figure(crowded.preambleTokens)} of the ${figure(crowded.limitTokens)} tokens a prompt may hold on this profile, so earlier turns cannot be summarised to make room and a long request may be refused. Pick a model with a larger window, or set this one's real window in Settings.`,
+    },
+  };
 }
 
 /** The summary is in the log before the request that relies on it is sent, so a replay builds the same request. */

@@ -23,10 +23,11 @@ const settings: EndpointSettings = {
   model: 'windowed-model',
   apiKey: '',
   scripted: false,
-  contextWindowTokens: 2_048,
+  // A small local model's window: our system prompt and tools take about 5,700 of it, as a provider counts them.
+  contextWindowTokens: 8_192,
   outputReserveTokens: 256,
 };
-const LIMIT = 2_048 - 256;
+const LIMIT = 8_192 - 256;
 
 const WORDS = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel'];
 const words = (count: number, seed: number) =>
@@ -53,9 +54,9 @@ function text(value: string, inputTokens: number): LanguageModelV3StreamPart[] {
   ];
 }
 
-/** A rough stand-in for the provider's count: the prompt's characters over four. */
+/** A rough stand-in for the provider's count: the characters of the prompt and the tool definitions over four. */
 function promptTokens(options: LanguageModelV3CallOptions): number {
-  return Math.ceil(JSON.stringify(options.prompt).length / 4);
+  return Math.ceil(JSON.stringify({ prompt: options.prompt, tools: options.tools }).length / 4);
 }
 
 interface Recorded {

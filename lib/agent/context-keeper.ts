@@ -18,15 +18,26 @@ export interface ContextOptions {
   boundaries: HistoryBoundary[];
   /** The log's calibration for this model when the turn started. */
   calibration?: PromptCalibration;
+  /** Whether requests declare the tools (an AI SDK chat server declares its own): they count with the prompt. */
+  declaresTools?: boolean;
   /** Writes the summary; the digest is used when it throws. Unset: always the digest. */
   summarise?(covered: ModelMessage[], maxOutputTokens: number, signal: AbortSignal): Promise<string>;
 }
 
-/** A request above this share of the limit is compacted first: the next result it appends must still fit. */
-export const COMPACT_AT_SHARE = 0.8;
-/** After a compaction the kept tail is at most this share of the limit. */
-const KEEP_SHARE = 0.4;
+/**
+ * The shares below are of the room: the limit less the system prompt and tool definitions, which every request
+ * sends whole (about 6,000 tokens here, so three quarters of an 8k window). Shares of the whole limit would compact
+ * on every request there, and at 32k before the page observations had aged.
+ */
+/** A request whose conversation passes this share of the room is compacted first: the next result must still fit. */
+export const COMPACT_AT_SHARE = 0.9;
+/** After a compaction the kept tail, as it is then sent, is at most this share of the room. */
+const KEEP_SHARE = 0.25;
 const SUMMARY_SHARE = 0.15;
+/** A summary shorter than this says too little to go on from, however small the room. */
+const MIN_SUMMARY_TOKENS = 256;
+/** Less room than this and a summary would take as much as it frees: the keeper no longer compacts. */
+export const MIN_ROOM_TOKENS = 2 * MIN_SUMMARY_TOKENS;
 
 export interface Compacted {
   messages: ModelMessage[];
@@ -43,7 +54,7 @@ export class ContextKeeper {
   constructor(
     private readonly options: ContextOptions,
     private readonly ids: { sessionId: string; turnId: string; newId(): string; now(): number },
-    private readonly preamble: { system?: string; toolsText: string },
+    private readonly preambleText: { system?: string; toolsText: string },
   ) {
     this.calibration = options.calibration;
     this.boundaries = [...options.boundaries];
@@ -52,21 +63,50 @@ export class ContextKeeper {
 
   private preambleTokens: number | undefined;
   private last: { messages: readonly ModelMessage[]; length: number; tokens: number } | undefined;
+  /** Each message's count by its JSON: the loop resends the same messages every step, aged afresh each time. */
+  private readonly counts = new Map<string, number>();
 
   /** The tokenizer's count of what a request with these messages sends, uncalibrated. */
   estimate(messages: readonly ModelMessage[]): number {
     const last = this.last;
     if (last && last.messages === messages && last.length === messages.length) return last.tokens;
-    this.preambleTokens ??= estimatePromptTokens(this.options.counter, { ...this.preamble, messages: [] });
-    const tokens =
-      this.preambleTokens +
-      this.messageTokens(ageToolResults(messages, this.aging)).reduce((sum, count) => sum + count, 0);
+    const tokens = this.preamble() + sum(this.messageTokens(ageToolResults(messages, this.aging)));
     this.last = { messages, length: messages.length, tokens };
     return tokens;
   }
 
+  /** The system prompt and the tool definitions, uncalibrated. */
+  private preamble(): number {
+    const { system, toolsText } = this.preambleText;
+    const text = this.options.declaresTools === false ? { system } : { system, toolsText };
+    this.preambleTokens ??= preambleTokens(this.options.counter, text);
+    return this.preambleTokens;
+  }
+
+  /** What a prompt has left for the conversation once the system prompt and tools are in. */
+  roomTokens(): number {
+    return Math.max(0, this.options.limitTokens - this.calibrated(this.preamble()));
+  }
+
+  /**
+   * The system prompt and tools leave less room than a summary needs (a small local model's window): compacting
+   * cannot help, so the requests go as they are and the provider's answer says whether they fit.
+   */
+  crowded(): { preambleTokens: number; limitTokens: number } | undefined {
+    if (this.roomTokens() >= MIN_ROOM_TOKENS) return undefined;
+    return { preambleTokens: this.calibrated(this.preamble()), limitTokens: this.options.limitTokens };
+  }
+
   private messageTokens(messages: readonly ModelMessage[]): number[] {
-    return messages.map((message) => estimatePromptTokens(this.options.counter, { messages: [message] }));
+    return messages.map((message) => {
+      const key = JSON.stringify(message);
+      let tokens = this.counts.get(key);
+      if (tokens === undefined) {
+        tokens = estimatePromptTokens(this.options.counter, { messages: [message] });
+        this.counts.set(key, tokens);
+      }
+      return tokens;
+    });
   }
 
   calibrated(estimate: number): number {
@@ -84,7 +124,9 @@ export class ContextKeeper {
   }
 
   needsCompaction(messages: readonly ModelMessage[]): boolean {
-    return this.calibrated(this.estimate(messages)) > this.options.limitTokens * COMPACT_AT_SHARE;
+    if (this.crowded()) return false;
+    const conversation = this.calibrated(this.estimate(messages)) - this.calibrated(this.preamble());
+    return conversation > this.roomTokens() * COMPACT_AT_SHARE;
   }
 
   /**
@@ -100,10 +142,8 @@ export class ContextKeeper {
     const boundary = trigger === 'user' ? this.lastTurnBoundary(messages) : this.chooseBoundary(messages);
     if (!boundary) return undefined;
     const covered = messages.slice(0, boundary.index);
-    const coveredTokens = this.calibrated(
-      this.messageTokens(ageToolResults(covered, this.aging)).reduce((sum, count) => sum + count, 0),
-    );
-    const maxSummaryTokens = Math.max(256, Math.floor(this.options.limitTokens * SUMMARY_SHARE));
+    const coveredTokens = this.calibrated(sum(this.messageTokens(ageToolResults(covered, this.aging))));
+    const maxSummaryTokens = Math.max(MIN_SUMMARY_TOKENS, Math.floor(this.roomTokens() * SUMMARY_SHARE));
     const { summary, method, fallbackReason } = await this.summarise(covered, maxSummaryTokens, signal);
     const next = applySummary(messages, this.boundaries, { cut: boundary.cut, summary });
     this.boundaries = next.boundaries;
@@ -138,12 +178,11 @@ export class ContextKeeper {
 
   private chooseBoundary(messages: readonly ModelMessage[]): HistoryBoundary | undefined {
     const usable = this.usableBoundaries(messages);
-    const keep = this.options.limitTokens * KEEP_SHARE;
-    // Each message counted once, as aged in the full request: the tail after a boundary is a suffix sum.
-    const counts = this.messageTokens(ageToolResults(messages, this.aging));
-    const suffix = new Array<number>(counts.length + 1).fill(0);
-    for (let index = counts.length - 1; index >= 0; index--) suffix[index] = suffix[index + 1] + counts[index];
-    for (const boundary of usable) if (this.calibrated(suffix[boundary.index]) <= keep) return boundary;
+    const keep = this.roomTokens() * KEEP_SHARE;
+    // The tail as it will be sent, aged on its own: with fewer observations after the cut, more of them go in full.
+    for (const boundary of usable)
+      if (this.calibrated(sum(this.messageTokens(ageToolResults(messages.slice(boundary.index), this.aging)))) <= keep)
+        return boundary;
     return usable.at(-1);
   }
 
@@ -179,4 +218,24 @@ function clipToTokens(counter: TokenCounter, text: string, maxTokens: number): s
     tail.unshift(lines[index]);
   }
   return [...head, '… (earlier lines left out)', ...tail].join('\n');
+}
+
+/** Every turn sends the same system prompt and tools: counted once per counter, not once per turn. */
+const preambleCounts = new WeakMap<TokenCounter, Map<string, number>>();
+
+function preambleTokens(counter: TokenCounter, text: { system?: string; toolsText?: string }): number {
+  const counts = preambleCounts.get(counter) ?? new Map<string, number>();
+  preambleCounts.set(counter, counts);
+  const key = JSON.stringify(text);
+  const known = counts.get(key);
+  if (known !== undefined) return known;
+  const tokens = estimatePromptTokens(counter, { ...text, messages: [] });
+  // Bounded: a profile's MCP servers change the tools now and then, not on every turn.
+  if (counts.size > 16) counts.clear();
+  counts.set(key, tokens);
+  return tokens;
+}
+
+function sum(counts: readonly number[]): number {
+  return counts.reduce((total, count) => total + count, 0);
 }

@@ -29,15 +29,17 @@ const settings: EndpointSettings = {
   model: 'replay-model',
   apiKey: '',
   scripted: false,
-  contextWindowTokens: 6_000,
-  outputReserveTokens: 500,
+  // About 2,500 tokens of room after the system prompt and tools: a few pages, then a compaction.
+  contextWindowTokens: 9_000,
+  outputReserveTokens: 800,
 };
 
 function finish(reason: 'stop' | 'tool-calls'): LanguageModelV3StreamPart {
   return {
     type: 'finish',
     usage: {
-      inputTokens: { total: 100, noCache: 100, cacheRead: undefined, cacheWrite: undefined },
+      // No input count: the estimate goes uncalibrated, as with a provider that reports none.
+      inputTokens: { total: undefined, noCache: undefined, cacheRead: undefined, cacheWrite: undefined },
       outputTokens: { total: 1, text: 1, reasoning: undefined },
     },
     finishReason: { unified: reason, raw: reason },

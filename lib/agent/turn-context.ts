@@ -20,6 +20,7 @@ function contextOptions(
     counter,
     limitTokens: promptLimitOf(contextWindowOf(request.settings)),
     boundaries: request.boundaries,
+    declaresTools: request.settings.kind !== 'ai-sdk-chat',
     ...(calibration ? { calibration } : {}),
     summarise: async (covered, maxOutputTokens, signal) => {
       const { summariseWithModel } = await import('../context/summarise-history');

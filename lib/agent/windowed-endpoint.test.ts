@@ -15,8 +15,11 @@ import { replayLog } from '../state/reduce-events';
 import type { RuntimeClient } from './runtime-client';
 import { startTurn } from './turn-driver';
 
-/** Our system prompt and tool definitions alone count about 5k tokens on the server: an 16k window leaves too little. */
-const WINDOW = 16_384;
+/**
+ * Our system prompt and tool definitions alone count about 6,000 tokens on the server: at an 8k window a few turns
+ * fill the rest. Every format and a hundred turns run in `tests/window/` (`npm run test:window`).
+ */
+const WINDOW = 8_192;
 const TURNS = 14;
 const WORDS = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel'];
 const words = (count: number, seed: number) =>
@@ -62,7 +65,7 @@ const formats: [string, Record<string, unknown>][] = [
 ];
 
 // Forty turns against a local server, and the tokenizer's first load: slow on a busy machine, never timed.
-describe('a conversation at an 16k window against the scripted server that enforces it', { timeout: 300_000 }, () => {
+describe('a conversation at an 8k window against the scripted server that enforces it', { timeout: 300_000 }, () => {
   it.each(formats)(
     '%s: the endpoint answers its real context-length error when the prompt is over',
     async (_name, shape) => {
@@ -110,4 +113,29 @@ describe('a conversation at an 16k window against the scripted server that enfor
       expect(events.filter((event) => event.type === 'context/compacted').length).toBeGreaterThan(1);
     },
   );
+
+  it('a profile whose window the system prompt and tools nearly fill: each turn warns once and does not compact', async () => {
+    // 6,600 less the 1,024 reserve leaves less than the preamble's 5,700: no summary could make room.
+    const settings = parseEndpointSettings({
+      kind: 'openai-compatible',
+      baseUrl: `${server.origin}/v1`,
+      model: 'scripted-model',
+      contextWindowTokens: 6_600,
+    })!;
+    const events: AgentEvent[] = [];
+    for (let turn = 0; turn < 3; turn++) {
+      const state = replayLog(
+        's',
+        events.filter((event) => event.durable),
+      );
+      const handle = startTurn({ client: client(events), settings, state, text: `Turn ${turn}: ${words(20, turn)}` });
+      expect(await handle.done).toBe('stop');
+    }
+    const notices = events.filter((event) => event.type === 'notification');
+    expect(notices).toHaveLength(3);
+    expect(notices[0].type === 'notification' && notices[0].data.message).toMatch(
+      /take about [\d,]+ of the 5,576 tokens a prompt may hold on this profile, so earlier turns cannot be summarised/,
+    );
+    expect(events.filter((event) => event.type === 'context/compacted')).toEqual([]);
+  });
 });

@@ -12,6 +12,15 @@ describe('errorAdvice', () => {
     ['Internal Server Error (500)', 'The endpoint had a server error.'],
     ['The model stream ended without finishing.', 'The connection to the model broke off.'],
     ['The model sent nothing for 60 s; the attempt was stopped.', 'The model stopped sending.'],
+    [
+      "This model's maximum context length is 8192 tokens. However, your messages resulted in 9001 tokens. Please reduce the length of the messages.",
+      'The request was longer than this model’s context window.',
+    ],
+    ['prompt is too long: 9001 tokens > 8192 maximum', 'The request was longer than this model’s context window.'],
+    [
+      'The input token count (9001) exceeds the maximum number of tokens allowed (8192).',
+      'The request was longer than this model’s context window.',
+    ],
     ['something odd', 'The model request failed.'],
   ])('%s', (message, title) => {
     expect(errorAdvice(message).title).toBe(title);

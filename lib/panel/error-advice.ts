@@ -65,9 +65,10 @@ const RULES: { test: RegExp; advice: ErrorAdvice }[] = [
   {
     test: /context.{0,20}(length|window)|too long|maximum.{0,20}tokens/i,
     advice: {
-      title: 'The conversation is too long for this model.',
-      action: 'Start a new chat, or pick a model with a larger context window.',
-      settings: false,
+      title: 'The request was longer than this model’s context window.',
+      action:
+        'Set the model’s real context window on its profile in Settings (earlier turns are then summarised before they pass it), or pick a model with a larger one.',
+      settings: true,
     },
   },
   {

@@ -3,7 +3,8 @@ import {
   startScriptedModelServer,
   type ScriptedModelServer,
 } from '../../scripts/scripted-model-server/scripted-model-server';
-import { isSummaryRequest, lastTurnEnd, records, sendLongMessage } from './long-messages';
+import { isSummaryRequest } from '../support/summary-request';
+import { lastTurnEnd, records, sendLongMessage } from './long-messages';
 import {
   configureEndpoint,
   currentSessionId,

@@ -1,5 +1,4 @@
 import type { Page } from 'puppeteer-core';
-import { COMPACTION_REQUEST } from '../../lib/context/summarise-history';
 
 /** About 1,800 tokens of records no other message repeats. */
 export function records(index: number): string {
@@ -31,9 +30,4 @@ export async function lastTurnEnd(panel: Page, text: string): Promise<string> {
     text,
   );
   return panel.$$eval('article.turn', (turns) => turns.at(-1)?.getAttribute('data-status') ?? '');
-}
-
-/** Whether a request to the scripted endpoint is a compaction's summary request. */
-export function isSummaryRequest(body: unknown): boolean {
-  return JSON.stringify(body).includes(COMPACTION_REQUEST);
 }
