@@ -152,9 +152,10 @@ describe(
       );
       expect(last, 'the newest in full').toContain(`Item ${STEPS} line ${ROWS - 1} costs`);
       expect(last, 'the first long gone').not.toContain('Item 1 line 0 costs');
-      // An AI SDK chat server declares its own tools: without their 5,400 tokens aging alone keeps the task inside.
+      // Two pages in full at 32k: aging nearly keeps the task inside by itself, so at most a summary or two, never a
+      // churn of them. An AI SDK chat server declares its own tools: without their 5,400 tokens, aging alone does.
       if (format === 'ai-sdk-chat') expect(compactions).toEqual([]);
-      else expect(compactions.length, 'summarised while the task ran').toBeGreaterThanOrEqual(1);
+      else expect(compactions.length, 'no compaction churn').toBeLessThanOrEqual(3);
       expect(compactions.every((event) => event.data.method === 'model')).toBe(true);
     });
   },
