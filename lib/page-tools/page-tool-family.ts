@@ -50,6 +50,13 @@ export const actOnPageTool = pageTool({
   sideEffect: 'side-effecting',
 });
 
+export const uploadFileTool = pageTool({
+  name: 'uploadFile',
+  description:
+    'Put a file the user attached in this conversation (by its name) into a file input, or drop it on a drop zone, of an observation (by ref or selector). Always asks the user first. Returns what was hit, `evidence` as actOnPage does and a fresh observation.',
+  sideEffect: 'side-effecting',
+});
+
 export const navigatePageTool = pageTool({
   name: 'navigatePage',
   description: 'Open an http(s) address in the page the user is looking at. Returns `evidence` as actOnPage does.',
@@ -101,6 +108,7 @@ export const closeTabTool = pageTool({
 export const pageToolFamily: readonly PageTool[] = [
   observePageTool,
   actOnPageTool,
+  uploadFileTool,
   navigatePageTool,
   pageBackTool,
   callPageToolTool,
