@@ -443,18 +443,19 @@ export class PageLink {
     fence: PageFence,
   ): Promise<ToolOutput> {
     const ref = await this.attached(call, input.file);
+    const refused = (code: string, reason: string) => this.failed(code, reason, page, call, fence);
     if (!ref)
-      return pageFailure(
+      return refused(
         'FILE_NOT_ATTACHED',
         `No file "${input.file.slice(0, 200)}" is attached in this conversation: only a file the user attached here can be uploaded.`,
       );
     if (ref.size > UPLOAD_MAX_BYTES)
-      return pageFailure(
+      return refused(
         'FILE_TOO_LARGE',
         `"${ref.name}" is ${formatFileSize(ref.size)}; at most ${formatFileSize(UPLOAD_MAX_BYTES)} can be uploaded into a page.`,
       );
     const bytes = await this.dependencies.readBlob?.(ref.blobId).catch(() => undefined);
-    if (!bytes) return pageFailure('FILE_UNAVAILABLE', `The bytes of "${ref.name}" are no longer stored.`);
+    if (!bytes) return refused('FILE_UNAVAILABLE', `The bytes of "${ref.name}" are no longer stored.`);
     const { file: _, ...target } = input;
     const output = await this.act(page, call, { ...target, action: 'focus' }, fence, {
       name: ref.name,
