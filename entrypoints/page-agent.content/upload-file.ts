@@ -1,3 +1,4 @@
+import { DROP_FILE_EVENT } from '@/lib/protocol/page-tools-bridge-events';
 import type { PageRequest } from '@/lib/protocol/page-wire';
 
 type UploadFile = NonNullable<Extract<PageRequest, { type: 'page/act' }>['file']>;
@@ -32,6 +33,9 @@ export function uploadInto(element: Element, upload: UploadFile | undefined): tr
     input.dispatchEvent(new Event('change', { bubbles: true }));
     return true;
   }
+  const request = new CustomEvent(DROP_FILE_EVENT, { detail: JSON.stringify(upload), cancelable: true });
+  // The main-world bridge drops it where it runs (it cancels the request); where it does not, the drop is made here.
+  if (!element.dispatchEvent(request)) return true;
   const box = element.getBoundingClientRect();
   const at = { clientX: box.left + box.width / 2, clientY: box.top + box.height / 2 };
   for (const type of ['dragenter', 'dragover', 'drop'])
