@@ -46,7 +46,7 @@ export const observePageTool = pageTool({
 export const actOnPageTool = pageTool({
   name: 'actOnPage',
   description:
-    'Act on the page: click, type, press, select, check, scroll, hover or focus one element of an observation (by ref first, then selector, then role and name, then coordinates). Returns what was hit, `evidence` (counts and fenced lines of the console errors, failed requests, alert/confirm/prompt dialogs, navigations and new tabs since the action started; null when none) and a fresh observation; a stale observation or a covered element is refused with a fresh observation instead.',
+    'Act on the page: click, type, press, select, check, scroll, hover or focus one element of an observation (by ref first, then selector, then role and name, then coordinates). Returns what was hit, `evidence` (counts and fenced lines of the console errors, failed requests, alert/confirm/prompt dialogs, navigations and new tabs since the action started; null when none), the `downloads` it started (listed, never opened) and a fresh observation; a stale observation or a covered element is refused with a fresh observation instead.',
   sideEffect: 'side-effecting',
 });
 

@@ -132,12 +132,20 @@ describe('page tools: uploads into a page and the downloads an action starts, in
       actOn('link', 'Download the report', 'click', {
         waitFor: { condition: 'download-complete', timeoutMs: 15_000 },
       }),
+      // The page is still there after a download: an action on it waits as on any page.
+      keep(
+        results,
+        actOn('button', 'Mark as read', 'click', {
+          waitFor: { condition: 'text-appears', value: 'Marked as read', timeoutMs: 5000 },
+        }),
+      ),
       keep(results, () => ({ text: 'Downloaded.' })),
     ];
     const tabsBefore = (await session.browser.pages()).length;
     const { status } = await runTask(panel, 'Download the monthly report');
     expect(status).toBe('completed');
-    const [clicked] = results;
+    const [clicked, marked] = results;
+    expect(marked).toMatchObject({ ok: true, waited: { met: true } });
     expect(clicked).toMatchObject({
       ok: true,
       downloads: [
