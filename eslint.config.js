@@ -67,7 +67,7 @@ export const libDependencies = {
   settings: ['protocol', 'storage', 'tool-family'],
   context: ['files', 'protocol', 'settings'],
   targets: ['authored-targets', 'manifest', 'protocol', 'session-log', 'storage', 'tool-family'],
-  'page-tools': ['page-observation', 'protocol', 'settings', 'tool-family'],
+  'page-tools': ['files', 'page-observation', 'protocol', 'settings', 'tool-family'],
   tools: [
     'authored-targets',
     'forms',

@@ -59,8 +59,8 @@ export default defineConfig({
         // An action's evidence: the failed requests of the tab it acted on (no blocking, no bodies), while it runs.
         'webRequest',
         ...(browser === 'firefox' ? [] : ['sidePanel', 'offscreen']),
-        // The test build has it granted: headless Chromium cannot answer the permission prompt.
-        ...(extraTargetsRoot && browser !== 'firefox' ? ['notifications'] : []),
+        // The test build has them granted: headless Chromium cannot answer the permission prompt.
+        ...(extraTargetsRoot && browser !== 'firefox' ? ['notifications', 'downloads'] : []),
         ...(extraTargetsRoot && browser === 'firefox' ? ['http://127.0.0.1/*'] : []),
       ],
       optional_host_permissions: ['http://*/*', 'https://*/*'],
@@ -78,7 +78,7 @@ export default defineConfig({
       },
       ...(browser === 'firefox'
         ? {
-            optional_permissions: ['http://*/*', 'https://*/*', 'notifications'],
+            optional_permissions: ['http://*/*', 'https://*/*', 'notifications', 'downloads'],
             browser_specific_settings: {
               gecko: {
                 id: 'splitbrain@example.org',
@@ -93,8 +93,9 @@ export default defineConfig({
             },
           }
         : {
-            // Asked for when the user turns browser notifications on in the options page.
-            optional_permissions: extraTargetsRoot ? [] : ['notifications'],
+            // Asked for when the user turns browser notifications on in the options page, and when a tool card
+            // offers to list the downloads the agent starts.
+            optional_permissions: extraTargetsRoot ? [] : ['notifications', 'downloads'],
             sandbox: {
               pages: [...targets.map((target) => target.entry.entryPath), JOB_SANDBOX_PAGE_PATH, 'artifact-host.html'],
             },

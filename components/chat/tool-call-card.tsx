@@ -12,6 +12,8 @@ import {
   toolCallTargetErrors,
   TOOL_STATUS_LABEL,
 } from '@/lib/panel/tool-call-view';
+import { toolCallDownloads } from '@/lib/panel/tool-call-downloads';
+import { DownloadList } from './download-list';
 import { BanIcon, CheckIcon, ChevronIcon, CrossIcon, QuestionIcon, Spinner } from '../shared/icons';
 
 function StatusIcon({ status }: { status: ToolCallStatus }) {
@@ -34,6 +36,7 @@ export const ToolCallCard = memo(function ToolCallCard({ call }: { call: ToolCal
   const summary = toolArgumentsSummary(call);
   const adjustments = call.status === 'done' ? toolCallAdjustments(call.output) : undefined;
   const targetErrors = toolCallTargetErrors(call.output);
+  const downloads = toolCallDownloads(call.output);
   return (
     <section
       className={`tool-card tool-${call.status}`}
@@ -70,6 +73,7 @@ export const ToolCallCard = memo(function ToolCallCard({ call }: { call: ToolCal
       {!open && targetErrors && (
         <div className="tool-summary tool-summary-error tool-target-errors">{targetErrors}</div>
       )}
+      {downloads && <DownloadList downloads={downloads} />}
       {open && (
         <div className="tool-body" id={bodyId}>
           <div className="tool-label">Arguments</div>

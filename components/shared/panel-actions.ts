@@ -54,6 +54,10 @@ export interface PanelActions {
   stopJob(job: JobView): Promise<string | undefined>;
   /** Puts a fact notice away (a `notify/dismissed` event; the fact stays in the log). */
   dismissFact(notificationId: string): void;
+  /** Deletes a download the agent started from disk and from the browser's list. */
+  removeDownload(downloadId: number): Promise<string | undefined>;
+  /** Asks for the optional downloads permission (the click is the browser's gesture); a message when refused. */
+  allowDownloads(): Promise<string | undefined>;
 }
 
 const NOT_CONNECTED = 'The panel is not connected.';
@@ -93,6 +97,8 @@ export const PanelActionsContext = createContext<PanelActions>({
   submitForm: async () => ({ error: NOT_CONNECTED, problems: [] }),
   stopJob: unavailable,
   dismissFact: nothing,
+  removeDownload: unavailable,
+  allowDownloads: unavailable,
 });
 
 export function usePanelActions(): PanelActions {

@@ -10,6 +10,7 @@ import { modalState } from './modal-state';
 import { viewportNow } from './observe-page';
 import { composedContains, deepElementFromPoint } from './shadow-root';
 import { boxOf } from './visibility';
+import { uploadInto } from './upload-file';
 import { prepareWait } from './wait-for';
 
 type ActRequest = Extract<PageRequest, { type: 'page/act' }>;
@@ -92,6 +93,8 @@ function resolve(request: ActRequest): Resolved {
   if (target?.kind === 'point') return resolvePoint(request, target.x, target.y);
   if (located !== undefined && !located.found) return { failure: fail('NOT_FOUND', located.reason) };
   const focused = element ?? document.activeElement ?? document.body;
+  if (request.action === 'upload' && element === undefined)
+    return { failure: fail('NOT_FOUND', 'upload needs a target.') };
   if (!POINTER_ACTIONS.has(request.action)) return { element: focused };
   if (element === undefined) return { failure: fail('NOT_FOUND', `${request.action} needs a target.`) };
   let point = actionPoint(element);
@@ -146,6 +149,8 @@ function perform(request: ActRequest, element: Element, point: { x: number; y: n
     case 'focus':
       (element as HTMLElement).focus?.();
       return true;
+    case 'upload':
+      return uploadInto(element, request.file);
   }
 }
 

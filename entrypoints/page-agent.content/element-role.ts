@@ -67,6 +67,8 @@ export function roleOf(element: Element): string | undefined {
   const role = explicit || getRole(element) || undefined;
   if (role === undefined && tag === 'canvas') return 'img';
   if (role === undefined && element instanceof HTMLInputElement && element.type === 'password') return 'textbox';
+  // A file input has no ARIA role; browsers expose it as a button (its label names it), as Chromium's tree does.
+  if (role === undefined && element instanceof HTMLInputElement && element.type === 'file') return 'button';
   if (role === undefined && element instanceof HTMLElement && element.isContentEditable) return 'textbox';
   return role;
 }

@@ -13,9 +13,16 @@ const QUIET_MS = 100;
 const SETTLE_CAP_MS = 1500;
 const RECHECK_MS = 100;
 
+const STILL_HERE_MS = 1000;
+
 let unloading = false;
-addEventListener('pagehide', () => (unloading = true));
-addEventListener('beforeunload', () => (unloading = true));
+let hidden = false;
+addEventListener('pagehide', () => (unloading = hidden = true));
+addEventListener('beforeunload', () => {
+  unloading = true;
+  // A link that turns out to be a download (or a cancelled navigation) leaves the document in place: not unloading.
+  setTimeout(() => (unloading = hidden), STILL_HERE_MS);
+});
 
 /**
  * Resolves when `check()` holds, re-checking on every DOM mutation, URL change and a 100 ms recheck (for changes

@@ -2,6 +2,7 @@ import { defineContentScript } from 'wxt/utils/define-content-script';
 import { PAGE_TOOLS_REPLY_EVENT, PAGE_TOOLS_REQUEST_EVENT } from '@/lib/protocol/page-tools-bridge-events';
 import { recordClickListeners } from './record-click-listeners';
 import { recordPageEvidence } from './record-page-evidence';
+import { answerFileDrops } from './drop-file';
 import { errorText } from '@/lib/protocol/error-text';
 
 /*
@@ -117,6 +118,7 @@ export default defineContentScript({
     holder[flag] = true;
     recordClickListeners();
     recordPageEvidence();
+    answerFileDrops();
     document.addEventListener(PAGE_TOOLS_REQUEST_EVENT, (event) => void answer((event as CustomEvent).detail));
   },
 });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { originPattern, type PageTab } from '@/lib/page-tools/choose-page';
 import type { PagePlatform } from '@/lib/page-tools/page-platform';
 import { watchTabActivity } from './watch-tab-activity';
+import { browserDownloads } from './browser-downloads';
 
 /** Built from `entrypoints/page-agent.content.ts` (WXT `registration: 'runtime'`), injected on demand only. */
 const PAGE_AGENT_FILE = '/content-scripts/page-agent.js';
@@ -128,6 +129,7 @@ export const browserPagePlatform: PagePlatform = {
     return loadAfter(tabId, async () => undefined, timeoutMs, true);
   },
   watchTab: watchTabActivity,
+  downloads: browserDownloads,
   sessionValues: {
     get: async (key) => (await browser.storage.session.get(key))[key],
     set: (key, value) => browser.storage.session.set({ [key]: value }),

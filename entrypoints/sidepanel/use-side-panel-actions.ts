@@ -10,6 +10,8 @@ import type { RuntimeConnection } from './use-runtime-connection';
 import type { PanelSessions } from './use-sessions';
 import { useStableActions } from './use-stable-actions';
 import { callRuntime } from '../shared/call-runtime';
+import { removeDownload, requestDownloadsPermission } from '../shared/browser-downloads';
+import { errorText } from '@/lib/protocol/error-text';
 import type { TurnJump } from '@/lib/panel/turn-jump';
 import type { PanelTurn } from './use-turn';
 
@@ -27,6 +29,8 @@ export interface SidePanelParts {
 }
 
 /** Every action of the panel's components, wired once to the hooks that carry them out. */
+const nothingWrong = () => undefined;
+
 export function useSidePanelActions(parts: SidePanelParts): PanelActions {
   const { state, endpoint, connection, sessions, turn, files, currentPage, report, jump } = parts;
   const whenIdle = (action: () => void) => () => void (!turn.running && action());
@@ -68,6 +72,12 @@ export function useSidePanelActions(parts: SidePanelParts): PanelActions {
     attachFiles: files.composer.onAttachFiles,
     removeAttachment: files.composer.onRemoveAttachment,
     setPageMode: currentPage.setMode,
+    removeDownload: (downloadId) => removeDownload(downloadId).then(nothingWrong, errorText),
+    allowDownloads: () =>
+      requestDownloadsPermission().then(
+        (granted) => (granted ? undefined : 'The downloads permission was not granted.'),
+        errorText,
+      ),
     ...runtimeActions({ sessionId: () => state?.sessionId ?? '', giveBack: turn.giveBack, report }),
   });
 }

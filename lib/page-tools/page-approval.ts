@@ -1,4 +1,5 @@
 import type { JsonValue } from '../protocol/json-value';
+import { formatFileSize } from '../files/format-file-size';
 import type { SiteMode } from '../settings/site-modes-store';
 import type { PageChoice } from './choose-page';
 import { siteLabel, siteOrigin, pageRefusal } from './choose-page';
@@ -14,6 +15,8 @@ export interface PageGateFacts {
   access: boolean;
   mode: SiteMode;
   observation?: ObservationRecord;
+  /** For uploadFile: the attached file it names, or null when no file of that name is attached in this conversation. */
+  file?: { name: string; size: number } | null;
 }
 
 type Input = Record<string, JsonValue>;
@@ -59,6 +62,8 @@ function describeAction(toolName: string, input: Input, facts: PageGateFacts): {
         text: `Call the page's tool "${String(input.name)}" on ${on} with ${quote(JSON.stringify(input.arguments ?? {}))}.`,
         always: false,
       };
+    case 'uploadFile':
+      return describeUpload(input, facts);
     default:
       return describeAct(input, facts);
   }
@@ -95,6 +100,16 @@ function describeAct(input: Input, facts: PageGateFacts): { text: string; always
   if (action === 'press') return { text: `Press ${key || 'a key'} in ${target}${on}.`, always: false };
   if (action === 'scroll') return { text: `Scroll ${target}${on} by ${Number(input.deltaY ?? 0)} px.`, always: false };
   return { text: `${capitalized(action)} ${target}${on}.`, always: false };
+}
+
+/** An upload always asks: which file, how large, into what and on which site are on the card. */
+function describeUpload(input: Input, facts: PageGateFacts): { text: string; always: true } {
+  const on = facts.page.ok ? siteLabel(facts.page.origin) : 'the page';
+  const known = typeof input.ref === 'string' ? facts.observation?.refs[input.ref] : undefined;
+  const file = facts.file
+    ? `${quote(facts.file.name)} (${formatFileSize(facts.file.size)})`
+    : `${quote(String(input.file ?? ''))} (not a file attached in this conversation)`;
+  return { text: `Upload ${file} into ${describeTarget(input, known)} on ${on}.`, always: true };
 }
 
 function describeTarget(input: Input, known: RefRecord | undefined): string {

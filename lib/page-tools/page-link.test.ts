@@ -510,3 +510,168 @@ describe('PageLink: the tabs of a conversation', () => {
     expect(await gateOf(pageLink, 'switchTab', { tabId: 7 })).toEqual({ required: false });
   });
 });
+
+describe('PageLink: uploads and downloads', () => {
+  const csv: BlobRef = { blobId: 'c'.repeat(64), sha256: 'c'.repeat(64), mime: 'text/csv', size: 6, name: 'data.csv' };
+  const actDone = {
+    type: 'page/act-result',
+    ok: true,
+    hit: { ref: 'e1', role: 'button', name: 'Submit', tag: 'input', box: { x: 1, y: 2, width: 3, height: 4 } },
+    urlBefore: 'http://127.0.0.1:4000/form.html',
+    urlAfter: 'http://127.0.0.1:4000/form.html',
+    waited: { condition: 'settled', met: true, ms: 5 },
+    trusted: false,
+  };
+
+  function uploadLink(page: FakePage, files: Record<string, BlobRef> = { 'data.csv': csv }) {
+    let id = 0;
+    return new PageLink({
+      platform: page.platform,
+      siteMode: async () => 'allow',
+      storeScreenshot: async () => undefined,
+      now: () => 5000,
+      newId: () => `obs-${++id}`,
+      randomHex: () => MARKER,
+      sleep: async () => undefined,
+      attachedFile: async (sessionId, file) => (sessionId === call.sessionId ? files[file] : undefined),
+      readBlob: async () => new TextEncoder().encode('a,b\n1,2'),
+    });
+  }
+
+  it("always asks for an upload, naming the file, its size and the site, even on a site in 'allow' mode", async () => {
+    const page = fakePage();
+    const pageLink = uploadLink(page);
+    await pageLink.execute('observePage', {}, call);
+    expect(await pageLink.gate('uploadFile', { observationId: 'obs-1', ref: 'e1', file: 'data.csv' }, call)).toEqual({
+      required: true,
+      always: true,
+      summary: 'Upload "data.csv" (6 B) into button "Submit" on 127.0.0.1.',
+    });
+    const other = await pageLink.gate('uploadFile', { observationId: 'obs-1', ref: 'e1', file: 'x.pdf' }, call);
+    expect(other).toMatchObject({ required: true, always: true });
+    expect(other.required && other.summary).toContain('not a file attached in this conversation');
+  });
+
+  it('sends the attached file with the action and returns it with the hit', async () => {
+    const page = fakePage();
+    const pageLink = uploadLink(page);
+    await pageLink.execute('observePage', {}, call);
+    page.actReply = actDone;
+    const output = await pageLink.execute('uploadFile', { observationId: 'obs-1', ref: 'e1', file: 'data.csv' }, call);
+    expect(page.sent[2]?.request).toMatchObject({
+      type: 'page/act',
+      action: 'upload',
+      target: { kind: 'ref', ref: 'e1' },
+      expected: { documentId: 'doc-1', ref: { role: 'button', name: 'Submit' } },
+      file: { name: 'data.csv', type: 'text/csv', base64: btoa('a,b\n1,2') },
+    });
+    expect(output).toMatchObject({
+      ok: true,
+      file: { name: 'data.csv', size: 6 },
+      observation: { observationId: 'obs-2' },
+    });
+  });
+
+  it('refuses a file not attached in this conversation, one too large, and a stale observation', async () => {
+    const page = fakePage();
+    const large = { ...csv, name: 'big.bin', size: 11 * 1024 * 1024 };
+    const pageLink = uploadLink(page, { 'data.csv': csv, 'big.bin': large });
+    await pageLink.execute('observePage', {}, call);
+    const elsewhere = { sessionId: 's2', toolCallId: 'c2' };
+    expect(
+      await pageLink.execute('uploadFile', { observationId: 'obs-1', ref: 'e1', file: 'data.csv' }, elsewhere),
+    ).toMatchObject({ ok: false, code: 'FILE_NOT_ATTACHED' });
+    const tooLarge = await pageLink.execute('uploadFile', { observationId: 'obs-1', ref: 'e1', file: 'big.bin' }, call);
+    expect(tooLarge).toMatchObject({ ok: false, code: 'FILE_TOO_LARGE' });
+    expect(tooLarge.error).toContain('at most 10.0 MB');
+    expect(
+      await pageLink.execute('uploadFile', { observationId: 'obs-0', ref: 'e1', file: 'data.csv' }, call),
+    ).toMatchObject({ ok: false, code: 'STALE_OBSERVATION' });
+    expect(page.sent.filter((sent) => sent.request.type === 'page/act')).toEqual([]);
+  });
+
+  it('lists the downloads an action started from its site, waits for them with download-complete, never opens them', async () => {
+    const page = fakePage();
+    type Report = Parameters<NonNullable<PagePlatform['downloads']>['watch']>[0];
+    let report: Report | undefined;
+    page.platform.downloads = {
+      permitted: async () => true,
+      watch: (listener) => {
+        report = listener;
+        return () => (report = undefined);
+      },
+      remove: async () => undefined,
+    };
+    const download = {
+      downloadId: 3,
+      url: 'http://127.0.0.1:4000/files/report.pdf',
+      referrer: 'http://127.0.0.1:4000/form.html',
+      filename: '/home/u/Downloads/report.pdf',
+      mime: 'application/pdf',
+      bytes: 900,
+      state: 'in_progress' as const,
+      exists: true,
+    };
+    page.platform.send = async (_tabId, _frameId, request) => {
+      const typed = request as PageRequest;
+      if (typed.type === 'page/observe') return { type: 'page/observation', observation: observation() };
+      if (typed.type !== 'page/act') return undefined;
+      report?.(download, true);
+      report?.({ ...download, downloadId: 4, url: 'https://elsewhere.example/x.zip', referrer: undefined }, true);
+      setTimeout(() => report?.({ ...download, state: 'complete' }, false), 0);
+      return actDone;
+    };
+    let slept = 0;
+    const pageLink = new PageLink({
+      platform: page.platform,
+      siteMode: async () => 'allow',
+      storeScreenshot: async () => undefined,
+      now: () => 5000,
+      newId: () => `obs-${++slept}`,
+      randomHex: () => MARKER,
+      sleep: () => new Promise(() => undefined),
+    });
+    await pageLink.execute('observePage', {}, call);
+    const output = await pageLink.execute(
+      'actOnPage',
+      { observationId: 'obs-1', action: 'click', ref: 'e1', waitFor: { condition: 'download-complete' } },
+      call,
+    );
+    expect(output).toMatchObject({
+      ok: true,
+      downloads: [
+        {
+          downloadId: 3,
+          size: 900,
+          type: 'application/pdf',
+          typeFrom: 'mime',
+          site: 'http://127.0.0.1:4000',
+          state: 'complete',
+          opened: false,
+        },
+      ],
+    });
+    const downloads = output.downloads as { name: string }[];
+    expect(splitByFence(downloads[0]?.name ?? '', MARKER).inside).toEqual(['\nreport.pdf\n']);
+    expect(report).toBeUndefined();
+  });
+
+  it('says the downloads cannot be seen when download-complete is asked for without the permission', async () => {
+    const page = fakePage();
+    page.platform.downloads = {
+      permitted: async () => false,
+      watch: () => () => undefined,
+      remove: async () => undefined,
+    };
+    page.actReply = actDone;
+    const pageLink = uploadLink(page);
+    await pageLink.execute('observePage', {}, call);
+    const output = await pageLink.execute(
+      'actOnPage',
+      { observationId: 'obs-1', action: 'click', ref: 'e1', waitFor: { condition: 'download-complete' } },
+      call,
+    );
+    expect(output).toMatchObject({ ok: true, downloads: null });
+    expect(output.downloadsNote).toContain('has not granted the downloads permission');
+  });
+});

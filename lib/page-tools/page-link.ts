@@ -8,6 +8,7 @@ import {
   type PageEvidence,
   type PageObservationData,
   type PageRequest,
+  type PageUploadFile,
 } from '../protocol/page-wire';
 import {
   choosePage,
@@ -41,6 +42,9 @@ import type { ToolOutput } from '../protocol/tool-output';
 import { ObservationTable } from './observation-table';
 import { SpacedCalls } from './spaced-calls';
 import { TabControl } from './tab-control';
+import { ActionDownloads } from './action-downloads';
+import { bytesToBase64 } from '../files/bytes-to-base64';
+import { formatFileSize } from '../files/format-file-size';
 import { isTabToolName, tabToolInputSchemas, type TabToolName } from './tab-tool-inputs';
 
 export interface PageLinkDependencies {
@@ -55,6 +59,9 @@ export interface PageLinkDependencies {
   sleep(ms: number): Promise<void>;
   /** The conversation's title, which names its tab group; absent: the group is named "Splitbrain". */
   sessionTitle?(sessionId: string): Promise<string>;
+  /** The newest file of that name (or sha256) the user attached in this conversation; no other conversation's. */
+  attachedFile?(sessionId: string, file: string): Promise<BlobRef | undefined>;
+  readBlob?(blobId: string): Promise<Uint8Array | undefined>;
 }
 
 export interface PageCallContext {
@@ -70,6 +77,11 @@ export type CurrentPage =
 /** Chrome allows two `captureVisibleTab` calls a second; a little more than half a second apart keeps under it. */
 const CAPTURE_SPACING_MS = 550;
 const LOAD_TIMEOUT_MS = 10_000;
+/** An upload travels to the page as base64 in one runtime message; this keeps it well under Chrome's 64 MB. */
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+const DOWNLOAD_WAIT_MS = 5_000;
+const DOWNLOADS_NOT_GRANTED =
+  'Splitbrain may not see downloads: the user has not granted the downloads permission (its tool card offers it).';
 const PAUSED_SINCE =
   'That observation is from before the pause: the person may have changed the page since. Use the fresh observation.';
 
@@ -133,11 +145,13 @@ export class PageLink {
     const observation = this.observations.get(observationId);
     const key = callKey(call);
     if (page.ok && !this.judgedOrigins.has(key)) this.judgedOrigins.set(key, page.origin);
+    const file = toolName === 'uploadFile' && isRecord(input) ? await this.attached(call, input.file) : undefined;
     return pageGate(toolName, input, {
       page,
       access: page.ok && (await this.dependencies.platform.hasAccess(page.origin)),
       mode: page.ok ? await this.dependencies.siteMode(page.origin) : 'ask',
       ...(observation ? { observation } : {}),
+      ...(toolName === 'uploadFile' ? { file: file ?? null } : {}),
     });
   }
 
@@ -194,26 +208,64 @@ export class PageLink {
     const fence = newPageFence(this.dependencies.randomHex);
     if (toolName === 'observePage') return this.perform(toolName, page, call, parsed.data, fence);
     this.acting(call.sessionId, page.tab.tabId);
-    return this.withEvidence(page, fence, () => this.perform(toolName, page, call, parsed.data, fence));
+    const waitFor = 'waitFor' in parsed.data ? parsed.data.waitFor : undefined;
+    const downloadWait =
+      waitFor?.condition === 'download-complete' ? (waitFor.timeoutMs ?? DOWNLOAD_WAIT_MS) : undefined;
+    return this.withEvidence(page, fence, () => this.perform(toolName, page, call, parsed.data, fence), downloadWait);
   }
 
   /**
    * Runs a side effect and adds what it changed and what went wrong to its result: each frame's record is emptied
    * before it, the tab is watched from then until the fresh observation is taken, and the records read again.
    */
-  private async withEvidence(page: OpenPage, fence: PageFence, run: () => Promise<ToolOutput>): Promise<ToolOutput> {
+  private async withEvidence(
+    page: OpenPage,
+    fence: PageFence,
+    run: () => Promise<ToolOutput>,
+    downloadWaitMs?: number,
+  ): Promise<ToolOutput> {
     const { tabId } = page.tab;
     const evidence = new ActionEvidence(page.tab.url ?? '');
     await this.readPageEvidence(tabId);
     const stop = this.dependencies.platform.watchTab(tabId, (activity) => evidence.note(activity));
+    const downloads = await this.watchDownloads(page);
     try {
       const output = await run();
+      const waited = downloads && downloadWaitMs !== undefined;
+      const complete = waited ? await downloads.seen.waitComplete(downloadWaitMs, this.dependencies.sleep) : true;
       for (const frame of await this.readPageEvidence(tabId))
         evidence.addPage(frame.evidence, frame.frameId === 0 ? undefined : `frame ${originAndPath(frame.url)}`);
-      return { ...output, evidence: evidence.output(fence) };
+      const found = downloads ? await downloads.seen.output(fence) : [];
+      const listed: JsonObject =
+        found.length > 0 || (downloads && waited)
+          ? { downloads: found }
+          : downloadWaitMs === undefined || downloads
+            ? {}
+            : { downloads: null, downloadsNote: DOWNLOADS_NOT_GRANTED };
+      return {
+        ...output,
+        ...(complete ? {} : downloadTimeout(downloadWaitMs ?? 0)),
+        evidence: evidence.output(fence),
+        ...listed,
+      };
     } finally {
       stop();
+      downloads?.stop();
     }
+  }
+
+  /** The downloads an action starts from this tab's site, where the optional permission is held. */
+  private async watchDownloads(page: OpenPage): Promise<{ seen: ActionDownloads; stop(): void } | undefined> {
+    const downloads = this.dependencies.platform.downloads;
+    if (!downloads || !(await downloads.permitted().catch(() => false))) return undefined;
+    const seen = new ActionDownloads(URL.parse(page.tab.url ?? '')?.origin ?? page.origin);
+    return { seen, stop: downloads.watch((download, created) => seen.note(download, created)) };
+  }
+
+  /** The attached file a call names, of this conversation only. */
+  private async attached(call: PageCallContext, file: JsonValue | undefined): Promise<BlobRef | undefined> {
+    if (typeof file !== 'string' || !this.dependencies.attachedFile) return undefined;
+    return this.dependencies.attachedFile(call.sessionId, file).catch(() => undefined);
   }
 
   /** Each frame's record of console errors and dialogs since the last read (frames without a recorder left out). */
@@ -245,6 +297,8 @@ export class PageLink {
         return this.observeOutput(page, call, input as PageToolInput<'observePage'>, fence);
       case 'actOnPage':
         return this.act(page, call, input as PageToolInput<'actOnPage'>, fence);
+      case 'uploadFile':
+        return this.upload(page, call, input as PageToolInput<'uploadFile'>, fence);
       case 'navigatePage':
         return this.navigate(page, call, (input as PageToolInput<'navigatePage'>).url, fence);
       case 'pageBack':
@@ -381,11 +435,42 @@ export class PageLink {
     return observed?.ok ? fencedObservation(observed.record, observed.data, undefined, fence) : null;
   }
 
+  /** Puts a file the user attached in this conversation into a file input or a drop zone of the observed page. */
+  async upload(
+    page: OpenPage,
+    call: PageCallContext,
+    input: PageToolInput<'uploadFile'>,
+    fence: PageFence,
+  ): Promise<ToolOutput> {
+    const ref = await this.attached(call, input.file);
+    const refused = (code: string, reason: string) => this.failed(code, reason, page, call, fence);
+    if (!ref)
+      return refused(
+        'FILE_NOT_ATTACHED',
+        `No file "${input.file.slice(0, 200)}" is attached in this conversation: only a file the user attached here can be uploaded.`,
+      );
+    if (ref.size > UPLOAD_MAX_BYTES)
+      return refused(
+        'FILE_TOO_LARGE',
+        `"${ref.name}" is ${formatFileSize(ref.size)}; at most ${formatFileSize(UPLOAD_MAX_BYTES)} can be uploaded into a page.`,
+      );
+    const bytes = await this.dependencies.readBlob?.(ref.blobId).catch(() => undefined);
+    if (!bytes) return refused('FILE_UNAVAILABLE', `The bytes of "${ref.name}" are no longer stored.`);
+    const { file: _, ...target } = input;
+    const output = await this.act(page, call, { ...target, action: 'focus' }, fence, {
+      name: ref.name,
+      type: ref.mime,
+      base64: bytesToBase64(bytes),
+    });
+    return { ...output, file: { name: ref.name, size: ref.size, type: ref.mime } };
+  }
+
   async act(
     page: OpenPage,
     call: PageCallContext,
     input: PageToolInput<'actOnPage'>,
     fence: PageFence,
+    file?: PageUploadFile,
   ): Promise<ToolOutput> {
     const record = this.observations.get(input.observationId);
     const stale = this.observations.retiredBecause(input.observationId) ?? (await this.staleReason(record, page));
@@ -396,7 +481,8 @@ export class PageLink {
     if (!request.ok) return { ok: false, code: 'INVALID_INPUT', error: request.reason };
     const { platform } = this.dependencies;
     await platform.ensureAgent(record.tabId);
-    const reply = pageActResultSchema.safeParse(await platform.send(record.tabId, target.frameId, request.request));
+    const sent = file ? { ...request.request, action: 'upload', file } : request.request;
+    const reply = pageActResultSchema.safeParse(await platform.send(record.tabId, target.frameId, sent));
     if (!reply.success) return this.failed('PAGE_UNAVAILABLE', 'The page did not answer.', page, call, fence);
     const result = reply.data;
     if (result.ok && result.unloading) await platform.waitForLoad(record.tabId, LOAD_TIMEOUT_MS);
@@ -543,6 +629,11 @@ function fencedHit(
 
 function pageFailure(code: string, reason: string): ToolOutput {
   return { ok: false, code, error: `${code}: ${reason}`.slice(0, 2000), reason };
+}
+
+function downloadTimeout(timeoutMs: number): ToolOutput {
+  const reason = `The action ran, but no download it started completed within ${timeoutMs} ms.`;
+  return { ok: false, code: 'WAIT_TIMEOUT', error: `WAIT_TIMEOUT: ${reason}`, reason };
 }
 
 function denied(reason: string): ToolOutput {

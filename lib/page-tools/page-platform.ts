@@ -1,6 +1,7 @@
 import type { PageTab } from './choose-page';
 import type { TabActivity } from './tab-activity';
 import type { SessionValues } from './session-values';
+import type { PageDownloads } from './page-download';
 
 /** What the page tools need of the browser; `entrypoints/shared/page-platform-browser.ts` wires it. */
 export interface PagePlatform {
@@ -39,4 +40,6 @@ export interface PagePlatform {
   watchTab(tabId: number, report: (activity: TabActivity) => void): () => void;
   /** Where the conversations' tabs are recorded: kept across a service-worker restart, cleared with the browser. */
   sessionValues: SessionValues;
+  /** The browser's downloads (an optional permission); absent where there is no downloads API. */
+  downloads?: PageDownloads;
 }

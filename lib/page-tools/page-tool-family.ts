@@ -46,7 +46,14 @@ export const observePageTool = pageTool({
 export const actOnPageTool = pageTool({
   name: 'actOnPage',
   description:
-    'Act on the page: click, type, press, select, check, scroll, hover or focus one element of an observation (by ref first, then selector, then role and name, then coordinates). Returns what was hit, `evidence` (counts and fenced lines of the console errors, failed requests, alert/confirm/prompt dialogs, navigations and new tabs since the action started; null when none) and a fresh observation; a stale observation or a covered element is refused with a fresh observation instead.',
+    'Act on the page: click, type, press, select, check, scroll, hover or focus one element of an observation (by ref first, then selector, then role and name, then coordinates). Returns what was hit, `evidence` (counts and fenced lines of the console errors, failed requests, alert/confirm/prompt dialogs, navigations and new tabs since the action started; null when none), the `downloads` it started (listed, never opened) and a fresh observation; a stale observation or a covered element is refused with a fresh observation instead.',
+  sideEffect: 'side-effecting',
+});
+
+export const uploadFileTool = pageTool({
+  name: 'uploadFile',
+  description:
+    'Put a file the user attached in this conversation (by its name) into a file input, or drop it on a drop zone, of an observation (by ref or selector). Always asks the user first. Returns what was hit, `evidence` as actOnPage does and a fresh observation.',
   sideEffect: 'side-effecting',
 });
 
@@ -101,6 +108,7 @@ export const closeTabTool = pageTool({
 export const pageToolFamily: readonly PageTool[] = [
   observePageTool,
   actOnPageTool,
+  uploadFileTool,
   navigatePageTool,
   pageBackTool,
   callPageToolTool,

@@ -6,9 +6,18 @@ const ref = z.string().min(1).max(40);
 /** What an action waits for afterwards; without one it waits for the page to settle (DOM quiet about 100 ms, capped). */
 export const pageWaitForSchema = z.object({
   condition: z
-    .enum(['url-matches', 'visible', 'hidden', 'text-appears', 'text-changes', 'navigation-done', 'network-quiet'])
+    .enum([
+      'url-matches',
+      'visible',
+      'hidden',
+      'text-appears',
+      'text-changes',
+      'navigation-done',
+      'network-quiet',
+      'download-complete',
+    ])
     .describe(
-      '"url-matches" (value: a substring or /regex/), "visible"/"hidden" (ref or selector), "text-appears" (value), "text-changes" (ref or selector), "navigation-done", "network-quiet".',
+      '"url-matches" (value: a substring or /regex/), "visible"/"hidden" (ref or selector), "text-appears" (value), "text-changes" (ref or selector), "navigation-done", "network-quiet", "download-complete" (a download the action started finished).',
     ),
   value: z.string().max(2000).optional(),
   ref: ref.optional(),
@@ -41,6 +50,17 @@ export const pageToolInputSchemas = {
     key: z.string().max(100).optional().describe('For "press": a key such as "Enter" or "Control+A".'),
     option: z.string().max(500).optional().describe('For "select": the option label or value.'),
     deltaY: z.number().optional().describe('For "scroll": CSS pixels, positive scrolls down.'),
+    waitFor: pageWaitForSchema.optional(),
+  }),
+  uploadFile: z.object({
+    observationId: z.string().min(1).max(200).describe('The observation this upload was chosen from.'),
+    ref: ref.optional().describe('The file input, or the drop zone, as a ref of that observation.'),
+    selector: z.string().max(2000).optional().describe('Else a CSS selector.'),
+    file: z
+      .string()
+      .min(1)
+      .max(500)
+      .describe('A file the user attached in this conversation: its name (or its sha256).'),
     waitFor: pageWaitForSchema.optional(),
   }),
   navigatePage: z.object({ url: z.string().min(1).max(4000).describe('An http(s) address to open in the page.') }),

@@ -34,6 +34,9 @@ export function wireWaitFor(waitFor: ToolWaitFor): { ok: true; waitFor: PageWait
       return { ok: true, waitFor: { kind: 'navigation', timeoutMs } };
     case 'network-quiet':
       return { ok: true, waitFor: { kind: 'network-quiet', timeoutMs } };
+    // A download is watched by the runtime (the downloads API), not in the page: there the network only settles.
+    case 'download-complete':
+      return { ok: true, waitFor: { kind: 'network-quiet', timeoutMs } };
   }
 }
 

@@ -11,3 +11,5 @@ export const PAGE_EVIDENCE_REQUEST_EVENT = 'splitbrain:evidence-request';
 export const PAGE_EVIDENCE_REPLY_EVENT = 'splitbrain:evidence-reply';
 /** How much of what went wrong in one document one answer carries; the rest is counted (in both worlds). */
 export const PAGE_EVIDENCE_LIMITS = { consoleErrors: 10, dialogs: 5, textLength: 300 } as const;
+/** The page agent asks the bridge to drop a file on the event's target (`detail`: JSON `{ name, type, base64 }`). */
+export const DROP_FILE_EVENT = 'splitbrain:drop-file';

@@ -184,7 +184,17 @@ export const pageWaitForSchema = z.discriminatedUnion('kind', [
 ]);
 export type PageWaitFor = z.infer<typeof pageWaitForSchema>;
 
-export const pageActionKindSchema = z.enum(['click', 'type', 'press', 'select', 'check', 'scroll', 'hover', 'focus']);
+export const pageActionKindSchema = z.enum([
+  'click',
+  'type',
+  'press',
+  'select',
+  'check',
+  'scroll',
+  'hover',
+  'focus',
+  'upload',
+]);
 export type PageActionKind = z.infer<typeof pageActionKindSchema>;
 
 export const pageFailureCodeSchema = z.enum([
@@ -235,6 +245,14 @@ export const pageEvidenceSchema = z.object({
 });
 export type PageEvidence = z.infer<typeof pageEvidenceSchema>;
 
+/** A file the user attached, on its way into the page; `base64` is its bytes (runtime messages carry JSON). */
+export const pageUploadFileSchema = z.object({
+  name: z.string().min(1).max(500),
+  type: z.string().max(200),
+  base64: z.string().max(20_000_000),
+});
+export type PageUploadFile = z.infer<typeof pageUploadFileSchema>;
+
 export const pageRequestSchema = z.discriminatedUnion('type', [
   /** Is the script here, and for which document? → `page/pong`. */
   z.object({ type: z.literal('page/ping') }),
@@ -264,6 +282,8 @@ export const pageRequestSchema = z.discriminatedUnion('type', [
     checked: z.boolean().optional(),
     deltaY: z.number().optional(),
     waitFor: pageWaitForSchema.optional(),
+    /** For upload: the file to put into a file input (its `files`) or to drop on the target (a drop zone). */
+    file: pageUploadFileSchema.optional(),
   }),
   /**
    * What went wrong in this document since the last such request (console errors, dialogs) → `page/evidence`; the

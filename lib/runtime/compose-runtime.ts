@@ -10,8 +10,10 @@ import { UsageSettingsStore } from '../usage/usage-settings-store';
 import { BudgetGuard } from '../usage/budget-guard';
 import { JobHostLink } from '../jobs/job-host-link';
 import { PageLink } from '../page-tools/page-link';
+import { attachedFile } from './attached-file';
 import { pageStopRequestSchema } from '../protocol/page-wire';
-import type { AgentEventType } from '../protocol/agent-event';
+import type { AgentEvent, AgentEventType } from '../protocol/agent-event';
+import type { BlobRef } from '../protocol/blob-ref';
 
 /** After these the agent no longer acts for the session: its badge goes from the pages. */
 const ENDS_ACTING = new Set<AgentEventType>(['turn/completed', 'turn/aborted', 'turn/interrupted', 'turn/paused']);
@@ -116,6 +118,11 @@ export function composeRuntime(platform: RuntimePlatform): ComposedRuntime {
       const sessions: SessionRecord[] = await runtime.listSessions();
       return sessions.find((session) => session.sessionId === sessionId)?.title ?? '';
     },
+    attachedFile: async (sessionId: string, file: string): Promise<BlobRef | undefined> => {
+      const events: AgentEvent[] = await runtime.read(sessionId, -1);
+      return attachedFile(events, file);
+    },
+    readBlob: (blobId) => blobStore.read(blobId),
   });
   // MCP glue: the user's MCP servers as one tool family, when the platform can reach them.
   const mcpServers = new McpServerStore(storage);

@@ -80,8 +80,12 @@ const PINNED: Record<string, { schema: string; description: string }> = {
     description: '81faa35b2aa3116701388ba40de1113b29dd73e83d8b7b30d1625e7f6448aa51',
   },
   actOnPage: {
-    schema: '9a7d5d9a64c45dd30daa2d7e7ebadd6dc690f090cfe71f5445fe3cf979834355',
-    description: 'b0f071e350a94622ae70c115dd541be1ac5d4b04d84a8b0510ec55439b4e3b0b',
+    schema: '41bff9c85fd01bbd4e44e1a7ae758c5e20f0349ab93d6b30559ea3cbf9a11c28',
+    description: '04f81f020dd74ee92d578ecd4fa7dd3b3d70d61875fd17c0c3b8bd49e0bf4323',
+  },
+  uploadFile: {
+    schema: 'b04899ebe323e982034861d4320661d22582e0c13f14b7bd2297bdb4008b0213',
+    description: 'b27e44504ebc83f811f9b8a6c4ba67535d05e1fcd1766aa04461705ad2c9ba86',
   },
   navigatePage: {
     schema: '709e0ea76ae4d490cb41141380e2e005a743cf7eeaf7b19f5e000598802b0d2f',

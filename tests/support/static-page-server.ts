@@ -11,6 +11,12 @@ const TYPES: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
 };
 
+/** A one-page PDF, small enough to write here. */
+export const REPORT_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
 export interface PageServers {
   /** `http://127.0.0.1:<port>` serving tests/pages. */
   origin: string;
@@ -37,6 +43,15 @@ export async function startPageServers(root = TEST_PAGES): Promise<PageServers> 
       // `/status/<code>` answers any method with that status: a failing endpoint for the pages' requests.
       const status = /^\/status\/([1-5]\d\d)$/.exec(path);
       if (status) return void response.writeHead(Number(status[1]), { 'content-type': 'text/plain' }).end('status');
+      // `/download/report.pdf`: a small PDF the browser saves (Content-Disposition: attachment), never shows.
+      if (path === '/download/report.pdf')
+        return void response
+          .writeHead(200, {
+            'content-type': 'application/pdf',
+            'content-disposition': 'attachment; filename="report.pdf"',
+            'content-length': String(REPORT_PDF.byteLength),
+          })
+          .end(REPORT_PDF);
       const file = join(root, path.endsWith('/') ? `${path}index.html` : path);
       if (!file.startsWith(root)) return void response.writeHead(403).end();
       try {
