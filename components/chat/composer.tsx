@@ -12,6 +12,8 @@ import type { UploadView } from '@/lib/state/upload-view';
 import { AttachmentChip } from '../files/attachment-chip';
 import { AttachIcon, SendIcon, StopIcon } from '../shared/icons';
 import { usePanelActions } from '../shared/panel-actions';
+import { PROMPT_MENU_ID, PromptMenuList } from './prompt-menu';
+import { usePromptMenu } from './use-prompt-menu';
 
 export interface ComposerProps {
   running: boolean;
@@ -47,6 +49,7 @@ export function Composer({
 }: ComposerProps) {
   const { send, steer, stop, attachFiles, removeAttachment } = usePanelActions();
   const [text, setText] = useState('');
+  const menu = usePromptMenu(running ? '' : text, setText);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
   const attachments = files.attachments ?? [];
@@ -103,6 +106,7 @@ export function Composer({
     setText('');
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (menu.onKeyDown(event)) return;
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       submit();
@@ -126,6 +130,7 @@ export function Composer({
           {files.attachmentRefusal}
         </p>
       )}
+      <PromptMenuList menu={menu} />
       <div className="composer-box" data-disabled={disabled || undefined}>
         <button
           type="button"
@@ -153,6 +158,9 @@ export function Composer({
           ref={textareaRef}
           aria-label="Message"
           aria-describedby="composer-hint"
+          {...(menu.suggestions.length > 0
+            ? { 'aria-controls': PROMPT_MENU_ID, 'aria-activedescendant': `${PROMPT_MENU_ID}-${menu.active}` }
+            : {})}
           placeholder={
             disabled
               ? 'Configure an endpoint to start'
@@ -195,7 +203,9 @@ export function Composer({
           ? 'Enter adds to this turn · Esc to stop'
           : paused
             ? 'Enter adds to the paused turn: the model reads it on resume'
-            : 'Enter to send · Shift+Enter for a new line'}
+            : menu.suggestions.length > 0
+              ? '↑↓ to choose a prompt · Enter or Tab to take it · Esc to close'
+              : 'Enter to send · Shift+Enter for a new line'}
       </p>
     </form>
   );

@@ -4,6 +4,7 @@ import type { CommandState, RequestState } from '@/lib/state/client-state';
 import type { JobView } from '@/lib/state/job-view';
 import type { FormActionOutcome, FormSubmission } from '../artifacts/view-artifacts-context';
 import type { SearchHit, SearchResult } from '@/lib/protocol/search-hit';
+import type { McpPromptsResult } from '@/lib/protocol/mcp-prompt';
 
 export type DecisionScope = 'once' | 'target-session';
 
@@ -12,7 +13,10 @@ export type DecisionScope = 'once' | 'target-session';
  * its word: nothing when it was recorded, else the message to show.
  */
 export interface PanelActions {
+  /** Sends a message; a line `/<server>:<prompt> …` naming an MCP prompt is filled in by its server first. */
   send(text: string): void;
+  /** The enabled MCP servers' prompts: the composer's `/` commands. */
+  listPrompts(): Promise<McpPromptsResult>;
   /** While a turn runs, what the user types is added to it (queued until a safe point). */
   steer(text: string): void;
   stop(): void;
@@ -66,6 +70,7 @@ const nothing = () => undefined;
 
 export const PanelActionsContext = createContext<PanelActions>({
   send: nothing,
+  listPrompts: async () => ({ prompts: [], notes: [] }),
   steer: nothing,
   stop: nothing,
   pause: nothing,

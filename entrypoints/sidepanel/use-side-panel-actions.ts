@@ -1,6 +1,8 @@
 import browser from 'webextension-polyfill';
 import type { PanelActions } from '@/components/shared/panel-actions';
+import { resolvePromptCommand } from '@/lib/panel/prompt-command';
 import { composedRequest, resendRequest, retryRequest } from '@/lib/panel/turn-request';
+import { errorText } from '@/lib/protocol/error-text';
 import { isRemoteEndpoint, type EndpointSettings } from '@/lib/settings/endpoint-settings';
 import type { ClientState } from '@/lib/state/client-state';
 import { runtimeActions } from './runtime-actions';
@@ -28,6 +30,12 @@ export interface SidePanelParts {
   jump(target: TurnJump): void;
 }
 
+const promptRuntime = {
+  prompts: () => callRuntime({ type: 'mcp/prompts' }),
+  prompt: (serverId: string, name: string, args: Record<string, string>) =>
+    callRuntime({ type: 'mcp/prompt', serverId, name, arguments: args }),
+};
+
 /** Every action of the panel's components, wired once to the hooks that carry them out. */
 const nothingWrong = () => undefined;
 
@@ -35,7 +43,20 @@ export function useSidePanelActions(parts: SidePanelParts): PanelActions {
   const { state, endpoint, connection, sessions, turn, files, currentPage, report, jump } = parts;
   const whenIdle = (action: () => void) => () => void (!turn.running && action());
   return useStableActions<PanelActions>({
-    send: (text) => void (files.ready && turn.send(composedRequest(text, files.ready))),
+    send: (text) => {
+      const ready = files.ready;
+      if (!ready) return;
+      if (!text.startsWith('/')) return turn.send(composedRequest(text, ready));
+      const failed = (message: string) => {
+        report(message);
+        turn.giveBack(text);
+      };
+      void resolvePromptCommand(text, promptRuntime).then(
+        (composed) => (composed.ok ? turn.send(composedRequest(composed.text, ready)) : failed(composed.error)),
+        (reason: unknown) => failed(`The prompt could not be filled in: ${errorText(reason)}`),
+      );
+    },
+    listPrompts: promptRuntime.prompts,
     steer: turn.steer,
     stop: turn.stop,
     pause: turn.pause,

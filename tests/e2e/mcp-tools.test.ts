@@ -132,4 +132,38 @@ describe('MCP server tools, in Chromium', () => {
     expect(JSON.stringify(model.requests[3].body)).toContain('extra');
     await panel.close();
   });
+
+  it('fills in a server prompt from the composer’s / menu and sends its text as the message', async () => {
+    model.clearRequests();
+    model.setScript({ turns: [{ steps: [{ text: 'Planned.' }] }] });
+    const panel = await session.openPanel();
+    await panel.click('button::-p-text(New chat)');
+    const box = 'textarea[aria-label="Message"]';
+    await panel.type(box, '/pla');
+    await panel.waitForSelector('ul.prompt-menu li[data-command="/notes:plan"][aria-selected="true"]');
+    expect(await panel.$eval('ul.prompt-menu li[data-command="/notes:plan"]', (item) => item.textContent)).toContain(
+      'topic= detail=?',
+    );
+    await panel.keyboard.press('Enter');
+    expect(await panel.$eval(box, (area) => (area as HTMLTextAreaElement).value)).toBe('/notes:plan topic=');
+    await panel.type(box, 'the garden party');
+    await panel.keyboard.press('Enter');
+    expect(await waitForTurnEnd(panel, 0)).toBe('completed');
+    expect(JSON.stringify(model.requests[0].body)).toContain('Plan the garden party.');
+    expect(await panel.$eval('article.turn', (turn) => turn.textContent)).toContain('Plan the garden party.');
+
+    // A required argument left out: said, and the line comes back to the composer; nothing is sent.
+    await panel.type(box, '/notes:plan');
+    await panel.waitForSelector('ul.prompt-menu');
+    await panel.keyboard.press('Escape');
+    await panel.keyboard.press('Enter');
+    await panel.waitForFunction(() => document.body.textContent?.includes('/notes:plan needs topic=…'));
+    await panel.waitForFunction(
+      (selector) => (document.querySelector(selector) as HTMLTextAreaElement).value === '/notes:plan',
+      {},
+      box,
+    );
+    expect(model.requests).toHaveLength(1);
+    await panel.close();
+  });
 });
