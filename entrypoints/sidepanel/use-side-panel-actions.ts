@@ -13,7 +13,6 @@ import type { PanelSessions } from './use-sessions';
 import { useStableActions } from './use-stable-actions';
 import { callRuntime } from '../shared/call-runtime';
 import { removeDownload, requestDownloadsPermission } from '../shared/browser-downloads';
-import { errorText } from '@/lib/protocol/error-text';
 import type { TurnJump } from '@/lib/panel/turn-jump';
 import type { PanelTurn } from './use-turn';
 
