@@ -184,7 +184,17 @@ export const pageWaitForSchema = z.discriminatedUnion('kind', [
 ]);
 export type PageWaitFor = z.infer<typeof pageWaitForSchema>;
 
-export const pageActionKindSchema = z.enum(['click', 'type', 'press', 'select', 'check', 'scroll', 'hover', 'focus']);
+export const pageActionKindSchema = z.enum([
+  'click',
+  'type',
+  'press',
+  'select',
+  'check',
+  'scroll',
+  'hover',
+  'focus',
+  'drag',
+]);
 export type PageActionKind = z.infer<typeof pageActionKindSchema>;
 
 export const pageFailureCodeSchema = z.enum([
@@ -251,7 +261,8 @@ export const pageRequestSchema = z.discriminatedUnion('type', [
   /**
    * Check `expected` against the page now (staleness), hit-test, dispatch, wait → `page/act-result`.
    * `text` for type, `key` for press (`Enter`, `Tab`, `a`, …), `option` (label or value) for select, `checked` for check
-   * (default true), `deltaY` for scroll (CSS px).
+   * (default true), `deltaY` for scroll (CSS px), `to` for drag: the drop target's ref in this frame and what the
+   * observation said of it (a changed or gone drop target is stale, as the target is).
    */
   z.object({
     type: z.literal('page/act'),
@@ -263,6 +274,7 @@ export const pageRequestSchema = z.discriminatedUnion('type', [
     option: z.string().max(2000).optional(),
     checked: z.boolean().optional(),
     deltaY: z.number().optional(),
+    to: z.object({ ref: pageRefSchema, role: z.string().max(100), name: z.string().max(2000) }).optional(),
     waitFor: pageWaitForSchema.optional(),
   }),
   /**

@@ -76,12 +76,12 @@ const PINNED: Record<string, { schema: string; description: string }> = {
     description: 'e75d2ba11d96e6d4b0b51e6a1481129fa6a2d0bebdeeb8db2cf3b69e6ae14143',
   },
   observePage: {
-    schema: '0da3170f6f9e235ccf8e447aedf361bca479e9bb10e26a9c033f7883911ef678',
-    description: '81faa35b2aa3116701388ba40de1113b29dd73e83d8b7b30d1625e7f6448aa51',
+    schema: 'b2e0aaed08ed6d9fe34785f61c225075e0cceb81d3f9257c58af7dfe40076acd',
+    description: '3d5a134d2433febc23a3edef03612e77b5ae55c8d1e3011e1358f1917479eebc',
   },
   actOnPage: {
-    schema: '9a7d5d9a64c45dd30daa2d7e7ebadd6dc690f090cfe71f5445fe3cf979834355',
-    description: 'b0f071e350a94622ae70c115dd541be1ac5d4b04d84a8b0510ec55439b4e3b0b',
+    schema: '56f1a2ed35751e0831602dc5168b643a2616822128c55a703cfb18f1da8e82cf',
+    description: 'adcea41ecabc1f095c659e7dded025c123d3154e0a13ddbc71a12470d97b57e1',
   },
   navigatePage: {
     schema: '709e0ea76ae4d490cb41141380e2e005a743cf7eeaf7b19f5e000598802b0d2f',
