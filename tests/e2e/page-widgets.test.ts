@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import type { PageActResult, PageObservationData, PageRequest } from '@/lib/protocol/page-wire';
+import { build } from 'esbuild';
+import { resolve } from 'node:path';
+import { marksFor } from '@/lib/page-observation/set-of-marks';
+import { decodePng } from '../support/decode-png';
 import { startPageServers, type PageServers } from '../support/static-page-server';
 import { expectationFor, launchPageAgent, refOf, type PageAgentSession } from './page-agent-harness';
 
@@ -43,6 +47,12 @@ async function act(
 function dropOn(observation: PageObservationData, ref: string) {
   const { role, name } = observation.refs[ref];
   return { ref, role, name };
+}
+
+/** What the harness worker offers (tests/e2e/page-agent-harness.ts). */
+interface Harness {
+  windowOf(tabId: number): Promise<number>;
+  capture(windowId: number): Promise<string>;
 }
 
 const text = (page: Page, selector: string) => page.$eval(selector, (element) => element.textContent ?? '');
@@ -176,11 +186,61 @@ describe('page agent on widgets', () => {
     expect(await act(tabId, second, refOf(second, 'checkbox', 'I agree'), { action: 'check' })).toMatchObject({
       ok: true,
     });
+    // Only the button's top 10 px show at the bottom edge: it is brought wholly into view before the click.
+    await page.evaluate(() => {
+      const button = document.getElementById('accept')!;
+      scrollBy(0, button.getBoundingClientRect().top - innerHeight + 10);
+    });
     const third = await agent.observe(tabId);
     expect(await act(tabId, third, refOf(third, 'button', 'Accept terms'), { action: 'click' })).toMatchObject({
       ok: true,
     });
     expect(await text(page, '#status')).toBe('accepted=yes agreed=yes');
+    await page.close();
+  });
+
+  it('Set-of-Marks: numbered boxes drawn on a copy of the real capture over the refs in view, the page untouched', async () => {
+    const { page, tabId } = await agent.open(`${servers.origin}/form.html`);
+    await page.bringToFront();
+    const observation = await agent.observe(tabId);
+    const marks = marksFor(observation.refs, observation.viewport);
+    expect(marks.map((mark) => observation.refs[mark.ref].role)).not.toContain('form');
+    const windowId = await agent.worker.evaluate((id) => (self as unknown as Harness).windowOf(id), tabId);
+    const dataUrl = await agent.worker.evaluate((id) => (self as unknown as Harness).capture(id), windowId);
+    // The runtime's drawing code, bundled as the extension bundles it, run in Chromium on the capture.
+    const bundled = await build({
+      entryPoints: [resolve(import.meta.dirname, '../../lib/page-observation/draw-marks.ts')],
+      bundle: true,
+      write: false,
+      format: 'iife',
+      globalName: 'setOfMarks',
+    });
+    const elementsBefore = await page.$$eval('*', (all) => all.length);
+    const marked = await page.evaluate(
+      async (code, png, wanted, width) => {
+        const draw = new Function(`${code}; return setOfMarks.drawMarks;`)() as (
+          bytes: Uint8Array,
+          marks: unknown,
+          viewportWidth: number,
+        ) => Promise<Uint8Array>;
+        const bytes = Uint8Array.from(atob(png.split(',')[1]), (character) => character.charCodeAt(0));
+        return [...(await draw(bytes, wanted, width))];
+      },
+      bundled.outputFiles[0].text,
+      dataUrl,
+      marks,
+      observation.viewport.width,
+    );
+    expect(await page.$$eval('*', (all) => all.length)).toBe(elementsBefore);
+    const plain = decodePng(Buffer.from(dataUrl.split(',')[1], 'base64'));
+    const drawn = decodePng(Uint8Array.from(marked));
+    expect([drawn.width, drawn.height]).toEqual([plain.width, plain.height]);
+    const scale = plain.width / observation.viewport.width;
+    // The left edge of mark 1 is outlined in the first mark colour (#e6194b), the same point unmarked is not.
+    const first = marks[0].box;
+    const edge = [Math.round(first.x * scale), Math.round((first.y + first.height / 2) * scale)] as const;
+    expect(drawn.pixel(...edge).slice(0, 3)).toEqual([230, 25, 75]);
+    expect(plain.pixel(...edge).slice(0, 3)).not.toEqual([230, 25, 75]);
     await page.close();
   });
 });
