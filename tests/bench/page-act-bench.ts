@@ -56,7 +56,7 @@ const CASES: ActCase[] = [
     act: (o, round) => ({
       ref: refOf(o, 'generic', 'Write report'),
       to: refOf(o, 'region', round % 2 ? 'To do' : 'Done'),
-      fields: { action: 'drag' as ActFields['action'] },
+      fields: { action: 'drag' },
     }),
   },
   {
@@ -93,7 +93,7 @@ async function measure(agent: PageAgentSession, origin: string, actCase: ActCase
         type: 'page/act',
         ...fields,
         ...(ref ? { target: { kind: 'ref', ref } } : {}),
-        ...(to ? { to: { ref: to, ...expectationFor(observation, to).ref } } : {}),
+        ...(to ? { to: { ref: to, role: observation.refs[to].role, name: observation.refs[to].name } } : {}),
         expected: expectationFor(observation, ref),
       } as Extract<PageRequest, { type: 'page/act' }>;
       const started = performance.now();
