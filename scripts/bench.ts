@@ -29,6 +29,7 @@ const benches: Bench[] = [
   { name: 'cold open', entry: 'tests/bench/cold-open-bench.ts', kind: 'extension' },
   { name: 'panel weight', entry: 'tests/bench/panel-weight-bench.ts', kind: 'extension' },
   { name: 'page observe', entry: 'tests/bench/page-observe-bench.ts', kind: 'extension' },
+  { name: 'page act', entry: 'tests/bench/page-act-bench.ts', kind: 'extension' },
   { name: 'context', entry: 'tests/bench/context-bench.ts' },
   { name: 'search', entry: 'tests/bench/search-bench.ts' },
 ];

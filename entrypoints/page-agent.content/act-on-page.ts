@@ -4,7 +4,9 @@ import { describeElement } from './accessibility-tree';
 import { agentState, elementForRef, refFor } from './agent-state';
 import { click, hover, isEditable, pressKey, scrollBy, selectOption, typeText } from './dispatch-input';
 import { roleOf } from './element-role';
-import { actionPoint, hitTest } from './hit-test';
+import { actionPoint, hitTest, scrollIntoViewIfNeeded } from './hit-test';
+import { dragAndDrop } from './drag-and-drop';
+import { isCustomSelect, pickOption } from './pick-option';
 import { locateTarget } from './locate-target';
 import { modalState } from './modal-state';
 import { viewportNow } from './observe-page';
@@ -16,7 +18,7 @@ import { prepareWait } from './wait-for';
 type ActRequest = Extract<PageRequest, { type: 'page/act' }>;
 type Failure = Extract<PageActResult, { ok: false }>;
 
-const POINTER_ACTIONS = new Set(['click', 'check', 'hover', 'type', 'select']);
+const POINTER_ACTIONS = new Set(['click', 'check', 'hover', 'type', 'select', 'drag']);
 const CHECKABLE_ROLES = new Set(['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio']);
 
 function fail(code: Failure['code'], reason: string, extra: Partial<Failure> = {}): Failure {
@@ -34,7 +36,8 @@ function covering(element: Element | null): Failure['covering'] {
   return { role, name: name.slice(0, 200), tag: element.localName };
 }
 
-type Resolved = { element: Element; point?: { x: number; y: number } } | { failure: Failure };
+type Point = { x: number; y: number };
+type Resolved = { element: Element; point?: Point } | { failure: Failure };
 
 /** A point target: the point must still fall on the element the observation had there (`pointRef`). */
 function resolvePoint(request: ActRequest, x: number, y: number): Resolved {
@@ -95,13 +98,10 @@ function resolve(request: ActRequest): Resolved {
   const focused = element ?? document.activeElement ?? document.body;
   if (request.action === 'upload' && element === undefined)
     return { failure: fail('NOT_FOUND', 'upload needs a target.') };
+  if (element !== undefined) scrollIntoViewIfNeeded(element);
   if (!POINTER_ACTIONS.has(request.action)) return { element: focused };
   if (element === undefined) return { failure: fail('NOT_FOUND', `${request.action} needs a target.`) };
-  let point = actionPoint(element);
-  if (point === undefined) {
-    element.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
-    point = actionPoint(element);
-  }
+  const point = actionPoint(element);
   if (point === undefined) return { failure: fail('NOT_FOUND', 'The element has no visible box to act on.') };
   const tested = hitTest(element, point.x, point.y);
   if (!tested.ok) return { failure: coveredFailure(element, tested.covering) };
@@ -111,15 +111,44 @@ function resolve(request: ActRequest): Resolved {
 function editableFailure(request: ActRequest, element: Element): Failure | undefined {
   if (request.action === 'type' && !isEditable(element))
     return fail('NOT_EDITABLE', `<${element.localName}> does not take typed text (or is read-only or disabled).`);
-  if (request.action === 'select' && !(element instanceof HTMLSelectElement))
-    return fail('NOT_EDITABLE', 'Only a <select> takes select: click the option of a custom list instead.');
+  if (request.action === 'select' && !(element instanceof HTMLSelectElement) && !isCustomSelect(element))
+    return fail('NOT_EDITABLE', 'Only a <select>, a combobox or a listbox takes select: click the option instead.');
   if (request.action === 'check' && !CHECKABLE_ROLES.has(roleOf(element) ?? ''))
     return fail('NOT_EDITABLE', `A ${roleOf(element) ?? 'generic'} cannot be checked.`);
   return undefined;
 }
 
-/** Performs the action; false when there was nothing to do (select without that option). */
-function perform(request: ActRequest, element: Element, point: { x: number; y: number } | undefined): boolean | string {
+/**
+ * The drop target of a drag, checked as the observation saw it, brought into view with the source still in view,
+ * and hit-tested; the element under the drop point (inside the target) receives the drop.
+ */
+function resolveDrop(request: ActRequest, source: Element): { from: Point; to: Point; on: Element } | Failure {
+  if (request.to === undefined) return fail('NOT_FOUND', 'drag needs a drop target.');
+  const located = locateTarget({ kind: 'ref', ref: request.to.ref });
+  if (!located.found) return fail('STALE_OBSERVATION', 'The drop target is no longer in the page.');
+  const now = describeElement(located.element);
+  if (now.role !== request.to.role || now.name !== request.to.name)
+    return fail(
+      'STALE_OBSERVATION',
+      `The drop target changed from ${request.to.role} "${request.to.name}" to ${now.role} "${now.name}".`,
+    );
+  if (actionPoint(located.element) === undefined)
+    located.element.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior: 'instant' });
+  const to = actionPoint(located.element);
+  const from = actionPoint(source);
+  if (to === undefined || from === undefined)
+    return fail('NOT_FOUND', 'The element and its drop target do not fit in the viewport together.');
+  const tested = hitTest(located.element, to.x, to.y);
+  if (!tested.ok) return coveredFailure(located.element, tested.covering);
+  return { from, to, on: tested.hit };
+}
+
+/** Performs the action; a string says why there was nothing to do (select without that option). */
+async function perform(
+  request: ActRequest,
+  element: Element,
+  point: Point | undefined,
+): Promise<boolean | string | Failure> {
   const at = point ?? { x: 0, y: 0 };
   const pointed = point ? (deepElementFromPoint(at.x, at.y) ?? element) : element;
   const dispatchOn = composedContains(element, pointed) || pointed.closest('label') ? pointed : element;
@@ -139,7 +168,8 @@ function perform(request: ActRequest, element: Element, point: { x: number; y: n
       typeText(element, request.text ?? '');
       return true;
     case 'select':
-      return selectOption(element as HTMLSelectElement, request.option ?? '') || `No option "${request.option ?? ''}".`;
+      if (!(element instanceof HTMLSelectElement)) return pickOption(element, request.option ?? '', at);
+      return selectOption(element, request.option ?? '') || `No option "${request.option ?? ''}".`;
     case 'press':
       pressKey(element, request.key ?? 'Enter');
       return true;
@@ -151,6 +181,12 @@ function perform(request: ActRequest, element: Element, point: { x: number; y: n
       return true;
     case 'upload':
       return uploadInto(element, request.file);
+    case 'drag': {
+      const drop = resolveDrop(request, element);
+      if ('code' in drop) return drop;
+      await dragAndDrop(dispatchOn, drop.on, drop.from, drop.to);
+      return true;
+    }
   }
 }
 
@@ -164,8 +200,9 @@ export async function actOnPage(request: ActRequest): Promise<PageActResult> {
   const hit = hitOf(element);
   const urlBefore = location.href;
   const wait = prepareWait(request.waitFor);
-  const performed = perform(request, element, point);
+  const performed = await perform(request, element, point);
   if (typeof performed === 'string') return fail('NOT_FOUND', performed, { hit });
+  if (typeof performed === 'object') return { ...performed, hit };
   const waited = await wait();
   const outcome = {
     hit,

@@ -4,7 +4,9 @@
  * React's and Vue's value tracking notice them.
  */
 
-function pointerInit(x: number, y: number, buttons: number): PointerEventInit {
+import { composedParent } from './shadow-root';
+
+export function pointerInit(x: number, y: number, buttons: number): PointerEventInit {
   return {
     bubbles: true,
     cancelable: true,
@@ -35,13 +37,45 @@ function focusableAncestor(element: Element): HTMLElement | undefined {
   return undefined;
 }
 
-export function hover(element: Element, x: number, y: number): void {
-  element.dispatchEvent(new PointerEvent('pointerover', pointerInit(x, y, 0)));
-  element.dispatchEvent(new PointerEvent('pointerenter', { ...pointerInit(x, y, 0), bubbles: false }));
-  element.dispatchEvent(new MouseEvent('mouseover', pointerInit(x, y, 0)));
-  element.dispatchEvent(new MouseEvent('mouseenter', { ...pointerInit(x, y, 0), bubbles: false }));
-  element.dispatchEvent(new PointerEvent('pointermove', pointerInit(x, y, 0)));
-  element.dispatchEvent(new MouseEvent('mousemove', pointerInit(x, y, 0)));
+/** The element the synthetic pointer is over, so that moving on leaves it as a real pointer would. */
+let pointerOver: Element | undefined;
+
+/** The element and its ancestors in the flattened tree, outermost first. */
+function enterChain(element: Element): Element[] {
+  const chain: Element[] = [];
+  for (let node: Node | null = element; node !== null; node = composedParent(node))
+    if (node instanceof Element) chain.unshift(node);
+  return chain;
+}
+
+/**
+ * The pointer moves onto the element: out of and leaving what it was over (deepest first), over and entering every
+ * ancestor it was not in yet (outermost first), as a browser fires them; menus that open on an ancestor's
+ * `mouseenter` see it.
+ */
+export function hover(element: Element, x: number, y: number, buttons = 0): void {
+  const init = pointerInit(x, y, buttons);
+  const previous = pointerOver?.isConnected ? pointerOver : undefined;
+  const before = previous ? enterChain(previous) : [];
+  const after = enterChain(element);
+  if (previous !== element) {
+    if (previous) {
+      previous.dispatchEvent(new PointerEvent('pointerout', init));
+      for (const left of before.filter((node) => !after.includes(node)).reverse())
+        left.dispatchEvent(new PointerEvent('pointerleave', { ...init, bubbles: false }));
+      previous.dispatchEvent(new MouseEvent('mouseout', init));
+      for (const left of before.filter((node) => !after.includes(node)).reverse())
+        left.dispatchEvent(new MouseEvent('mouseleave', { ...init, bubbles: false }));
+    }
+    const entered = after.filter((node) => !before.includes(node));
+    element.dispatchEvent(new PointerEvent('pointerover', init));
+    for (const node of entered) node.dispatchEvent(new PointerEvent('pointerenter', { ...init, bubbles: false }));
+    element.dispatchEvent(new MouseEvent('mouseover', init));
+    for (const node of entered) node.dispatchEvent(new MouseEvent('mouseenter', { ...init, bubbles: false }));
+    pointerOver = element;
+  }
+  element.dispatchEvent(new PointerEvent('pointermove', init));
+  element.dispatchEvent(new MouseEvent('mousemove', init));
 }
 
 /** pointerdown, mousedown, focus, pointerup, mouseup, click: on the element at the point, as a browser would. */
@@ -100,6 +134,7 @@ function inputEvent(type: 'beforeinput' | 'input', inputType: string, data: stri
 }
 
 const PER_KEY_LIMIT = 2000;
+const WHOLE_VALUE_INPUTS = new Set(['date', 'time', 'datetime-local', 'month', 'week']);
 
 /** Replaces the control's text the way typing does: clear, then one key at a time (long texts in one input event). */
 export function typeText(element: Element, text: string): void {
@@ -107,6 +142,13 @@ export function typeText(element: Element, text: string): void {
   if (!isTextControl(element)) {
     document.execCommand('selectAll');
     document.execCommand('insertText', false, text);
+    return;
+  }
+  // A date or time field holds only a whole valid value: its text arrives at once, as its picker sets it.
+  if (element instanceof HTMLInputElement && WHOLE_VALUE_INPUTS.has(element.type)) {
+    setNativeValue(element, text);
+    element.dispatchEvent(inputEvent('input', 'insertReplacementText', text));
+    element.dispatchEvent(new Event('change', { bubbles: true }));
     return;
   }
   if (element.value !== '') {
@@ -139,7 +181,13 @@ function tabbables(): HTMLElement[] {
 }
 
 /** What the browser would do after an unprevented keydown: synthetic keys have no default action of their own. */
-function defaultKeyAction(element: Element, key: string, shift: boolean): void {
+function defaultKeyAction(element: Element, key: string, modifiers: Modifiers): void {
+  const shift = modifiers.shiftKey;
+  const command = modifiers.ctrlKey || modifiers.metaKey;
+  if (command || modifiers.altKey) {
+    if (command && key.toLowerCase() === 'a') selectAll(element);
+    return;
+  }
   if (key === 'Enter' && element instanceof HTMLInputElement && element.form) element.form.requestSubmit();
   else if (
     (key === 'Enter' || key === ' ') &&
@@ -169,22 +217,55 @@ function defaultKeyAction(element: Element, key: string, shift: boolean): void {
   }
 }
 
-/** One key (`Enter`, `Escape`, `Tab`, `Shift+Tab`, `a`) on the element that has focus. */
+function selectAll(element: Element): void {
+  if (isTextControl(element)) element.select();
+  else document.execCommand('selectAll');
+}
+
+type Modifiers = Pick<KeyboardEventInit, 'ctrlKey' | 'shiftKey' | 'altKey' | 'metaKey'>;
+
+const MODIFIERS: Record<string, { key: string; flag: keyof Modifiers }> = {
+  control: { key: 'Control', flag: 'ctrlKey' },
+  ctrl: { key: 'Control', flag: 'ctrlKey' },
+  shift: { key: 'Shift', flag: 'shiftKey' },
+  alt: { key: 'Alt', flag: 'altKey' },
+  option: { key: 'Alt', flag: 'altKey' },
+  meta: { key: 'Meta', flag: 'metaKey' },
+  cmd: { key: 'Meta', flag: 'metaKey' },
+  command: { key: 'Meta', flag: 'metaKey' },
+};
+
+/**
+ * A key or combination (`Enter`, `Escape`, `Shift+Tab`, `Control+A`, `a`) on the element that has focus: each
+ * modifier goes down first and up last, as on a keyboard; a letter under Control stays lower case, as browsers report it.
+ */
 export function pressKey(element: Element, combination: string): void {
   const parts = combination.split('+');
-  const key = parts.at(-1) === '' ? '+' : (parts.at(-1) ?? combination);
-  const shift = parts.includes('Shift');
-  const init = {
-    ...keyInit(key),
-    shiftKey: shift,
-    ctrlKey: parts.includes('Control'),
-    altKey: parts.includes('Alt'),
-    metaKey: parts.includes('Meta'),
-  };
-  const allowed = element.dispatchEvent(new KeyboardEvent('keydown', init));
-  if (allowed && key.length === 1) element.dispatchEvent(new KeyboardEvent('keypress', init));
-  if (allowed) defaultKeyAction(element, key, shift);
-  element.dispatchEvent(new KeyboardEvent('keyup', init));
+  const last = parts.at(-1) === '' ? '+' : (parts.at(-1) ?? combination);
+  const held = parts.slice(0, -1).flatMap((part) => MODIFIERS[part.trim().toLowerCase()] ?? []);
+  const modifiers: Modifiers = {};
+  const send = (type: 'keydown' | 'keyup', key: string) =>
+    element.dispatchEvent(new KeyboardEvent(type, { ...keyInit(key), ...modifiers, code: codeOf(key) }));
+  for (const modifier of held) {
+    modifiers[modifier.flag] = true;
+    send('keydown', modifier.key);
+  }
+  const key =
+    last.length === 1 && /[a-z]/i.test(last) ? (modifiers.shiftKey ? last.toUpperCase() : last.toLowerCase()) : last;
+  const allowed = send('keydown', key);
+  if (allowed && key.length === 1 && !modifiers.ctrlKey && !modifiers.metaKey)
+    element.dispatchEvent(new KeyboardEvent('keypress', { ...keyInit(key), ...modifiers }));
+  if (allowed) defaultKeyAction(element, key, modifiers);
+  send('keyup', key);
+  for (const modifier of held.reverse()) {
+    modifiers[modifier.flag] = false;
+    send('keyup', modifier.key);
+  }
+}
+
+function codeOf(key: string): string {
+  if (['Control', 'Shift', 'Alt', 'Meta'].includes(key)) return `${key}Left`;
+  return keyInit(key).code ?? '';
 }
 
 /** Picks an option of a `<select>` by its label or value; false when there is none. */

@@ -60,13 +60,16 @@ export const NAME_FROM_CONTENT_ROLES = new Set([
   'rowheader',
 ]);
 
+const TEXTBOX_INPUTS = new Set(['password', 'date', 'time', 'datetime-local', 'month', 'week']);
+
 export function roleOf(element: Element): string | undefined {
   const tag = element.localName;
   if (tag === 'iframe' || tag === 'frame') return 'iframe';
   const explicit = element.getAttribute('role')?.trim().split(/\s+/)[0];
   const role = explicit || getRole(element) || undefined;
   if (role === undefined && tag === 'canvas') return 'img';
-  if (role === undefined && element instanceof HTMLInputElement && element.type === 'password') return 'textbox';
+  // As Playwright: password, date and time fields are textboxes (the value shows what they hold).
+  if (role === undefined && element instanceof HTMLInputElement && TEXTBOX_INPUTS.has(element.type)) return 'textbox';
   // A file input has no ARIA role; browsers expose it as a button (its label names it), as Chromium's tree does.
   if (role === undefined && element instanceof HTMLInputElement && element.type === 'file') return 'button';
   if (role === undefined && element instanceof HTMLElement && element.isContentEditable) return 'textbox';

@@ -32,3 +32,16 @@ export function actionPoint(element: Element): { x: number; y: number } | undefi
   }
   return undefined;
 }
+
+/**
+ * Scrolls the element to the middle of the viewport unless it is wholly inside it already (or, larger than the
+ * viewport, shows part of itself): a person brings what they act on into view first.
+ */
+export function scrollIntoViewIfNeeded(element: Element): void {
+  const box = element.getBoundingClientRect();
+  const fits = box.height <= innerHeight && box.width <= innerWidth;
+  const needed = fits
+    ? box.top < 0 || box.left < 0 || box.bottom > innerHeight || box.right > innerWidth
+    : actionPoint(element) === undefined;
+  if (needed) element.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+}

@@ -1,6 +1,7 @@
 /**
- * Event types whose listener makes an element clickable. Hover (`mouseover`, `mouseenter`) and touch listeners do
- * not: tooltips and scrolling containers use them on elements nobody clicks.
+ * Event types whose listener makes an element clickable (or draggable, or a drop target: `drag` acts on it). Hover
+ * (`mouseover`, `mouseenter`) and touch listeners do not: tooltips and scrolling containers use them on elements
+ * nobody clicks.
  */
 export const CLICK_EVENT_TYPES: readonly string[] = [
   'click',
@@ -10,6 +11,8 @@ export const CLICK_EVENT_TYPES: readonly string[] = [
   'mouseup',
   'pointerdown',
   'pointerup',
+  'dragstart',
+  'drop',
 ];
 
 /**

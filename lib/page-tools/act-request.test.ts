@@ -70,4 +70,26 @@ describe('actRequest', () => {
     if (!target.ok) throw new Error(target.reason);
     expect(actRequest(input, observed, target)).toEqual({ ok: false, reason: 'waitFor "url-matches" needs a value.' });
   });
+
+  it("carries a drag's drop target with what the observation said of it, in the same frame only", async () => {
+    const zone: PageRefInfo = { role: 'region', name: 'Done', tag: 'section', box: field.box, inViewport: true };
+    const observed = observedRecord({ e1: field, e2: zone });
+    const drag = act({ action: 'drag', ref: 'e1', toRef: 'e2' });
+    const target = await actTarget(drag, observed, zoomOne);
+    if (!target.ok) throw new Error(target.reason);
+    expect(actRequest(drag, observed, target)).toMatchObject({
+      ok: true,
+      request: { action: 'drag', target: { kind: 'ref', ref: 'e1' }, to: { ref: 'e2', role: 'region', name: 'Done' } },
+    });
+    expect(actRequest(act({ action: 'drag', ref: 'e1' }), observed, target)).toEqual({
+      ok: false,
+      reason: 'drag needs `toRef`: the ref to drop on.',
+    });
+    expect(actRequest(act({ action: 'drag', ref: 'e1', toRef: 'e7' }), observed, target)).toEqual({
+      ok: false,
+      reason: 'No ref "e7" in observation observation-1.',
+    });
+    observed.refs.e2 = { ...observed.refs.e2, frameId: 3 };
+    expect(actRequest(drag, observed, target)).toEqual({ ok: false, reason: 'A drag starts and ends in one frame.' });
+  });
 });

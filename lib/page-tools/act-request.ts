@@ -80,6 +80,8 @@ export function actRequest(
 ): { ok: true; request: PageRequest } | { ok: false; reason: string } {
   const waitFor = input.waitFor ? wireWaitFor(input.waitFor) : undefined;
   if (waitFor && !waitFor.ok) return { ok: false, reason: waitFor.reason };
+  const to = dropTarget(input, record, target.frameId);
+  if (typeof to === 'string') return { ok: false, reason: to };
   const pointRef = target.target?.kind === 'point' ? refAtPoint(record, target.target) : undefined;
   const ref = input.ref ? record.refs[input.ref] : pointRef ? record.refs[pointRef] : undefined;
   const frame = record.frames[target.frameId] ?? { documentId: record.documentId, ...record.expected };
@@ -107,7 +109,22 @@ export function actRequest(
     ...(input.key !== undefined ? { key: input.key } : {}),
     ...(input.option !== undefined ? { option: input.option } : {}),
     ...(input.deltaY !== undefined ? { deltaY: input.deltaY } : {}),
+    ...(to ? { to } : {}),
     ...(waitFor?.ok ? { waitFor: waitFor.waitFor } : {}),
   };
   return { ok: true, request };
+}
+
+/** A drag's drop target, as the page agent checks it; a string says why there is none. */
+function dropTarget(
+  input: ActInput,
+  record: ObservationRecord,
+  frameId: number,
+): { ref: string; role: string; name: string } | string | undefined {
+  if (input.action !== 'drag') return undefined;
+  if (!input.toRef) return 'drag needs `toRef`: the ref to drop on.';
+  const to = record.refs[input.toRef];
+  if (!to) return `No ref "${input.toRef}" in observation ${record.observationId}.`;
+  if (to.frameId !== frameId) return 'A drag starts and ends in one frame.';
+  return { ref: input.toRef.replace(/^f\d+/, ''), role: to.role, name: to.name };
 }

@@ -69,6 +69,9 @@ describe('pageGate', () => {
     expect(
       pageGate('actOnPage', { observationId: 'o1', action: 'type', ref: 'e2', text: 'a@b.c' }, facts()),
     ).toMatchObject({ summary: 'Type "a@b.c" into textbox "Email" on 127.0.0.1.' });
+    expect(
+      pageGate('actOnPage', { observationId: 'o1', action: 'drag', ref: 'e2', toRef: 'e1' }, facts()),
+    ).toMatchObject({ summary: 'Drag textbox "Email" onto button "Submit" on 127.0.0.1.', always: false });
   });
 
   it('acts without asking on a site set so, except where it always asks', () => {

@@ -97,6 +97,11 @@ function describeAct(input: Input, facts: PageGateFacts): { text: string; always
   }
   if (action === 'select')
     return { text: `Select ${quote(String(input.option ?? ''))} in ${target}${on}.`, always: false };
+  if (action === 'drag') {
+    const to = typeof input.toRef === 'string' ? facts.observation?.refs[input.toRef] : undefined;
+    const onto = to ? `${to.role} ${quote(to.name)}` : quote(String(input.toRef ?? ''));
+    return { text: `Drag ${target} onto ${onto}${on}.`, always: false };
+  }
   if (action === 'press') return { text: `Press ${key || 'a key'} in ${target}${on}.`, always: false };
   if (action === 'scroll') return { text: `Scroll ${target}${on} by ${Number(input.deltaY ?? 0)} px.`, always: false };
   return { text: `${capitalized(action)} ${target}${on}.`, always: false };

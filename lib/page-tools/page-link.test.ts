@@ -171,6 +171,30 @@ describe('PageLink', () => {
     expect(outside).not.toContain('Submit');
   });
 
+  it('draws Set-of-Marks on the captured image when asked, and returns the mark → ref legend', async () => {
+    const stored: Uint8Array[] = [];
+    const drawn: { marks: unknown; width: number }[] = [];
+    const pageLink = new PageLink({
+      platform: fakePage().platform,
+      siteMode: async () => 'ask',
+      storeScreenshot: async (bytes) => (stored.push(bytes), screenshotRef),
+      drawMarks: async (_png, marks, width) => (drawn.push({ marks, width }), new Uint8Array([9])),
+      now: () => 5000,
+      newId: () => 'obs-1',
+      randomHex: () => MARKER,
+      sleep: async () => undefined,
+    });
+    const output = await pageLink.execute('observePage', { screenshot: true, marks: true }, call);
+    expect(output).toMatchObject({ ok: true, marks: { 1: 'e1' }, images: [screenshotRef] });
+    expect(drawn).toEqual([
+      { marks: [{ mark: 1, ref: 'e1', box: { x: 10, y: 20, width: 80, height: 30 } }], width: 800 },
+    ]);
+    expect(stored).toEqual([new Uint8Array([9])]);
+    const plain = await pageLink.execute('observePage', { screenshot: true }, call);
+    expect(plain).not.toHaveProperty('marks');
+    expect(drawn).toHaveLength(1);
+  });
+
   it('sends the recorded expectation with the action and returns the hit and a fresh observation', async () => {
     const page = fakePage();
     const pageLink = link(page);

@@ -22,6 +22,8 @@ import {
 import { pageGate, type PageGate } from './page-approval';
 import { stitchFrames, type FrameObservation } from '../page-observation/stitch-frames';
 import { cssPixelsPerScreenshotPixel } from '../page-observation/screenshot-point';
+import { drawMarks } from '../page-observation/draw-marks';
+import { marksFor, marksLegend, type ScreenshotMark } from '../page-observation/set-of-marks';
 import { actRequest, actTarget } from './act-request';
 import { ActionEvidence } from './action-evidence';
 import { originAndPath } from '../page-observation/script-source';
@@ -57,6 +59,8 @@ export interface PageLinkDependencies {
   /** At least 16 random bytes as hex, fresh on every call. */
   randomHex(): string;
   sleep(ms: number): Promise<void>;
+  /** Draws Set-of-Marks on a captured PNG (default: lib/page-observation/draw-marks.ts). */
+  drawMarks?(png: Uint8Array, marks: ScreenshotMark[], viewportWidth: number): Promise<Uint8Array>;
   /** The conversation's title, which names its tab group; absent: the group is named "Splitbrain". */
   sessionTitle?(sessionId: string): Promise<string>;
   /** The newest file of that name (or sha256) the user attached in this conversation; no other conversation's. */
@@ -358,7 +362,8 @@ export class PageLink {
   ): Promise<ToolOutput> {
     const observed = await this.observe(page, call, options);
     if (!observed.ok) return observed.output;
-    return { ok: true, ...fencedObservation(observed.record, observed.data, observed.screenshot, fence) };
+    const marks: JsonObject = observed.marks ? { marks: observed.marks } : {};
+    return { ok: true, ...fencedObservation(observed.record, observed.data, observed.screenshot, fence), ...marks };
   }
 
   /** Observes the page and records the observation; the data and the record, or a failure to return. */
@@ -367,7 +372,13 @@ export class PageLink {
     call: PageCallContext,
     options: ObserveOptions = {},
   ): Promise<
-    | { ok: true; record: ObservationRecord; data: PageObservationData; screenshot?: BlobRef }
+    | {
+        ok: true;
+        record: ObservationRecord;
+        data: PageObservationData;
+        screenshot?: BlobRef;
+        marks?: Record<string, string>;
+      }
     | { ok: false; output: ToolOutput }
   > {
     const { platform } = this.dependencies;
@@ -388,10 +399,16 @@ export class PageLink {
       events: frames.flatMap((frame) => frame.observation.events).slice(-50),
     };
     const zoom = await platform.zoom(tabId).catch(() => 1);
-    const shot = options.screenshot ? await this.screenshot(page, call, data) : undefined;
+    const shot = options.screenshot ? await this.screenshot(page, call, data, options.marks === true) : undefined;
     const record = observationRecord(this.dependencies.newId(), page, frames, stitched.prefixes, zoom, shot);
     this.observations.add(record, call.sessionId);
-    return { ok: true, record, data, ...(shot ? { screenshot: shot.ref } : {}) };
+    return {
+      ok: true,
+      record,
+      data,
+      ...(shot ? { screenshot: shot.ref } : {}),
+      ...(shot?.marks ? { marks: shot.marks } : {}),
+    };
   }
 
   /** Every permitted frame's own observation; a frame the agent is not in (not permitted, gone) is left out. */
@@ -417,16 +434,21 @@ export class PageLink {
     page: OpenPage,
     call: PageCallContext,
     data: PageObservationData,
-  ): Promise<{ ref: BlobRef; cssPerPixel: number } | undefined> {
+    withMarks: boolean,
+  ): Promise<{ ref: BlobRef; cssPerPixel: number; marks?: Record<string, string> } | undefined> {
     // captureVisibleTab shows the window's active tab only; a page behind the panel's own tab cannot be captured.
     if (!page.tab.active) return undefined;
-    const bytes = await this.captures
+    const captured = await this.captures
       .run(() => this.dependencies.platform.capture(page.tab.windowId))
       .catch(() => undefined);
-    if (!bytes) return undefined;
-    const ref = await this.dependencies.storeScreenshot(bytes, call.sessionId, call.toolCallId);
+    if (!captured) return undefined;
+    const marks = withMarks ? marksFor(data.refs, data.viewport) : [];
+    const draw = this.dependencies.drawMarks ?? drawMarks;
+    const marked = withMarks ? await draw(captured, marks, data.viewport.width).catch(() => undefined) : undefined;
+    const ref = await this.dependencies.storeScreenshot(marked ?? captured, call.sessionId, call.toolCallId);
     if (!ref?.width) return undefined;
-    return { ref, cssPerPixel: cssPixelsPerScreenshotPixel(data.viewport, ref.width) };
+    const legend = marked ? { marks: marksLegend(marks) } : {};
+    return { ref, cssPerPixel: cssPixelsPerScreenshotPixel(data.viewport, ref.width), ...legend };
   }
 
   private async freshObservation(page: OpenPage, call: PageCallContext, fence: PageFence): Promise<JsonObject | null> {

@@ -25,11 +25,17 @@ export const pageWaitForSchema = z.object({
   timeoutMs: z.number().int().min(0).max(30_000).optional().describe('Give up after this long (default 5000).'),
 });
 
-export const PAGE_ACTIONS = ['click', 'type', 'press', 'select', 'check', 'scroll', 'hover', 'focus'] as const;
+export const PAGE_ACTIONS = ['click', 'type', 'press', 'select', 'check', 'scroll', 'hover', 'focus', 'drag'] as const;
 
 export const pageToolInputSchemas = {
   observePage: z.object({
     screenshot: z.boolean().optional().describe('true: also capture the visible part of the page as an image.'),
+    marks: z
+      .boolean()
+      .optional()
+      .describe(
+        'With screenshot: numbered boxes are drawn on the image over the refs in view (Set-of-Marks), and `marks` maps each number to its ref.',
+      ),
     scope: ref.optional().describe('Only the subtree of this ref (from an earlier observation), in full.'),
     find: z.string().max(500).optional().describe('Only nodes whose role, name or text contain this text.'),
   }),
@@ -46,9 +52,24 @@ export const pageToolInputSchemas = {
       .enum(['viewport-css', 'screenshot-px'])
       .optional()
       .describe("Required with x/y: CSS pixels of the viewport, or pixels of that observation's screenshot."),
-    text: z.string().max(10_000).optional().describe('For "type": the text to enter.'),
-    key: z.string().max(100).optional().describe('For "press": a key such as "Enter" or "Control+A".'),
-    option: z.string().max(500).optional().describe('For "select": the option label or value.'),
+    text: z
+      .string()
+      .max(10_000)
+      .optional()
+      .describe('For "type": the text to enter (a date field takes its value whole, e.g. "2026-12-24").'),
+    key: z
+      .string()
+      .max(100)
+      .optional()
+      .describe('For "press": a key or combination: "Enter", "Escape", "Tab", "Shift+Tab", "ArrowDown", "Control+A".'),
+    option: z
+      .string()
+      .max(500)
+      .optional()
+      .describe(
+        'For "select": the option label (or value). On a <select>; on a combobox (the label is typed in, then its option clicked in the listbox that opens); on a listbox.',
+      ),
+    toRef: ref.optional().describe('For "drag": the ref (same observation and frame) to drop the target on.'),
     deltaY: z.number().optional().describe('For "scroll": CSS pixels, positive scrolls down.'),
     waitFor: pageWaitForSchema.optional(),
   }),

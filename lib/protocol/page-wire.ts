@@ -194,6 +194,7 @@ export const pageActionKindSchema = z.enum([
   'hover',
   'focus',
   'upload',
+  'drag',
 ]);
 export type PageActionKind = z.infer<typeof pageActionKindSchema>;
 
@@ -269,7 +270,8 @@ export const pageRequestSchema = z.discriminatedUnion('type', [
   /**
    * Check `expected` against the page now (staleness), hit-test, dispatch, wait → `page/act-result`.
    * `text` for type, `key` for press (`Enter`, `Tab`, `a`, …), `option` (label or value) for select, `checked` for check
-   * (default true), `deltaY` for scroll (CSS px).
+   * (default true), `deltaY` for scroll (CSS px), `to` for drag: the drop target's ref in this frame and what the
+   * observation said of it (a changed or gone drop target is stale, as the target is).
    */
   z.object({
     type: z.literal('page/act'),
@@ -281,6 +283,7 @@ export const pageRequestSchema = z.discriminatedUnion('type', [
     option: z.string().max(2000).optional(),
     checked: z.boolean().optional(),
     deltaY: z.number().optional(),
+    to: z.object({ ref: pageRefSchema, role: z.string().max(100), name: z.string().max(2000) }).optional(),
     waitFor: pageWaitForSchema.optional(),
     /** For upload: the file to put into a file input (its `files`) or to drop on the target (a drop zone). */
     file: pageUploadFileSchema.optional(),

@@ -76,12 +76,12 @@ const PINNED: Record<string, { schema: string; description: string }> = {
     description: 'e75d2ba11d96e6d4b0b51e6a1481129fa6a2d0bebdeeb8db2cf3b69e6ae14143',
   },
   observePage: {
-    schema: '0da3170f6f9e235ccf8e447aedf361bca479e9bb10e26a9c033f7883911ef678',
-    description: '81faa35b2aa3116701388ba40de1113b29dd73e83d8b7b30d1625e7f6448aa51',
+    schema: 'b2e0aaed08ed6d9fe34785f61c225075e0cceb81d3f9257c58af7dfe40076acd',
+    description: '3d5a134d2433febc23a3edef03612e77b5ae55c8d1e3011e1358f1917479eebc',
   },
   actOnPage: {
-    schema: '41bff9c85fd01bbd4e44e1a7ae758c5e20f0349ab93d6b30559ea3cbf9a11c28',
-    description: '04f81f020dd74ee92d578ecd4fa7dd3b3d70d61875fd17c0c3b8bd49e0bf4323',
+    schema: '91dfa68333633158fbf17315ffc94e576adfcb8b1bae9f83df4c4917252a9d4d',
+    description: 'fb56ea84e1f430fda82b98f69922db0ebc52bbd17970fd073c295b36d99420f4',
   },
   uploadFile: {
     schema: 'b04899ebe323e982034861d4320661d22582e0c13f14b7bd2297bdb4008b0213',

@@ -4,7 +4,7 @@ import {
   type ScriptedModelServer,
 } from '../../scripts/scripted-model-server/scripted-model-server';
 import { startPageServers, type PageServers } from '../support/static-page-server';
-import { actOn, observe, pageTaskResponder, type PageTaskStep } from '../support/page-task-model';
+import { actOn, observe, pageTaskResponder, refIn, type PageTaskStep } from '../support/page-task-model';
 import { launchFirefox, type FirefoxSession } from './marionette';
 import {
   answerApprovals,
@@ -136,5 +136,56 @@ describe('page tools in Firefox ESR', () => {
       "return { clicked: document.getElementById('clicked').textContent, transparent: document.body.getAttribute('data-transparent') };",
     );
     expect(outcome).toEqual({ clicked: 'Eget', transparent: 'true' });
+  }, 120_000);
+
+  it('drags a card with HTML5 drag and drop and a knob with pointer events, and picks from a combobox', async () => {
+    const marionette = firefox.marionette;
+    const openInTab = async (path: string, title: string) => {
+      const pageUrl = `${pages.origin}/${path}`;
+      await marionette.send('Marionette:SetContext', { value: 'chrome' });
+      await marionette.execute(
+        'gBrowser.selectedTab = gBrowser.addTab(arguments[0], { triggeringPrincipal: Services.scriptSecurityManager.getSystemPrincipal() }); return true;',
+        [pageUrl],
+      );
+      await switchToTab(marionette, pageUrl);
+      await until(`the ${path} page`, () => marionette.execute<boolean>("return document.readyState === 'complete';"));
+      await switchToTab(marionette, panelUrl);
+      await until(`the page line to name ${title}`, () =>
+        marionette.execute<boolean>(
+          "return document.querySelector('.page-line-title')?.textContent === arguments[0];",
+          [title],
+        ),
+      );
+      return pageUrl;
+    };
+    const status = async (pageUrl: string) => {
+      await switchToTab(marionette, pageUrl);
+      const text = await marionette.execute<string>("return document.getElementById('status').textContent;");
+      await switchToTab(marionette, panelUrl);
+      return text;
+    };
+    const dragUrl = await openInTab('drag.html', 'Drag and drop');
+    task = [
+      observe,
+      (last) => actOn('generic', 'Write report', 'drag', { toRef: refIn(last, 'region', 'Done') })(last),
+      (last) => actOn('slider', 'Knob', 'drag', { toRef: refIn(last, 'region', 'Goal') })(last),
+      () => ({ text: 'Moved.' }),
+    ];
+    let turnsBefore = await turnCount(marionette);
+    await sendFromComposer(marionette, 'Move the report to Done and the knob to the goal.');
+    expect(await answerApprovals(marionette, panelUrl, turnsBefore)).toEqual([
+      'Drag generic "Write report" onto region "Done" on 127.0.0.1.',
+      'Drag slider "Knob" onto region "Goal" on 127.0.0.1.',
+    ]);
+    expect(await status(dragUrl)).toBe('done=write knob=goal');
+
+    const comboUrl = await openInTab('combobox.html', 'Combobox');
+    task = [observe, actOn('combobox', 'City', 'select', { option: 'Lisbon' }), () => ({ text: 'Picked.' })];
+    turnsBefore = await turnCount(marionette);
+    await sendFromComposer(marionette, 'Pick Lisbon.');
+    expect(await answerApprovals(marionette, panelUrl, turnsBefore)).toEqual([
+      'Select "Lisbon" in combobox "City" on 127.0.0.1.',
+    ]);
+    expect(await status(comboUrl)).toBe('city=Lisbon seat=Any meal=Standard date=');
   }, 120_000);
 });
