@@ -65,7 +65,7 @@ export const TurnView = memo(function TurnView({
   superseded,
   branches,
 }: TurnViewProps) {
-  const { retry, resend, regenerate } = usePanelActions();
+  const { retry, resend, regenerate, fork } = usePanelActions();
   const answered = turn.status !== 'running' && turn.status !== 'paused';
   const retryable = canRetry && (turn.status === 'interrupted' || turn.status === 'aborted');
   const ended =
@@ -141,6 +141,17 @@ export const TurnView = memo(function TurnView({
               onClick={() => regenerate(turn.turnId)}
             >
               <RetryIcon /> Regenerate
+            </button>
+          )}
+          {canEdit && (
+            <button
+              type="button"
+              className="button-quiet regenerate-button"
+              aria-label="Fork from here"
+              title="A new conversation with the history up to here"
+              onClick={() => fork(turn.turnId)}
+            >
+              Fork
             </button>
           )}
         </div>

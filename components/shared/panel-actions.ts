@@ -28,6 +28,8 @@ export interface PanelActions {
   regenerate(turnId: string): void;
   /** Shows the branch through this turn: another message at its place, or another answer. */
   showBranch(turnId: string, place: BranchPlace): void;
+  /** Opens a new conversation that starts with the branch in view up to this turn. */
+  fork(turnId: string): void;
   /** Asks for older turns of the conversation, as the reader scrolls up to them. */
   loadOlder(limit: number): void;
   /** Sends the turn a budget refused, once over the budget. */
@@ -73,6 +75,7 @@ export const PanelActionsContext = createContext<PanelActions>({
   resend: nothing,
   regenerate: nothing,
   showBranch: nothing,
+  fork: nothing,
   loadOlder: nothing,
   sendOverBudget: nothing,
   dismissBudgetRefusal: nothing,

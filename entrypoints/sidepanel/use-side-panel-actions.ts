@@ -55,6 +55,16 @@ export function useSidePanelActions(parts: SidePanelParts): PanelActions {
         (reason: unknown) => report(`Could not switch the branch: ${errorText(reason)}`),
       );
     },
+    fork: (turnId) => {
+      if (!state || turn.running) return;
+      callRuntime({ type: 'session/fork', sessionId: state.sessionId, turnId }).then(
+        (forked) => {
+          sessions.refresh();
+          sessions.open(forked.sessionId);
+        },
+        (reason: unknown) => report(`Could not fork the conversation: ${errorText(reason)}`),
+      );
+    },
     loadOlder: connection.loadOlder,
     sendOverBudget: turn.sendOverBudget,
     dismissBudgetRefusal: turn.dismissBudgetRefusal,

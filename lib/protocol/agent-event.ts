@@ -45,7 +45,12 @@ export const turnCommandKind = z.enum(['steer', 'cancel', 'pause', 'resume']);
 export type TurnCommandKind = z.infer<typeof turnCommandKind>;
 
 export const agentEventSchema = z.discriminatedUnion('type', [
-  event('session/created', {}, z.object({ title: z.string().max(500) })),
+  /** `forkOf` (version 5): the conversation and turn this one was forked from, with the history up to that turn. */
+  event(
+    'session/created',
+    {},
+    z.object({ title: z.string().max(500), forkOf: z.object({ sessionId: id, turnId: id }).optional() }),
+  ),
   event('session/renamed', {}, z.object({ title: z.string().max(500) })),
 
   event(

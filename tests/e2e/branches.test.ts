@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -206,4 +209,63 @@ describe('branches', () => {
     await panel.evaluate(() => document.fonts.ready);
     await panel.screenshot({ path: 'tests/screenshots/branches.png' });
   }, 60_000);
+
+  it("forks a message into a new conversation with that history, whose file outlives the original's deletion", async () => {
+    const csv = join(mkdtempSync(join(tmpdir(), 'splitbrain-fork-')), 'levels.csv');
+    writeFileSync(csv, 'animal,level\nzebra-fork-7731,42\n');
+    server.setScript(answering('Read: one row.', 'Forty-two.', 'Still 42.'));
+    await panel.click('button::-p-text(New chat)');
+    await (await panel.$('input[type="file"]'))!.uploadFile(csv);
+    await panel.waitForSelector('.attachment-chip[data-state="ready"]', { timeout: 10_000 });
+    await sendMessage(panel, 'Read the levels');
+    await waitForShown(panel, ['Read the levels', 'Read: one row.']);
+    await sendMessage(panel, 'What is the level?');
+    await waitForShown(panel, ['Read the levels', 'Read: one row.', 'What is the level?', 'Forty-two.']);
+    const original = await currentSessionId(panel);
+
+    const [first] = await panel.$$('article.turn');
+    await (await first.$('button[aria-label="Fork from here"]'))!.click();
+    await panel.waitForFunction(
+      async (was: string) => {
+        const stored = await (
+          globalThis as unknown as {
+            chrome: { storage: { local: { get(key: string): Promise<Record<string, unknown>> } } };
+          }
+        ).chrome.storage.local.get('lastSessionId');
+        return stored.lastSessionId !== was;
+      },
+      { timeout: 10_000, polling: 100 },
+      original,
+    );
+    await waitForShown(panel, ['Read the levels', 'Read: one row.']);
+    const fork = await currentSessionId(panel);
+    expect(fork).not.toBe(original);
+
+    // Delete the original from the drawer: the fork keeps its own reference to the file.
+    await panel.click('button[aria-label="Sessions"]');
+    await panel.waitForSelector('ul[aria-label="Sessions"] li.session-row:not([data-current])');
+    const listed = await panel.$$eval('ul[aria-label="Sessions"] .session-title', (titles) => titles.length);
+    const rows = await panel.$$('ul[aria-label="Sessions"] li.session-row:not([data-current])');
+    // The newest other conversation, listed first, is the original.
+    await (await rows[0].$('button[aria-label^="Delete"]'))!.click();
+    await panel.click('.session-confirm button::-p-text(Delete)');
+    await panel.waitForFunction(
+      (count: number) => document.querySelectorAll('ul[aria-label="Sessions"] .session-title').length === count - 1,
+      { timeout: 5_000 },
+      listed,
+    );
+    expect(await readStoredLog(panel, original)).toEqual([]);
+    await panel.click('button[aria-label="Close conversations"]');
+    await panel.waitForFunction(() => !document.querySelector('.drawer-backdrop'), { timeout: 5_000 });
+
+    server.setScript(answering('Read: one row.', 'It is 42.'));
+    await sendMessage(panel, 'And the level?');
+    await waitForShown(panel, ['Read the levels', 'Read: one row.', 'And the level?', 'It is 42.']);
+    const request = server.requests.at(-1)!.body;
+    expect(conversationOf(request).map((line) => line.split(':')[0])).toEqual(['user', 'assistant', 'user']);
+    expect(conversationOf(request)[0]).toContain('Read the levels');
+    expect(conversationOf(request)).not.toContain('user: What is the level?');
+    // The file's bytes were read from the blob store after the original was deleted.
+    expect(JSON.stringify(request)).toContain('zebra-fork-7731');
+  }, 90_000);
 });
