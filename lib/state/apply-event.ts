@@ -1,5 +1,5 @@
 import type { AgentEvent, AgentEventOf } from '../protocol/agent-event';
-import { withStartedTurn, withSwitchedLeaf } from './branch-tree';
+import { addStartedTurn } from './branch-tree';
 import { addCalibrationStep } from './prompt-calibration';
 import { addTokenUsage } from '../protocol/add-token-usage';
 import { addUsageByModel } from '../usage/add-usage-by-model';
@@ -338,15 +338,10 @@ export function applyEvent(copy: WorkingCopy, event: AgentEvent): void {
         errors: [],
       };
       copy.turnOrder().push(event.turnId);
-      copy.state.branches = withStartedTurn(
-        copy.state.branches,
-        event.turnId,
-        event.data.parentTurnId,
-        event.data.answerOf,
-      );
+      addStartedTurn(copy.branches(), event.turnId, event.data.parentTurnId, event.data.answerOf);
       return;
     case 'branch/switched':
-      copy.state.branches = withSwitchedLeaf(copy.state.branches, event.turnId);
+      if (event.turnId in copy.state.branches.parents) copy.branches().leaf = event.turnId;
       return;
     case 'turn/completed':
     case 'turn/aborted':

@@ -7,27 +7,45 @@ export function emptyBranchTree(): BranchTree {
   return { parents: {}, children: {}, answerOf: {}, leaf: null };
 }
 
-/** The tree with one more turn, which becomes the leaf in view. An unknown parent is read as the leaf's child. */
+/**
+ * Adds a turn to a tree the caller owns (a batch's copy), which makes it the leaf in view. An unknown parent is
+ * read as the leaf's child. Mutating keeps a long log's replay linear: a copy per turn would be quadratic.
+ */
+export function addStartedTurn(
+  tree: BranchTree,
+  turnId: string,
+  parentTurnId: string | null | undefined,
+  answerOf: string | undefined,
+): void {
+  if (turnId in tree.parents) return;
+  const parent = parentTurnId === null ? null : parentTurnId && parentTurnId in tree.parents ? parentTurnId : tree.leaf;
+  const key = parent ?? ROOT;
+  tree.parents[turnId] = parent;
+  tree.children[key] = [...(tree.children[key] ?? []), turnId];
+  if (answerOf && answerOf in tree.parents) tree.answerOf[turnId] = tree.answerOf[answerOf] ?? answerOf;
+  tree.leaf = turnId;
+}
+
+/** A copy of the tree whose tables may be written. */
+export function copyBranchTree(tree: BranchTree): BranchTree {
+  return {
+    parents: { ...tree.parents },
+    children: { ...tree.children },
+    answerOf: { ...tree.answerOf },
+    leaf: tree.leaf,
+  };
+}
+
+/** The tree with one more turn, as a new tree. */
 export function withStartedTurn(
   tree: BranchTree,
   turnId: string,
   parentTurnId: string | null | undefined,
   answerOf: string | undefined,
 ): BranchTree {
-  if (turnId in tree.parents) return tree;
-  const parent = parentTurnId === null ? null : parentTurnId && parentTurnId in tree.parents ? parentTurnId : tree.leaf;
-  const key = parent ?? ROOT;
-  const original = answerOf && answerOf in tree.parents ? (tree.answerOf[answerOf] ?? answerOf) : undefined;
-  return {
-    parents: { ...tree.parents, [turnId]: parent },
-    children: { ...tree.children, [key]: [...(tree.children[key] ?? []), turnId] },
-    answerOf: original ? { ...tree.answerOf, [turnId]: original } : tree.answerOf,
-    leaf: turnId,
-  };
-}
-
-export function withSwitchedLeaf(tree: BranchTree, turnId: string): BranchTree {
-  return turnId in tree.parents ? { ...tree, leaf: turnId } : tree;
+  const next = copyBranchTree(tree);
+  addStartedTurn(next, turnId, parentTurnId, answerOf);
+  return next;
 }
 
 /** The turns from the first message to `turnId`, in order; none for null. */
