@@ -40,6 +40,8 @@ describe('forkDrafts', () => {
           const sourceAtTurn = { ...source, branches: { ...source.branches, leaf: turnId } };
           expect(modelHistory(fork)).toEqual(modelHistory(sourceAtTurn));
           for (const each of path) expect(fork.turns[each]?.entries).toEqual(source.turns[each]?.entries);
+          // Its tokens were spent, and are counted, in the original only.
+          expect(fork.usage).toBeUndefined();
         },
       ),
       { numRuns: 150 },

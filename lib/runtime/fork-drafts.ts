@@ -29,7 +29,8 @@ function asDraft(event: AgentEvent, sessionId: string): AgentEventDraft {
 /**
  * The log of a new conversation that starts with the branch up to `throughTurnId`: a `session/created` naming
  * where it came from, then that branch's events in log order with their ids kept, as one branch (no sibling,
- * no switch). Jobs are left behind: a process belongs to the conversation that started it. The blobs are
+ * no switch). Jobs are left behind: a process belongs to the conversation that started it; the steps' usage too,
+ * since the fork spent nothing and the day's budget sums every conversation's steps. The blobs are
  * named, not copied: the caller adds the new conversation's references to them.
  */
 export function forkDrafts(
@@ -56,6 +57,12 @@ export function forkDrafts(
     const turnId = turnOf(event);
     if (!event.durable || !turnId || !onPath.has(turnId)) continue;
     if (event.type === 'branch/switched' || event.type.startsWith('job')) continue;
+    if (event.type === 'step/completed') {
+      // The fork spent nothing: copied usage would count the same tokens again against the day's budget.
+      const { usage: _usage, ...data } = event.data;
+      copied.push(asDraft({ ...event, data }, forkSessionId));
+      continue;
+    }
     if (event.type !== 'turn/started') {
       copied.push(asDraft(event, forkSessionId));
       continue;
