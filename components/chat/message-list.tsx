@@ -13,6 +13,7 @@ import {
 import { estimateTurnHeight } from '@/lib/panel/estimate-turn-height';
 import { isNearBottom } from '@/lib/panel/scroll-position';
 import type { ClientState } from '@/lib/state/client-state';
+import { pathTo } from '@/lib/state/branch-tree';
 import { groupFactsByTurn } from '@/lib/state/group-facts-by-turn';
 import { DeferredMount } from './deferred-mount';
 import { FactNotices } from '../notices/fact-notices';
@@ -51,9 +52,12 @@ export function MessageList({ state, running, empty, jumpTo }: MessageListProps)
   const stuck = useRef(true);
   const [unseen, setUnseen] = useState(false);
   const [marked, setMarked] = useState<number>();
-  const { turnOrder, olderTurns } = state;
+  const { turnOrder, olderTurns, branches } = state;
+  const onBranch = useMemo(() => new Set(pathTo(branches, branches.leaf)), [branches]);
   // Rows before `olderTurns` stand for turns not loaded yet; a loaded turn's row index is its place in the conversation.
   const turnAt = (index: number) => (index < olderTurns ? undefined : turnOrder[index - olderTurns]);
+  // A turn of another branch keeps its row, empty, so that every row index stays its place in the log.
+  const hidden = (turnId: string) => !onBranch.has(turnId);
   // The build runs no React Compiler, and the virtualizer's functions are called here, never handed to memoized children.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -61,7 +65,8 @@ export function MessageList({ state, running, empty, jumpTo }: MessageListProps)
     getScrollElement: () => scrollRef.current,
     estimateSize: (index) => {
       const turnId = turnAt(index);
-      return turnId ? estimateTurnHeight(state.turns[turnId], state) : UNLOADED_TURN_PX;
+      if (!turnId) return UNLOADED_TURN_PX;
+      return hidden(turnId) ? 0 : estimateTurnHeight(state.turns[turnId], state);
     },
     getItemKey: (index) => turnAt(index) ?? `unloaded-${index}`,
     overscan: 3,
@@ -201,7 +206,7 @@ export function MessageList({ state, running, empty, jumpTo }: MessageListProps)
     loadOlder(Math.min(MAX_PAGE_TURNS, olderTurns - firstUnloaded));
   }, [firstUnloaded, olderTurns, loadOlder, virtualizer]);
 
-  const lastTurnId = turnOrder.at(-1);
+  const lastTurnId = branches.leaf;
   const quiet = !running && Object.keys(state.streaming).length === 0;
   const factsByTurn = useMemo(() => groupFactsByTurn(state.facts), [state.facts]);
   const retried = useMemo(
@@ -224,13 +229,14 @@ export function MessageList({ state, running, empty, jumpTo }: MessageListProps)
         <div ref={sizerRef} className="virtual-sizer" style={{ height: virtualizer.getTotalSize() }}>
           {virtualRows.map((row) => {
             const turnId = turnAt(row.index);
-            const turn = turnId ? state.turns[turnId] : undefined;
+            const turn = turnId && !hidden(turnId) ? state.turns[turnId] : undefined;
             return (
               <div
                 key={row.key}
                 ref={virtualizer.measureElement}
                 data-index={row.index}
                 data-found={row.index === marked || undefined}
+                data-off-branch={(turnId !== undefined && hidden(turnId)) || undefined}
                 className="virtual-row"
                 style={{ transform: `translateY(${row.start}px)` }}
               >
@@ -256,6 +262,7 @@ export function MessageList({ state, running, empty, jumpTo }: MessageListProps)
                       canRetry={!running && turn.turnId === lastTurnId}
                       canEdit={!running}
                       superseded={retried.has(turn.turnId)}
+                      branches={branches}
                     />
                   </DeferredMount>
                 )}
@@ -264,7 +271,7 @@ export function MessageList({ state, running, empty, jumpTo }: MessageListProps)
                   state.compactions
                     ?.filter((compaction) => compaction.throughTurnId === turn.turnId)
                     .map((compaction) => <CompactionDivider key={compaction.compactionId} compaction={compaction} />)}
-                {!turn && <div className="unloaded-turn" style={{ height: UNLOADED_TURN_PX }} aria-hidden="true" />}
+                {!turnId && <div className="unloaded-turn" style={{ height: UNLOADED_TURN_PX }} aria-hidden="true" />}
               </div>
             );
           })}

@@ -1,7 +1,9 @@
 import { memo, useMemo } from 'react';
 import { requestsByToolCall } from '@/lib/panel/request-view';
+import { answerVariants, messageVariants } from '@/lib/state/branch-tree';
 import {
   itemOf,
+  type BranchTree,
   type CommandState,
   type ItemState,
   type RequestState,
@@ -11,6 +13,7 @@ import {
 import { ApprovalCard } from '../approvals/approval-card';
 import { AskCard } from '../approvals/ask-card';
 import { AssistantItem } from './assistant-item';
+import { BranchSwitcher } from './branch-switcher';
 import { JobCard } from '../jobs/job-card';
 import type { JobView } from '@/lib/state/job-view';
 import { RetryIcon } from '../shared/icons';
@@ -39,6 +42,8 @@ export interface TurnViewProps {
   canEdit: boolean;
   /** A later turn retried this one. */
   superseded: boolean;
+  /** The conversation's branches: the switchers on the message and the answer read them. */
+  branches: BranchTree;
 }
 
 const ENDED_LABEL: Partial<Record<TurnState['status'], string>> = {
@@ -58,8 +63,10 @@ export const TurnView = memo(function TurnView({
   canRetry,
   canEdit,
   superseded,
+  branches,
 }: TurnViewProps) {
-  const { retry, resend } = usePanelActions();
+  const { retry, resend, regenerate, fork } = usePanelActions();
+  const answered = turn.status !== 'running' && turn.status !== 'paused';
   const retryable = canRetry && (turn.status === 'interrupted' || turn.status === 'aborted');
   const ended =
     turn.status === 'completed' && turn.reason === 'budget' ? 'Stopped: budget reached' : ENDED_LABEL[turn.status];
@@ -73,6 +80,7 @@ export const TurnView = memo(function TurnView({
     >
       {turn.retryOf && <div className="turn-note">Retry of the attempt above</div>}
       <UserMessage text={turn.userText} canEdit={canEdit} onResend={(text) => resend(text, turn.turnId)} />
+      <BranchSwitcher variants={messageVariants(branches, turn.turnId)} place="message" enabled={canEdit} />
       {turn.attachments && <MessageAttachments blobs={turn.attachments.map((attachment) => attachment.blob)} />}
       {turn.entries.map((entry) => {
         if (entry.kind === 'tool') {
@@ -122,6 +130,32 @@ export const TurnView = memo(function TurnView({
         className="turn-usage"
         label="Tokens used by this turn"
       />
+      {answered && (
+        <div className="answer-bar">
+          <BranchSwitcher variants={answerVariants(branches, turn.turnId)} place="answer" enabled={canEdit} />
+          {canEdit && (
+            <button
+              type="button"
+              className="button-quiet regenerate-button"
+              aria-label="Regenerate the answer"
+              onClick={() => regenerate(turn.turnId)}
+            >
+              <RetryIcon /> Regenerate
+            </button>
+          )}
+          {canEdit && (
+            <button
+              type="button"
+              className="button-quiet regenerate-button"
+              aria-label="Fork from here"
+              title="A new conversation with the history up to here"
+              onClick={() => fork(turn.turnId)}
+            >
+              Fork
+            </button>
+          )}
+        </div>
+      )}
       {(ended || retryable) && (
         <div className="turn-footer">
           {ended && (
@@ -150,7 +184,8 @@ function sameTurnView(previous: TurnViewProps, next: TurnViewProps): boolean {
     previous.turn !== next.turn ||
     previous.canRetry !== next.canRetry ||
     previous.canEdit !== next.canEdit ||
-    previous.superseded !== next.superseded
+    previous.superseded !== next.superseded ||
+    previous.branches !== next.branches
   )
     return false;
   return next.turn.entries.every((entry) =>

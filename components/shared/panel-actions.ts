@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { BranchPlace } from '@/lib/panel/branch-switch';
 import type { SiteMode } from '@/lib/settings/site-modes-store';
 import type { CommandState, RequestState } from '@/lib/state/client-state';
 import type { JobView } from '@/lib/state/job-view';
@@ -27,8 +28,14 @@ export interface PanelActions {
   retry(turnId: string): void;
   /** Summarises every turn before the last now (between turns), as a compaction at the threshold would. */
   compact(): void;
-  /** Sends an edited message again: the turns from the edited one on are replaced. */
+  /** Sends an edited message again, as a new branch beside the edited one (which stays). */
   resend(text: string, turnId: string): void;
+  /** Answers a turn's message again, as a new branch beside that answer. */
+  regenerate(turnId: string): void;
+  /** Shows the branch through this turn: another message at its place, or another answer. */
+  showBranch(turnId: string, place: BranchPlace): void;
+  /** Opens a new conversation that starts with the branch in view up to this turn. */
+  fork(turnId: string): void;
   /** Asks for older turns of the conversation, as the reader scrolls up to them. */
   loadOlder(limit: number): void;
   /** Sends the turn a budget refused, once over the budget. */
@@ -78,6 +85,9 @@ export const PanelActionsContext = createContext<PanelActions>({
   retry: nothing,
   compact: nothing,
   resend: nothing,
+  regenerate: nothing,
+  showBranch: nothing,
+  fork: nothing,
   loadOlder: nothing,
   sendOverBudget: nothing,
   dismissBudgetRefusal: nothing,

@@ -18,6 +18,7 @@ export const panelBlobStore: BlobStore = {
   put: async (blob) => (await store()).put(blob),
   read: async (blobId) => (await store()).read(blobId),
   referenceCount: async (blobId) => (await store()).referenceCount(blobId),
+  share: async (from, to, blobIds) => (await store()).share(from, to, blobIds),
 };
 
 export async function readBlobForPreview(blobId: string, mime: string): Promise<Blob | undefined> {

@@ -1,7 +1,8 @@
 import browser from 'webextension-polyfill';
 import type { PanelActions } from '@/components/shared/panel-actions';
 import { resolvePromptCommand } from '@/lib/panel/prompt-command';
-import { composedRequest, resendRequest, retryRequest } from '@/lib/panel/turn-request';
+import { branchSwitchEvent } from '@/lib/panel/branch-switch';
+import { composedRequest, regenerateRequest, resendRequest, retryRequest } from '@/lib/panel/turn-request';
 import { errorText } from '@/lib/protocol/error-text';
 import { isRemoteEndpoint, type EndpointSettings } from '@/lib/settings/endpoint-settings';
 import type { ClientState } from '@/lib/state/client-state';
@@ -66,6 +67,28 @@ export function useSidePanelActions(parts: SidePanelParts): PanelActions {
       if (request) turn.send(request);
     },
     resend: (text, turnId) => void (state && turn.send(resendRequest(state, text, turnId))),
+    regenerate: (turnId) => {
+      const request = state && regenerateRequest(state, turnId);
+      if (request) turn.send(request);
+    },
+    showBranch: (turnId, place) => {
+      const switched = state && !turn.running && branchSwitchEvent(state, turnId, place, Date.now());
+      if (!switched) return;
+      const events = [switched];
+      callRuntime({ type: 'events/append', sessionId: switched.sessionId, batchId: crypto.randomUUID(), events }).catch(
+        (reason: unknown) => report(`Could not switch the branch: ${errorText(reason)}`),
+      );
+    },
+    fork: (turnId) => {
+      if (!state || turn.running) return;
+      callRuntime({ type: 'session/fork', sessionId: state.sessionId, turnId }).then(
+        (forked) => {
+          sessions.refresh();
+          sessions.open(forked.sessionId);
+        },
+        (reason: unknown) => report(`Could not fork the conversation: ${errorText(reason)}`),
+      );
+    },
     loadOlder: connection.loadOlder,
     sendOverBudget: turn.sendOverBudget,
     dismissBudgetRefusal: turn.dismissBudgetRefusal,

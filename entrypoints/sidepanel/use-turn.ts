@@ -74,13 +74,15 @@ export function useTurn({ connection, endpoint, state, report, sent, ended }: Tu
   const begin = (settings: EndpointSettings, history: ClientState, request: TurnRequestDraft) => {
     report(undefined);
     setRefused(undefined);
-    const { text, retryOf, overBudget, attachments } = request;
+    const { text, retryOf, parentTurnId, answerOf, overBudget, attachments } = request;
     const handle = startTurn({
       client: panelRuntimeClient(connection.port()!),
       settings,
       state: history,
       text,
       retryOf,
+      parentTurnId,
+      answerOf,
       overBudget,
       attachments,
       files: { read: (blobId) => panelBlobStore.read(blobId), reencodeImage },

@@ -10,6 +10,7 @@ import { applySummary, type HistoryBoundary, type HistorySummary } from '../cont
 import type { BlobRef } from '../protocol/blob-ref';
 import type { JsonValue } from '../protocol/json-value';
 import { resumeMessage } from './resume-message';
+import { activeTurnOrder } from '../state/branch-tree';
 import { itemOf, type ClientState, type ToolCallState, type TurnState } from '../state/client-state';
 
 const NO_RESULT: JsonValue = { ok: false, error: 'This call has no recorded result.' };
@@ -102,9 +103,13 @@ function pushSteps(
   }
 }
 
-/** The newest compaction's summary and cut. */
+/**
+ * The newest compaction's summary and cut on the branch in view. A compaction through a turn covers that turn's
+ * ancestors, which are the same on every branch through it; one through a turn of another branch does not apply.
+ */
 export function latestSummary(state: ClientState): HistorySummary | undefined {
-  const latest = state.compactions?.at(-1);
+  const active = new Set(activeTurnOrder(state));
+  const latest = state.compactions?.findLast((compaction) => active.has(compaction.throughTurnId));
   if (!latest) return undefined;
   const cut = latest.throughStepId
     ? { turnId: latest.throughTurnId, stepId: latest.throughStepId }
@@ -113,19 +118,19 @@ export function latestSummary(state: ClientState): HistorySummary | undefined {
 }
 
 /**
- * The conversation to send to the model, rebuilt from the event state: interrupted partials and retried turns are
- * left out, and what the newest compaction covers is its summary. The boundaries say where a later compaction may cut.
+ * The conversation to send to the model, rebuilt from the event state: only the branch in view (the path to
+ * `branches.leaf`), without interrupted partials and retried turns, and what the newest compaction covers is its summary. The boundaries say where a later compaction may cut.
  */
 export function modelHistoryWithBoundaries(
   state: ClientState,
   files?: FileContentOptions,
 ): { messages: ModelMessage[]; boundaries: HistoryBoundary[] } {
+  const turnOrder = activeTurnOrder(state);
   const retried = new Set(
-    state.turnOrder.map((turnId) => state.turns[turnId].retryOf).filter((turnId) => turnId !== undefined),
+    turnOrder.map((turnId) => state.turns[turnId].retryOf).filter((turnId) => turnId !== undefined),
   );
   const built: Built = { messages: [], boundaries: [] };
-  for (const turnId of state.turnOrder)
-    if (!retried.has(turnId)) turnMessages(state, state.turns[turnId], files, built);
+  for (const turnId of turnOrder) if (!retried.has(turnId)) turnMessages(state, state.turns[turnId], files, built);
   return applySummary(built.messages, built.boundaries, latestSummary(state));
 }
 
@@ -135,11 +140,13 @@ export function modelHistory(state: ClientState, files?: FileContentOptions): Mo
 
 /** Every BlobRef the history may send: the files of each message and the images of each tool result. */
 export function historyBlobRefs(state: ClientState): BlobRef[] {
-  const attached = state.turnOrder.flatMap(
+  const turnOrder = activeTurnOrder(state);
+  const active = new Set(turnOrder);
+  const attached = turnOrder.flatMap(
     (turnId) => state.turns[turnId].attachments?.map((attachment) => attachment.blob) ?? [],
   );
   const images = Object.values(state.toolCalls).flatMap((call) =>
-    call.output === undefined ? [] : toolOutputImages(call.output),
+    call.output === undefined || !active.has(call.turnId) ? [] : toolOutputImages(call.output),
   );
   return [...attached, ...images];
 }

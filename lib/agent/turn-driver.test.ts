@@ -3,7 +3,8 @@ import { MockLanguageModelV3, convertArrayToReadableStream } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import type { AgentEventDraft } from '../protocol/agent-event';
 import type { EndpointSettings } from '../settings/endpoint-settings';
-import { initialClientState, type ClientState, type TurnState } from '../state/client-state';
+import { initialClientState, type BranchTree, type ClientState, type TurnState } from '../state/client-state';
+import { emptyBranchTree, withStartedTurn } from '../state/branch-tree';
 import type { RuntimeClient, TurnCommand } from './runtime-client';
 import { startTurn, type TurnRequest } from './turn-driver';
 
@@ -115,6 +116,11 @@ function promptTexts(options: LanguageModelV3CallOptions): string[] {
   return options.prompt
     .filter((message) => message.role === 'user')
     .flatMap((message) => message.content.map((part) => (part.type === 'text' ? part.text : '')));
+}
+
+/** The branch tree of turns that each followed the one before. */
+function oneBranch(...turnIds: string[]): BranchTree {
+  return turnIds.reduce((tree, turnId) => withStartedTurn(tree, turnId, undefined, undefined), emptyBranchTree());
 }
 
 describe('startTurn', () => {
@@ -234,6 +240,7 @@ describe('startTurn', () => {
       ...initialClientState('s'),
       turnOrder: ['first', 'failed'],
       turns: { first: turn('first', 'One.', 'completed'), failed: turn('failed', 'Two.', 'interrupted') },
+      branches: oneBranch('first', 'failed'),
     };
     const { client, appended } = fakeClient();
     const model = scriptedModel([textStep('Done.')]);
@@ -249,6 +256,7 @@ describe('startTurn', () => {
       ...initialClientState('s'),
       turnOrder: ['first', 'failed'],
       turns: { first: turn('first', 'One.', 'completed'), failed: turn('failed', 'Two.', 'interrupted') },
+      branches: oneBranch('first', 'failed'),
     };
     const model = scriptedModel([textStep('Done.')]);
     await run({ client: fakeClient().client, model, state, text: 'Three.' }).done;

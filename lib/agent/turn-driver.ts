@@ -30,6 +30,10 @@ export interface TurnRequest extends DriveRequest {
   text: string;
   /** The failed turn this one retries: left out of the model's history. */
   retryOf?: string;
+  /** The turn this one follows on its branch (null: a new first message); the branch in view's last one unless told. */
+  parentTurnId?: string | null;
+  /** A regeneration: the turn whose message this one answers again. */
+  answerOf?: string;
   /** The user confirmed starting this turn although a budget is reached: it is not stopped by budget. */
   overBudget?: boolean;
   /** Files sent with the message, each `ready` in the composer. */
@@ -61,7 +65,8 @@ function uploadStates(
 
 /** Starts one turn: records it, runs the agent loop in this document, and owns the turn until it ends. */
 export function startTurn(request: TurnRequest): TurnHandle {
-  const { client, settings, state, text, retryOf, overBudget } = request;
+  const { client, settings, state, text, retryOf, overBudget, answerOf } = request;
+  const parentTurnId = request.parentTurnId === undefined ? state.branches.leaf : request.parentTurnId;
   const attachments = request.attachments ?? [];
   const newId = request.newId ?? (() => crypto.randomUUID());
   const now = request.now ?? (() => Date.now());
@@ -99,15 +104,19 @@ export function startTurn(request: TurnRequest): TurnHandle {
         userItemId: newId(),
         text,
         ...(retryOf ? { retryOf } : {}),
+        parentTurnId,
+        ...(answerOf ? { answerOf } : {}),
         ...(overBudget ? { overBudget: true as const } : {}),
         ...(attachments.length ? { attachments } : {}),
       },
     },
     ...uploadStates(attachments, 'attached', { sessionId, turnId, time: now() }),
   ]);
+  // The model sees the branch this turn continues: the path to its parent.
+  const branchState = { ...state, branches: { ...state.branches, leaf: parentTurnId } };
   const historyState = retryOf
-    ? { ...state, turnOrder: state.turnOrder.filter((turnId) => turnId !== retryOf) }
-    : state;
+    ? { ...branchState, turnOrder: state.turnOrder.filter((turnId) => turnId !== retryOf) }
+    : branchState;
   const kind = fileEndpointKind(settings);
   const limits = ENDPOINT_FILE_LIMITS[kind];
   let consumed = attachments.length === 0;

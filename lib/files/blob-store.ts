@@ -19,4 +19,9 @@ export interface BlobStore {
   read(blobId: string): Promise<Uint8Array | undefined>;
   /** How many references (session, owner) the blob has. */
   referenceCount(blobId: string): Promise<number>;
+  /**
+   * Gives `toSessionId` the references `fromSessionId` holds on these blobs (same owners), so that a fork keeps
+   * them alive after its original is deleted; the bytes are not copied. A blob the session holds none of is skipped.
+   */
+  share(fromSessionId: string, toSessionId: string, blobIds: readonly string[]): Promise<void>;
 }

@@ -24,6 +24,16 @@ export class MemoryBlobStore implements BlobStore {
     return [...this.references.values()].filter((reference) => reference.blobId === blobId).length;
   }
 
+  async share(fromSessionId: string, toSessionId: string, blobIds: readonly string[]): Promise<void> {
+    const wanted = new Set(blobIds);
+    for (const reference of [...this.references.values()])
+      if (reference.sessionId === fromSessionId && wanted.has(reference.blobId))
+        this.references.set(`${reference.blobId} ${toSessionId} ${reference.ownerId}`, {
+          ...reference,
+          sessionId: toSessionId,
+        });
+  }
+
   releaseSession(sessionId: string): void {
     for (const [key, reference] of this.references) if (reference.sessionId === sessionId) this.references.delete(key);
     const referred = new Set([...this.references.values()].map((reference) => reference.blobId));

@@ -32,13 +32,14 @@ describe('turn requests', () => {
     expect(retryRequest(conversation('completed'), 'missing')).toBeUndefined();
   });
 
-  it('replaces an edited turn only when it is the failed last one', () => {
+  it('sends an edited message as a sibling of the edited turn, whatever its outcome', () => {
     expect(resendRequest(conversation('completed'), 'Now 25', 'turn-2')).toEqual({
       text: 'Now 25',
+      parentTurnId: 'turn-1',
       overBudget: false,
       attachments: [],
     });
-    expect(resendRequest(conversation('interrupted'), 'Now 25', 'turn-2').retryOf).toBe('turn-2');
-    expect(resendRequest(conversation('interrupted'), 'Again', 'turn-1').retryOf).toBeUndefined();
+    expect(resendRequest(conversation('interrupted'), 'Now 25', 'turn-2').retryOf).toBeUndefined();
+    expect(resendRequest(conversation('interrupted'), 'Again', 'turn-1').parentTurnId).toBeNull();
   });
 });

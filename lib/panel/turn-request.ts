@@ -1,11 +1,15 @@
-import { turnReplacedByEdit } from '../agent/turn-replaced-by-edit';
 import type { MessageAttachment } from '../protocol/upload-events';
 import type { ClientState } from '../state/client-state';
 
-/** What one send asks for: the text, the turn it retries (left out of the model's history), the files. */
+/**
+ * What one send asks for: the text, the turn it retries (left out of the model's history), the branch it
+ * continues (the one in view unless told), the message it answers again, the files.
+ */
 export interface TurnRequestDraft {
   text: string;
   retryOf?: string;
+  parentTurnId?: string | null;
+  answerOf?: string;
   /** Sent once over a budget that refused it. */
   overBudget: boolean;
   attachments: MessageAttachment[];
@@ -23,13 +27,25 @@ export function retryRequest(state: ClientState, turnId: string): TurnRequestDra
   return { text: retried.userText, retryOf: turnId, overBudget: false, attachments: retried.attachments ?? [] };
 }
 
-/** An edited message: a new turn with the edited turn's files; it replaces that turn only if that one failed last. */
+/** An edited message: a new branch at the edited turn's place, with its files; the edited turn stays a sibling. */
 export function resendRequest(state: ClientState, text: string, turnId: string): TurnRequestDraft {
-  const retryOf = turnReplacedByEdit(state, turnId);
   return {
     text,
-    ...(retryOf ? { retryOf } : {}),
+    parentTurnId: state.branches.parents[turnId] ?? null,
     overBudget: false,
     attachments: state.turns[turnId]?.attachments ?? [],
+  };
+}
+
+/** Regenerate: the same message answered again, as a sibling of the turn that answered it. */
+export function regenerateRequest(state: ClientState, turnId: string): TurnRequestDraft | undefined {
+  const answered = state.turns[turnId];
+  if (!answered) return undefined;
+  return {
+    text: answered.userText,
+    parentTurnId: state.branches.parents[turnId] ?? null,
+    answerOf: turnId,
+    overBudget: false,
+    attachments: answered.attachments ?? [],
   };
 }

@@ -9,7 +9,7 @@ import { messageAttachmentSchema, uploadEventIds, uploadStateEventData } from '.
 import { VIEW_ARTIFACT_EVENT_TYPES, viewArtifactEventSchemas } from './view-artifact-events';
 
 /** The version the runtime stamps on every event; a stored row of an older one is upgraded by `event-migrations.ts`. */
-export const AGENT_EVENT_SCHEMA_VERSION = 4;
+export const AGENT_EVENT_SCHEMA_VERSION = 5;
 
 const id = z.string().min(1).max(200);
 
@@ -45,7 +45,12 @@ export const turnCommandKind = z.enum(['steer', 'cancel', 'pause', 'resume']);
 export type TurnCommandKind = z.infer<typeof turnCommandKind>;
 
 export const agentEventSchema = z.discriminatedUnion('type', [
-  event('session/created', {}, z.object({ title: z.string().max(500) })),
+  /** `forkOf` (version 5): the conversation and turn this one was forked from, with the history up to that turn. */
+  event(
+    'session/created',
+    {},
+    z.object({ title: z.string().max(500), forkOf: z.object({ sessionId: id, turnId: id }).optional() }),
+  ),
   event('session/renamed', {}, z.object({ title: z.string().max(500) })),
 
   event(
@@ -53,16 +58,23 @@ export const agentEventSchema = z.discriminatedUnion('type', [
     turnIds,
     /**
      * `overBudget`: the user confirmed starting this one turn although a budget was reached. `attachments` was
-     * added within version 3: an older build strips it and shows the text alone.
+     * added within version 3: an older build strips it and shows the text alone. `parentTurnId` (version 5) is the
+     * turn before this one on its branch, null for a first message; a row without it follows the turn that was
+     * active when it started, as every turn of a version-4 log does. `answerOf` (version 5): this turn answers the
+     * message of that turn again (a regeneration), with the same text and files.
      */
     z.object({
       userItemId: id,
       text: z.string(),
       retryOf: id.optional(),
+      parentTurnId: id.nullable().optional(),
+      answerOf: id.optional(),
       overBudget: z.literal(true).optional(),
       attachments: z.array(messageAttachmentSchema).max(20).optional(),
     }),
   ),
+  /** Version 5: the branch shown and sent to the model is now the one that ends at `turnId`. */
+  event('branch/switched', turnIds, z.object({})),
   event('turn/completed', turnIds, z.object({ reason: finalTurnReason })),
   event('turn/aborted', { ...turnIds, commandId: id.optional() }, z.object({ reason: z.string().max(2000) })),
   event('turn/interrupted', turnIds, z.object({ reason: z.string().max(2000) })),
@@ -223,6 +235,7 @@ export const EVENT_DURABILITY: Record<AgentEventType, boolean> = {
   'session/created': true,
   'session/renamed': true,
   'turn/started': true,
+  'branch/switched': true,
   'turn/completed': true,
   'turn/aborted': true,
   'turn/interrupted': true,

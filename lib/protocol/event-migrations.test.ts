@@ -89,6 +89,32 @@ describe('the frozen version 1 rows', () => {
   });
 });
 
+describe('version 4 rows', () => {
+  const v4 = (turnId: string, seq: number) => ({
+    schemaVersion: 4,
+    sessionId: 'fixture-session',
+    seq,
+    time: seq,
+    durable: true,
+    type: 'turn/started',
+    turnId,
+    data: { userItemId: `user-${turnId}`, text: turnId },
+  });
+
+  it('read as one branch, each turn after the one before it, and a version-5 edit branches off them', () => {
+    const events = readAll([v4('first', 1), v4('second', 2)]);
+    expect(events.every((event) => event.schemaVersion === AGENT_EVENT_SCHEMA_VERSION)).toBe(true);
+    const edit = {
+      ...v4('edit', 3),
+      schemaVersion: 5,
+      data: { userItemId: 'user-edit', text: 'e', parentTurnId: 'first' },
+    };
+    const state = replayLog('fixture-session', [...events, ...readAll([edit])]);
+    expect(state.branches.parents).toEqual({ first: null, second: 'first', edit: 'first' });
+    expect(state.branches.leaf).toBe('edit');
+  });
+});
+
 describe('readStoredEvent', () => {
   const current = { ...storedV1[0], schemaVersion: AGENT_EVENT_SCHEMA_VERSION };
 

@@ -28,6 +28,14 @@ export const EVENT_MIGRATIONS: Readonly<Record<number, MigrationStep>> = {
    * than dropping a summary or a pause it cannot read.
    */
   3: (event) => event,
+  /**
+   * Version 5 adds branches: `turn/started` may name its `parentTurnId` (or `answerOf`, a regeneration),
+   * `branch/switched` changes the branch in view and `session/created` may name the conversation it was forked from. A version-4 row names no parent, which the reducer reads as
+   * "after the turn active when it started": a version-4 log is then the one branch it always was, each turn
+   * after the one before it. A version-4 build reading a version-5 log is told it is newer rather than showing
+   * every branch as one conversation.
+   */
+  4: (event) => event,
 };
 
 export type StoredEventReading =

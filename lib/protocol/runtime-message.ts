@@ -42,6 +42,8 @@ export const runtimeRequestSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('sessions/list') }),
   z.object({ type: z.literal('session/delete'), sessionId: id }),
+  /** A new conversation that starts with this one's branch up to `turnId`. */
+  z.object({ type: z.literal('session/fork'), sessionId: id, turnId: id }),
   /** Full-text search over every conversation's messages, tool calls and page titles. */
   z.object({
     type: z.literal('search/query'),

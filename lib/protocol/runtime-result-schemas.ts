@@ -45,6 +45,7 @@ export const runtimeResultSchemas = {
   'tool/manual': z.object({ output: toolOutputSchema }),
   'sessions/list': z.object({ sessions: z.array(sessionRecordSchema) }),
   'session/delete': z.object({ deleted: z.string() }),
+  'session/fork': z.object({ sessionId: z.string() }),
   'search/query': searchResultSchema,
   'targets/list': targetsListResultSchema,
   'targets/register': z.object({ targetId: z.string() }),

@@ -12,7 +12,7 @@ import { viewArtifactContentSchema } from './view-artifact-events';
  * Raise it whenever the reducer or the client state's shape changes: a snapshot of another format is rebuilt
  * from the log, never trusted. The event schema version is part of it, since a migration changes what is reduced.
  */
-export const SNAPSHOT_VERSION = 5;
+export const SNAPSHOT_VERSION = 6;
 export const SNAPSHOT_FORMAT = `${SNAPSHOT_VERSION}/${AGENT_EVENT_SCHEMA_VERSION}`;
 
 const text = z.string();
@@ -166,6 +166,12 @@ export const snapshotStateSchema = z.object({
   lastSeq: z.number().int().nonnegative(),
   turnOrder: z.array(text),
   turns: z.record(text, turnSchema),
+  branches: z.object({
+    parents: z.record(text, text.nullable()),
+    children: z.record(text, z.array(text)),
+    answerOf: z.record(text, text),
+    leaf: text.nullable(),
+  }),
   items: z.record(text, itemSchema),
   streaming: z.record(text, itemSchema),
   toolCalls: z.record(text, toolCallSchema),

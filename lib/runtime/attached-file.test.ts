@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AgentEvent } from '../protocol/agent-event';
+import { AGENT_EVENT_SCHEMA_VERSION, type AgentEvent } from '../protocol/agent-event';
 import type { BlobRef } from '../protocol/blob-ref';
 import { attachedFile } from './attached-file';
 
@@ -10,7 +10,7 @@ function blob(name: string, digit: string): BlobRef {
 
 function turn(turnId: string, blobs: BlobRef[]): AgentEvent {
   return {
-    schemaVersion: 4,
+    schemaVersion: AGENT_EVENT_SCHEMA_VERSION,
     sessionId: 's1',
     seq: 1,
     time: 0,

@@ -54,6 +54,7 @@ export function runtimeHandlers(dependencies: RuntimeHandlerDependencies): Runti
       await dependencies.pages?.forgetSession(request.sessionId);
       return { deleted: request.sessionId };
     },
+    'session/fork': async (request) => ({ sessionId: await runtime.forkSession(request.sessionId, request.turnId) }),
     'search/query': async (request) =>
       (await dependencies.search?.query(request.query, request.limit)) ?? {
         hits: [],

@@ -20,6 +20,7 @@ import {
 } from '../session-log/session-log';
 import type { SessionStates } from '../session-log/session-projection';
 import { OPEN_WORK, type OpenWork } from '../session-log/open-work';
+import { forkDrafts } from './fork-drafts';
 import { HumanLoop } from '../human-loop/human-loop';
 import { TurnCommands, type CommandResult, type ResumeResult } from './turn-commands';
 import { REQUEST_BOOK, requestBookFeature } from '../human-loop/request-book-feature';
@@ -157,6 +158,21 @@ export class Runtime {
 
   listSessions(): Promise<SessionRecord[]> {
     return this.log.listSessions();
+  }
+
+  /**
+   * A new conversation with the history of `sessionId` up to `turnId` (that branch only), its blobs shared by
+   * reference: the new conversation's own references keep them after the original is deleted. Returns its id.
+   */
+  forkSession(sessionId: string, turnId: string): Promise<string> {
+    return this.log.lock.run(sessionId, async () => {
+      const forkId = this.dependencies.newId();
+      const plan = forkDrafts(await this.log.read(sessionId, 0), turnId, forkId, this.dependencies.now());
+      if (!plan.ok) throw new Error(plan.reason);
+      await this.dependencies.blobStore?.share(sessionId, forkId, plan.blobIds);
+      await this.append(forkId, plan.drafts);
+      return forkId;
+    });
   }
 
   /** Deletes a session's log; refused while one of its turns is still open. */

@@ -1,4 +1,5 @@
 import type { AgentEvent, AgentEventOf } from '../protocol/agent-event';
+import { addStartedTurn } from './branch-tree';
 import { addCalibrationStep } from './prompt-calibration';
 import { addTokenUsage } from '../protocol/add-token-usage';
 import { addUsageByModel } from '../usage/add-usage-by-model';
@@ -337,6 +338,10 @@ export function applyEvent(copy: WorkingCopy, event: AgentEvent): void {
         errors: [],
       };
       copy.turnOrder().push(event.turnId);
+      addStartedTurn(copy.branches(), event.turnId, event.data.parentTurnId, event.data.answerOf);
+      return;
+    case 'branch/switched':
+      if (event.turnId in copy.state.branches.parents) copy.branches().leaf = event.turnId;
       return;
     case 'turn/completed':
     case 'turn/aborted':

@@ -97,6 +97,21 @@ export interface CommandState {
   observation?: JsonValue;
 }
 
+/**
+ * The conversation's turns as a tree, from `turn/started` and `branch/switched`: every turn keeps its place in
+ * `turnOrder` (a branch is new history, never a deletion) and the branch in view is the path to `leaf`.
+ */
+export interface BranchTree {
+  /** Each turn's parent: the turn before it on its branch; null for a first message. */
+  parents: Record<string, string | null>;
+  /** Each turn's children in log order, by parent ('' for first messages): the turns that followed it. */
+  children: Record<string, string[]>;
+  /** A regeneration's original turn: the one whose message it answers again. */
+  answerOf: Record<string, string>;
+  /** The last turn of the branch in view; null before the first turn. */
+  leaf: string | null;
+}
+
 export interface ClientState {
   sessionId: string;
   title: string;
@@ -105,8 +120,10 @@ export interface ClientState {
   /** Durable events that arrived past a gap; applied once the gap is filled. */
   pending: AgentEvent[];
   gap: { expected: number; received: number } | null;
+  /** Every turn in log order, on every branch; `branches` says which of them are in view. */
   turnOrder: string[];
   turns: Record<string, TurnState>;
+  branches: BranchTree;
   /** Items that are complete or interrupted. */
   items: Record<string, ItemState>;
   /**
@@ -193,6 +210,7 @@ export function initialClientState(sessionId: string, generation = 0): ClientSta
     gap: null,
     turnOrder: [],
     turns: {},
+    branches: { parents: {}, children: {}, answerOf: {}, leaf: null },
     items: {},
     streaming: {},
     toolCalls: {},

@@ -1,4 +1,5 @@
-import type { ClientState } from './client-state';
+import { copyBranchTree } from './branch-tree';
+import type { BranchTree, ClientState } from './client-state';
 
 type TableName =
   'turns' | 'items' | 'streaming' | 'toolCalls' | 'requests' | 'commands' | 'uploads' | 'jobs' | 'viewArtifacts';
@@ -6,7 +7,7 @@ type TableName =
 /** A batch's writable view of the state: each table is copied once, on its first write. */
 export class WorkingCopy {
   readonly state: ClientState;
-  private readonly copied = new Set<TableName | 'turnOrder' | 'notifications'>();
+  private readonly copied = new Set<TableName | 'turnOrder' | 'notifications' | 'branches'>();
 
   constructor(previous: ClientState) {
     this.state = { ...previous };
@@ -26,6 +27,14 @@ export class WorkingCopy {
       this.copied.add('turnOrder');
     }
     return this.state.turnOrder;
+  }
+
+  branches(): BranchTree {
+    if (!this.copied.has('branches')) {
+      this.state.branches = copyBranchTree(this.state.branches);
+      this.copied.add('branches');
+    }
+    return this.state.branches;
   }
 
   notifications(): ClientState['notifications'] {

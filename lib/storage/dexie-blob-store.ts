@@ -62,4 +62,14 @@ export class DexieBlobStore implements BlobStore {
   async referenceCount(blobId: string): Promise<number> {
     return this.database.blobReferences.where('blobId').equals(blobId).count();
   }
+
+  async share(fromSessionId: string, toSessionId: string, blobIds: readonly string[]): Promise<void> {
+    const wanted = new Set(blobIds);
+    const { blobReferences } = this.database;
+    await this.database.transaction('rw', blobReferences, async () => {
+      const held = await blobReferences.where('sessionId').equals(fromSessionId).toArray();
+      const shared = held.filter((reference) => wanted.has(reference.blobId));
+      await blobReferences.bulkPut(shared.map((reference) => ({ ...reference, sessionId: toSessionId })));
+    });
+  }
 }

@@ -197,7 +197,7 @@ describe('side panel features', () => {
     await panel.close();
   });
 
-  it('edits a sent message and resends it as a new turn', async () => {
+  it('edits a sent message and resends it as a new branch in its place', async () => {
     server.setScript({ turns: [{ steps: [{ text: 'First answer.' }] }, { steps: [{ text: 'Second answer.' }] }] });
     const panel = await session.openPanel();
     await panel.click('button::-p-text(New chat)');
@@ -208,9 +208,11 @@ describe('side panel features', () => {
     await panel.$eval('textarea[aria-label="Edit message"]', (textarea) => (textarea as HTMLTextAreaElement).select());
     await panel.keyboard.type('Make it slow');
     await panel.click('button::-p-text(Resend)');
-    expect(await waitForTurnEnd(panel, 1)).toBe('completed');
+    // The edit replaces the message in view; the first version stays, one click of the switcher away.
+    await panel.waitForSelector('nav[aria-label="Message 2 of 2"]');
+    expect(await waitForTurnEnd(panel, 0)).toBe('completed');
     const users = await panel.$$eval('.user-message', (messages) => messages.map((message) => message.textContent));
-    expect(users).toEqual(['Make it fast', 'Make it slow']);
+    expect(users).toEqual(['Make it slow']);
     expect(lastUserText(server.requests.at(-1)!.body)).toBe('Make it slow');
     await panel.close();
   });

@@ -83,6 +83,9 @@ class SessionScript {
   private readonly snapshotChance: number;
   private lastEndedTurn: { turnId: string; completed: boolean } | undefined;
   private completedSteps = 0;
+  /** Every turn started so far, with the parent it was given, for edits, regenerations and switches. */
+  private readonly startedTurns: { turnId: string; parentTurnId: string | null }[] = [];
+  private leaf: string | null = null;
 
   constructor(
     private readonly random: Random,
@@ -360,8 +363,30 @@ class SessionScript {
     ];
   }
 
+  /**
+   * Where the next turn goes: after the leaf as a version-4 row says it (no parent), or told so, or an edit
+   * (a sibling of an earlier turn), or a regeneration of an earlier turn's answer.
+   */
+  private branchOfNextTurn(): { parentTurnId?: string | null; answerOf?: string } {
+    const earlier = this.startedTurns.length ? this.random.pick(this.startedTurns) : undefined;
+    const choice = this.random.int(0, 3);
+    if (!earlier || choice === 0) return {};
+    if (choice === 1) return { parentTurnId: this.leaf };
+    if (choice === 2) return { parentTurnId: earlier.parentTurnId };
+    return { parentTurnId: earlier.parentTurnId, answerOf: earlier.turnId };
+  }
+
+  /** The branch in view switched to an earlier turn, or a switch to a turn the log does not know (ignored). */
+  private branchSwitch(): AgentEventDraft {
+    const known = this.startedTurns.length > 0 && this.random.chance(0.9);
+    const turnId = known ? this.random.pick(this.startedTurns).turnId : this.driver.newId('unknown-turn');
+    if (known) this.leaf = turnId;
+    return { type: 'branch/switched', sessionId: this.sessionId, turnId, time: this.driver.now(), data: {} };
+  }
+
   private async sessionExtras(): Promise<void> {
     const sessionId = this.sessionId;
+    if (this.random.chance(0.2)) await this.append([this.branchSwitch()]);
     if (this.random.chance(0.15)) await this.append(this.jobLife());
     if (this.random.chance(0.1)) await this.append(this.targetArtifactLife());
     if (this.random.chance(0.2))
@@ -442,13 +467,24 @@ class SessionScript {
       this.lastEndedTurn && !this.lastEndedTurn.completed && this.random.chance(0.5)
         ? this.lastEndedTurn.turnId
         : undefined;
+    const branch = retryOf ? { parentTurnId: this.leaf } : this.branchOfNextTurn();
+    this.startedTurns.push({
+      turnId,
+      parentTurnId: branch.parentTurnId === undefined ? this.leaf : branch.parentTurnId,
+    });
+    this.leaf = turnId;
     await this.append([
       {
         type: 'turn/started',
         sessionId,
         turnId,
         time: this.driver.now(),
-        data: { userItemId: this.driver.newId('user'), text: this.text(4), ...(retryOf ? { retryOf } : {}) },
+        data: {
+          userItemId: this.driver.newId('user'),
+          text: this.text(4),
+          ...(retryOf ? { retryOf } : {}),
+          ...branch,
+        },
       },
     ]);
     const steps = this.random.int(1, this.maxSteps);
