@@ -1,4 +1,6 @@
-import { tool, zodSchema, type ModelMessage, type ToolResultPart, type ToolSet } from 'ai';
+import { jsonSchema, tool, zodSchema, type ModelMessage, type ToolResultPart, type ToolSet } from 'ai';
+import type { JSONSchema7 } from '@ai-sdk/provider';
+import { withoutFieldDescriptions } from '../context/without-field-descriptions';
 import type { ZodType } from 'zod';
 import type { AgentEventDraft } from '../protocol/agent-event';
 import type { JsonValue } from '../protocol/json-value';
@@ -21,9 +23,17 @@ export const MAX_STEPS_PER_TURN = 100;
 
 export type TurnOutcome = 'stop' | 'step-cap' | 'repeated-call' | 'budget' | 'aborted' | 'interrupted' | 'paused';
 
+/**
+ * Below this prompt limit the tools are declared without their fields' descriptions (about 2,000 tokens fewer of
+ * some 6,000): at an 8k window the full declarations leave no room for the conversation.
+ */
+export const COMPACT_TOOLS_BELOW_TOKENS = 16_384;
+
 /** Tools are declared to the model with exact schemas but no execute: the browser runs them. */
-export function declaredTools(): ToolSet {
-  return DECLARED_TOOLS;
+export function declaredTools(options: { compact?: boolean } = {}): ToolSet {
+  if (!options.compact) return DECLARED_TOOLS;
+  compactTools ??= compactDeclarations();
+  return compactTools;
 }
 
 // Wrapped once, so each schema is converted to JSON schema once rather than on every model call.
@@ -37,6 +47,30 @@ const DECLARED_TOOLS: ToolSet = Object.fromEntries(
   ]),
 );
 
+let compactTools: ToolSet | undefined;
+
+/** The same tools and checks, with shorter schemas: the zod schema still validates each call. */
+function compactDeclarations(): ToolSet {
+  return Object.fromEntries(
+    TOOLS.map((declared) => {
+      const schema = declared.inputSchema as ZodType;
+      const full = zodSchema(schema).jsonSchema as JSONSchema7;
+      return [
+        declared.name,
+        tool<unknown, never>({
+          description: declared.description,
+          inputSchema: jsonSchema(withoutFieldDescriptions(full), {
+            validate: (value) => {
+              const parsed = schema.safeParse(value);
+              return parsed.success ? { success: true, value: parsed.data } : { success: false, error: parsed.error };
+            },
+          }) as never,
+        }),
+      ];
+    }),
+  );
+}
+
 function toJson(value: unknown): JsonValue {
   return value === undefined ? null : (JSON.parse(JSON.stringify(value)) as JsonValue);
 }
@@ -46,7 +80,8 @@ export async function runAgentTurn(options: AgentLoopOptions): Promise<TurnOutco
   const maxSteps = options.maxSteps ?? MAX_STEPS_PER_TURN;
   let messages = [...options.messages];
   // MCP glue: a dynamic family never shadows a declared tool.
-  const tools: ToolSet = { ...(await options.extraTools?.()), ...declaredTools() };
+  const compact = options.context !== undefined && options.context.limitTokens < COMPACT_TOOLS_BELOW_TOKENS;
+  const tools: ToolSet = { ...(await options.extraTools?.()), ...declaredTools({ compact }) };
   const keeper = options.context
     ? new ContextKeeper(options.context, options, { system: SYSTEM_PROMPT, toolsText: toolsText(tools) })
     : undefined;

@@ -144,7 +144,7 @@ describe('compaction keeps a long conversation inside the window', { timeout: 60
   it('summarises earlier turns with the model before a request would pass the threshold, and never sends more than the limit', async () => {
     const events: AgentEvent[] = [];
     const { model, recorded } = windowedModel((options) => text(words(120, recorded.length), promptTokens(options)));
-    await conversation(16, model, events);
+    await conversation(32, model, events);
     const compactions = events.filter((event) => event.type === 'context/compacted');
     expect(compactions.length).toBeGreaterThan(1);
     expect(compactions.every((event) => event.data.method === 'model' && event.data.trigger === 'threshold')).toBe(
@@ -161,7 +161,7 @@ describe('compaction keeps a long conversation inside the window', { timeout: 60
   it('falls back to the deterministic digest when the summary request fails, naming why', async () => {
     const events: AgentEvent[] = [];
     const { model } = windowedModel((options) => text(words(120, 1), promptTokens(options)), { fail: true });
-    await conversation(10, model, events);
+    await conversation(20, model, events);
     const compaction = events.find((event) => event.type === 'context/compacted');
     expect(compaction?.type === 'context/compacted' && compaction.data.method).toBe('digest');
     expect(compaction?.type === 'context/compacted' && compaction.data.summary).toContain('User: Turn 0:');

@@ -141,8 +141,9 @@ export class ContextKeeper {
   ): Promise<Compacted | undefined> {
     const boundary = trigger === 'user' ? this.lastTurnBoundary(messages) : this.chooseBoundary(messages);
     if (!boundary) return undefined;
-    const covered = messages.slice(0, boundary.index);
-    const coveredTokens = this.calibrated(sum(this.messageTokens(ageToolResults(covered, this.aging))));
+    // Summarised as it was sent: older pages as their stubs, so the summary request is no larger than a request was.
+    const covered = ageToolResults(messages.slice(0, boundary.index), this.aging);
+    const coveredTokens = this.calibrated(sum(this.messageTokens(covered)));
     const maxSummaryTokens = Math.max(MIN_SUMMARY_TOKENS, Math.floor(this.roomTokens() * SUMMARY_SHARE));
     const { summary, method, fallbackReason } = await this.summarise(covered, maxSummaryTokens, signal);
     const next = applySummary(messages, this.boundaries, { cut: boundary.cut, summary });

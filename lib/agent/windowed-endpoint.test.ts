@@ -115,12 +115,13 @@ describe('a conversation at an 8k window against the scripted server that enforc
   );
 
   it('a profile whose window the system prompt and tools nearly fill: each turn warns once and does not compact', async () => {
-    // 6,600 less the 1,024 reserve leaves less than the preamble's 5,700: no summary could make room.
+    // 5,000 less the 1,024 reserve leaves less than the preamble's 4,400 (the tools declared compactly, as below a
+    // 16k limit): no summary could make room.
     const settings = parseEndpointSettings({
       kind: 'openai-compatible',
       baseUrl: `${server.origin}/v1`,
       model: 'scripted-model',
-      contextWindowTokens: 6_600,
+      contextWindowTokens: 5_000,
     })!;
     const events: AgentEvent[] = [];
     for (let turn = 0; turn < 3; turn++) {
@@ -134,7 +135,7 @@ describe('a conversation at an 8k window against the scripted server that enforc
     const notices = events.filter((event) => event.type === 'notification');
     expect(notices).toHaveLength(3);
     expect(notices[0].type === 'notification' && notices[0].data.message).toMatch(
-      /take about [\d,]+ of the 5,576 tokens a prompt may hold on this profile, so earlier turns cannot be summarised/,
+      /take about [\d,]+ of the 3,976 tokens a prompt may hold on this profile, so earlier turns cannot be summarised/,
     );
     expect(events.filter((event) => event.type === 'context/compacted')).toEqual([]);
   });
