@@ -53,6 +53,9 @@ export default defineConfig({
         // The page tools: which tab is in front (its address and title) and injecting the page agent on demand.
         'tabs',
         'scripting',
+        // A screenshot of the tab in front: Chrome captures one only with access to all sites or after the user
+        // invoked the extension on that page (its toolbar button or shortcut), which this grants.
+        'activeTab',
         'webNavigation',
         // The tabs the agent opens go into a tab group named after the conversation.
         'tabGroups',

@@ -171,6 +171,25 @@ describe('PageLink', () => {
     expect(outside).not.toContain('Submit');
   });
 
+  it('says why a screenshot asked for is missing: a site grant Chrome does not capture with, a tab behind another', async () => {
+    const page = fakePage();
+    page.platform.capture = async () => {
+      throw new Error("Either the '<all_urls>' or 'activeTab' permission is required.");
+    };
+    const refused = await link(page).execute('observePage', { screenshot: true }, call);
+    expect(refused).toMatchObject({ ok: true, observationId: 'obs-1' });
+    expect(refused).not.toHaveProperty('images');
+    expect((refused as { screenshotUnavailable?: string }).screenshotUnavailable).toMatch(
+      /only with access to all sites, or after the user clicks its toolbar button/,
+    );
+    const behind = fakePage();
+    behind.tabs[0].active = false;
+    const hidden = await link(behind).execute('observePage', { screenshot: true }, call);
+    expect((hidden as { screenshotUnavailable?: string }).screenshotUnavailable).toMatch(/behind another/);
+    const plain = await link(fakePage()).execute('observePage', {}, call);
+    expect(plain).not.toHaveProperty('screenshotUnavailable');
+  });
+
   it('draws Set-of-Marks on the captured image when asked, and returns the mark → ref legend', async () => {
     const stored: Uint8Array[] = [];
     const drawn: { marks: unknown; width: number }[] = [];

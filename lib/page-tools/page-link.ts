@@ -1,3 +1,4 @@
+import { errorText } from '../protocol/error-text';
 import type { BlobRef } from '../protocol/blob-ref';
 import type { JsonObject, JsonValue } from '../protocol/json-value';
 import {
@@ -363,7 +364,15 @@ export class PageLink {
     const observed = await this.observe(page, call, options);
     if (!observed.ok) return observed.output;
     const marks: JsonObject = observed.marks ? { marks: observed.marks } : {};
-    return { ok: true, ...fencedObservation(observed.record, observed.data, observed.screenshot, fence), ...marks };
+    const missing: JsonObject = observed.screenshotUnavailable
+      ? { screenshotUnavailable: observed.screenshotUnavailable }
+      : {};
+    return {
+      ok: true,
+      ...fencedObservation(observed.record, observed.data, observed.screenshot, fence),
+      ...marks,
+      ...missing,
+    };
   }
 
   /** Observes the page and records the observation; the data and the record, or a failure to return. */
@@ -378,6 +387,8 @@ export class PageLink {
         data: PageObservationData;
         screenshot?: BlobRef;
         marks?: Record<string, string>;
+        /** Why a screenshot that was asked for is missing. */
+        screenshotUnavailable?: string;
       }
     | { ok: false; output: ToolOutput }
   > {
@@ -399,7 +410,8 @@ export class PageLink {
       events: frames.flatMap((frame) => frame.observation.events).slice(-50),
     };
     const zoom = await platform.zoom(tabId).catch(() => 1);
-    const shot = options.screenshot ? await this.screenshot(page, call, data, options.marks === true) : undefined;
+    const taken = options.screenshot ? await this.screenshot(page, call, data, options.marks === true) : undefined;
+    const shot = taken && 'ref' in taken ? taken : undefined;
     const record = observationRecord(this.dependencies.newId(), page, frames, stitched.prefixes, zoom, shot);
     this.observations.add(record, call.sessionId);
     return {
@@ -408,6 +420,7 @@ export class PageLink {
       data,
       ...(shot ? { screenshot: shot.ref } : {}),
       ...(shot?.marks ? { marks: shot.marks } : {}),
+      ...(taken && 'unavailable' in taken ? { screenshotUnavailable: taken.unavailable } : {}),
     };
   }
 
@@ -435,18 +448,21 @@ export class PageLink {
     call: PageCallContext,
     data: PageObservationData,
     withMarks: boolean,
-  ): Promise<{ ref: BlobRef; cssPerPixel: number; marks?: Record<string, string> } | undefined> {
+  ): Promise<{ ref: BlobRef; cssPerPixel: number; marks?: Record<string, string> } | { unavailable: string }> {
     // captureVisibleTab shows the window's active tab only; a page behind the panel's own tab cannot be captured.
-    if (!page.tab.active) return undefined;
-    const captured = await this.captures
-      .run(() => this.dependencies.platform.capture(page.tab.windowId))
-      .catch(() => undefined);
-    if (!captured) return undefined;
+    if (!page.tab.active)
+      return { unavailable: 'Only the tab in front of its window can be captured, and this page is behind another.' };
+    let captured: Uint8Array;
+    try {
+      captured = await this.captures.run(() => this.dependencies.platform.capture(page.tab.windowId));
+    } catch (error) {
+      return { unavailable: captureFailure(errorText(error)) };
+    }
     const marks = withMarks ? marksFor(data.refs, data.viewport) : [];
     const draw = this.dependencies.drawMarks ?? drawMarks;
     const marked = withMarks ? await draw(captured, marks, data.viewport.width).catch(() => undefined) : undefined;
     const ref = await this.dependencies.storeScreenshot(marked ?? captured, call.sessionId, call.toolCallId);
-    if (!ref?.width) return undefined;
+    if (!ref?.width) return { unavailable: 'The screenshot could not be stored.' };
     const legend = marked ? { marks: marksLegend(marks) } : {};
     return { ref, cssPerPixel: cssPixelsPerScreenshotPixel(data.viewport, ref.width), ...legend };
   }
@@ -668,4 +684,11 @@ function isRecord(value: JsonValue): value is JsonObject {
 
 function callKey(call: PageCallContext): string {
   return `${call.sessionId}\u0000${call.toolCallId}`;
+}
+
+/** Chrome captures a tab only with access to all sites or the user's invocation (activeTab), not a site's grant. */
+function captureFailure(message: string): string {
+  if (/<all_urls>|activeTab/.test(message))
+    return 'The browser lets Splitbrain capture a tab only with access to all sites, or after the user clicks its toolbar button (or shortcut) on that page; access to this site alone is not enough. Ask the user for one of them, or go on without a screenshot.';
+  return `The screenshot failed: ${message}`;
 }
