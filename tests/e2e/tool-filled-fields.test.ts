@@ -99,13 +99,17 @@ describe('fields that a tool fills (value property + input event)', () => {
     expect(EDITED.length).toBeGreaterThanOrEqual(100);
     await panel.locator('textarea[aria-label="Edit message"]').fill(EDITED);
     await panel.click('button::-p-text(Resend)');
-    expect(await waitForTurnEnd(panel, 1)).toBe('completed');
+    // The edit is a new branch in the edited message's place: the first version stays, one switch away.
+    await panel.waitForSelector('nav[aria-label="Message 2 of 2"]');
+    expect(await waitForTurnEnd(panel, 0)).toBe('completed');
     expect(lastUserText(server.requests.at(-1)!.body)).toBe(EDITED);
   }, 60_000);
 
   it('answers a question and a form with what a tool put into their fields', async () => {
     server.setScript({
+      // The script's turn is the request's count of user messages: the branch in view already has the edited one.
       turns: [
+        { steps: [{ text: 'The edited message’s turn.' }] },
         {
           steps: [
             { toolCalls: [{ name: 'askUser', arguments: { question: 'Which name?', answerType: 'text' } }] },
@@ -143,7 +147,7 @@ describe('fields that a tool fills (value property + input event)', () => {
     await panel.waitForSelector('section.ask-card[data-status="pending"] input[aria-label="Your answer"]');
     await setLikeATool(panel, 'section.ask-card[data-status="pending"] input[aria-label="Your answer"]', 'Nemo');
     await panel.click('section.ask-card[data-status="pending"] button::-p-text(Answer)');
-    expect(await waitForTurnEnd(panel, 2)).toBe('completed');
+    expect(await waitForTurnEnd(panel, 1)).toBe('completed');
     expect(lastToolResult(server.requests.at(-1)!.body)).toEqual({ ok: true, answer: 'Nemo' });
 
     await sendMessage(panel, 'Print a label.');
@@ -155,7 +159,7 @@ describe('fields that a tool fills (value property + input event)', () => {
     await setLikeATool(panel, `${card} input[data-field-id="color"]`, '#ff0000');
     await setLikeATool(panel, `${card} input[data-field-id="opacity"]`, '60');
     await panel.click(`${card} button[data-action-id="submit"]`);
-    expect(await waitForTurnEnd(panel, 3)).toBe('completed');
+    expect(await waitForTurnEnd(panel, 2)).toBe('completed');
     expect(lastToolResult(server.requests.at(-1)!.body)).toEqual({
       ok: true,
       answer: {
