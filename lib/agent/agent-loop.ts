@@ -36,37 +36,32 @@ export function declaredTools(options: { compact?: boolean } = {}): ToolSet {
   return compactTools;
 }
 
+type DeclaredTool = (typeof TOOLS)[number];
+
+function declaration(declared: DeclaredTool, inputSchema: unknown) {
+  return tool<unknown, never>({ description: declared.description, inputSchema: inputSchema as never });
+}
+
 // Wrapped once, so each schema is converted to JSON schema once rather than on every model call.
 const DECLARED_TOOLS: ToolSet = Object.fromEntries(
-  TOOLS.map((declared) => [
-    declared.name,
-    tool<unknown, never>({
-      description: declared.description,
-      inputSchema: zodSchema(declared.inputSchema as ZodType) as never,
-    }),
-  ]),
+  TOOLS.map((declared) => [declared.name, declaration(declared, zodSchema(declared.inputSchema as ZodType))]),
 );
 
 let compactTools: ToolSet | undefined;
 
-/** The same tools and checks, with shorter schemas: the zod schema still validates each call. */
+/** The same tools and checks, with shorter schemas (made from the full ones): the zod schema still validates each call. */
 function compactDeclarations(): ToolSet {
   return Object.fromEntries(
     TOOLS.map((declared) => {
       const schema = declared.inputSchema as ZodType;
-      const full = zodSchema(schema).jsonSchema as JSONSchema7;
-      return [
-        declared.name,
-        tool<unknown, never>({
-          description: declared.description,
-          inputSchema: jsonSchema(withoutFieldDescriptions(full), {
-            validate: (value) => {
-              const parsed = schema.safeParse(value);
-              return parsed.success ? { success: true, value: parsed.data } : { success: false, error: parsed.error };
-            },
-          }) as never,
-        }),
-      ];
+      const full = (DECLARED_TOOLS[declared.name].inputSchema as { jsonSchema: JSONSchema7 }).jsonSchema;
+      const validate = (value: unknown) => {
+        const parsed = schema.safeParse(value);
+        return parsed.success
+          ? { success: true as const, value: parsed.data }
+          : { success: false as const, error: parsed.error };
+      };
+      return [declared.name, declaration(declared, jsonSchema(withoutFieldDescriptions(full), { validate }))];
     }),
   );
 }

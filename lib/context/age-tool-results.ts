@@ -140,31 +140,29 @@ function locateResults(messages: readonly ModelMessage[]): Located[] {
 }
 
 /**
- * How many of the oldest of `count` items are stubbed when at most `inFull` go in full: none up to `inFull`, then in
- * jumps of `inFull`, so the count in full cycles from `inFull` back to one. It never decreases as items are added.
+ * How many of the oldest items are stubbed: they fill batches from the first on, each batch at most `maxCount` items
+ * and `maxCharacters` (at least one item), and all but the last batch are stubbed. A batch never changes once the
+ * next has begun, so adding items only ever stubs more.
  */
-export function batchCut(count: number, inFull: number): number {
-  if (count <= 0) return 0;
-  return Math.floor((count - 1) / inFull) * inFull;
+function batchStart(lengths: readonly number[], maxCount: number, maxCharacters: number): number {
+  let start = 0;
+  let characters = 0;
+  lengths.forEach((length, index) => {
+    const count = index - start;
+    if (count >= maxCount || (count > 0 && characters + length > maxCharacters)) [start, characters] = [index, 0];
+    characters += length;
+  });
+  return start;
 }
 
-/**
- * How many of the oldest observations of a tab are stubbed: they fill batches from the first on, each batch at most
- * `observationsInFull` and `observationCharactersInFull` (at least one), and all but the last batch are stubbed. A
- * batch never changes once the next has begun, so adding observations only ever stubs more.
- */
+/** `batchStart` by count alone: none stubbed up to `inFull`, then in jumps of `inFull`. */
+export function batchCut(count: number, inFull: number): number {
+  return batchStart(new Array<number>(Math.max(0, count)).fill(0), inFull, Number.POSITIVE_INFINITY);
+}
+
+/** `batchStart` of a tab's observations, by the policy's count and characters. */
 export function observationBatchCut(lengths: readonly number[], policy: AgingPolicy): number {
-  let batchStart = 0;
-  let batchCharacters = 0;
-  lengths.forEach((length, index) => {
-    const count = index - batchStart;
-    const full =
-      count >= policy.observationsInFull ||
-      (count > 0 && batchCharacters + length > policy.observationCharactersInFull);
-    if (full) [batchStart, batchCharacters] = [index, 0];
-    batchCharacters += length;
-  });
-  return batchStart;
+  return batchStart(lengths, policy.observationsInFull, policy.observationCharactersInFull);
 }
 
 /** For each observation stubbed: the observation of the same tab that came next (what the stub names, for good). */
@@ -173,7 +171,9 @@ function observationSuccessors(results: readonly Located[], policy: AgingPolicy)
   for (const result of results) {
     const observation = result.value === undefined ? undefined : observationOf(result.value);
     if (!observation) continue;
-    byTab.set(observation.tabId, [...(byTab.get(observation.tabId) ?? []), { result, observation }]);
+    const list = byTab.get(observation.tabId) ?? [];
+    list.push({ result, observation });
+    byTab.set(observation.tabId, list);
   }
   const successors = new Map<ToolResultPart, Observation>();
   for (const list of byTab.values()) {
