@@ -3,15 +3,9 @@ import {
   startScriptedModelServer,
   type ScriptedModelServer,
 } from '../../scripts/scripted-model-server/scripted-model-server';
-import {
-  AGENT_EVENT_SCHEMA_VERSION,
-  isDurableType,
-  type AgentEvent,
-  type AgentEventDraft,
-} from '../protocol/agent-event';
 import { parseEndpointSettings } from '../settings/endpoint-settings';
 import { replayLog } from '../state/reduce-events';
-import type { RuntimeClient } from './runtime-client';
+import { MemoryLog } from '../../tests/support/windowed-turns';
 import { startTurn } from './turn-driver';
 
 let server: ScriptedModelServer;
@@ -30,32 +24,22 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 let observations = 0;
-function client(events: AgentEvent[]): RuntimeClient {
-  return {
-    appendEvents: async (_sessionId, drafts: AgentEventDraft[]) => {
-      for (const draft of drafts) {
-        const durable = isDurableType(draft.type);
-        const seq = (events.at(-1)?.seq ?? 0) + (durable ? 1 : 0);
-        events.push({ ...draft, schemaVersion: AGENT_EVENT_SCHEMA_VERSION, seq, durable } as AgentEvent);
-      }
-    },
-    executeTool: async () => ({
-      status: 'completed',
-      output: { observationId: `o${++observations}`, tabId: 1, url: 'http://page.test/', snapshot: '- button "Go"' },
-      replayed: false,
-    }),
-    takeSteers: async () => [],
-    submitCommand: async () => undefined,
-    ownTurn: () => undefined,
-    releaseTurn: () => undefined,
-  };
-}
+const observation = () => ({
+  observationId: `o${++observations}`,
+  tabId: 1,
+  url: 'http://page.test/',
+  snapshot: '- button "Go"',
+});
 
 async function runTurn(shape: Record<string, unknown>): Promise<Record<string, unknown>[]> {
   server.clearRequests();
   const settings = parseEndpointSettings({ ...shape, model: 'scripted-model', apiKey: 'k' })!;
-  const events: AgentEvent[] = [];
-  const handle = startTurn({ client: client(events), settings, state: replayLog('s-cache', []), text: 'Look twice.' });
+  const handle = startTurn({
+    client: new MemoryLog().client(observation),
+    settings,
+    state: replayLog('s-cache', []),
+    text: 'Look twice.',
+  });
   expect(await handle.done).toBe('stop');
   return server.requests.map((request) => request.body as Record<string, unknown>);
 }

@@ -4,15 +4,9 @@ import {
   type ScriptedModelServer,
 } from '../../scripts/scripted-model-server/scripted-model-server';
 import { COMPACTION_SYSTEM_PROMPT } from '../context/summarise-history';
-import {
-  AGENT_EVENT_SCHEMA_VERSION,
-  isDurableType,
-  type AgentEvent,
-  type AgentEventDraft,
-} from '../protocol/agent-event';
 import { parseEndpointSettings, type EndpointSettings } from '../settings/endpoint-settings';
 import { replayLog } from '../state/reduce-events';
-import type { RuntimeClient } from './runtime-client';
+import { MemoryLog } from '../../tests/support/windowed-turns';
 import { startTurn } from './turn-driver';
 
 /**
@@ -41,23 +35,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-function client(events: AgentEvent[]): RuntimeClient {
-  return {
-    appendEvents: async (_sessionId, drafts: AgentEventDraft[]) => {
-      for (const draft of drafts) {
-        const durable = isDurableType(draft.type);
-        const seq = (events.at(-1)?.seq ?? 0) + (durable ? 1 : 0);
-        events.push({ ...draft, schemaVersion: AGENT_EVENT_SCHEMA_VERSION, seq, durable } as AgentEvent);
-      }
-    },
-    executeTool: async () => ({ status: 'completed', output: { ok: true }, replayed: false }),
-    takeSteers: async () => [],
-    submitCommand: async () => undefined,
-    ownTurn: () => undefined,
-    releaseTurn: () => undefined,
-  };
-}
-
 const formats: [string, Record<string, unknown>][] = [
   ['OpenAI chat completions', { kind: 'openai-compatible', baseUrl: 'http://placeholder/v1' }],
   ['Anthropic messages', { kind: 'anthropic', baseUrl: 'http://placeholder/v1', apiKey: 'k' }],
@@ -74,9 +51,10 @@ describe('a conversation at an 8k window against the scripted server that enforc
         baseUrl: String(shape.baseUrl).replace('http://placeholder', server.origin),
         model: 'scripted-model',
       })!;
-      const events: AgentEvent[] = [];
+      const log = new MemoryLog();
+      const events = log.events;
       const handle = startTurn({
-        client: client(events),
+        client: log.client(() => ({ ok: true })),
         settings: { ...settings, contextWindowTokens: 1_000_000 } as EndpointSettings,
         state: replayLog('s', []),
         text: words(9_000, 1),
@@ -100,13 +78,19 @@ describe('a conversation at an 8k window against the scripted server that enforc
         contextWindowTokens: WINDOW,
       })!;
       const before = server.overWindow.length;
-      const events: AgentEvent[] = [];
+      const log = new MemoryLog();
+      const events = log.events;
       for (let turn = 0; turn < TURNS; turn++) {
         const state = replayLog(
           's',
           events.filter((event) => event.durable),
         );
-        const handle = startTurn({ client: client(events), settings, state, text: `Turn ${turn}: ${words(60, turn)}` });
+        const handle = startTurn({
+          client: log.client(() => ({ ok: true })),
+          settings,
+          state,
+          text: `Turn ${turn}: ${words(60, turn)}`,
+        });
         expect(await handle.done, JSON.stringify(events.filter((event) => event.type === 'stream/error'))).toBe('stop');
       }
       expect(server.overWindow.length).toBe(before);
@@ -123,13 +107,19 @@ describe('a conversation at an 8k window against the scripted server that enforc
       model: 'scripted-model',
       contextWindowTokens: 5_000,
     })!;
-    const events: AgentEvent[] = [];
+    const log = new MemoryLog();
+    const events = log.events;
     for (let turn = 0; turn < 3; turn++) {
       const state = replayLog(
         's',
         events.filter((event) => event.durable),
       );
-      const handle = startTurn({ client: client(events), settings, state, text: `Turn ${turn}: ${words(20, turn)}` });
+      const handle = startTurn({
+        client: log.client(() => ({ ok: true })),
+        settings,
+        state,
+        text: `Turn ${turn}: ${words(20, turn)}`,
+      });
       expect(await handle.done).toBe('stop');
     }
     const notices = events.filter((event) => event.type === 'notification');
