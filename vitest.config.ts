@@ -61,7 +61,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at once, each its own browser with its own profile and servers on free ports: most of a file's
+          // time is spent waiting on its browser, so two share the 2 cores well.
+          maxWorkers: 2,
         },
       },
       {

@@ -1,219 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'puppeteer-core';
-import {
-  startScriptedModelServer,
-  type ScriptedModelServer,
-} from '../../scripts/scripted-model-server/scripted-model-server';
-import type { Script } from '../../scripts/scripted-model-server/script';
-import { mulberry32 } from '../../scripts/scripted-model-server/mulberry32';
-import {
-  configureEndpoint,
-  currentSessionId,
-  launchExtension,
-  readStoredLog,
-  sendMessage,
-  waitForStoredRows,
-  waitForTurnEnd,
-  type ExtensionSession,
-  type StoredRow,
-} from './extension-harness';
+import { describe, expect, it } from 'vitest';
+import { currentSessionId, readStoredLog, sendMessage, waitForStoredRows, waitForTurnEnd } from './extension-harness';
+import { workerStopHarness } from './worker-stop-harness';
 
-/** One, two and three tool steps; the worker is stopped at every durable write of each. */
-const SEEDS = [1, 2, 3];
-const FINAL_STATES = ['completed', 'interrupted', 'aborted'];
-
-interface SeededRun {
-  script: Script;
-  /** setParameter and setParameters calls: each is one `apply` in the target frame. */
-  applyingCalls: number;
-  toolCalls: number;
-}
-
-/** A random turn of 1-3 tool steps with 1-2 applying calls each (the first may read the parameters first), every value distinct so that no step repeats the one before. */
-function seededRun(seed: number): SeededRun {
-  const random = mulberry32(Math.imul(seed, 0x9e3779b9) >>> 0);
-  const pick = (count: number) => Math.floor(random() * count);
-  const modes = ['auto', 'manual', 'vortex'];
-  let nextSpeed = 1 + pick(10);
-  const speed = () => (nextSpeed += 1 + pick(3));
-  const applying = () =>
-    pick(2) === 0
-      ? { name: 'setParameter', arguments: { param: 'speed', value: speed() } }
-      : {
-          name: 'setParameters',
-          arguments: {
-            changes: [
-              { param: 'speed', value: speed() },
-              { param: 'mode', value: modes[pick(3)] },
-            ],
-          },
-        };
-  const steps: Script['turns'][number]['steps'] = [];
-  let applyingCalls = 0;
-  let toolCalls = 0;
-  // The step count cycles with the seed so that a few seeds cover one, two and three tool steps.
-  const stepCount = 1 + ((seed - 1) % 3);
-  for (let index = 0; index < stepCount; index++) {
-    const applyingInStep = index === 0 ? 1 : 1 + pick(2);
-    const calls = [
-      ...(index === 0 && pick(2) === 0 ? [{ name: 'getParameters', arguments: {} }] : []),
-      ...Array.from({ length: applyingInStep }, applying),
-    ];
-    applyingCalls += applyingInStep;
-    toolCalls += calls.length;
-    steps.push({ toolCalls: calls, delayMs: 10 });
-  }
-  steps.push({ text: `Seed ${seed} is done.`, delayMs: 10 });
-  return { script: { turns: [{ steps }] }, applyingCalls, toolCalls };
-}
-
-interface RunView {
-  status: string;
-  cards: string[];
-  text: string;
-}
-
-async function viewOf(panel: Page): Promise<RunView> {
-  return panel.evaluate(() => {
-    const turn = document.querySelector('article.turn')!;
-    return {
-      status: turn.getAttribute('data-status') ?? '',
-      cards: [...turn.querySelectorAll('section.tool-card')].map(
-        (card) => `${card.getAttribute('aria-label')}:${card.getAttribute('data-status')}`,
-      ),
-      text: [...turn.querySelectorAll('.assistant-message')].map((item) => item.textContent).join('|'),
-    };
-  });
-}
-
-async function applyCount(session: ExtensionSession): Promise<number> {
-  const frame = await session.targetFrame('particles');
-  return frame.evaluate(
-    () =>
-      (window as unknown as { SplitbrainBridge: { debug: { applyCount: number } } }).SplitbrainBridge.debug.applyCount,
-  );
-}
-
-interface RunResult {
-  view: RunView;
-  rows: StoredRow[];
-  applies: number;
-  /** The rows already in IndexedDB when the worker was stopped: acknowledged, so they must all survive. */
-  acknowledged: StoredRow[];
-}
-
-describe('the service worker is stopped at durable writes of random runs', () => {
-  let server: ScriptedModelServer;
-  let session: ExtensionSession;
-  let inspector: Page;
-
-  beforeAll(async () => {
-    server = await startScriptedModelServer({ script: seededRun(SEEDS[0]).script });
-    session = await launchExtension();
-    await configureEndpoint(session, server.url);
-    inspector = await session.browser.newPage();
-    await inspector.goto(`chrome-extension://${session.extensionId}/options.html`);
-  });
-
-  afterAll(async () => {
-    await session?.close();
-    await server?.close();
-  });
-
-  async function runOnce(killAtRows: number | undefined): Promise<RunResult> {
-    const panel = await session.openPanel();
-    await panel.click('button::-p-text(New chat)');
-    const stageOpen = (await session.browser.pages()).some((page) => page.url().includes('/stage.html'));
-    const appliesBefore = stageOpen ? await applyCount(session) : 0;
-    await sendMessage(panel, 'Change the particles.');
-    const sessionId = await currentSessionId(panel);
-    let acknowledged: StoredRow[] = [];
-    if (killAtRows !== undefined) {
-      const deadline = Date.now() + 20_000;
-      while (Date.now() < deadline) {
-        const rows = await readStoredLog(inspector, sessionId);
-        if (rows.length >= killAtRows) {
-          await session.stopServiceWorker();
-          acknowledged = rows;
-          break;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
-      expect(acknowledged.length, `the worker was stopped once ${killAtRows} rows were durable`).toBeGreaterThanOrEqual(
-        killAtRows,
-      );
-    }
-    await waitForTurnEnd(panel, 0, 45_000);
-    await panel.waitForFunction(() => !document.querySelector('.status-line')?.textContent, {
-      polling: 100,
-      timeout: 20_000,
-    });
-    const view = await viewOf(panel);
-    const rows = await readStoredLog(inspector, sessionId);
-    const applies = (await applyCount(session)) - appliesBefore;
-    await panel.close();
-    return { view, rows, applies, acknowledged };
-  }
+// The seeds of two and three tool steps are files of their own, so that the e2e workers share the runs.
+describe('the service worker is stopped at every durable write of a one-step run, and in flight', () => {
+  const harness = workerStopHarness(1);
 
   it('executes no tool call twice, loses no acknowledged event, and ends every turn in a final state the panel shows', async () => {
-    const report: string[] = [];
-    let runs = 0;
-    let killPoints = 0;
-    let failures = 0;
-    const distinctStates = new Set<string>();
-    const started = Date.now();
-    for (const seed of SEEDS) {
-      const { script, applyingCalls, toolCalls } = seededRun(seed);
-      server.setScript(script);
-      const reference = await runOnce(undefined);
-      runs++;
-      expect(reference.view.status, `seed ${seed} undisturbed`).toBe('completed');
-      expect(
-        reference.view.cards.every((card) => card.endsWith(':done')) && reference.view.cards.length === toolCalls,
-        `seed ${seed} cards ${reference.view.cards.join(', ')}`,
-      ).toBe(true);
-      expect(reference.applies, `seed ${seed} undisturbed applies`).toBe(applyingCalls);
-      report.push(
-        `seed ${seed}: ${script.turns[0].steps.length - 1} tool steps, ${toolCalls} tool calls (${applyingCalls} applying), ${reference.rows.length} durable rows undisturbed`,
-      );
-      // Every durable row of the undisturbed run is a kill point (rows written in one transaction give the same state).
-      const kills = reference.rows.map((_, index) => index + 1);
-      for (const killAtRows of kills) {
-        const run = await runOnce(killAtRows);
-        runs++;
-        killPoints++;
-        distinctStates.add(`${seed}:${run.acknowledged.length}`);
-        const problems: string[] = [];
-        const seqs = run.rows.map((row) => row.seq);
-        if (!seqs.every((seq, index) => seq === index + 1)) problems.push(`seq not contiguous: ${seqs.join(',')}`);
-        const lost = run.acknowledged.filter(
-          (row) =>
-            !run.rows.some(
-              (kept) => kept.seq === row.seq && kept.type === row.type && kept.toolCallId === row.toolCallId,
-            ),
-        );
-        if (lost.length > 0) problems.push(`lost ${lost.map((row) => `${row.seq}:${row.type}`).join(', ')}`);
-        if (run.applies > applyingCalls) problems.push(`${run.applies} applies for ${applyingCalls} calls`);
-        const doneApplying = run.view.cards.filter((card) => /setParameters?:done$/.test(card)).length;
-        if (run.applies < doneApplying) problems.push(`${doneApplying} calls shown done but ${run.applies} applies`);
-        if (!FINAL_STATES.includes(run.view.status)) problems.push(`turn shown as ${run.view.status}`);
-        if (run.view.cards.some((card) => !/:(done|unknown|failed)$/.test(card)))
-          problems.push(`cards ${run.view.cards.join(', ')}`);
-        const sameAsReference = JSON.stringify(run.view) === JSON.stringify(reference.view);
-        if (problems.length > 0) failures++;
-        report.push(
-          `seed ${seed} kill at row ${killAtRows} (${run.acknowledged.at(-1)?.type}, ${run.acknowledged.length} rows durable): ${run.view.status}, applies ${run.applies}/${applyingCalls}, events ${run.rows.length}${sameAsReference ? '' : `, differs from the undisturbed run: ${run.view.cards.join(', ')}`}${problems.length ? ` FAILED ${problems.join('; ')}` : ''}`,
-        );
-      }
-    }
-    console.log(
-      `[service-worker restarts] seeds ${SEEDS.join(', ')}, a kill at every durable write of each\n${report.join('\n')}\nruns: ${runs} (${SEEDS.length} undisturbed), kill points: ${killPoints} (${distinctStates.size} distinct durable states at the kill), failures: ${failures}, ${Math.round((Date.now() - started) / 1000)} s`,
-    );
-    expect(failures).toBe(0);
+    await harness.expectNothingLostAtEveryWrite([1]);
   }, 600_000);
 
   it('shows a call cut off in flight as "outcome unknown" and never runs it again', async () => {
-    server.setScript({
+    harness.server().setScript({
       turns: [
         {
           steps: [
@@ -224,19 +22,19 @@ describe('the service worker is stopped at durable writes of random runs', () =>
         },
       ],
     });
-    const panel = await session.openPanel();
+    const panel = await harness.session().openPanel();
     await panel.click('button::-p-text(New chat)');
     await sendMessage(panel, 'Set the held counter to 7.');
     const sessionId = await currentSessionId(panel);
-    expect(await waitForStoredRows(inspector, sessionId, 'tool/started', 2)).toBe(2);
+    expect(await waitForStoredRows(harness.inspector(), sessionId, 'tool/started', 2)).toBe(2);
     // The runtime logs tool/started before it sends the command: a stop in between leaves a call that provably
     // never reached the stage, which is run then, once. Cut off in flight means the stage has the command.
-    const stage = await session.stagePage();
+    const stage = await harness.session().stagePage();
     await stage.waitForFunction(() => Number(document.documentElement.dataset.receivedCalls ?? 0) >= 2, {
       polling: 20,
       timeout: 10_000,
     });
-    await session.stopServiceWorker();
+    await harness.session().stopServiceWorker();
     expect(await waitForTurnEnd(panel, 0, 45_000)).toBe('completed');
     const cards = await panel.$$eval('section.tool-card', (items) =>
       items.map((item) => item.getAttribute('data-status')),
@@ -247,7 +45,7 @@ describe('the service worker is stopped at durable writes of random runs', () =>
     expect(cards, cardText).toEqual(['done', 'unknown']);
     // The target stays unready until now, so the call is in flight however long the restart took; once released,
     // the stage delivers the command it had received, and only that once.
-    const frame = await session.targetFrame('held-counter');
+    const frame = await harness.session().targetFrame('held-counter');
     await frame.evaluate(() => (window as unknown as { releaseHeldCounter(): void }).releaseHeldCounter());
     await frame.waitForFunction(
       () => (window as unknown as { SplitbrainBridge: { isReady(): boolean } }).SplitbrainBridge.isReady(),
@@ -261,9 +59,9 @@ describe('the service worker is stopped at durable writes of random runs', () =>
             .applyCount,
       ),
     ).toBe(1);
-    const rows = await readStoredLog(inspector, sessionId);
+    const rows = await readStoredLog(harness.inspector(), sessionId);
     expect(rows.filter((row) => row.type === 'tool/unknown')).toHaveLength(1);
-    const lastBody = server.requests.at(-1)!.body as { messages: { role: string; content: string }[] };
+    const lastBody = harness.server().requests.at(-1)!.body as { messages: { role: string; content: string }[] };
     expect(lastBody.messages.filter((message) => message.role === 'tool').at(-1)!.content).toContain('Outcome unknown');
     await panel.close();
   });
