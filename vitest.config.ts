@@ -75,7 +75,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // As in e2e: each file its own Firefox, profile and Marionette port.
+          maxWorkers: 2,
         },
       },
     ],
