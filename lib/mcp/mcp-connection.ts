@@ -45,7 +45,7 @@ export function mcpFailureMessage(error: unknown): string {
   if (error instanceof Error) {
     const code = (error as { code?: unknown }).code;
     if (error.name === 'UnauthorizedError' || code === 401) {
-      return 'The server answered 401 Unauthorized: check the Authorization header (OAuth is not supported yet).';
+      return 'The server answered 401 Unauthorized: check the Authorization header, or choose OAuth to sign in.';
     }
     return typeof code === 'number' && code > 0 ? `HTTP ${code}: ${error.message}` : error.message;
   }
