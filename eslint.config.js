@@ -240,7 +240,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['targets/**/*.js', 'tests/targets/**/*.js', 'tests/fixtures/**/*.js'],
+    files: ['targets/**/*.js', 'tests/targets/**/*.js', 'tests/fixtures/**/*.js', 'scripts/mcp-serve/*.js'],
     languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
     rules: { '@typescript-eslint/no-unused-vars': ['error', { caughtErrors: 'none' }] },
   },

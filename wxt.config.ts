@@ -50,6 +50,8 @@ export default defineConfig({
       description: 'Chat with a language model that drives live web apps in your browser.',
       permissions: [
         'storage',
+        // OAuth sign-in to MCP servers: launchWebAuthFlow and the extension's redirect address.
+        'identity',
         // The page tools: which tab is in front (its address and title) and injecting the page agent on demand.
         'tabs',
         'scripting',

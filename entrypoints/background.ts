@@ -23,7 +23,8 @@ import { openEventStores } from '@/entrypoints/shared/open-event-stores';
 import { isOwnExtensionPage } from '@/entrypoints/shared/is-own-extension-page';
 import { portLink } from '@/entrypoints/shared/port-link';
 import { randomHex } from '@/entrypoints/shared/random-hex';
-import { mcpHttpTransport } from '@/lib/mcp/mcp-http-transport';
+import { mcpOAuthOptions } from '@/entrypoints/shared/mcp-oauth-browser';
+import { mcpOAuthTransport } from '@/lib/mcp/mcp-oauth-transport';
 
 export default defineBackground(() => {
   // Registered first and synchronously, so the shortcut wakes a stopped worker (Firefox opens its sidebar itself).
@@ -36,7 +37,8 @@ export default defineBackground(() => {
   const { handlers, stage, jobHost, values, attachPanel, stopFromPage } = composeRuntime({
     ...openEventStores(),
     storage: extensionKeyValueStore,
-    mcpTransport: mcpHttpTransport,
+    // No sign-in window from the worker: a server whose grant is gone says to sign in from Settings.
+    mcpTransport: mcpOAuthTransport(mcpOAuthOptions(false)),
     writeStorage: (items) => browser.storage.local.set(items),
     fetchBuiltInCatalog: fetchBuiltInTargetCatalog,
     extensionUrl,

@@ -10,6 +10,7 @@ import {
 } from 'react';
 import type { UploadView } from '@/lib/state/upload-view';
 import { AttachmentChip } from '../files/attachment-chip';
+import { ResourceMenu } from './resource-menu';
 import { AttachIcon, SendIcon, StopIcon } from '../shared/icons';
 import { usePanelActions } from '../shared/panel-actions';
 import { PROMPT_MENU_ID, PromptMenuList } from './prompt-menu';
@@ -142,6 +143,7 @@ export function Composer({
         >
           <AttachIcon />
         </button>
+        <ResourceMenu disabled={disabled} />
         <input
           ref={fileInputRef}
           type="file"

@@ -16,6 +16,8 @@ export interface McpServerEditorProps {
   /** Resolves to what to tell the user: saved, or why not. */
   onSave(server: McpServerConfig): Promise<string>;
   onTest(server: McpServerConfig): Promise<McpTestReport>;
+  /** Deletes the saved server's OAuth tokens; resolves to what to tell the user. */
+  onSignOut(serverId: string): Promise<string>;
   onCancel?(): void;
 }
 
@@ -46,6 +48,11 @@ export function McpServerEditor(props: McpServerEditorProps) {
     } finally {
       setTesting(false);
     }
+  };
+  const savedId = draft.id;
+  const signOut = async (serverId: string) => {
+    setReport(undefined);
+    setStatus(await props.onSignOut(serverId));
   };
   const tested = report && 'ok' in report && report.ok ? report.tools : [];
   const tools: { name: string; hint: McpToolHint }[] = [
@@ -90,6 +97,31 @@ export function McpServerEditor(props: McpServerEditorProps) {
             <option value="sse">HTTP+SSE (legacy)</option>
           </select>
         </label>
+        <label>
+          Authentication
+          <select
+            aria-label="Authentication"
+            value={draft.auth}
+            onChange={(event) => set({ auth: event.target.value === 'oauth' ? 'oauth' : 'headers' })}
+          >
+            <option value="headers">Headers (an API key, or none)</option>
+            <option value="oauth">OAuth (sign in with the server)</option>
+          </select>
+        </label>
+        {draft.auth === 'oauth' && (
+          <p className="hint">
+            Test connection opens the server’s sign-in page when there is no valid token. The tokens are kept in this
+            browser’s extension storage, refreshed when they expire, and never written to the chat history or an export.
+            {savedId && (
+              <>
+                {' '}
+                <button type="button" className="button-quiet" onClick={() => void signOut(savedId)}>
+                  Sign out
+                </button>
+              </>
+            )}
+          </p>
+        )}
         <div className="mcp-headers" role="group" aria-label="Headers">
           <span className="field-label">Headers</span>
           {draft.headers.map((row, index) => (

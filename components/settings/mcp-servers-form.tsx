@@ -11,12 +11,14 @@ export interface McpServersFormProps {
   onSave(server: McpServerConfig): Promise<string>;
   onRemove(serverId: string): Promise<string>;
   onTest(server: McpServerConfig): Promise<McpTestReport>;
+  /** Deletes a server's OAuth tokens; resolves to a note for the user. */
+  onSignOut(serverId: string): Promise<string>;
 }
 
 const transportLabels = { 'streamable-http': 'Streamable HTTP', sse: 'HTTP+SSE' } as const;
 
 /** Settings' MCP servers: the saved ones (on or off, edit, remove) and an editor for one of them or a new one. */
-export function McpServersForm({ servers, onSave, onRemove, onTest }: McpServersFormProps) {
+export function McpServersForm({ servers, onSave, onRemove, onTest, onSignOut }: McpServersFormProps) {
   const [editing, setEditing] = useState<{ draft: McpServerDraft; opened: number }>(() => ({
     draft: draftFromServer(),
     opened: 0,
@@ -66,7 +68,8 @@ export function McpServersForm({ servers, onSave, onRemove, onTest }: McpServers
                 <span className="profile-text">
                   <strong>{server.name}</strong>
                   <span className="hint">
-                    {transportLabels[server.transport]} · {hostOf(server.url)} · mcp_{server.id}_…
+                    {transportLabels[server.transport]}
+                    {server.auth === 'oauth' ? ' · OAuth' : ''} · {hostOf(server.url)} · mcp_{server.id}_…
                   </span>
                 </span>
               </label>
@@ -105,6 +108,7 @@ export function McpServersForm({ servers, onSave, onRemove, onTest }: McpServers
         onChange={(draft) => setEditing((current) => ({ ...current, draft }))}
         onSave={save}
         onTest={onTest}
+        onSignOut={onSignOut}
         {...(editing.draft.id !== undefined ? { onCancel: () => edit(undefined) } : {})}
       />
     </section>

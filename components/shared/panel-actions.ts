@@ -6,6 +6,7 @@ import type { JobView } from '@/lib/state/job-view';
 import type { FormActionOutcome, FormSubmission } from '../artifacts/view-artifacts-context';
 import type { SearchHit, SearchResult } from '@/lib/protocol/search-hit';
 import type { McpPromptsResult } from '@/lib/protocol/mcp-prompt';
+import type { McpResourceDefinition, McpResourcesResult } from '@/lib/protocol/mcp-resource';
 
 export type DecisionScope = 'once' | 'target-session';
 
@@ -55,6 +56,10 @@ export interface PanelActions {
   openSearchHit(hit: SearchHit): void;
   refreshSessions(): void;
   attachFiles(files: File[]): void;
+  /** The enabled MCP servers' resources: the composer's attach menu. */
+  listResources(): Promise<McpResourcesResult>;
+  /** Reads a resource from its server and attaches it as a file; a failure is reported in the panel. */
+  attachResource(resource: McpResourceDefinition): void;
   removeAttachment(uploadId: string): void;
   setPageMode(origin: string, mode: SiteMode): void;
   decide(request: RequestState, decision: 'allow' | 'deny', scope: DecisionScope): Promise<string | undefined>;
@@ -104,6 +109,8 @@ export const PanelActionsContext = createContext<PanelActions>({
   openSearchHit: nothing,
   refreshSessions: nothing,
   attachFiles: nothing,
+  listResources: async () => ({ resources: [], notes: [] }),
+  attachResource: nothing,
   removeAttachment: nothing,
   setPageMode: nothing,
   decide: unavailable,

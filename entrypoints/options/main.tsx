@@ -109,7 +109,13 @@ function OptionsApp() {
         <h2>Approvals</h2>
         <ApprovalPolicyForm initial={policy} onSave={savePolicy} />
       </section>
-      <McpServersForm servers={mcp.servers} onSave={mcp.save} onRemove={mcp.remove} onTest={mcp.test} />
+      <McpServersForm
+        servers={mcp.servers}
+        onSave={mcp.save}
+        onRemove={mcp.remove}
+        onTest={mcp.test}
+        onSignOut={mcp.signOut}
+      />
       <section className="profiles-page">
         <h2>Sites</h2>
         <SiteAccessList sites={siteAccess.sites} onModeChange={siteAccess.setMode} onRevoke={siteAccess.revoke} />

@@ -1,11 +1,14 @@
 import { useEffect, useState } from 'react';
 import browser from 'webextension-polyfill';
-import { mcpHttpTransport } from '@/lib/mcp/mcp-http-transport';
+import { mcpOAuthProvider } from '@/lib/mcp/mcp-oauth-provider';
+import { signInToMcpServer } from '@/lib/mcp/mcp-oauth-sign-in';
+import { mcpOAuthTransport } from '@/lib/mcp/mcp-oauth-transport';
 import { mcpServerOrigin, type McpServerConfig } from '@/lib/mcp/mcp-server-config';
 import { MCP_SERVERS_KEY, McpServerStore } from '@/lib/mcp/mcp-server-store';
 import { testMcpServer, type McpTestReport } from '@/lib/mcp/mcp-test-report';
 import { isLoopbackUrl } from '@/lib/providers/loopback-url';
 import { extensionKeyValueStore } from '../shared/extension-key-value-store';
+import { mcpOAuthOptions, mcpOAuthStore } from '../shared/mcp-oauth-browser';
 
 const mcpServers = new McpServerStore(extensionKeyValueStore);
 
@@ -26,12 +29,27 @@ function requestMcpHost(server: McpServerConfig): Promise<string> {
     );
 }
 
-/** The stored MCP servers, kept current, with save (host asked first), remove and Test connection. */
+/**
+ * Test connection of an OAuth server: signs in first where there is no valid token (the browser's authorization
+ * window, from this page, where the user is), then connects with the token as the runtime will.
+ */
+async function testWithSignIn(server: McpServerConfig): Promise<McpTestReport> {
+  const options = mcpOAuthOptions(true);
+  if (server.auth === 'oauth') {
+    const provider = mcpOAuthProvider(server.id, { ...options, serverName: server.name });
+    const signedIn = await signInToMcpServer(server, provider, mcpOAuthStore, options.now);
+    if (!signedIn.ok) return signedIn;
+  }
+  return testMcpServer(server, mcpOAuthTransport(options));
+}
+
+/** The stored MCP servers, kept current, with save (host asked first), remove, Test connection and sign-out. */
 export function useMcpServers(): {
   servers: McpServerConfig[] | undefined;
   save(server: McpServerConfig): Promise<string>;
   remove(serverId: string): Promise<string>;
   test(server: McpServerConfig): Promise<McpTestReport>;
+  signOut(serverId: string): Promise<string>;
 } {
   const [servers, setServers] = useState<McpServerConfig[]>();
   useEffect(() => {
@@ -49,11 +67,17 @@ export function useMcpServers(): {
     async remove(serverId) {
       const name = servers?.find((server) => server.id === serverId)?.name ?? serverId;
       setServers(await mcpServers.remove(serverId));
+      await mcpOAuthStore.forget(serverId);
       return `Removed ${name}.`;
     },
     async test(server) {
       await requestMcpHost(server);
-      return testMcpServer(server, mcpHttpTransport);
+      return testWithSignIn(server);
+    },
+    async signOut(serverId) {
+      const signedIn = await mcpOAuthStore.signedIn(serverId);
+      await mcpOAuthStore.forget(serverId);
+      return signedIn ? 'Signed out: the tokens are deleted from this browser.' : 'Not signed in.';
     },
   };
 }

@@ -1,5 +1,6 @@
 import browser from 'webextension-polyfill';
 import type { PanelActions } from '@/components/shared/panel-actions';
+import { mcpResourceFile } from '@/lib/panel/mcp-resource-file';
 import { resolvePromptCommand } from '@/lib/panel/prompt-command';
 import { branchSwitchEvent } from '@/lib/panel/branch-switch';
 import { composedRequest, regenerateRequest, resendRequest, retryRequest } from '@/lib/panel/turn-request';
@@ -113,6 +114,15 @@ export function useSidePanelActions(parts: SidePanelParts): PanelActions {
     },
     refreshSessions: sessions.refresh,
     attachFiles: files.composer.onAttachFiles,
+    listResources: () => callRuntime({ type: 'mcp/resources' }),
+    attachResource: (resource) =>
+      void callRuntime({ type: 'mcp/resource', serverId: resource.serverId, uri: resource.uri }).then(
+        (read) =>
+          read.ok
+            ? files.composer.onAttachFiles([mcpResourceFile(read, Date.now())])
+            : report(`Could not attach ${resource.name}: ${read.error}`),
+        (reason: unknown) => report(`Could not attach ${resource.name}: ${errorText(reason)}`),
+      ),
     removeAttachment: files.composer.onRemoveAttachment,
     setPageMode: currentPage.setMode,
     removeDownload: (downloadId) => removeDownload(downloadId).then(nothingWrong, errorText),

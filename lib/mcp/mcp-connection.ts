@@ -3,6 +3,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import type { McpListedPrompt } from '../protocol/mcp-prompt';
+import type { McpListedResource } from '../protocol/mcp-resource';
 import type { McpServerConfig } from './mcp-server-config';
 import type { McpListedTool } from './mcp-tool-catalog';
 
@@ -23,6 +24,9 @@ export interface McpSession {
   readonly info: McpServerInfo;
   listTools(): Promise<{ tools: McpListedTool[]; truncated: boolean }>;
   listResources(): Promise<string[]>;
+  /** The resources with their names and types (the composer's attach menu). */
+  listResourceEntries(): Promise<McpListedResource[]>;
+  readResource(uri: string): Promise<unknown>;
   listPrompts(): Promise<McpListedPrompt[]>;
   getPrompt(name: string, input: Record<string, string>): Promise<unknown>;
   callTool(toolName: string, input: Record<string, unknown>, signal?: AbortSignal): Promise<unknown>;
@@ -45,7 +49,7 @@ export function mcpFailureMessage(error: unknown): string {
   if (error instanceof Error) {
     const code = (error as { code?: unknown }).code;
     if (error.name === 'UnauthorizedError' || code === 401) {
-      return 'The server answered 401 Unauthorized: check the Authorization header (OAuth is not supported yet).';
+      return 'The server answered 401 Unauthorized: check the Authorization header, or choose OAuth to sign in.';
     }
     return typeof code === 'number' && code > 0 ? `HTTP ${code}: ${error.message}` : error.message;
   }
@@ -99,6 +103,16 @@ export async function connectMcpServer(
       const result = await client.listResources(undefined, { timeout });
       return result.resources.map((resource) => resource.uri);
     },
+    async listResourceEntries() {
+      if (!capabilities.resources) return [];
+      const result = await client.listResources(undefined, { timeout });
+      return result.resources.map((resource) => ({
+        uri: resource.uri,
+        name: resource.title ?? resource.name,
+        ...(resource.mimeType ? { mimeType: resource.mimeType } : {}),
+      }));
+    },
+    readResource: (uri) => client.readResource({ uri }, { timeout }),
     async listPrompts() {
       if (!capabilities.prompts) return [];
       const result = await client.listPrompts(undefined, { timeout });

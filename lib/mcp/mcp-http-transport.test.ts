@@ -58,7 +58,7 @@ describe('mcpHttpTransport', () => {
   it('says 401 plainly', async () => {
     expect(await testMcpServer(at('/unauthorized'), mcpHttpTransport)).toEqual({
       ok: false,
-      error: 'The server answered 401 Unauthorized: check the Authorization header (OAuth is not supported yet).',
+      error: 'The server answered 401 Unauthorized: check the Authorization header, or choose OAuth to sign in.',
     });
   });
 

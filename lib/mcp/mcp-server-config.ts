@@ -19,6 +19,8 @@ export const mcpServerConfigSchema = z.object({
     .refine((url) => /^https?:$/.test(new URL(url).protocol), 'Only http and https URLs.'),
   transport: z.enum(['streamable-http', 'sse']).default('streamable-http'),
   headers: z.record(headerName, z.string().max(4000)).default({}),
+  /** `oauth`: the server's authorization server is asked for a token (OAuth 2.1, PKCE, dynamic registration). */
+  auth: z.enum(['headers', 'oauth']).default('headers'),
   enabled: z.boolean().default(true),
   toolModes: z.record(z.string(), mcpToolModeSchema).default({}),
   /** Whether every tool of the server asks, whatever its annotations say. */

@@ -14,6 +14,7 @@ export interface McpServerDraft {
   url: string;
   transport: McpServerConfig['transport'];
   headers: McpHeaderDraft[];
+  auth: McpServerConfig['auth'];
   enabled: boolean;
   alwaysAsk: boolean;
   toolModes: Record<string, McpToolMode>;
@@ -26,6 +27,7 @@ export function draftFromServer(server?: McpServerConfig): McpServerDraft {
       url: '',
       transport: 'streamable-http',
       headers: [{ name: '', value: '' }],
+      auth: 'headers',
       enabled: true,
       alwaysAsk: false,
       toolModes: {},
@@ -38,6 +40,7 @@ export function draftFromServer(server?: McpServerConfig): McpServerDraft {
     url: server.url,
     transport: server.transport,
     headers: headers.length > 0 ? headers : [{ name: '', value: '' }],
+    auth: server.auth,
     enabled: server.enabled,
     alwaysAsk: server.alwaysAsk,
     toolModes: { ...server.toolModes },
@@ -94,6 +97,7 @@ export function serverFromDraft(
     url: draft.url.trim(),
     transport: draft.transport,
     headers,
+    auth: draft.auth,
     enabled: draft.enabled,
     alwaysAsk: draft.alwaysAsk,
     toolModes: draft.toolModes,

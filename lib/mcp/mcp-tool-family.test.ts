@@ -1,6 +1,6 @@
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMcpTestServer, type McpTestServer } from '../../tests/support/mcp-test-server';
+import { createMcpTestServer, TEST_PNG_BASE64, type McpTestServer } from '../../tests/support/mcp-test-server';
 import type { BlobRef } from '../protocol/blob-ref';
 import { mcpServerConfigSchema, type McpServerConfig } from './mcp-server-config';
 import { createMcpToolFamily, type McpToolFamily } from './mcp-tool-family';
@@ -140,6 +140,36 @@ describe('createMcpToolFamily', () => {
     expect(await family.prompt('gone', 'plan', {})).toEqual({
       ok: false,
       error: 'No enabled MCP server has the id gone.',
+    });
+  });
+});
+
+describe('MCP resources of the tool family', () => {
+  it('lists the enabled servers’ resources and reads one as text or as a blob to attach', async () => {
+    const family = familyWith([notes, { ...notes, id: 'off', enabled: false }]);
+    expect(await family.resources()).toEqual({
+      resources: [
+        { uri: 'note://first', name: 'first-note', mimeType: 'text/plain', serverId: 'notes', serverName: 'Notes' },
+        { uri: 'image://dot', name: 'dot', mimeType: 'image/png', serverId: 'notes', serverName: 'Notes' },
+      ],
+      notes: [],
+    });
+    expect(await family.resource('notes', 'note://first')).toEqual({
+      ok: true,
+      name: 'first-note.txt',
+      mimeType: 'text/plain',
+      content: { kind: 'text', text: 'buy milk' },
+    });
+    expect(await family.resource('notes', 'image://dot')).toMatchObject({
+      ok: true,
+      name: 'dot.png',
+      mimeType: 'image/png',
+      content: { kind: 'blob', base64: TEST_PNG_BASE64 },
+    });
+    expect(await family.resource('notes', 'note://none')).toMatchObject({ ok: false });
+    expect(await family.resource('off', 'note://first')).toEqual({
+      ok: false,
+      error: 'No enabled MCP server has the id off.',
     });
   });
 });

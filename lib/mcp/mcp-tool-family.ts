@@ -5,6 +5,7 @@ import type { ToolRunner } from '../tool-family/tool-family';
 import { mcpToolOutput, type StoreMcpImage } from './mcp-call-result';
 import { connectMcpServer, mcpFailureMessage, type McpSession, type McpTransportFactory } from './mcp-connection';
 import { mcpPromptText, type McpPromptResult, type McpPromptsResult } from '../protocol/mcp-prompt';
+import { mcpResourceAttachment, type McpResourceResult, type McpResourcesResult } from '../protocol/mcp-resource';
 import type { McpServerConfig } from './mcp-server-config';
 import { mcpServerCatalog, type McpServerCatalog, type McpToolDefinition } from './mcp-tool-catalog';
 import { isMcpToolName } from './mcp-tool-name';
@@ -44,6 +45,10 @@ export interface McpToolFamily {
   prompts(): Promise<McpPromptsResult>;
   /** One prompt's text with its arguments filled in, as the user's next message. */
   prompt(serverId: string, name: string, input: Record<string, string>): Promise<McpPromptResult>;
+  /** The enabled servers' resources, offered in the composer's attach menu. */
+  resources(): Promise<McpResourcesResult>;
+  /** One resource's content (`resources/read`), to attach to a message as a file. */
+  resource(serverId: string, uri: string): Promise<McpResourceResult>;
   close(): Promise<void>;
 }
 
@@ -176,6 +181,40 @@ export function createMcpToolFamily(dependencies: McpToolFamilyDependencies): Mc
       if (!session.ok) return { ok: false, error: `${config.name} is not connected: ${session.error}` };
       try {
         return mcpPromptText(await session.session.getPrompt(name, input));
+      } catch (error) {
+        return { ok: false, error: `${config.name}: ${mcpFailureMessage(error)}` };
+      }
+    },
+    async resources() {
+      const enabled = (await dependencies.servers()).filter((config) => config.enabled);
+      const listed = await Promise.all(
+        enabled.map(async (config): Promise<McpResourcesResult> => {
+          const session = await connection(config).session;
+          if (!session.ok) return { resources: [], notes: [`${config.name} is not connected: ${session.error}`] };
+          try {
+            const resources = await session.session.listResourceEntries();
+            return {
+              resources: resources.map((resource) => ({ ...resource, serverId: config.id, serverName: config.name })),
+              notes: [],
+            };
+          } catch (error) {
+            return { resources: [], notes: [`${config.name} did not list its resources: ${mcpFailureMessage(error)}`] };
+          }
+        }),
+      );
+      return {
+        resources: listed.flatMap((entry) => entry.resources),
+        notes: listed.flatMap((entry) => entry.notes),
+      };
+    },
+    async resource(serverId, uri) {
+      const config = (await dependencies.servers()).find((server) => server.id === serverId && server.enabled);
+      if (!config) return { ok: false, error: `No enabled MCP server has the id ${serverId}.` };
+      const session = await connection(config).session;
+      if (!session.ok) return { ok: false, error: `${config.name} is not connected: ${session.error}` };
+      try {
+        const listed = (await session.session.listResourceEntries()).find((resource) => resource.uri === uri);
+        return mcpResourceAttachment(await session.session.readResource(uri), listed ?? { uri, name: uri });
       } catch (error) {
         return { ok: false, error: `${config.name}: ${mcpFailureMessage(error)}` };
       }

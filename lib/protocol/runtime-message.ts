@@ -94,6 +94,9 @@ export const runtimeRequestSchema = z.discriminatedUnion('type', [
     name: z.string().min(1).max(200),
     arguments: z.record(z.string().max(200), z.string().max(20_000)),
   }),
+  // MCP glue: the enabled servers' resources (the composer's attach menu), and one read to attach as a file.
+  z.object({ type: z.literal('mcp/resources') }),
+  z.object({ type: z.literal('mcp/resource'), serverId: z.string().min(1).max(32), uri: z.string().min(1).max(4000) }),
   /** Stop on a job card: a cancel command aimed at one job. */
   z.object({ type: z.literal('job/cancel'), sessionId: id, jobId: id, commandId: id }),
   /** A form's button pressed in the panel: checked by the runtime against the question's form before it answers it. */

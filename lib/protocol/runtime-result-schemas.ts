@@ -6,6 +6,7 @@ import { agentEventSchema } from './agent-event';
 import { budgetCheckResultSchema } from './budget-check-result';
 import { mcpPromptResultSchema, mcpPromptsResultSchema } from './mcp-prompt';
 import { mcpToolsResultSchema } from './mcp-tools-result';
+import { mcpResourceResultSchema, mcpResourcesResultSchema } from './mcp-resource';
 import { jsonObjectSchema, jsonValueSchema } from './json-value';
 import { sessionRecordSchema } from './session-record';
 import { searchResultSchema } from './search-hit';
@@ -62,6 +63,8 @@ export const runtimeResultSchemas = {
   'mcp/tools': mcpToolsResultSchema,
   'mcp/prompts': mcpPromptsResultSchema,
   'mcp/prompt': mcpPromptResultSchema,
+  'mcp/resources': mcpResourcesResultSchema,
+  'mcp/resource': mcpResourceResultSchema,
   'job/cancel': z.object({
     commandId: z.string(),
     jobId: z.string(),

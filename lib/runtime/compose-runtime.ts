@@ -160,7 +160,7 @@ export function composeRuntime(platform: RuntimePlatform): ComposedRuntime {
     savedValues: (targetId) => values.saved(targetId),
     pages,
     search,
-    ...(mcp ? { mcpTools: () => mcp.definitions(), mcpPrompts: mcp } : {}),
+    ...(mcp ? { mcpTools: () => mcp.definitions(), mcpPrompts: mcp, mcpResources: mcp } : {}),
     budgets: new BudgetGuard({
       store,
       settings: () => usageSettings.load(),

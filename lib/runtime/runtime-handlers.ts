@@ -25,6 +25,8 @@ export interface RuntimeHandlerDependencies {
   mcpTools?(): Promise<McpToolsResult>;
   /** MCP glue: the servers' prompts, and one of them filled in. */
   mcpPrompts?: Pick<McpToolFamily, 'prompts' | 'prompt'>;
+  /** MCP glue: the servers' resources, and one of them read to attach as a file. */
+  mcpResources?: Pick<McpToolFamily, 'resources' | 'resource'>;
   /** Reloads a target in the stage if it is the one open there (a restored version, a changed grant). */
   reloadIfActive?(targetId: string): Promise<void>;
   /** Shows an older version of an authored target in the stage, as a preview the model's tools do not drive. */
@@ -88,6 +90,12 @@ export function runtimeHandlers(dependencies: RuntimeHandlerDependencies): Runti
     'mcp/prompts': async () => (await dependencies.mcpPrompts?.prompts()) ?? { prompts: [], notes: [] },
     'mcp/prompt': async (request) =>
       (await dependencies.mcpPrompts?.prompt(request.serverId, request.name, request.arguments)) ?? {
+        ok: false,
+        error: 'This build reaches no MCP server.',
+      },
+    'mcp/resources': async () => (await dependencies.mcpResources?.resources()) ?? { resources: [], notes: [] },
+    'mcp/resource': async (request) =>
+      (await dependencies.mcpResources?.resource(request.serverId, request.uri)) ?? {
         ok: false,
         error: 'This build reaches no MCP server.',
       },

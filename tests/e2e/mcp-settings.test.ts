@@ -96,7 +96,7 @@ describe('MCP servers in Settings, in Chromium', () => {
     expect(report[1]).toContain('readNote (read-only)');
     expect(report[1]).toContain('deleteNote (destructive)');
     expect(report[1]).toContain('appendNote (no hint)');
-    expect(report[2]).toBe('true Resources (1): note://first');
+    expect(report[2]).toBe('true Resources (2): note://first, image://dot');
     expect(report[3]).toBe('true Prompts (2): summarize, plan');
     expect(mcp.authorizations.length).toBeGreaterThan(0);
     expect(mcp.authorizations.every((value) => value === SECRET)).toBe(true);
@@ -119,6 +119,7 @@ describe('MCP servers in Settings, in Chromium', () => {
         url: `${mcp.origin}/mcp`,
         transport: 'streamable-http',
         headers: { Authorization: SECRET },
+        auth: 'headers',
         enabled: true,
         toolModes: { readNote: 'ask', appendNote: 'allow' },
         alwaysAsk: false,
@@ -183,7 +184,7 @@ describe('MCP servers in Settings, in Chromium', () => {
     await fill(options, 'Server name', 'Broken');
     await fill(options, 'Server URL', `${mcp.origin}/unauthorized`);
     expect(await testConnection(options)).toEqual([
-      'false ✗ The server answered 401 Unauthorized: check the Authorization header (OAuth is not supported yet).',
+      'false ✗ The server answered 401 Unauthorized: check the Authorization header, or choose OAuth to sign in.',
     ]);
     await fill(options, 'Server URL', `${mcp.origin}/malformed`);
     expect(await testConnection(options)).toEqual(['false ✗ The server sent a reply that is not valid JSON-RPC 2.0.']);

@@ -122,6 +122,9 @@ export function createMcpTestServer(
   server.registerResource('first-note', 'note://first', { mimeType: 'text/plain' }, (uri) => ({
     contents: [{ uri: uri.href, text: 'buy milk' }],
   }));
+  server.registerResource('dot', 'image://dot', { mimeType: 'image/png' }, (uri) => ({
+    contents: [{ uri: uri.href, mimeType: 'image/png', blob: TEST_PNG_BASE64 }],
+  }));
   return {
     server,
     calls,

@@ -1,0 +1,100 @@
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  startScriptedModelServer,
+  type ScriptedModelServer,
+} from '../../scripts/scripted-model-server/scripted-model-server';
+import { startMcpHttpServer, type McpHttpServer } from '../support/mcp-http-server';
+import { TEST_PNG_BASE64 } from '../support/mcp-test-server';
+import {
+  configureEndpoint,
+  currentSessionId,
+  launchExtension,
+  sendMessage,
+  storedRowsText,
+  waitForTurnEnd,
+  type ExtensionSession,
+} from './extension-harness';
+
+async function storeServers(session: ExtensionSession, servers: unknown[]): Promise<void> {
+  const page = await session.browser.newPage();
+  await page.goto(`chrome-extension://${session.extensionId}/options.html`);
+  await page.evaluate(
+    (value) =>
+      (
+        globalThis as unknown as { chrome: { storage: { local: { set(value: unknown): Promise<void> } } } }
+      ).chrome.storage.local.set({ mcpServers: value }),
+    servers,
+  );
+  await page.close();
+}
+
+async function attachResource(panel: Page, uri: string): Promise<void> {
+  await panel.click('button[aria-label="Attach an MCP resource"]');
+  await panel.waitForSelector(`ul[aria-label="Resources of your MCP servers"] button[data-uri="${uri}"]`);
+  await panel.click(`ul[aria-label="Resources of your MCP servers"] button[data-uri="${uri}"]`);
+}
+
+async function waitForReadyChips(panel: Page, names: string[]): Promise<void> {
+  await panel.waitForFunction(
+    (want) =>
+      JSON.stringify(
+        [...document.querySelectorAll('.attachment-chips .attachment-chip')].map(
+          (chip) => `${chip.querySelector('.attachment-name')?.textContent}:${chip.getAttribute('data-state')}`,
+        ),
+      ) === JSON.stringify(want),
+    { timeout: 15_000, polling: 50 },
+    names.map((name) => `${name}:ready`),
+  );
+}
+
+describe('MCP resources as attachments, in Chromium', () => {
+  let model: ScriptedModelServer;
+  let mcp: McpHttpServer;
+  let session: ExtensionSession;
+
+  beforeAll(async () => {
+    model = await startScriptedModelServer();
+    mcp = await startMcpHttpServer();
+    session = await launchExtension();
+    await configureEndpoint(session, model.url);
+    await storeServers(session, [{ id: 'notes', name: 'Notes', url: `${mcp.origin}/mcp` }]);
+  });
+
+  afterAll(async () => {
+    await session?.close();
+    await model?.close();
+    await mcp?.close();
+  });
+
+  it('lists the server’s resources in the attach menu and sends a text one and a binary one with the message, as files', async () => {
+    model.setScript({ turns: [{ steps: [{ text: 'Got both.' }] }] });
+    const panel = await session.openPanel();
+    await panel.waitForSelector('button[aria-label="Attach an MCP resource"]', { timeout: 15_000 });
+    await panel.click('button[aria-label="Attach an MCP resource"]');
+    const listed = await panel.$$eval('ul[aria-label="Resources of your MCP servers"] button', (items) =>
+      items.map((item) => item.textContent),
+    );
+    expect(listed).toEqual(['first-notenote://first · Notes', 'dotimage://dot · Notes']);
+    await panel.click('button[aria-label="Attach an MCP resource"]');
+
+    await attachResource(panel, 'note://first');
+    await waitForReadyChips(panel, ['first-note.txt']);
+    await attachResource(panel, 'image://dot');
+    await waitForReadyChips(panel, ['first-note.txt', 'dot.png']);
+
+    await sendMessage(panel, 'What is in these?');
+    expect(await waitForTurnEnd(panel, 0)).toBe('completed');
+    const body = JSON.stringify(model.requests[0].body);
+    expect(body).toContain('buy milk');
+    expect(body).toContain('image/png');
+    expect(body).toContain('first-note.txt');
+
+    const log = await storedRowsText(panel, await currentSessionId(panel));
+    expect(log).toContain('first-note.txt');
+    expect(log).toContain('dot.png');
+    // The bytes are in the blob store; the log holds references only.
+    expect(log).not.toContain(TEST_PNG_BASE64);
+    await panel.close();
+  });
+});
