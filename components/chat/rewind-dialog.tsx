@@ -54,8 +54,8 @@ export function RewindDialog({ turnId, onClose }: { turnId: string; onClose(): v
       {preview && (
         <>
           <p>
-            The conversation goes back to just before this message; {preview.laterTurns} turn
-            {preview.laterTurns === 1 ? '' : 's'} from here on stay on their own branch. Nothing is deleted.
+            The conversation goes back to just before this message. The turns from here on ({preview.laterTurns}) stay
+            on their own branch: nothing is deleted.
           </p>
           <fieldset className="rewind-modes">
             <legend>Restore</legend>
