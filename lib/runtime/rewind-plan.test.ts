@@ -7,7 +7,8 @@ import { rewindDraft, rewindPlan } from './rewind-plan';
 
 const sha = 'a'.repeat(64);
 const ref = { blobId: sha, sha256: sha, mime: 'text/plain', size: 1, name: 'part' };
-const parts = { manifest: ref, html: ref, script: ref };
+/** Each version's own parts (its html named after it). */
+const partsOf = (number: number) => ({ manifest: ref, html: { ...ref, name: `index-${number}.html` }, script: ref });
 
 /** One turn that runs each call (name, input, output) to completion. */
 function turn(log: EventLog, turnId: string, calls: [string, JsonValue, JsonValue][], branch: object = {}) {
@@ -22,7 +23,11 @@ function turn(log: EventLog, turnId: string, calls: [string, JsonValue, JsonValu
 }
 
 function version(log: EventLog, artifactId: string, number: number) {
-  log.add({ type: 'artifact/created', artifactId, data: { kind: 'html-app', version: number, state: 'draft', parts } });
+  log.add({
+    type: 'artifact/created',
+    artifactId,
+    data: { kind: 'html-app', version: number, state: 'draft', parts: partsOf(number) },
+  });
   log.add({ type: 'artifact/ready', artifactId, data: { version: number, state: 'ready', requested: [] } });
   if (number > 1)
     log.add({

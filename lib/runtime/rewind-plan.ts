@@ -131,9 +131,15 @@ function authoredVersions(before: readonly AgentEvent[], events: readonly AgentE
   const versions: RewindPreview['versions'] = [];
   const createdAfter: string[] = [];
   for (const record of now.all()) {
-    const current = then.get(record.artifactId)?.current;
+    const earlier = then.get(record.artifactId);
+    const current = earlier?.current;
+    const sameParts = (left: number | undefined, right: number | undefined) =>
+      left !== undefined &&
+      right !== undefined &&
+      JSON.stringify(record.versions.get(left)?.parts) === JSON.stringify(earlier?.versions.get(right)?.parts);
     if (current === undefined) createdAfter.push(record.artifactId);
-    else if (record.current !== current)
+    // A restore of that version since is current already: its parts are the same, under a newer number.
+    else if (record.current !== current && !sameParts(record.current, current))
       versions.push({ artifactId: record.artifactId, version: current, current: record.current ?? 0 });
   }
   return { versions, createdAfter };
