@@ -22,6 +22,7 @@ import { usePanelActions } from '../shared/panel-actions';
 import { TurnView } from './turn-view';
 import type { TurnJump } from '@/lib/panel/turn-jump';
 import { CompactionDivider } from './compaction-divider';
+import { RewoundNotice } from './rewound-notice';
 
 export interface MessageListProps {
   state: ClientState;
@@ -276,6 +277,7 @@ export function MessageList({ state, running, empty, jumpTo }: MessageListProps)
             );
           })}
         </div>
+        {state.branches.rewound && <RewoundNotice rewound={state.branches.rewound} enabled={!running} />}
         <FactNotices facts={factsByTurn.get('') ?? []} />
         {state.notifications.map((notice) => (
           <div key={notice.notificationId} className={`notice notice-${notice.level}`} role="status">

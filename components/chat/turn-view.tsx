@@ -1,4 +1,4 @@
-import { memo, useMemo } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { requestsByToolCall } from '@/lib/panel/request-view';
 import { answerVariants, messageVariants } from '@/lib/state/branch-tree';
 import {
@@ -18,6 +18,7 @@ import { JobCard } from '../jobs/job-card';
 import type { JobView } from '@/lib/state/job-view';
 import { RetryIcon } from '../shared/icons';
 import { RetryNotice } from './retry-notice';
+import { RewindDialog } from './rewind-dialog';
 import { SteerMessage } from './steer-message';
 import { ToolCallCard } from './tool-call-card';
 import { TurnError } from './turn-error';
@@ -66,6 +67,7 @@ export const TurnView = memo(function TurnView({
   branches,
 }: TurnViewProps) {
   const { retry, resend, regenerate, fork } = usePanelActions();
+  const [rewinding, setRewinding] = useState(false);
   const answered = turn.status !== 'running' && turn.status !== 'paused';
   const retryable = canRetry && (turn.status === 'interrupted' || turn.status === 'aborted');
   const ended =
@@ -154,8 +156,20 @@ export const TurnView = memo(function TurnView({
               Fork
             </button>
           )}
+          {canEdit && (
+            <button
+              type="button"
+              className="button-quiet regenerate-button"
+              aria-label="Rewind to this message"
+              title="Go back to just before this message, choosing what to restore"
+              onClick={() => setRewinding(true)}
+            >
+              Rewind
+            </button>
+          )}
         </div>
       )}
+      {rewinding && <RewindDialog turnId={turn.turnId} onClose={() => setRewinding(false)} />}
       {(ended || retryable) && (
         <div className="turn-footer">
           {ended && (

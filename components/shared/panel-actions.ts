@@ -1,3 +1,5 @@
+import type { RewindMode } from '@/lib/protocol/rewind-events';
+import type { RewindPreview } from '@/lib/protocol/rewind-preview';
 import { createContext, useContext } from 'react';
 import type { BranchPlace } from '@/lib/panel/branch-switch';
 import type { SiteMode } from '@/lib/settings/site-modes-store';
@@ -37,6 +39,10 @@ export interface PanelActions {
   showBranch(turnId: string, place: BranchPlace): void;
   /** Opens a new conversation that starts with the branch in view up to this turn. */
   fork(turnId: string): void;
+  /** What a rewind to just before this turn's message would restore and not undo (the confirmation's lists). */
+  previewRewind(turnId: string): Promise<RewindPreview>;
+  /** Rewinds to just before this turn's message in a mode; a message when it could not. */
+  rewind(turnId: string, mode: RewindMode): Promise<string | undefined>;
   /** Asks for older turns of the conversation, as the reader scrolls up to them. */
   loadOlder(limit: number): void;
   /** Sends the turn a budget refused, once over the budget. */
@@ -93,6 +99,8 @@ export const PanelActionsContext = createContext<PanelActions>({
   regenerate: nothing,
   showBranch: nothing,
   fork: nothing,
+  previewRewind: () => Promise.reject(new Error(NOT_CONNECTED)),
+  rewind: unavailable,
   loadOlder: nothing,
   sendOverBudget: nothing,
   dismissBudgetRefusal: nothing,

@@ -90,6 +90,19 @@ export function useSidePanelActions(parts: SidePanelParts): PanelActions {
         (reason: unknown) => report(`Could not fork the conversation: ${errorText(reason)}`),
       );
     },
+    previewRewind: async (turnId) => {
+      if (!state) throw new Error('The panel is not connected.');
+      return (await callRuntime({ type: 'session/rewind-preview', sessionId: state.sessionId, turnId })).preview;
+    },
+    rewind: async (turnId, mode) => {
+      if (!state || turn.running) return 'A reply is running: stop it before rewinding.';
+      try {
+        await callRuntime({ type: 'session/rewind', sessionId: state.sessionId, turnId, mode });
+        return undefined;
+      } catch (reason) {
+        return `Could not rewind: ${errorText(reason)}`;
+      }
+    },
     loadOlder: connection.loadOlder,
     sendOverBudget: turn.sendOverBudget,
     dismissBudgetRefusal: turn.dismissBudgetRefusal,

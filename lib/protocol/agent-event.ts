@@ -4,12 +4,13 @@ import { JOB_EVENT_TYPES, jobEventSchemas } from './job-events';
 import { jsonValueSchema } from './json-value';
 import { NOTIFY_PARTS } from './notify-events';
 import { TARGET_ARTIFACT_EVENT_TYPES, targetArtifactEventSchemas } from './target-artifact-events';
+import { rewindEventSchemas } from './rewind-events';
 import { tokenUsageSchema } from './token-usage';
 import { messageAttachmentSchema, uploadEventIds, uploadStateEventData } from './upload-events';
 import { VIEW_ARTIFACT_EVENT_TYPES, viewArtifactEventSchemas } from './view-artifact-events';
 
 /** The version the runtime stamps on every event; a stored row of an older one is upgraded by `event-migrations.ts`. */
-export const AGENT_EVENT_SCHEMA_VERSION = 5;
+export const AGENT_EVENT_SCHEMA_VERSION = 6;
 
 const id = z.string().min(1).max(200);
 
@@ -220,6 +221,7 @@ export const agentEventSchema = z.discriminatedUnion('type', [
   ...viewArtifactEventSchemas(envelope, id),
   ...targetArtifactEventSchemas(envelope, id),
   ...contextEventSchemas(envelope, id),
+  ...rewindEventSchemas(envelope, id),
 ]);
 
 export type AgentEvent = z.infer<typeof agentEventSchema>;
@@ -294,6 +296,7 @@ export const EVENT_DURABILITY: Record<AgentEventType, boolean> = {
   'artifact/permission-granted': true,
   'artifact/permission-revoked': true,
   'context/compacted': true,
+  'rewind/applied': true,
 };
 
 export function isDurableType(type: AgentEventType): boolean {
@@ -320,6 +323,7 @@ const RUNTIME_WRITTEN = new Set<AgentEventType>([
   'notify/budget-reached',
   'notify/security-warning',
   'notify/access-revoked',
+  'rewind/applied',
   ...JOB_EVENT_TYPES,
   ...VIEW_ARTIFACT_EVENT_TYPES,
   ...TARGET_ARTIFACT_EVENT_TYPES,

@@ -115,6 +115,22 @@ describe('version 4 rows', () => {
   });
 });
 
+describe('version 5 rows', () => {
+  it('are read unchanged as version 6 (rewind/applied is new; no older shape changed)', () => {
+    const row = {
+      schemaVersion: 5,
+      sessionId: 'fixture-session',
+      seq: 1,
+      time: 1,
+      durable: true,
+      type: 'branch/switched',
+      turnId: 'first',
+      data: {},
+    };
+    expect(readAll([row])).toEqual([{ ...row, schemaVersion: AGENT_EVENT_SCHEMA_VERSION }]);
+  });
+});
+
 describe('readStoredEvent', () => {
   const current = { ...storedV1[0], schemaVersion: AGENT_EVENT_SCHEMA_VERSION };
 

@@ -36,6 +36,12 @@ export const EVENT_MIGRATIONS: Readonly<Record<number, MigrationStep>> = {
    * every branch as one conversation.
    */
   4: (event) => event,
+  /**
+   * Version 6 adds `rewind/applied`: the view went back to just before a message, with the target values and
+   * authored versions it restored. Every version-5 row is a valid version-6 row; a version-5 build reading a
+   * version-6 log is told it is newer rather than showing a rewound conversation at its old leaf.
+   */
+  5: (event) => event,
 };
 
 export type StoredEventReading =

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rewindModeSchema } from './rewind-events';
 import { currentPageRequestSchema } from './current-page';
 import { agentEventSchema } from './agent-event';
 import { jsonObjectSchema, jsonValueSchema } from './json-value';
@@ -44,6 +45,10 @@ export const runtimeRequestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('session/delete'), sessionId: id }),
   /** A new conversation that starts with this one's branch up to `turnId`. */
   z.object({ type: z.literal('session/fork'), sessionId: id, turnId: id }),
+  /** What a rewind to just before `turnId`'s message would restore, and what it would not undo. */
+  z.object({ type: z.literal('session/rewind-preview'), sessionId: id, turnId: id }),
+  /** Rewinds to just before `turnId`'s message, restoring what `mode` says (a new branch; nothing is deleted). */
+  z.object({ type: z.literal('session/rewind'), sessionId: id, turnId: id, mode: rewindModeSchema }),
   /** Full-text search over every conversation's messages, tool calls and page titles. */
   z.object({
     type: z.literal('search/query'),

@@ -10,6 +10,7 @@ import { mcpResourceResultSchema, mcpResourcesResultSchema } from './mcp-resourc
 import { jsonObjectSchema, jsonValueSchema } from './json-value';
 import { sessionRecordSchema } from './session-record';
 import { searchResultSchema } from './search-hit';
+import { rewindPreviewSchema, rewindResultSchema } from './rewind-preview';
 import { toolOutputSchema } from './tool-output';
 import type { RuntimeRequest } from './runtime-message';
 
@@ -47,6 +48,8 @@ export const runtimeResultSchemas = {
   'sessions/list': z.object({ sessions: z.array(sessionRecordSchema) }),
   'session/delete': z.object({ deleted: z.string() }),
   'session/fork': z.object({ sessionId: z.string() }),
+  'session/rewind-preview': z.object({ preview: rewindPreviewSchema }),
+  'session/rewind': rewindResultSchema,
   'search/query': searchResultSchema,
   'targets/list': targetsListResultSchema,
   'targets/register': z.object({ targetId: z.string() }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AGENT_EVENT_SCHEMA_VERSION, turnCommandKind } from './agent-event';
+import { rewindModeSchema } from './rewind-events';
 import { jsonValueSchema } from './json-value';
 import { NOTIFY_FACT_TYPES } from './notify-events';
 import { blobRefSchema } from './blob-ref';
@@ -171,6 +172,7 @@ export const snapshotStateSchema = z.object({
     children: z.record(text, z.array(text)),
     answerOf: z.record(text, text),
     leaf: text.nullable(),
+    rewound: z.object({ turnId: text, fromLeaf: text.nullable(), mode: rewindModeSchema }).optional(),
   }),
   items: z.record(text, itemSchema),
   streaming: z.record(text, itemSchema),

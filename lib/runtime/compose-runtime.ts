@@ -155,7 +155,7 @@ export function composeRuntime(platform: RuntimePlatform): ComposedRuntime {
       register: registry.register.bind(registry),
       unregister: registry.unregister.bind(registry),
     },
-    ...stageActions({ stage, targets, authoredTargets: () => runtime.targetArtifacts }),
+    ...stageActions({ stage, targets, values, authoredTargets: () => runtime.targetArtifacts }),
     activeTargetId: () => stage.activeTargetId(),
     savedValues: (targetId) => values.saved(targetId),
     pages,

@@ -56,7 +56,8 @@ export function forkDrafts(
   for (const event of events) {
     const turnId = turnOf(event);
     if (!event.durable || !turnId || !onPath.has(turnId)) continue;
-    if (event.type === 'branch/switched' || event.type.startsWith('job')) continue;
+    // Switches and rewinds moved the original's view; the fork is one branch, in view to its end.
+    if (event.type === 'branch/switched' || event.type === 'rewind/applied' || event.type.startsWith('job')) continue;
     if (event.type === 'step/completed') {
       // The fork spent nothing: copied usage would count the same tokens again against the day's budget.
       const { usage: _usage, ...data } = event.data;

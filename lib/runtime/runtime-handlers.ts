@@ -12,6 +12,7 @@ import { targetFolderZip } from '../authored-targets/target-folder-zip';
 import { bytesToBase64 } from '../files/bytes-to-base64';
 import { errorText } from '../protocol/error-text';
 import type { ConversationSearch } from '../search/conversation-search';
+import type { RestoredTargetValues } from '../protocol/rewind-events';
 
 export interface RuntimeHandlerDependencies {
   runtime: Runtime;
@@ -27,6 +28,8 @@ export interface RuntimeHandlerDependencies {
   mcpPrompts?: Pick<McpToolFamily, 'prompts' | 'prompt'>;
   /** MCP glue: the servers' resources, and one of them read to attach as a file. */
   mcpResources?: Pick<McpToolFamily, 'resources' | 'resource'>;
+  /** Puts values a rewind restored on the stage: applied to the target open there, saved for any other. */
+  restoreTargetValues?(restored: RestoredTargetValues[]): Promise<void>;
   /** Reloads a target in the stage if it is the one open there (a restored version, a changed grant). */
   reloadIfActive?(targetId: string): Promise<void>;
   /** Shows an older version of an authored target in the stage, as a preview the model's tools do not drive. */
@@ -57,6 +60,15 @@ export function runtimeHandlers(dependencies: RuntimeHandlerDependencies): Runti
       return { deleted: request.sessionId };
     },
     'session/fork': async (request) => ({ sessionId: await runtime.forkSession(request.sessionId, request.turnId) }),
+    'session/rewind-preview': async (request) => ({
+      preview: await runtime.rewindPreview(request.sessionId, request.turnId),
+    }),
+    'session/rewind': async (request) => {
+      const result = await runtime.rewindSession(request.sessionId, request.turnId, request.mode);
+      for (const { artifactId } of result.versions) await dependencies.reloadIfActive?.(artifactId);
+      if (result.values.length > 0) await dependencies.restoreTargetValues?.(result.values);
+      return result;
+    },
     'search/query': async (request) =>
       (await dependencies.search?.query(request.query, request.limit)) ?? {
         hits: [],

@@ -21,6 +21,9 @@ import {
 import type { SessionStates } from '../session-log/session-projection';
 import { OPEN_WORK, type OpenWork } from '../session-log/open-work';
 import { forkDrafts } from './fork-drafts';
+import { rewindDraft, rewindPlan } from './rewind-plan';
+import type { RewindMode } from '../protocol/rewind-events';
+import type { RewindPreview, RewindResult } from '../protocol/rewind-preview';
 import { HumanLoop } from '../human-loop/human-loop';
 import { TurnCommands, type CommandResult, type ResumeResult } from './turn-commands';
 import { REQUEST_BOOK, requestBookFeature } from '../human-loop/request-book-feature';
@@ -173,6 +176,38 @@ export class Runtime {
       await this.append(forkId, plan.drafts);
       return forkId;
     });
+  }
+
+  /** What a rewind to just before `turnId`'s message would restore and what it would not undo, from the log. */
+  rewindPreview(sessionId: string, turnId: string): Promise<RewindPreview> {
+    return this.log.lock.run(sessionId, async () => {
+      const plan = rewindPlan(await this.log.read(sessionId, 0), turnId);
+      if (!plan.ok) throw new Error(plan.reason);
+      return plan.preview;
+    });
+  }
+
+  /**
+   * Rewinds to just before `turnId`'s message: `rewind/applied` (the view's new end, with the values it restores)
+   * is written first under the lock, then each authored target's version of then becomes current as a new
+   * version (mode `versions`). Pushing the values to the stage is the caller's: the runtime has no stage.
+   */
+  async rewindSession(sessionId: string, turnId: string, mode: RewindMode): Promise<RewindResult> {
+    const { values, versions } = await this.log.lock.run(sessionId, async () => {
+      const plan = rewindPlan(await this.log.read(sessionId, 0), turnId);
+      if (!plan.ok) throw new Error(plan.reason);
+      const draft = rewindDraft(sessionId, plan, mode, this.dependencies.now());
+      await this.log.commit(sessionId, [draft]);
+      return draft.type === 'rewind/applied' ? draft.data : { values: [], versions: [] };
+    });
+    const restored: RewindResult['versions'] = [];
+    for (const { artifactId, version } of versions)
+      restored.push({
+        artifactId,
+        restoredFrom: version,
+        version: (await this.targetArtifacts.restore(sessionId, artifactId, version)).version,
+      });
+    return { values, versions: restored };
   }
 
   /** Deletes a session's log; refused while one of its turns is still open. */

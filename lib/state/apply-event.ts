@@ -1,5 +1,5 @@
 import type { AgentEvent, AgentEventOf } from '../protocol/agent-event';
-import { addStartedTurn } from './branch-tree';
+import { addStartedTurn, rewindTo, switchLeaf } from './branch-tree';
 import { addCalibrationStep } from './prompt-calibration';
 import { addTokenUsage } from '../protocol/add-token-usage';
 import { addUsageByModel } from '../usage/add-usage-by-model';
@@ -341,7 +341,10 @@ export function applyEvent(copy: WorkingCopy, event: AgentEvent): void {
       addStartedTurn(copy.branches(), event.turnId, event.data.parentTurnId, event.data.answerOf);
       return;
     case 'branch/switched':
-      if (event.turnId in copy.state.branches.parents) copy.branches().leaf = event.turnId;
+      if (event.turnId in copy.state.branches.parents) switchLeaf(copy.branches(), event.turnId);
+      return;
+    case 'rewind/applied':
+      if (event.turnId in copy.state.branches.parents) rewindTo(copy.branches(), event.turnId, event.data.mode);
       return;
     case 'turn/completed':
     case 'turn/aborted':

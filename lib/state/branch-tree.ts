@@ -1,3 +1,4 @@
+import type { RewindMode } from '../protocol/rewind-events';
 import type { BranchTree, ClientState } from './client-state';
 
 /** The key `children` files a first message under. */
@@ -24,6 +25,7 @@ export function addStartedTurn(
   tree.children[key] = [...(tree.children[key] ?? []), turnId];
   if (answerOf && answerOf in tree.parents) tree.answerOf[turnId] = tree.answerOf[answerOf] ?? answerOf;
   tree.leaf = turnId;
+  delete tree.rewound;
 }
 
 /** A copy of the tree whose tables may be written. */
@@ -33,7 +35,25 @@ export function copyBranchTree(tree: BranchTree): BranchTree {
     children: { ...tree.children },
     answerOf: { ...tree.answerOf },
     leaf: tree.leaf,
+    ...(tree.rewound ? { rewound: { ...tree.rewound } } : {}),
   };
+}
+
+/** A switch to the branch that ends at `turnId`, in a tree the caller owns; an unknown turn changes nothing. */
+export function switchLeaf(tree: BranchTree, turnId: string): void {
+  if (!(turnId in tree.parents)) return;
+  tree.leaf = turnId;
+  delete tree.rewound;
+}
+
+/**
+ * A rewind to just before `turnId`'s message, in a tree the caller owns: the view ends at that turn's parent, so
+ * the next message is its sibling. A turn the tree does not know changes nothing.
+ */
+export function rewindTo(tree: BranchTree, turnId: string, mode: RewindMode): void {
+  if (!(turnId in tree.parents)) return;
+  tree.rewound = { turnId, fromLeaf: tree.leaf, mode };
+  tree.leaf = tree.parents[turnId];
 }
 
 /** The tree with one more turn, as a new tree. */

@@ -1,6 +1,7 @@
 import type { AgentEvent, TurnCommandKind } from '../protocol/agent-event';
 import type { JsonValue } from '../protocol/json-value';
 import type { NotifyFactType } from '../protocol/notify-events';
+import type { RewindMode } from '../protocol/rewind-events';
 import type { TokenUsage } from '../protocol/token-usage';
 import type { MessageAttachment } from '../protocol/upload-events';
 import type { UploadView } from './upload-view';
@@ -110,6 +111,15 @@ export interface BranchTree {
   answerOf: Record<string, string>;
   /** The last turn of the branch in view; null before the first turn. */
   leaf: string | null;
+  /** The last `rewind/applied` while no turn started or switch followed it: where the view was, and the mode. */
+  rewound?: RewoundView;
+}
+
+/** A rewind the panel still shows: to just before `turnId`'s message, from the branch that ended at `fromLeaf`. */
+export interface RewoundView {
+  turnId: string;
+  fromLeaf: string | null;
+  mode: RewindMode;
 }
 
 export interface ClientState {

@@ -31,7 +31,17 @@ function setup(active: string | undefined) {
     files: { html: '<p>v1</p>', script: '' },
     granted: [],
   }));
-  return { actions: stageActions({ stage, targets, authoredTargets: () => ({ load }) }), stage, targets, load };
+  const values = {
+    saved: vi.fn(async (targetId: string) => (targetId === 'chart' ? { bars: 4, title: 'Sales' } : undefined)),
+    remember: vi.fn(),
+  };
+  return {
+    actions: stageActions({ stage, targets, values, authoredTargets: () => ({ load }) }),
+    stage,
+    targets,
+    load,
+    values,
+  };
 }
 
 describe('stageActions', () => {
@@ -65,5 +75,16 @@ describe('stageActions', () => {
     expect(targets.run).not.toHaveBeenCalled();
     await actions.reloadIfActive('made-here');
     expect(targets.run).toHaveBeenCalledWith('openTarget', { targetId: 'made-here' }, stage);
+  });
+
+  it('applies restored values to the target the stage shows and saves them over the others', async () => {
+    const { actions, stage, values } = setup('particles');
+    await actions.restoreTargetValues([
+      { targetId: 'particles', values: { speed: 12 } },
+      { targetId: 'chart', values: { bars: 7 } },
+    ]);
+    expect(stage.send).toHaveBeenCalledWith('particles', { type: 'apply', payload: { speed: 12 } });
+    expect(stage.send).toHaveBeenCalledTimes(1);
+    expect(values.remember).toHaveBeenCalledWith('chart', { bars: 7, title: 'Sales' });
   });
 });

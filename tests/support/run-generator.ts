@@ -1,3 +1,4 @@
+import { REWIND_MODES } from '../../lib/protocol/rewind-events';
 import type { AgentEvent, AgentEventDraft } from '../../lib/protocol/agent-event';
 import type { TokenUsage } from '../../lib/protocol/token-usage';
 import { sideEffectOf } from '../../lib/tools/tool-registry';
@@ -384,9 +385,33 @@ class SessionScript {
     return { type: 'branch/switched', sessionId: this.sessionId, turnId, time: this.driver.now(), data: {} };
   }
 
+  /**
+   * A rewind to just before an earlier turn's message (the view ends at its parent, in any mode, with the values
+   * it restored), or to a turn the log does not know (ignored). The runtime writes it; this is its row.
+   */
+  private rewind(): AgentEventDraft {
+    const known = this.startedTurns.length > 0 && this.random.chance(0.9);
+    const target = known
+      ? this.random.pick(this.startedTurns)
+      : { turnId: this.driver.newId('unknown-turn'), parentTurnId: null };
+    const mode = this.random.pick(REWIND_MODES);
+    const fromLeaf = this.leaf;
+    if (known) this.leaf = target.parentTurnId;
+    const values =
+      mode === 'conversation' ? [] : [{ targetId: 'particles', values: { speed: this.random.int(0, 50) } }];
+    return {
+      type: 'rewind/applied',
+      sessionId: this.sessionId,
+      turnId: target.turnId,
+      time: this.driver.now(),
+      data: { mode, parentTurnId: target.parentTurnId, fromLeaf, values, versions: [] },
+    };
+  }
+
   private async sessionExtras(): Promise<void> {
     const sessionId = this.sessionId;
     if (this.random.chance(0.2)) await this.append([this.branchSwitch()]);
+    if (this.random.chance(0.15)) await this.append([this.rewind()]);
     if (this.random.chance(0.15)) await this.append(this.jobLife());
     if (this.random.chance(0.1)) await this.append(this.targetArtifactLife());
     if (this.random.chance(0.2))

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { restoredTargetValuesSchema } from './rewind-events';
+
+const id = z.string().min(1).max(200);
+
+/** What happened in the world after a rewind's point and stays: a rewind changes the log's view, not the world. */
+export const NOT_UNDONE_KINDS = ['page-action', 'download', 'upload', 'external-tool', 'job'] as const;
+
+export const notUndoneSchema = z.object({
+  kind: z.enum(NOT_UNDONE_KINDS),
+  toolCallId: id,
+  toolName: z.string().max(200),
+  /** A short line saying what it did (the action, the address, the file), for the confirmation. */
+  detail: z.string().max(300),
+});
+export type NotUndone = z.infer<typeof notUndoneSchema>;
+
+/**
+ * What a rewind to just before `turnId`'s message would do, from the log: the confirmation shows it and the
+ * runtime applies the part the user's mode asks for. `values`: each target changed after the point, with the
+ * values the log knew for what changed (mode `values` and `versions`); `unknownValues`: parameters changed after
+ * the point that the log never read or set before it, left as they are; `versions`: authored targets whose
+ * version changed since, with the version that was current then (mode `versions`); `createdAfter`: authored
+ * targets made after the point, which stay (nothing is deleted).
+ */
+export const rewindPreviewSchema = z.object({
+  turnId: id,
+  parentTurnId: id.nullable(),
+  /** The seq of the message's `turn/started`: everything logged from it on is after the point. */
+  pointSeq: z.number().int().nonnegative(),
+  laterTurns: z.number().int().nonnegative(),
+  notUndone: z.array(notUndoneSchema),
+  values: z.array(restoredTargetValuesSchema),
+  unknownValues: z.array(z.object({ targetId: id, params: z.array(z.string()) })),
+  versions: z.array(z.object({ artifactId: id, version: z.number().int().positive(), current: z.number().int() })),
+  createdAfter: z.array(id),
+});
+export type RewindPreview = z.infer<typeof rewindPreviewSchema>;
+
+/** What a rewind did: the values pushed to the stage, and each authored target's version made current again. */
+export const rewindResultSchema = z.object({
+  values: z.array(restoredTargetValuesSchema),
+  versions: z.array(z.object({ artifactId: id, restoredFrom: z.number().int().positive(), version: z.number().int() })),
+});
+export type RewindResult = z.infer<typeof rewindResultSchema>;

@@ -1,0 +1,204 @@
+import { TargetArtifactLedger } from '../authored-targets/target-artifact-ledger';
+import type { AgentEvent, AgentEventDraft } from '../protocol/agent-event';
+import type { JsonObject, JsonValue } from '../protocol/json-value';
+import type { RestoredTargetValues, RewindMode } from '../protocol/rewind-events';
+import type { NotUndone, RewindPreview } from '../protocol/rewind-preview';
+import { pathTo } from '../state/branch-tree';
+import { replayLog } from '../state/reduce-events';
+import { toolNamed } from '../tools/tool-registry';
+
+export type RewindPlan = { ok: true; preview: RewindPreview; fromLeaf: string | null } | { ok: false; reason: string };
+
+type Values = Map<string, JsonObject>;
+
+function record(value: JsonValue | undefined): Record<string, JsonValue> | undefined {
+  return value && typeof value === 'object' && !Array.isArray(value) ? value : undefined;
+}
+
+/** The parameter values a target tool's result tells of: what it read, set or reset. */
+function reportedValues(toolName: string, output: Record<string, JsonValue>): JsonObject | undefined {
+  if (toolName === 'setParameter' || toolName === 'setParameters') return record(output.applied);
+  if (toolName === 'resetTarget') return record(output.values);
+  if (toolName !== 'getParameters') return undefined;
+  const read: JsonObject = {};
+  for (const group of Object.values(record(output.parameters) ?? {}))
+    for (const [name, spec] of Object.entries(record(group) ?? {})) {
+      const value = record(spec)?.value;
+      if (value !== undefined) read[name] = value;
+    }
+  return read;
+}
+
+function merge(into: Values, targetId: string, values: JsonObject): void {
+  into.set(targetId, { ...into.get(targetId), ...values });
+}
+
+/** The values each event reports for its targets, and whether they are changes (a read is not). */
+function valueReports(
+  event: AgentEvent,
+  names: Map<string, string>,
+): { targetId: string; values: JsonObject; change: boolean }[] {
+  if (event.type === 'rewind/applied') return event.data.values.map((entry) => ({ ...entry, change: true }));
+  if (event.type !== 'tool/completed') return [];
+  const output = record(event.data.output);
+  const toolName = names.get(event.toolCallId) ?? '';
+  const values = output && output.ok === true ? reportedValues(toolName, output) : undefined;
+  if (!values || typeof output?.targetId !== 'string') return [];
+  return [{ targetId: output.targetId, values, change: toolName !== 'getParameters' }];
+}
+
+function short(text: string): string {
+  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
+}
+
+function inputDetail(input: JsonValue | undefined): string {
+  const fields = record(input);
+  if (!fields) return '';
+  const named = ['action', 'url', 'file', 'targetText', 'selector', 'name'].flatMap((key) =>
+    typeof fields[key] === 'string' ? [`${key} ${fields[key]}`] : [],
+  );
+  return short(named.length > 0 ? named.join(', ') : JSON.stringify(fields));
+}
+
+function downloadNames(output: JsonValue | undefined): string[] {
+  const downloads = record(output)?.downloads;
+  if (!Array.isArray(downloads)) return [];
+  return downloads.flatMap((download) => {
+    const name = record(download)?.name;
+    return typeof name === 'string' ? [short(name.replace(/^<<[^>]*>>\n|\n<<[^>]*>>$/g, ''))] : [];
+  });
+}
+
+function effectKind(toolName: string): NotUndone['kind'] | undefined {
+  if (toolName === 'runScript') return 'job';
+  if (toolName === 'uploadFile') return 'upload';
+  if (toolName.startsWith('mcp_')) return 'external-tool';
+  const tool = toolNamed(toolName);
+  if (tool?.runsOn === 'page' && tool.sideEffect === 'side-effecting') return 'page-action';
+  return undefined;
+}
+
+/** The calls after the point that acted on the world: each sent call of a page, upload, MCP or job tool, and each download. */
+function notUndone(
+  after: readonly AgentEvent[],
+  inputs: Map<string, { toolName: string; input: JsonValue }>,
+): NotUndone[] {
+  const listed: NotUndone[] = [];
+  for (const event of after) {
+    if (event.type === 'tool/started') {
+      const call = inputs.get(event.toolCallId);
+      const kind = call ? effectKind(call.toolName) : undefined;
+      if (call && kind)
+        listed.push({ kind, toolCallId: event.toolCallId, toolName: call.toolName, detail: inputDetail(call.input) });
+    } else if (event.type === 'tool/completed' || event.type === 'tool/failed') {
+      const toolName = inputs.get(event.toolCallId)?.toolName ?? '';
+      for (const name of downloadNames(event.data.output))
+        listed.push({ kind: 'download', toolCallId: event.toolCallId, toolName, detail: name });
+    }
+  }
+  return listed;
+}
+
+function targetValues(before: readonly AgentEvent[], after: readonly AgentEvent[], names: Map<string, string>) {
+  const known: Values = new Map();
+  for (const event of before)
+    for (const report of valueReports(event, names)) merge(known, report.targetId, report.values);
+  const changed = new Map<string, Set<string>>();
+  for (const event of after)
+    for (const report of valueReports(event, names))
+      if (report.change)
+        for (const param of Object.keys(report.values))
+          changed.set(report.targetId, (changed.get(report.targetId) ?? new Set()).add(param));
+  const values: RestoredTargetValues[] = [];
+  const unknownValues: RewindPreview['unknownValues'] = [];
+  for (const [targetId, params] of changed) {
+    const then = known.get(targetId) ?? {};
+    const restored = Object.fromEntries(
+      [...params].filter((param) => param in then).map((param) => [param, then[param]]),
+    );
+    const unknown = [...params].filter((param) => !(param in then));
+    if (Object.keys(restored).length > 0) values.push({ targetId, values: restored });
+    if (unknown.length > 0) unknownValues.push({ targetId, params: unknown });
+  }
+  return { values, unknownValues };
+}
+
+function authoredVersions(before: readonly AgentEvent[], events: readonly AgentEvent[]) {
+  const then = new TargetArtifactLedger();
+  for (const event of before) then.observe(event);
+  const now = new TargetArtifactLedger();
+  for (const event of events) now.observe(event);
+  const versions: RewindPreview['versions'] = [];
+  const createdAfter: string[] = [];
+  for (const record of now.all()) {
+    const earlier = then.get(record.artifactId);
+    const current = earlier?.current;
+    const sameParts = (left: number | undefined, right: number | undefined) =>
+      left !== undefined &&
+      right !== undefined &&
+      JSON.stringify(record.versions.get(left)?.parts) === JSON.stringify(earlier?.versions.get(right)?.parts);
+    if (current === undefined) createdAfter.push(record.artifactId);
+    // A restore of that version since is current already: its parts are the same, under a newer number.
+    else if (record.current !== current && !sameParts(record.current, current))
+      versions.push({ artifactId: record.artifactId, version: current, current: record.current ?? 0 });
+  }
+  return { versions, createdAfter };
+}
+
+/**
+ * What a rewind to just before the message of `turnId` would do, from the log alone: the point is that message's
+ * `turn/started`; what any branch logged after it in time is after the point (the world saw it happen).
+ */
+export function rewindPlan(events: readonly AgentEvent[], turnId: string): RewindPlan {
+  const state = replayLog(events[0]?.sessionId ?? '', events);
+  if (!(turnId in state.branches.parents)) return { ok: false, reason: `This conversation has no turn ${turnId}.` };
+  if (Object.values(state.turns).some((turn) => turn.status === 'running' || turn.status === 'paused'))
+    return { ok: false, reason: 'A reply is still running: stop or finish it before rewinding.' };
+  const point = events.find((event) => event.type === 'turn/started' && event.turnId === turnId);
+  if (!point) return { ok: false, reason: `This conversation has no turn ${turnId}.` };
+  const before = events.filter((event) => event.seq < point.seq);
+  const after = events.filter((event) => event.seq > point.seq);
+  const inputs = new Map<string, { toolName: string; input: JsonValue }>();
+  for (const event of events)
+    if (event.type === 'tool/requested')
+      inputs.set(event.toolCallId, { toolName: event.data.toolName, input: event.data.input });
+  const names = new Map([...inputs].map(([callId, call]) => [callId, call.toolName]));
+  const path = pathTo(state.branches, state.branches.leaf);
+  const at = path.indexOf(turnId);
+  return {
+    ok: true,
+    fromLeaf: state.branches.leaf,
+    preview: {
+      turnId,
+      parentTurnId: state.branches.parents[turnId] ?? null,
+      pointSeq: point.seq,
+      laterTurns: at < 0 ? 0 : path.length - at,
+      notUndone: notUndone(after, inputs),
+      ...targetValues(before, after, names),
+      ...authoredVersions(before, events),
+    },
+  };
+}
+
+/** The durable record of a rewind in `mode`, with what it restored: a replay of the log gives the same view. */
+export function rewindDraft(
+  sessionId: string,
+  plan: Extract<RewindPlan, { ok: true }>,
+  mode: RewindMode,
+  time: number,
+): AgentEventDraft {
+  const { preview } = plan;
+  return {
+    type: 'rewind/applied',
+    sessionId,
+    turnId: preview.turnId,
+    time,
+    data: {
+      mode,
+      parentTurnId: preview.parentTurnId,
+      fromLeaf: plan.fromLeaf,
+      values: mode === 'conversation' ? [] : preview.values,
+      versions: mode === 'versions' ? preview.versions.map(({ artifactId, version }) => ({ artifactId, version })) : [],
+    },
+  };
+}

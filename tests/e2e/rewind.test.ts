@@ -1,0 +1,181 @@
+import type { Frame, Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  startScriptedModelServer,
+  type ScriptedModelServer,
+} from '../../scripts/scripted-model-server/scripted-model-server';
+import type { Script } from '../../scripts/scripted-model-server/script';
+import {
+  configureEndpoint,
+  currentSessionId,
+  launchExtension,
+  readStoredLog,
+  sendMessage,
+  storedRowsText,
+  waitForTurnEnd,
+  type ExtensionSession,
+} from './extension-harness';
+import { readInsideTarget, waitUntilReady } from './manual-tool';
+
+type WireMessage = { role: string; content?: unknown };
+
+function textOf(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content.map((part: { text?: unknown }) => (typeof part.text === 'string' ? part.text : '')).join('');
+}
+
+/** The user messages a model request carried, in order. */
+function userMessages(body: unknown): string[] {
+  return (body as { messages: WireMessage[] }).messages
+    .filter((message) => message.role === 'user')
+    .map((message) => textOf(message.content));
+}
+
+/** The first message reads the particles and sets 12 m/s; the second sets 30 m/s and turns the vectors on. */
+const settingSpeeds: Script = {
+  turns: [
+    {
+      steps: [
+        { toolCalls: [{ name: 'getParameters', arguments: {} }] },
+        { toolCalls: [{ name: 'setParameter', arguments: { param: 'speed', value: 12 } }] },
+        { text: 'Speed 12.' },
+      ],
+    },
+    {
+      steps: [
+        {
+          toolCalls: [
+            {
+              name: 'setParameters',
+              arguments: {
+                changes: [
+                  { param: 'speed', value: 30 },
+                  { param: 'show_vectors', value: true },
+                ],
+              },
+            },
+          ],
+        },
+        { text: 'Speed 30, vectors on.' },
+      ],
+    },
+  ],
+};
+
+/** Polls the target's own state until its speed is `speed` (a frame's waitForFunction with arguments never resolves in the sandboxed frame). */
+async function waitForSpeed(frame: Frame, speed: number): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  let state: Record<string, unknown> = {};
+  while (Date.now() < deadline) {
+    state = (await readInsideTarget(frame)).state;
+    if (state.speed === speed) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`The target's speed stayed ${JSON.stringify(state.speed)}, not ${speed}.`);
+}
+
+async function shownTexts(panel: Page): Promise<string[]> {
+  return panel.$$eval('article.turn .user-message, article.turn .assistant-message', (nodes) =>
+    nodes.map((node) => (node.textContent ?? '').trim()),
+  );
+}
+
+async function waitForShown(panel: Page, texts: string[]): Promise<void> {
+  await panel
+    .waitForFunction(
+      (wanted: string[]) =>
+        document.querySelectorAll('article.turn[data-status="running"]').length === 0 &&
+        JSON.stringify(
+          [...document.querySelectorAll('article.turn .user-message, article.turn .assistant-message')].map((node) =>
+            (node.textContent ?? '').trim(),
+          ),
+        ) === JSON.stringify(wanted),
+      { timeout: 20_000, polling: 100 },
+      texts,
+    )
+    .catch(async (error: unknown) => {
+      throw new Error(`${String(error)}: the panel shows ${JSON.stringify(await shownTexts(panel))}`);
+    });
+}
+
+describe('rewind', () => {
+  let server: ScriptedModelServer;
+  let session: ExtensionSession;
+  let panel: Page;
+
+  beforeAll(async () => {
+    server = await startScriptedModelServer({ script: settingSpeeds });
+    session = await launchExtension();
+    await configureEndpoint(session, server.url);
+    panel = await session.openPanel();
+    await panel.setViewport({ width: 420, height: 760 });
+  }, 60_000);
+
+  afterAll(async () => {
+    await session?.close();
+    await server?.close();
+  });
+
+  it('rewinds with target values: the stage shows the values of then, and the next request carries only the rewound branch', async () => {
+    await sendMessage(panel, 'Set the speed to 12');
+    expect(await waitForTurnEnd(panel, 0)).toBe('completed');
+    const frame = await session.targetFrame('particles');
+    await waitUntilReady(frame);
+    await waitForSpeed(frame, 12);
+    // The stage tab opened in front of the panel: a page behind another gets no frames, so clicks in it never land.
+    await panel.bringToFront();
+    await sendMessage(panel, 'Now 30 with vectors');
+    expect(await waitForTurnEnd(panel, 1)).toBe('completed');
+    await waitForSpeed(frame, 30);
+    expect((await readInsideTarget(frame)).state.show_vectors).toBe(true);
+
+    // Rewind to the second message, with target values: the confirmation names what it puts back.
+    await panel.bringToFront();
+    const [, second] = await panel.$$('article.turn');
+    await (await second.$('button[aria-label="Rewind to this message"]'))!.click();
+    await panel.waitForSelector('dialog.rewind-dialog fieldset.rewind-modes');
+    await panel.click('dialog.rewind-dialog input[value="values"]');
+    const restored = await panel.$eval('dialog.rewind-dialog section[aria-label="Target values restored"]', (section) =>
+      (section.textContent ?? '').trim(),
+    );
+    expect(restored).toContain('particles: speed = 12, show_vectors = false');
+    const notUndone = await panel.$eval('dialog.rewind-dialog section[aria-label="Not undone"]', (section) =>
+      (section.textContent ?? '').trim(),
+    );
+    expect(notUndone).toContain('Nothing outside the conversation happened after this point.');
+    await panel.evaluate(() => document.fonts.ready);
+    await panel.screenshot({ path: 'tests/screenshots/rewind.png' });
+    await panel.click('dialog.rewind-dialog button.button-primary');
+    await panel.waitForFunction(() => !document.querySelector('dialog.rewind-dialog'), { timeout: 10_000 });
+
+    // The live target shows the value of then; the view ends before the rewound message, which stays in the log.
+    await waitForSpeed(frame, 12);
+    expect((await readInsideTarget(frame)).state).toMatchObject({ speed: 12, show_vectors: false });
+    await waitForShown(panel, ['Set the speed to 12', 'Speed 12.']);
+    await panel.waitForSelector('.rewound-notice');
+
+    // The next message is a sibling of the rewound one: the model is sent the first turn and it, never "Now 30".
+    server.setScript({ turns: [settingSpeeds.turns[0], { steps: [{ text: 'Blue it is.' }] }] });
+    server.clearRequests();
+    await sendMessage(panel, 'Make it blue instead');
+    await waitForShown(panel, ['Set the speed to 12', 'Speed 12.', 'Make it blue instead', 'Blue it is.']);
+    expect(server.requests).toHaveLength(1);
+    expect(userMessages(server.requests[0].body)).toEqual(['Set the speed to 12', 'Make it blue instead']);
+    expect(JSON.stringify(server.requests[0].body)).not.toContain('Now 30');
+    expect(await panel.$('.rewound-notice')).toBeNull();
+    expect(
+      await panel.$$eval('nav.branch-switcher[aria-label^="Message "]', (navs) =>
+        navs.map((nav) => nav.getAttribute('aria-label')),
+      ),
+    ).toEqual(['Message 2 of 2']);
+
+    const sessionId = await currentSessionId(panel);
+    const rows = await readStoredLog(panel, sessionId);
+    expect(rows.filter((row) => row.type === 'turn/started')).toHaveLength(3);
+    expect(rows.filter((row) => row.type === 'rewind/applied')).toHaveLength(1);
+    const text = await storedRowsText(panel, sessionId);
+    expect(text).toContain('"mode":"values"');
+    expect(text).toContain('"values":[{"targetId":"particles","values":{"speed":12,"show_vectors":false}}]');
+  }, 120_000);
+});
