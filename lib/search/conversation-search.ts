@@ -57,7 +57,9 @@ type Located = Omit<SearchDocument, 'text'> & { sessionId: string };
  * demand, newest first, within a time budget per query.
  */
 export class ConversationSearch {
-  private readonly encoder = new Encoder(Charset.LatinSoundex);
+  // Spellings that sound alike are one word ("invoyce", "sumarize", "ledjer"); Soundex would be kinder to typos
+  // but makes a short word such as "tide" match every word that starts with a t.
+  private readonly encoder = new Encoder(Charset.LatinAdvanced);
   // `fastupdate` keeps where each id is, so a deleted conversation's texts come out without a walk of the index.
   private readonly index = new Index({ tokenize: 'forward', encoder: this.encoder, fastupdate: true });
   private readonly located = new Map<number, Located>();

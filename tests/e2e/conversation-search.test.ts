@@ -132,6 +132,8 @@ describe('searching every conversation from the drawer', () => {
   it('opens a hit on a branch not in view by switching to that branch, with the found message shown and marked', async () => {
     const page = await session.openPanel();
     await writeStoredSession(page, 'edited', editedConversation('edited'), 'Ferry crossings');
+    // The conversation last opened was deleted above: the panel opens another, so that the hit opens 'edited'.
+    await openNextInPanel(page, 'other');
     await page.close();
     const panel = await session.openPanel();
     await panel.waitForSelector('.user-message');
