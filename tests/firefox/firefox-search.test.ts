@@ -3,11 +3,16 @@ import {
   startScriptedModelServer,
   type ScriptedModelServer,
 } from '../../scripts/scripted-model-server/scripted-model-server';
+import type { Script } from '../../scripts/scripted-model-server/script';
 import { launchFirefox, type FirefoxSession } from './marionette';
 import { installBuild, openExtensionTab, sendFromComposer, until, useScriptedEndpoint } from './sidebar-page';
 
 const SHOWN =
   "return JSON.stringify([...document.querySelectorAll('article.turn .user-message, article.turn .assistant-message')].map((node) => node.textContent.trim()));";
+function answering(text: string): Script {
+  return { turns: [{ steps: [{ text }] }] };
+}
+
 const FIRST_VERSION = 'Where is the lighthouse ledger kept?';
 
 describe('search in Firefox ESR', () => {
@@ -17,7 +22,7 @@ describe('search in Firefox ESR', () => {
 
   beforeAll(async () => {
     server = await startScriptedModelServer({
-      script: { turns: ['In the tower.', 'At the quay.', 'High tide at six.'].map((text) => ({ steps: [{ text }] })) },
+      script: answering('In the tower.'),
     });
     firefox = await launchFirefox();
     base = await installBuild(firefox.marionette);
@@ -42,7 +47,9 @@ describe('search in Firefox ESR', () => {
     );
     await sendFromComposer(marionette, FIRST_VERSION);
     await shows([FIRST_VERSION, 'In the tower.']);
-    // The message is edited: the first version goes to a branch not in view.
+    // The message is edited: the first version goes to a branch not in view. The scripted model answers by the
+    // number of user messages it is sent, so each first message gets its answer from a script of its own.
+    server.setScript(answering('At the quay.'));
     await until('the edit box', () =>
       marionette.execute<boolean>(
         `const button = document.querySelector('article.turn button[aria-label="Edit and resend"]');
@@ -73,6 +80,7 @@ describe('search in Firefox ESR', () => {
       ),
     );
     await shows([]);
+    server.setScript(answering('High tide at six.'));
     await sendFromComposer(marionette, 'When is high tide?');
     await shows(['When is high tide?', 'High tide at six.']);
 
@@ -86,19 +94,29 @@ describe('search in Firefox ESR', () => {
          return true;`,
       ),
     );
-    const hit = await until('a search hit', () =>
+    // The conversation is named after its first message, so its title is found too; the message is the hit to open.
+    const hits = await until('the search hits', () =>
       marionette.execute<string | false>(
         `const hits = [...document.querySelectorAll('.search-hit')];
-         if (hits.length === 0) return false;
+         if (hits.length < 2) return false;
          return JSON.stringify(hits.map((hit) => ({
+           kind: hit.querySelector('.search-hit-kind')?.textContent,
            snippet: hit.querySelector('.search-hit-snippet')?.textContent,
            marked: [...hit.querySelectorAll('mark')].map((mark) => mark.textContent),
          })));`,
       ),
     );
-    expect(JSON.parse(hit)).toEqual([{ snippet: FIRST_VERSION, marked: ['lighthouse', 'ledger'] }]);
+    const shownHits = JSON.parse(hits) as { kind: string }[];
+    expect(shownHits.map((hit) => hit.kind).sort()).toEqual(['Title', 'You']);
+    expect(shownHits.find((hit) => hit.kind === 'You')).toEqual({
+      kind: 'You',
+      snippet: FIRST_VERSION,
+      marked: ['lighthouse', 'ledger'],
+    });
 
-    await marionette.execute("document.querySelector('.search-hit').click(); return true;");
+    await marionette.execute(
+      "[...document.querySelectorAll('.search-hit')].find((hit) => hit.querySelector('.search-hit-kind')?.textContent === 'You').click(); return true;",
+    );
     await shows([FIRST_VERSION, 'In the tower.']);
     const found = await until('the found message marked', () =>
       marionette.execute<string | false>(
