@@ -89,7 +89,7 @@ async function runInChromium(script: string): Promise<string> {
     await page.goto(`http://127.0.0.1:${port}/`);
     return await Promise.race([
       line,
-      new Promise<string>((_, fail) => (timer = setTimeout(() => fail(new Error('benchmark timed out')), 300_000))),
+      new Promise<string>((_, fail) => (timer = setTimeout(() => fail(new Error('benchmark timed out')), 900_000))),
     ]);
   } finally {
     // A pending timer keeps Node alive: the process would idle for five minutes after printing.

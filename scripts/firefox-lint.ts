@@ -23,6 +23,11 @@ const explained = [
     why: "Ajv's schema compiler, bundled with @modelcontextprotocol/sdk's Client, never run: lib/mcp/mcp-connection.ts hands the client its own jsonSchemaValidator",
   },
   {
+    code: 'DANGEROUS_EVAL',
+    context: /\(\w+=\w+\.factory\)\?\(Function\(`return `\+\w+\)\(\)\(self\)/,
+    why: "FlexSearch's worker message handler, only the source of a worker made for an index with `worker: true`, which lib/search/conversation-search.ts never asks for",
+  },
+  {
     code: 'UNSAFE_VAR_ASSIGNMENT',
     context: /\.__html!==\w+&&\(\w+\.innerHTML=\w+\)|\.innerHTML=`<script><\\\/script>`/,
     why: "React DOM's own innerHTML (dangerouslySetInnerHTML support, which no component uses; its <script> shim)",

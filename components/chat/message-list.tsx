@@ -137,24 +137,26 @@ export function MessageList({ state, running, empty, jumpTo }: MessageListProps)
     jumping.current = false;
   }, [state.sessionId]);
 
-  const jumped = useRef<{ nonce: number; loaded: boolean } | undefined>(undefined);
+  const jumped = useRef<{ nonce: number; loaded: boolean; shown: boolean } | undefined>(undefined);
   /** From a jump to a found turn until the reader scrolls or another conversation opens. */
   const jumping = useRef(false);
   // Declared after the session's reset above, so that opening a conversation at a turn is not undone by it. A turn
   // not loaded yet is scrolled to twice: once to its placeholder (which asks for it), once more when it is loaded and
-  // measured, since the turns loaded above it move it.
+  // measured, since the turns loaded above it move it; and once more when its branch comes into view.
   useEffect(() => {
     if (!jumpTo || jumpTo.sessionId !== state.sessionId) return;
     if (jumpTo.turnPosition >= olderTurns + turnOrder.length) return;
     const loaded = jumpTo.turnPosition >= olderTurns;
+    const foundTurnId = loaded ? turnOrder[jumpTo.turnPosition - olderTurns] : undefined;
+    const shown = foundTurnId !== undefined && onBranch.has(foundTurnId);
     const done = jumped.current;
-    if (done?.nonce === jumpTo.nonce && (done.loaded || !loaded)) return;
-    jumped.current = { nonce: jumpTo.nonce, loaded };
+    if (done?.nonce === jumpTo.nonce && (done.loaded || !loaded) && (done.shown || !shown)) return;
+    jumped.current = { nonce: jumpTo.nonce, loaded, shown };
     jumping.current = true;
     stuck.current = false;
     virtualizer.scrollToIndex(jumpTo.turnPosition, { align: 'start' });
     setMarked(jumpTo.turnPosition);
-  }, [jumpTo, state.sessionId, olderTurns, turnOrder.length, virtualizer]);
+  }, [jumpTo, state.sessionId, olderTurns, turnOrder, onBranch, virtualizer]);
 
   const onScroll = () => {
     const element = scrollRef.current;

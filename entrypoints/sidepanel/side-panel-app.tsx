@@ -13,6 +13,7 @@ import { useRuntimeConnection } from './use-runtime-connection';
 import { useSessions } from './use-sessions';
 import { useSidePanelActions } from './use-side-panel-actions';
 import { useTurn } from './use-turn';
+import { useFoundTurnBranch } from './use-found-turn-branch';
 import { useUsageSettings } from './use-usage-settings';
 import type { TurnJump } from '@/lib/panel/turn-jump';
 
@@ -46,6 +47,7 @@ export function SidePanelApp() {
     report: setError,
     jump: setJumpTo,
   });
+  useFoundTurnBranch(state, jumpTo, turn.running, setError);
 
   if (!state) return <div className="chat-panel" aria-busy="true" />;
   return (

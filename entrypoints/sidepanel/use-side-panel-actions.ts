@@ -122,7 +122,8 @@ export function useSidePanelActions(parts: SidePanelParts): PanelActions {
     searchConversations: (query) => callRuntime({ type: 'search/query', query }),
     openSearchHit: (hit) => {
       if (hit.sessionId !== state?.sessionId && turn.running) return;
-      jump({ sessionId: hit.sessionId, turnPosition: hit.turnPosition ?? 0, nonce: performance.now() });
+      const { sessionId, turnId } = hit;
+      jump({ sessionId, turnPosition: hit.turnPosition ?? 0, ...(turnId ? { turnId } : {}), nonce: performance.now() });
       if (hit.sessionId !== state?.sessionId) sessions.open(hit.sessionId);
     },
     refreshSessions: sessions.refresh,

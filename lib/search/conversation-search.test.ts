@@ -4,6 +4,7 @@ import { EventLog } from '../../tests/support/event-log';
 import { ConversationSearch } from './conversation-search';
 import { MemorySearchShardStore } from './memory-search-shard-store';
 import { indexedEventStore } from '../runtime/indexed-event-store';
+import type { SearchShardRow } from '../protocol/search-shard-row';
 
 async function conversation(store: MemoryEventStore, sessionId: string, texts: string[]): Promise<EventLog> {
   const log = new EventLog(sessionId);
@@ -50,13 +51,14 @@ describe('ConversationSearch', () => {
     expect(user?.snippet).toBe('Export the revenue table as CSV');
   });
 
-  it('matches a prefix and forgives a typo in a longer word, and needs every word', async () => {
+  it('matches a prefix and forgives a spelling that sounds alike, and needs every word', async () => {
     const store = new MemoryEventStore();
     await conversation(store, 'a', ['Summarise the invoice from March']);
     const { search } = searchOver(store);
 
     expect((await search.query('invo')).hits.length).toBeGreaterThan(0);
-    expect((await search.query('invoise')).hits.length).toBeGreaterThan(0);
+    expect((await search.query('invoyce')).hits.length).toBeGreaterThan(0);
+    expect((await search.query('sumarize')).hits.length).toBeGreaterThan(0);
     expect((await search.query('invoice april')).hits).toEqual([]);
     expect((await search.query('   ')).hits).toEqual([]);
   });
@@ -98,19 +100,26 @@ describe('ConversationSearch', () => {
     expect(tailReads).toBe(0);
   });
 
-  it('rebuilds a stored index it cannot read, and drops the index of a deleted conversation', async () => {
+  it('rebuilds a stored index of an older format or that it cannot read, and drops the index of a deleted conversation', async () => {
     const store = new MemoryEventStore();
     await conversation(store, 'a', ['the orchard in autumn']);
     await conversation(store, 'b', ['the harbour at night']);
+    await conversation(store, 'c', ['the meadow in spring']);
     const shards = new MemorySearchShardStore();
-    await shards.put([{ sessionId: 'a', throughSeq: 3, turns: 1, format: 1, index: '{"not":"an index"' }]);
+    // Format 1 held a MiniSearch index: a row from before is rebuilt from the log, as is one that does not parse.
+    const older = { sessionId: 'a', throughSeq: 3, turns: 1, format: 1, index: '{"not":"an index"' };
+    shards.rows.set('a', older as unknown as SearchShardRow);
+    shards.rows.set('c', { sessionId: 'c', throughSeq: 3, turns: 1, format: 2, documents: 'nonsense' } as never);
     const { search, runTimers } = searchOver(store, shards);
 
     expect((await search.query('orchard')).hits).toHaveLength(2);
+    expect((await search.query('meadow')).hits).toHaveLength(2);
     await indexedEventStore(store, search).deleteSession('b');
     expect((await search.query('harbour')).hits).toEqual([]);
     await runTimers();
-    expect([...shards.rows.keys()]).toEqual(['a']);
+    expect([...shards.rows.keys()].sort()).toEqual(['a', 'c']);
+    expect(shards.rows.get('a')).toMatchObject({ format: 2, throughSeq: 3 });
+    expect(shards.rows.get('a')?.documents.map((document) => document.kind)).toEqual(['title', 'user', 'assistant']);
   });
 
   it('finds tool names and inputs', async () => {

@@ -1,20 +1,9 @@
 import type { AgentEvent } from '../protocol/agent-event';
 import type { JsonValue } from '../protocol/json-value';
 import { FENCE_CLOSE, FENCE_OPEN } from '../page-tools/page-fence';
+import type { SearchDocument, SearchKind } from '../protocol/search-shard-row';
 
-export type SearchKind = 'title' | 'user' | 'assistant' | 'tool' | 'page';
-
-/** One searchable text of a conversation: what a result names and jumps to. */
-export interface SearchDocument {
-  /** Unique within its conversation: the event's seq and the text's place in it. */
-  id: string;
-  seq: number;
-  turnId?: string;
-  /** The turn's place in its conversation (0 for the first), filled in by the index. */
-  turnPosition?: number;
-  kind: SearchKind;
-  text: string;
-}
+export type { SearchDocument, SearchKind };
 
 /** Longer texts are indexed by their beginning: a search finds a message by what it says, not by a pasted log. */
 export const MAX_INDEXED_CHARACTERS = 4_000;

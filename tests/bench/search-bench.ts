@@ -165,7 +165,8 @@ async function main(): Promise<void> {
   const budgeted = new ConversationSearch(searchOptions);
   const firstAnswer = await budgeted.query(word(5));
   const storedMegabytes =
-    (await database.searchShards.toArray()).reduce((sum, row) => sum + row.index.length, 0) / 1_048_576;
+    (await database.searchShards.toArray()).reduce((sum, row) => sum + JSON.stringify(row.documents).length, 0) /
+    1_048_576;
   await database.delete();
 
   console.log(

@@ -6,7 +6,7 @@ import {
 } from '../../scripts/scripted-model-server/scripted-model-server';
 import type { AgentEvent } from '../../lib/protocol/agent-event';
 import { longSessionLog } from '../support/long-session-log';
-import { configureEndpoint, launchExtension, type ExtensionSession } from './extension-harness';
+import { configureEndpoint, launchExtension, readStoredLog, type ExtensionSession } from './extension-harness';
 import { openNextInPanel, writeStoredSession } from './stored-session';
 
 const FOUND_TURN = 12;
@@ -19,6 +19,44 @@ function conversationWithPhrase(sessionId: string): AgentEvent[] {
       ? { ...event, data: { ...event.data, text: PHRASE } }
       : event,
   );
+}
+
+const EDITED_TURN = 5;
+const EARLIER_VERSION = 'Which tide table did the ferryman consult?';
+
+/**
+ * A conversation whose sixth message was edited: the edit (and its answer) is the branch in view, so the earlier
+ * version, which says EARLIER_VERSION, and the turns after it are on a branch not shown.
+ */
+function editedConversation(sessionId: string): AgentEvent[] {
+  const events = longSessionLog(sessionId, 10).map((event) =>
+    event.type === 'turn/started' && event.turnId === `turn-${EDITED_TURN}`
+      ? { ...event, data: { ...event.data, text: EARLIER_VERSION } }
+      : event,
+  );
+  const last = events.at(-1)!;
+  const stamp = (offset: number) => ({
+    schemaVersion: last.schemaVersion,
+    sessionId,
+    seq: last.seq + offset,
+    time: last.time + offset,
+    durable: true as const,
+  });
+  const turnId = 'turn-edit';
+  return [
+    ...events,
+    {
+      ...stamp(1),
+      type: 'turn/started',
+      turnId,
+      data: {
+        userItemId: 'user-edit',
+        text: 'Ask me about the harbour instead',
+        parentTurnId: `turn-${EDITED_TURN - 1}`,
+      },
+    },
+    { ...stamp(2), type: 'turn/completed', turnId, data: { reason: 'stop' } },
+  ];
 }
 
 async function searchFor(panel: Page, query: string): Promise<void> {
@@ -88,6 +126,34 @@ describe('searching every conversation from the drawer', () => {
       { timeout: 30_000 },
     );
     expect(await panel.$$eval('.search-hit', (hits) => hits.length)).toBe(0);
+    await panel.close();
+  });
+
+  it('opens a hit on a branch not in view by switching to that branch, with the found message shown and marked', async () => {
+    const page = await session.openPanel();
+    await writeStoredSession(page, 'edited', editedConversation('edited'), 'Ferry crossings');
+    // The conversation last opened was deleted above: the panel opens another, so that the hit opens 'edited'.
+    await openNextInPanel(page, 'other');
+    await page.close();
+    const panel = await session.openPanel();
+    await panel.waitForSelector('.user-message');
+    await searchFor(panel, 'ferryman tide');
+    const hit = await panel.waitForSelector('.search-hit', { timeout: 30_000 });
+    expect(await hit!.$eval('.search-hit-snippet', (element) => element.textContent)).toBe(EARLIER_VERSION);
+
+    await hit!.click();
+    const found = await panel.waitForSelector('.virtual-row[data-found]:not([data-off-branch]) .user-message', {
+      timeout: 30_000,
+    });
+    expect(await found!.evaluate((element) => element.textContent?.trim())).toBe(EARLIER_VERSION);
+    const row = await panel.$('.virtual-row[data-found]');
+    expect(await row!.evaluate((element) => Number(element.getAttribute('data-index')))).toBe(EDITED_TURN);
+    // The switch is a durable event, as a click on the message's switcher makes: the earlier version's branch, to its end.
+    const switched = (await readStoredLog(panel, 'edited')).filter((stored) => stored.type === 'branch/switched');
+    expect(switched).toHaveLength(1);
+    expect(
+      await panel.$$eval('.user-message', (messages) => messages.map((message) => message.textContent?.trim())),
+    ).not.toContain('Ask me about the harbour instead');
     await panel.close();
   });
 });
