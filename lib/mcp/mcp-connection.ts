@@ -23,6 +23,8 @@ export interface McpSession {
   readonly info: McpServerInfo;
   listTools(): Promise<{ tools: McpListedTool[]; truncated: boolean }>;
   listResources(): Promise<string[]>;
+  /** One resource's contents (`resources/read`), unchecked: the caller checks it at its boundary. */
+  readResource(uri: string): Promise<unknown>;
   listPrompts(): Promise<McpListedPrompt[]>;
   getPrompt(name: string, input: Record<string, string>): Promise<unknown>;
   callTool(toolName: string, input: Record<string, unknown>, signal?: AbortSignal): Promise<unknown>;
@@ -99,6 +101,7 @@ export async function connectMcpServer(
       const result = await client.listResources(undefined, { timeout });
       return result.resources.map((resource) => resource.uri);
     },
+    readResource: (uri) => client.readResource({ uri }, { timeout }),
     async listPrompts() {
       if (!capabilities.prompts) return [];
       const result = await client.listPrompts(undefined, { timeout });

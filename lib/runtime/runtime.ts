@@ -29,6 +29,7 @@ import { TurnOwners, type OwnerListener } from './turn-owners';
 import { ToolExecution, type ToolExecutionAccess } from './tool-execution';
 import { toolNamed, type ToolServices } from '../tools/tool-registry';
 import { executeOn, recoverOn } from '../tools/tool-dispatch';
+import { runAppToolCall, type AppToolCall } from './app-tool-call';
 
 export type { CommandResult } from './turn-commands';
 export { WINDOW_TURNS, type Subscription, type TurnPage } from '../session-log/session-log';
@@ -194,6 +195,21 @@ export class Runtime {
   /** Runs a tool call at most once per toolCallId, however often it is asked for. */
   executeTool(request: ToolExecutionRequest): Promise<ToolExecutionResult> {
     return this.toolExecution.execute(request);
+  }
+
+  /** An MCP App's own tool call, in a turn of its own with the normal approvals (see app-tool-call.ts). */
+  runAppToolCall(call: AppToolCall): Promise<ToolExecutionResult> {
+    const { now, newId } = this.dependencies;
+    return runAppToolCall(
+      {
+        lock: this.log.lock,
+        now,
+        newId,
+        commitDrafts: (sessionId, drafts) => this.log.commit(sessionId, drafts),
+        execute: (request) => this.toolExecution.execute(request),
+      },
+      call,
+    );
   }
 
   decideApproval(decision: Parameters<HumanLoop['decideApproval']>[0]): ReturnType<HumanLoop['decideApproval']> {
