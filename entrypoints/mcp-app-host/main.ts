@@ -17,13 +17,26 @@ function enforcePolicy(policy: string): void {
   document.head.prepend(meta);
 }
 
+/**
+ * Chromium does not run a module script from a blob URL an opaque origin made (its CORS fetch fails), so inline
+ * module code runs as a strict classic script inside an async function: a bundled app's code, top-level await too,
+ * runs as it would; a static `import` does not.
+ */
+function classicCode(parsed: HTMLScriptElement): string {
+  const code = parsed.textContent ?? '';
+  if (parsed.type !== 'module') return code;
+  return `(async () => {\n'use strict';\n${code}\n})().catch((error) => reportError(error));`;
+}
+
 /** A live copy of a parsed (inert) script: inline code from a blob, a src as given, for the policy to judge. */
 function liveScript(parsed: HTMLScriptElement): HTMLScriptElement {
   const script = document.createElement('script');
-  if (parsed.type) script.type = parsed.type;
-  script.src = parsed.src
-    ? parsed.src
-    : URL.createObjectURL(new Blob([parsed.textContent ?? ''], { type: 'text/javascript' }));
+  if (parsed.src) {
+    if (parsed.type) script.type = parsed.type;
+    script.src = parsed.src;
+  } else {
+    script.src = URL.createObjectURL(new Blob([classicCode(parsed)], { type: 'text/javascript' }));
+  }
   script.async = false;
   return script;
 }
