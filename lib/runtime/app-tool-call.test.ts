@@ -71,6 +71,30 @@ describe('an MCP App’s own tool call', () => {
     });
   });
 
+  it('is owned by the runtime (not taken for a gone panel’s turn) and ends aborted on Stop, unrun', async () => {
+    const { store, runtime, executeTool } = setup(true);
+    await runtime.append(sessionId, [{ type: 'session/created', sessionId, time: 1, data: { title: 'Apps' } }]);
+    const running = runtime.runAppToolCall({ sessionId, note: 'An app calls.', toolName: 'mcp_apps_x', input: {} });
+    await vi.waitFor(async () => {
+      expect((await store.read(sessionId, 0)).some((event) => event.type === 'approval/requested')).toBe(true);
+    });
+    await runtime.interruptOrphanedTurns(sessionId, 'The side panel that ran this turn is gone.');
+    expect((await store.read(sessionId, 0)).some((event) => event.type === 'turn/interrupted')).toBe(false);
+    await runtime.stopRunningTurns(sessionId);
+    expect(await running).toEqual({
+      status: 'denied',
+      output: { ok: false, error: 'Stopped by the user.' },
+      replayed: false,
+    });
+    expect(executeTool).not.toHaveBeenCalled();
+    expect(
+      (await store.read(sessionId, 0)).find((event) => event.type.startsWith('turn/') && event.type !== 'turn/started'),
+    ).toMatchObject({
+      type: 'turn/aborted',
+      data: { reason: 'Stopped by the user.' },
+    });
+  });
+
   it('answers an unknown app, a tool its server lacks, and a denial with errors', async () => {
     const { runtime } = setup(false);
     const answers: McpAppToolAnswer[] = [];

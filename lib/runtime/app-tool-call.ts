@@ -10,7 +10,15 @@ export interface AppToolCallAccess {
   newId(): string;
   commitDrafts(sessionId: string, drafts: AgentEventDraft[]): Promise<void>;
   execute(request: ToolExecutionRequest): Promise<ToolExecutionResult>;
+  /**
+   * Drives the turn as its owner (so it is not taken for a gone panel's turn), until `release`; `onStop` is told the
+   * command id of the user's Stop.
+   */
+  own(turnId: string, onStop: (commandId: string) => void): void;
+  release(turnId: string): void;
 }
+
+const STOPPED = 'Stopped by the user.';
 
 export interface AppToolCall {
   sessionId: string;
@@ -36,6 +44,8 @@ export async function runAppToolCall(access: AppToolCallAccess, call: AppToolCal
     toolName: call.toolName,
     input: call.input,
   };
+  let stoppedBy: string | undefined;
+  access.own(turnId, (commandId) => (stoppedBy = commandId));
   await access.lock.run(sessionId, () =>
     access.commitDrafts(sessionId, [
       {
@@ -49,12 +59,18 @@ export async function runAppToolCall(access: AppToolCallAccess, call: AppToolCal
   );
   try {
     let result = await access.execute(request);
-    while (result.status === 'waiting') result = await access.execute(request);
+    while (result.status === 'waiting' && stoppedBy === undefined) result = await access.execute(request);
+    if (result.status === 'waiting')
+      return { status: 'denied', output: { ok: false, error: STOPPED }, replayed: false };
     return result;
   } finally {
+    access.release(turnId);
+    const time = access.now();
     await access.lock.run(sessionId, () =>
       access.commitDrafts(sessionId, [
-        { type: 'turn/completed', sessionId, turnId, time: access.now(), data: { reason: 'stop' } },
+        stoppedBy === undefined
+          ? { type: 'turn/completed', sessionId, turnId, time, data: { reason: 'stop' } }
+          : { type: 'turn/aborted', sessionId, turnId, commandId: stoppedBy, time, data: { reason: STOPPED } },
       ]),
     );
   }

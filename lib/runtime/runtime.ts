@@ -57,6 +57,9 @@ export interface RuntimeDependencies extends Pick<
   onRecorded?(event: AgentEvent): void;
 }
 
+/** The owner of the turns an MCP App's own tool calls run in: the runtime itself, never a panel. */
+const APP_CALLS_OWNER = 'runtime:mcp-app-calls';
+
 /** The single writer of every session's event log: the log core composed with the features that project it. */
 export class Runtime {
   private readonly log: SessionLog;
@@ -65,6 +68,8 @@ export class Runtime {
   private readonly commands: TurnCommands;
   private readonly toolExecution: ToolExecution;
   private readonly jobs: JobControl;
+  /** How to stop each MCP App call's turn the runtime drives itself. */
+  private readonly appStops = new Map<string, (commandId: string) => void>();
   private readonly viewArtifacts: ViewArtifactControl;
   /** Model-authored targets (createTarget, updateTarget), their versions and grants. */
   readonly targetArtifacts: TargetArtifactControl;
@@ -123,6 +128,7 @@ export class Runtime {
         Promise.resolve({ kind: 'unknown' }),
       ...(dependencies.approvalRequirement ? { approvalRequirement: dependencies.approvalRequirement } : {}),
     });
+    this.owners.register(APP_CALLS_OWNER, ({ turnId, commandId }) => this.appStops.get(turnId)?.(commandId));
     log.register(requestBookFeature((sessionId, toolCallId) => this.toolExecution.isRunning(sessionId, toolCallId)));
   }
 
@@ -207,6 +213,14 @@ export class Runtime {
         newId,
         commitDrafts: (sessionId, drafts) => this.log.commit(sessionId, drafts),
         execute: (request) => this.toolExecution.execute(request),
+        own: (turnId, onStop) => {
+          this.appStops.set(turnId, onStop);
+          this.owners.claim(APP_CALLS_OWNER, turnId);
+        },
+        release: (turnId) => {
+          this.appStops.delete(turnId);
+          this.owners.release(APP_CALLS_OWNER, turnId);
+        },
       },
       call,
     );
