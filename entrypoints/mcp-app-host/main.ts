@@ -18,9 +18,9 @@ function enforcePolicy(policy: string): void {
 }
 
 /**
- * Chromium does not run a module script from a blob URL an opaque origin made (its CORS fetch fails), so inline
- * module code runs as a strict classic script inside an async function: a bundled app's code, top-level await too,
- * runs as it would; a static `import` does not.
+ * A module script is fetched in CORS mode, and one from a blob URL an opaque origin made is not something every
+ * browser allows, so inline module code runs as a strict classic script inside an async function: a bundled app's
+ * code, top-level await too, runs as it would; a static `import` does not.
  */
 function classicCode(parsed: HTMLScriptElement): string {
   const code = parsed.textContent ?? '';

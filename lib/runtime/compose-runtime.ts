@@ -145,7 +145,7 @@ export function composeRuntime(platform: RuntimePlatform): ComposedRuntime {
             await stage.openMcpApp({
               targetId,
               title: opening.title,
-              url: platform.extensionUrl('/mcp-app-host.html'),
+              url: platform.extensionUrl('mcp-app-host.html'),
               app: opening.app,
             });
           } catch (error) {
