@@ -102,7 +102,12 @@ export default defineConfig({
             // offers to list the downloads the agent starts.
             optional_permissions: extraTargetsRoot ? [] : ['notifications', 'downloads'],
             sandbox: {
-              pages: [...targets.map((target) => target.entry.entryPath), JOB_SANDBOX_PAGE_PATH, 'artifact-host.html'],
+              pages: [
+                ...targets.map((target) => target.entry.entryPath),
+                JOB_SANDBOX_PAGE_PATH,
+                'artifact-host.html',
+                'mcp-app-host.html',
+              ],
             },
             content_security_policy: { extension_pages: EXTENSION_PAGES_CSP, sandbox: TARGET_SANDBOX_CSP },
           }),

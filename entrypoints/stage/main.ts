@@ -19,6 +19,14 @@ import {
   type TargetArtifactLoad,
 } from '@/lib/protocol/target-artifact-wire';
 import { errorText } from '@/lib/protocol/error-text';
+import { McpAppBridge } from '@/lib/stage/mcp-app-bridge';
+import { mcpAppCsp } from '@/lib/stage/target-csp';
+import {
+  MCP_APP_STAGE_SOURCE,
+  mcpAppHostMessageSchema,
+  type McpAppLoad,
+  type McpAppToolAnswer,
+} from '@/lib/protocol/mcp-app-wire';
 
 const TARGET_TIMEOUT_MS = 15_000;
 const frameHost = document.getElementById('frame-host')!;
@@ -37,7 +45,12 @@ interface Hosted {
   violations: number;
   /** An older version the user opened to look at; the runtime sends it no commands. */
   preview: boolean;
+  /** An MCP App: its document, handed to its host page once when it asks (then undefined), and its protocol. */
+  app?: { load?: McpAppLoad; bridge: McpAppBridge };
 }
+
+/** An MCP App's `tools/call` waiting for the runtime's answer, by request id. */
+const appCalls = new Map<string, (answer: McpAppToolAnswer) => void>();
 
 /** Violations reported per opened target: a frame that retries a blocked request in a loop must not flood the runtime. */
 const MAX_VIOLATIONS = 50;
@@ -126,8 +139,74 @@ async function relayFetch(
   }
 }
 
+/** The MCP App host page's own messages (its request for the document, the CSP violations it saw); else the app's. */
+function receiveFromMcpApp(current: Hosted, app: NonNullable<Hosted['app']>, data: unknown): void {
+  const parsed = mcpAppHostMessageSchema.safeParse(data);
+  if (!parsed.success) {
+    app.bridge.receive(data);
+    return;
+  }
+  if (parsed.data.type === 'host-ready') {
+    const load = app.load;
+    app.load = undefined;
+    if (load)
+      current.frame.contentWindow?.postMessage(
+        {
+          source: MCP_APP_STAGE_SOURCE,
+          type: 'load',
+          html: load.html,
+          policy: mcpAppCsp(load.csp.connectDomains, load.grantedConnect),
+        },
+        '*',
+      );
+    return;
+  }
+  if (current.violations >= MAX_VIOLATIONS) return;
+  current.violations += 1;
+  const { directive, blockedUrl } = parsed.data;
+  report({ type: 'stage/target-csp-violation', targetId: current.targetId, directive, blockedUrl });
+}
+
+function mcpAppBridge(targetId: string, frame: HTMLIFrameElement, load: McpAppLoad): McpAppBridge {
+  const bridge: McpAppBridge = new McpAppBridge({
+    app: load,
+    post: (message) => frame.contentWindow?.postMessage(message, '*'),
+    callTool: (name, input) =>
+      new Promise<McpAppToolAnswer>((resolve) => {
+        const requestId = crypto.randomUUID();
+        appCalls.set(requestId, resolve);
+        report({ type: 'stage/app-tool-call', targetId, requestId, call: { name, arguments: input } });
+        document.documentElement.dataset.appCalls = String(bridge.record.calls);
+      }),
+    onSize: ({ height }) => {
+      if (height !== undefined) frame.style.height = `${Math.min(Math.max(height, 100), 4000)}px`;
+    },
+    onRefused: (reason) =>
+      report({ type: 'stage/target-error', targetId, message: `The MCP App sent something refused: ${reason}` }),
+    onInitialized: () => {
+      statusLabel.textContent = 'ready';
+      document.documentElement.dataset.appResultDelivered = 'true';
+    },
+    hostContext: {
+      theme: matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light',
+      displayMode: 'inline',
+      availableDisplayModes: ['inline'],
+      platform: 'web',
+      locale: navigator.language,
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      containerDimensions: { width: frameHost.clientWidth, maxHeight: 4000 },
+      toolInfo: { tool: { name: load.toolName } },
+    },
+  });
+  return bridge;
+}
+
 window.addEventListener('message', (event) => {
   if (!hosted || event.source !== hosted.frame.contentWindow) return;
+  if (hosted.app) {
+    receiveFromMcpApp(hosted, hosted.app, event.data);
+    return;
+  }
   if (hosted.isArtifact && receiveFromArtifactHost(hosted, event.data)) return;
   hosted.channel.receive(event.data);
   // Written once: setting the same text again on every message still costs the stage a style and layout pass.
@@ -142,8 +221,13 @@ function openTarget(
   url: string,
   artifact?: TargetArtifactLoad,
   preview = false,
+  app?: McpAppLoad,
 ): void {
   hosted?.channel.close('The target was replaced by another one.');
+  for (const [requestId, answer] of appCalls) {
+    answer({ error: 'The app was closed before its call was answered.' });
+    appCalls.delete(requestId);
+  }
   hosted?.frame.remove();
   const frame = document.createElement('iframe');
   // An authored target gets downloads and the clipboard only once the user granted them (never allow-same-origin).
@@ -169,11 +253,14 @@ function openTarget(
     violations: 0,
     preview,
     ...(artifact ? { artifact } : {}),
+    ...(app ? { app: { load: app, bridge: mcpAppBridge(targetId, frame, app) } } : {}),
   };
   frameHost.replaceChildren(frame);
   titleLabel.textContent = artifact
     ? `${title} · v${artifact.version}${preview ? ' (superseded)' : ''} · made in this conversation`
-    : title;
+    : app
+      ? `${title} · MCP App of ${app.serverName}`
+      : title;
   grantsLabel.textContent = artifact?.granted.length
     ? `Granted: ${artifact.granted.map((grant) => (grant.origin ? `${grant.permission} ${grant.origin}` : grant.permission)).join(', ')}`
     : '';
@@ -186,7 +273,7 @@ const port = openReconnectingPort<StageReportMessage, StageCommandMessage>({
   connect: (name) => browser.runtime.connect({ name }),
   schema: stageCommandMessageSchema,
   onMessage: async (command) => {
-    if (command.type !== 'stage/retire') noteReceived(command.callKey);
+    if (command.type !== 'stage/retire' && command.type !== 'stage/app-tool-result') noteReceived(command.callKey);
     if (command.type === 'stage/retire') {
       port.close();
       hosted?.channel.close('Another stage tab took over.');
@@ -199,9 +286,25 @@ const port = openReconnectingPort<StageReportMessage, StageCommandMessage>({
         report({ type: 'stage/error', jobId: command.jobId, error: `Refusing to load a target from ${command.url}.` });
         return;
       }
-      openTarget(command.targetId, command.title, command.url, command.artifact, command.preview ?? false);
+      openTarget(
+        command.targetId,
+        command.title,
+        command.url,
+        command.artifact,
+        command.preview ?? false,
+        command.mcpApp,
+      );
       remember(command.callKey, 'open', command.targetId, {});
       report({ type: 'stage/state', jobId: command.jobId, state: {} });
+      return;
+    }
+    if (command.type === 'stage/app-tool-result') {
+      appCalls.get(command.requestId)?.(command.answer);
+      appCalls.delete(command.requestId);
+      return;
+    }
+    if (hosted?.app && hosted.targetId === command.targetId) {
+      report({ type: 'stage/error', jobId: command.jobId, error: 'An MCP App takes no target commands.' });
       return;
     }
     if (!hosted || hosted.targetId !== command.targetId || hosted.preview) {

@@ -26,6 +26,7 @@ export interface McpSession {
   listResources(): Promise<string[]>;
   /** The resources with their names and types (the composer's attach menu). */
   listResourceEntries(): Promise<McpListedResource[]>;
+  /** One resource's contents (`resources/read`), unchecked: the caller checks it at its boundary. */
   readResource(uri: string): Promise<unknown>;
   listPrompts(): Promise<McpListedPrompt[]>;
   getPrompt(name: string, input: Record<string, string>): Promise<unknown>;

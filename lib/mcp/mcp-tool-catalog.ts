@@ -4,6 +4,7 @@ import type { McpServerConfig } from './mcp-server-config';
 import type { McpToolHints } from './mcp-tool-approval';
 import { mcpToolMode } from './mcp-tool-approval';
 import { mcpToolName } from './mcp-tool-name';
+import { mcpToolApp } from './mcp-app-resource';
 
 /** At most this many tools of one server reach the model; more would crowd out the rest of the context. */
 export const MCP_TOOLS_PER_SERVER = 100;
@@ -16,6 +17,8 @@ export interface McpListedTool {
   description?: string;
   inputSchema: unknown;
   annotations?: McpToolHints & { title?: string };
+  /** Where the MCP Apps extension names the tool's `ui://` resource (see mcp-app-resource.ts). */
+  _meta?: unknown;
 }
 
 /** A tool the model is offered, with what routing, approval and recovery need to know. */
@@ -28,6 +31,10 @@ export interface McpToolDefinition {
   inputSchema: { [key: string]: JsonValue };
   mode: 'ask' | 'allow';
   readOnly: boolean;
+  /** MCP Apps: the `ui://` resource its results are shown in, in the stage. */
+  appUri?: string;
+  /** MCP Apps: only its server's app may call it; the model is not offered it. */
+  appOnly?: true;
 }
 
 export interface McpServerCatalog {
@@ -53,6 +60,7 @@ export function mcpServerCatalog(config: McpServerConfig, listed: readonly McpLi
       continue;
     }
     seen.add(name);
+    const app = mcpToolApp(tool._meta);
     tools.push({
       name,
       serverId: config.id,
@@ -62,6 +70,8 @@ export function mcpServerCatalog(config: McpServerConfig, listed: readonly McpLi
       inputSchema: check.schema,
       mode: mcpToolMode(config, tool.name, tool.annotations),
       readOnly: tool.annotations?.readOnlyHint === true && tool.annotations.destructiveHint !== true,
+      ...(app.resourceUri ? { appUri: app.resourceUri } : {}),
+      ...(app.appOnly ? { appOnly: true as const } : {}),
     });
   }
   if (tools.length > MCP_TOOLS_PER_SERVER) {

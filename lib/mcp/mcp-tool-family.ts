@@ -1,4 +1,4 @@
-import type { JsonValue } from '../protocol/json-value';
+import type { JsonObject, JsonValue } from '../protocol/json-value';
 import type { ToolOutput } from '../protocol/tool-output';
 import type { ApprovalPolicy, ApprovalRequirement } from '../tool-family/approval-policy';
 import type { ToolRunner } from '../tool-family/tool-family';
@@ -8,7 +8,8 @@ import { mcpPromptText, type McpPromptResult, type McpPromptsResult } from '../p
 import { mcpResourceAttachment, type McpResourceResult, type McpResourcesResult } from '../protocol/mcp-resource';
 import type { McpServerConfig } from './mcp-server-config';
 import { mcpServerCatalog, type McpServerCatalog, type McpToolDefinition } from './mcp-tool-catalog';
-import { isMcpToolName } from './mcp-tool-name';
+import { isMcpToolName, mcpToolName } from './mcp-tool-name';
+import { openMcpAppOf, type OpenMcpApp } from './mcp-app-opening';
 
 export interface McpToolFamilyDependencies {
   /** The servers as stored in Settings; only enabled ones are connected. */
@@ -16,6 +17,8 @@ export interface McpToolFamilyDependencies {
   makeTransport: McpTransportFactory;
   /** Keeps an image of a result in the blob store, owned by the call. */
   storeImage(call: { sessionId: string; ownerId: string }): StoreMcpImage;
+  /** MCP Apps: shows a tool's `ui://` resource in the stage; without it such a tool's results are only returned. */
+  openApp?: OpenMcpApp;
 }
 
 /** The recovery of a call cut off by a restart: the runtime's `ToolRecovery` kinds this family uses. */
@@ -41,6 +44,8 @@ export interface McpToolFamily {
   execute(toolName: string, input: JsonValue, call: { sessionId: string; ownerId: string }): Promise<ToolOutput>;
   recover(toolName: string): Promise<McpRecovery>;
   approval(toolName: string, input: JsonValue, expiresAfterMs: number): Promise<ApprovalRequirement>;
+  /** MCP Apps: the model-facing name of a tool an app of `serverId` calls, if that server offers it now. */
+  appToolName(serverId: string, toolName: string): Promise<string | undefined>;
   /** The enabled servers' prompts, offered as `/<server>:<prompt>` in the composer. */
   prompts(): Promise<McpPromptsResult>;
   /** One prompt's text with its arguments filled in, as the user's next message. */
@@ -112,7 +117,8 @@ export function createMcpToolFamily(dependencies: McpToolFamilyDependencies): Mc
     const catalogs = await Promise.all(enabled.map(catalogOf));
     known.clear();
     for (const tool of catalogs.flatMap((catalog) => catalog.tools)) known.set(tool.name, tool);
-    return { tools: [...known.values()], notes: catalogs.flatMap((catalog) => catalog.notes) };
+    const offered = [...known.values()].filter((tool) => !tool.appOnly);
+    return { tools: offered, notes: catalogs.flatMap((catalog) => catalog.notes) };
   }
 
   /** After a restart nothing is known yet: the definitions are read again before a name is looked up. */
@@ -135,11 +141,25 @@ export function createMcpToolFamily(dependencies: McpToolFamilyDependencies): Mc
       try {
         const raw = await session.session.callTool(tool.toolName, inputRecord(input));
         const result = await mcpToolOutput(raw, dependencies.storeImage(call));
-        const output: ToolOutput = result.ok ? { ...result.output, ok: true } : { ok: false, error: result.error };
+        if (!result.ok) return { ok: false, error: result.error };
+        const output: ToolOutput = { ...result.output, ok: true };
+        const { appUri } = tool;
+        if (appUri && dependencies.openApp)
+          output.app = await openMcpAppOf(
+            session.session,
+            { ...tool, appUri },
+            { sessionId: call.sessionId, callKey: call.ownerId, input: inputRecord(input) as JsonObject, raw },
+            dependencies.openApp,
+          );
         return output;
       } catch (error) {
         return { ok: false, error: `${config.name}: ${mcpFailureMessage(error)}` };
       }
+    },
+    async appToolName(serverId, toolName) {
+      const name = mcpToolName(serverId, toolName);
+      const tool = await definition(name);
+      return tool?.serverId === serverId ? name : undefined;
     },
     // A read-only call changed nothing, so running it again is safe; any other may have happened or not.
     async recover(toolName) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { rewindModeSchema } from './rewind-events';
+import { mcpAppLoadSchema, mcpAppToolAnswerSchema, mcpAppToolCallSchema } from './mcp-app-wire';
 import { currentPageRequestSchema } from './current-page';
 import { agentEventSchema } from './agent-event';
 import { jsonObjectSchema, jsonValueSchema } from './json-value';
@@ -236,6 +237,15 @@ export const stageCommandMessageSchema = z.discriminatedUnion('type', [
     artifact: targetArtifactLoadSchema.optional(),
     /** An older version the user opened to look at: the stage says so, and the runtime sends it no commands. */
     preview: z.boolean().optional(),
+    /** An MCP App: `url` is the MCP App host page, which gets this document from the stage. */
+    mcpApp: mcpAppLoadSchema.optional(),
+  }),
+  /** The runtime's answer to an MCP App's own `tools/call` (`stage/app-tool-call`). */
+  z.object({
+    type: z.literal('stage/app-tool-result'),
+    targetId: id,
+    requestId: id,
+    answer: mcpAppToolAnswerSchema,
   }),
   z.object({
     type: z.literal('stage/send'),
@@ -277,6 +287,13 @@ export const stageReportMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('stage/target-state'), targetId: id, state: jsonObjectSchema }),
   /** An error the target reported on its own (uncaught in its frame, or `reportError`), not in answer to a command. */
   z.object({ type: z.literal('stage/target-error'), targetId: id, message: z.string().max(4000) }),
+  /** An MCP App in the stage calls a tool of its server; the runtime runs it with the normal approvals. */
+  z.object({
+    type: z.literal('stage/app-tool-call'),
+    targetId: id,
+    requestId: id,
+    call: mcpAppToolCallSchema,
+  }),
   /** The content security policy of an authored target's frame blocked something it tried. */
   z.object({
     type: z.literal('stage/target-csp-violation'),

@@ -29,6 +29,8 @@ import { TargetValues } from '../targets/target-values';
 import { toolRoutes } from './tool-routes';
 import { createMcpToolFamily } from '../mcp/mcp-tool-family';
 import { McpServerStore } from '../mcp/mcp-server-store';
+import { McpAppCalls } from './mcp-app-calls';
+import { errorText } from '../protocol/error-text';
 import { ConversationSearch } from '../search/conversation-search';
 import { indexedEventStore } from './indexed-event-store';
 import { MemorySearchShardStore } from '../search/memory-search-shard-store';
@@ -72,6 +74,11 @@ export function composeRuntime(platform: RuntimePlatform): ComposedRuntime {
     delayMs: 200,
     onError: (error) => console.warn('Could not save the target values:', error),
   });
+  const appCalls = new McpAppCalls({
+    appToolName: (serverId, toolName) => mcp?.appToolName(serverId, toolName) ?? Promise.resolve(undefined),
+    runAppToolCall: (call) => runtime.runAppToolCall(call),
+    answer: (targetId, requestId, answer) => stage.answerAppToolCall(targetId, requestId, answer),
+  });
   const stage = new StageLink({
     openStageTab: platform.openStageTab,
     stageIsOpen: platform.stageTabIsOpen,
@@ -80,6 +87,7 @@ export function composeRuntime(platform: RuntimePlatform): ComposedRuntime {
       values.remember(targetId, state);
       platform.onTargetState(targetId, state);
     },
+    onAppToolCall: (targetId, requestId, call) => void appCalls.call(targetId, requestId, call),
     newId,
     connectTimeoutMs: 15_000,
     jobTimeoutMs: 20_000,
@@ -131,6 +139,21 @@ export function composeRuntime(platform: RuntimePlatform): ComposedRuntime {
         servers: () => mcpServers.load(),
         makeTransport: platform.mcpTransport,
         storeImage: (call) => (bytes, name) => storeBytes(blobStore, { bytes, name, ...call }),
+        openApp: async (opening) => {
+          const targetId = `mcp-app-${newId()}`;
+          try {
+            await stage.openMcpApp({
+              targetId,
+              title: opening.title,
+              url: platform.extensionUrl('mcp-app-host.html'),
+              app: opening.app,
+            });
+          } catch (error) {
+            return { ok: false, error: errorText(error) };
+          }
+          appCalls.opened(targetId, { sessionId: opening.sessionId, serverId: opening.serverId, title: opening.title });
+          return { ok: true, targetId };
+        },
       })
     : undefined;
   const runtime = new Runtime({

@@ -32,6 +32,7 @@ import { TurnOwners, type OwnerListener } from './turn-owners';
 import { ToolExecution, type ToolExecutionAccess } from './tool-execution';
 import { toolNamed, type ToolServices } from '../tools/tool-registry';
 import { executeOn, recoverOn } from '../tools/tool-dispatch';
+import { runAppToolCall, type AppToolCall } from './app-tool-call';
 
 export type { CommandResult } from './turn-commands';
 export { WINDOW_TURNS, type Subscription, type TurnPage } from '../session-log/session-log';
@@ -59,6 +60,9 @@ export interface RuntimeDependencies extends Pick<
   onRecorded?(event: AgentEvent): void;
 }
 
+/** The owner of the turns an MCP App's own tool calls run in: the runtime itself, never a panel. */
+const APP_CALLS_OWNER = 'runtime:mcp-app-calls';
+
 /** The single writer of every session's event log: the log core composed with the features that project it. */
 export class Runtime {
   private readonly log: SessionLog;
@@ -67,6 +71,8 @@ export class Runtime {
   private readonly commands: TurnCommands;
   private readonly toolExecution: ToolExecution;
   private readonly jobs: JobControl;
+  /** How to stop each MCP App call's turn the runtime drives itself. */
+  private readonly appStops = new Map<string, (commandId: string) => void>();
   private readonly viewArtifacts: ViewArtifactControl;
   /** Model-authored targets (createTarget, updateTarget), their versions and grants. */
   readonly targetArtifacts: TargetArtifactControl;
@@ -125,6 +131,7 @@ export class Runtime {
         Promise.resolve({ kind: 'unknown' }),
       ...(dependencies.approvalRequirement ? { approvalRequirement: dependencies.approvalRequirement } : {}),
     });
+    this.owners.register(APP_CALLS_OWNER, ({ turnId, commandId }) => this.appStops.get(turnId)?.(commandId));
     log.register(requestBookFeature((sessionId, toolCallId) => this.toolExecution.isRunning(sessionId, toolCallId)));
   }
 
@@ -229,6 +236,29 @@ export class Runtime {
   /** Runs a tool call at most once per toolCallId, however often it is asked for. */
   executeTool(request: ToolExecutionRequest): Promise<ToolExecutionResult> {
     return this.toolExecution.execute(request);
+  }
+
+  /** An MCP App's own tool call, in a turn of its own with the normal approvals (see app-tool-call.ts). */
+  runAppToolCall(call: AppToolCall): Promise<ToolExecutionResult> {
+    const { now, newId } = this.dependencies;
+    return runAppToolCall(
+      {
+        lock: this.log.lock,
+        now,
+        newId,
+        commitDrafts: (sessionId, drafts) => this.log.commit(sessionId, drafts),
+        execute: (request) => this.toolExecution.execute(request),
+        own: (turnId, onStop) => {
+          this.appStops.set(turnId, onStop);
+          this.owners.claim(APP_CALLS_OWNER, turnId);
+        },
+        release: (turnId) => {
+          this.appStops.delete(turnId);
+          this.owners.release(APP_CALLS_OWNER, turnId);
+        },
+      },
+      call,
+    );
   }
 
   decideApproval(decision: Parameters<HumanLoop['decideApproval']>[0]): ReturnType<HumanLoop['decideApproval']> {

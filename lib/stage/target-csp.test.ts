@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXTENSION_PAGES_CSP, JOB_SANDBOX_CSP, TARGET_SANDBOX_CSP, targetArtifactCsp } from './target-csp';
+import { EXTENSION_PAGES_CSP, JOB_SANDBOX_CSP, TARGET_SANDBOX_CSP, targetArtifactCsp, mcpAppCsp } from './target-csp';
 
 const granted = [
   { permission: 'network' as const, origin: 'http://127.0.0.1:9000' },
@@ -18,6 +18,22 @@ describe('targetArtifactCsp', () => {
     expect(targetArtifactCsp(twice)).toBe(
       "default-src 'none'; script-src 'self' blob:; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; media-src 'self' data: blob:; font-src 'self' data:; connect-src http://127.0.0.1:9000 https://a.org; worker-src 'none'; frame-src 'none'; child-src 'none'; form-action 'none'; base-uri 'none'",
     );
+  });
+});
+
+describe('mcpAppCsp', () => {
+  it('connects nowhere by default, even to what the app declares', () => {
+    expect(mcpAppCsp(['https://api.example'], [])).toContain("connect-src 'none'");
+  });
+
+  it('connects only to declared origins the user granted', () => {
+    const policy = mcpAppCsp(
+      ['https://api.example/v1', 'https://other.example'],
+      ['https://api.example', 'https://undeclared.example'],
+    );
+    expect(policy).toContain('connect-src https://api.example;');
+    expect(policy).not.toContain('undeclared');
+    expect(policy).toContain("script-src 'self' blob:");
   });
 });
 

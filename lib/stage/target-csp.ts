@@ -49,9 +49,32 @@ export const JOB_SANDBOX_CSP = [
  * base. It names the origins the user granted; those are reached through the host's relayed fetch.
  */
 export function targetArtifactCsp(granted: readonly TargetGrant[]): string {
-  const origins = [
-    ...new Set(granted.flatMap((grant) => (grant.permission === 'network' && grant.origin ? [grant.origin] : []))),
-  ];
+  return framePolicy(
+    granted.flatMap((grant) => (grant.permission === 'network' && grant.origin ? [grant.origin] : [])),
+  );
+}
+
+/**
+ * An MCP App's policy: the authored targets' one, its connect-src only the origins the resource declared in
+ * `_meta.ui.csp.connectDomains` that the user also granted (none by default). Declared resource domains are not
+ * added: the sandbox's own policy loads nothing from outside the extension.
+ */
+export function mcpAppCsp(declaredConnect: readonly string[], granted: readonly string[]): string {
+  const declared = new Set(declaredConnect.flatMap((domain) => originOf(domain)));
+  return framePolicy(granted.flatMap((domain) => originOf(domain)).filter((origin) => declared.has(origin)));
+}
+
+function originOf(domain: string): string[] {
+  try {
+    const url = new URL(domain);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? [url.origin] : [];
+  } catch {
+    return [];
+  }
+}
+
+function framePolicy(connectOrigins: readonly string[]): string {
+  const origins = [...new Set(connectOrigins)];
   return [
     ...TARGET_PAGE_SOURCES,
     `connect-src ${origins.length > 0 ? origins.join(' ') : "'none'"}`,

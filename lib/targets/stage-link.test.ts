@@ -18,7 +18,7 @@ function fakeStage() {
   const before: unknown[] = [];
   const port: LinkPort = {
     postMessage(message: StageCommandMessage) {
-      if (message.type === 'stage/retire') return;
+      if (message.type === 'stage/retire' || message.type === 'stage/app-tool-result') return;
       queueMicrotask(() => {
         for (const report of before.splice(0)) listener(report);
         listener({ type: 'stage/state', jobId: message.jobId, state: {} });
@@ -82,7 +82,7 @@ describe('StageLink preview of an older version', () => {
     const port: LinkPort = {
       postMessage(message: StageCommandMessage) {
         posted.push(message);
-        if (message.type !== 'stage/retire')
+        if (message.type !== 'stage/retire' && message.type !== 'stage/app-tool-result')
           queueMicrotask(() => listener({ type: 'stage/state', jobId: message.jobId, state: { level: 3 } }));
       },
       onMessage: (added) => {

@@ -6,6 +6,12 @@ import type { StageCommand } from '../protocol/target-wire';
 import type { StageDriver } from './stage-driver';
 import type { RecordedCallResult, StageRecord } from './tool-recovery';
 import { issueText } from '../protocol/issue-text';
+import type { McpAppLoad, McpAppToolAnswer } from '../protocol/mcp-app-wire';
+
+export interface McpAppToolCall {
+  name: string;
+  arguments: JsonObject;
+}
 
 export interface LinkPort {
   postMessage(message: StageCommandMessage): void;
@@ -25,6 +31,8 @@ export interface StageLinkOptions {
   onCspViolation?(entry: CatalogEntry, violation: { directive: string; blockedUrl: string }): void;
   /** Every state a target reports, in answer to a command or on its own. */
   onState?(targetId: string, state: JsonObject): void;
+  /** An MCP App in the stage calls a tool of its server; the answer goes back by `answerAppToolCall`. */
+  onAppToolCall?(targetId: string, requestId: string, call: McpAppToolCall): void;
   newId(): string;
   /** How long to wait for the stage tab to connect, and for a job's answer. */
   connectTimeoutMs: number;
@@ -51,6 +59,8 @@ export class StageLink implements StageDriver {
   private greeted = false;
   private active: string | undefined;
   private activeEntry: CatalogEntry | undefined;
+  /** Whether the active target is an MCP App (opened by `openMcpApp`, not from the catalog). */
+  private activeApp = false;
   /** The version shown when the active target is an older version the user opened to look at. */
   private previewVersion: number | undefined;
   private readonly jobs = new Map<string, Job>();
@@ -98,6 +108,7 @@ export class StageLink implements StageDriver {
     if (this.port !== port) return;
     const message = parsed.data;
     if (message.type === 'stage/hello') {
+      if (message.activeTargetId !== this.active) this.activeApp = false;
       this.active = message.activeTargetId;
       // The hello does not say which version: a preview is only known as one.
       this.previewVersion = message.previewing ? (this.previewVersion ?? 0) : undefined;
@@ -119,7 +130,19 @@ export class StageLink implements StageDriver {
       if (message.targetId === this.active) this.noteTargetError(message.message);
       return;
     }
+    if (message.type === 'stage/app-tool-call') {
+      if (message.targetId === this.active && this.activeApp)
+        this.options.onAppToolCall?.(message.targetId, message.requestId, message.call);
+      else this.answerAppToolCall(message.targetId, message.requestId, { error: 'This app is no longer open.' });
+      return;
+    }
     if (message.type === 'stage/target-csp-violation') {
+      if (message.targetId === this.active && this.activeApp) {
+        this.noteTargetError(
+          `Blocked by the MCP App's content security policy (${message.directive}): ${message.blockedUrl}`,
+        );
+        return;
+      }
       if (message.targetId !== this.active || this.activeEntry?.manifest.id !== message.targetId) return;
       this.noteTargetError(
         `Blocked by the sandbox's content security policy (${message.directive}): ${message.blockedUrl}`,
@@ -217,9 +240,37 @@ export class StageLink implements StageDriver {
     }));
     this.active = entry.manifest.id;
     this.activeEntry = entry;
+    this.activeApp = false;
     this.previewVersion = undefined;
     this.options.onState?.(entry.manifest.id, state);
     return state;
+  }
+
+  /** Opens an MCP App's document in the stage, from the host page at `url`; it gets the call's input and result. */
+  async openMcpApp(open: { targetId: string; title: string; url: string; app: McpAppLoad; callKey?: string }) {
+    this.targetErrors = [];
+    await this.run((jobId) => ({
+      type: 'stage/open',
+      jobId,
+      ...(open.callKey ? { callKey: open.callKey } : {}),
+      targetId: open.targetId,
+      title: open.title,
+      url: open.url,
+      mcpApp: open.app,
+    }));
+    this.active = open.targetId;
+    this.activeEntry = undefined;
+    this.activeApp = true;
+    this.previewVersion = undefined;
+  }
+
+  /** The runtime's answer to an app's `tools/call`; an app closed meanwhile is not told. */
+  answerAppToolCall(targetId: string, requestId: string, answer: McpAppToolAnswer): void {
+    try {
+      this.port?.postMessage({ type: 'stage/app-tool-result', targetId, requestId, answer });
+    } catch {
+      // The stage went away; the app went with it.
+    }
   }
 
   /** Shows an older version of an authored target; until a target is opened again, commands to it are refused. */
@@ -236,6 +287,7 @@ export class StageLink implements StageDriver {
     }));
     this.active = entry.manifest.id;
     this.activeEntry = entry;
+    this.activeApp = false;
     this.previewVersion = artifact.version;
   }
 

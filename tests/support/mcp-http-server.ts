@@ -5,11 +5,13 @@ import { Server as McpLowLevelServer } from '@modelcontextprotocol/sdk/server/in
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { createMcpTestServer } from './mcp-test-server';
+import { registerMcpTestApps } from './mcp-test-apps';
 
 export interface McpHttpServer {
   /**
    * `${origin}/mcp` is the test server; `/many` lists 500 tools and one whose schema is not JSON Schema;
-   * `/unauthorized` answers 401, `/malformed` sends JSON that is not JSON-RPC.
+   * `/unauthorized` answers 401, `/malformed` sends JSON that is not JSON-RPC; `/apps` is the test server with its
+   * MCP Apps (tests/support/mcp-test-apps.ts) added.
    */
   origin: string;
   calls: Map<string, number>;
@@ -54,8 +56,13 @@ export async function startMcpHttpServer(): Promise<McpHttpServer> {
   const sessions = new Map<string, StreamableHTTPServerTransport>();
   let release: () => void = () => undefined;
   let released = new Promise<void>((resolve) => (release = resolve));
-  const serverFor = (path: string) =>
-    path === '/many' ? createManyToolsServer() : createMcpTestServer({ calls, released: () => released }).server;
+  let origin = '';
+  const serverFor = (path: string) => {
+    if (path === '/many') return createManyToolsServer();
+    const test = createMcpTestServer({ calls, released: () => released }).server;
+    if (path === '/apps') registerMcpTestApps(test, (name) => calls.set(name, (calls.get(name) ?? 0) + 1), origin);
+    return test;
+  };
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
     if (path === '/unauthorized') {
@@ -66,7 +73,7 @@ export async function startMcpHttpServer(): Promise<McpHttpServer> {
       response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"jsonrpc":"1.0","oops":true}');
       return;
     }
-    if (path !== '/mcp' && path !== '/many') {
+    if (path !== '/mcp' && path !== '/many' && path !== '/apps') {
       response.writeHead(404).end();
       return;
     }
@@ -106,8 +113,9 @@ export async function startMcpHttpServer(): Promise<McpHttpServer> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  origin = `http://127.0.0.1:${port}`;
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin,
     calls,
     authorizations,
     releaseSlow() {

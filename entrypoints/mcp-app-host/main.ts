@@ -1,0 +1,74 @@
+import '@/entrypoints/shared/zod-setup';
+import { MCP_APP_HOST_SOURCE, mcpAppStageMessageSchema, type McpAppHostMessage } from '@/lib/protocol/mcp-app-wire';
+
+/**
+ * The host of an MCP App's `ui://` document, in the stage's sandboxed frame: it asks the stage for the document,
+ * puts the app's content security policy in force before any of it runs, then becomes the app. The app's inline
+ * scripts run from blob URLs (the sandbox allows no inline script), in document order; its messages go to the stage.
+ */
+function postToStage(message: McpAppHostMessage): void {
+  window.parent.postMessage(message, '*');
+}
+
+function enforcePolicy(policy: string): void {
+  const meta = document.createElement('meta');
+  meta.httpEquiv = 'Content-Security-Policy';
+  meta.content = policy;
+  document.head.prepend(meta);
+}
+
+/**
+ * A module script is fetched in CORS mode, and one from a blob URL an opaque origin made is not something every
+ * browser allows, so inline module code runs as a strict classic script inside an async function: a bundled app's
+ * code, top-level await too, runs as it would; a static `import` does not.
+ */
+function classicCode(parsed: HTMLScriptElement): string {
+  const code = parsed.textContent ?? '';
+  if (parsed.type !== 'module') return code;
+  return `(async () => {\n'use strict';\n${code}\n})().catch((error) => reportError(error));`;
+}
+
+/** A live copy of a parsed (inert) script: inline code from a blob, a src as given, for the policy to judge. */
+function liveScript(parsed: HTMLScriptElement): HTMLScriptElement {
+  const script = document.createElement('script');
+  if (parsed.src) {
+    if (parsed.type) script.type = parsed.type;
+    script.src = parsed.src;
+  } else {
+    script.src = URL.createObjectURL(new Blob([classicCode(parsed)], { type: 'text/javascript' }));
+  }
+  script.async = false;
+  return script;
+}
+
+function host(html: string, policy: string): void {
+  enforcePolicy(policy);
+  document.addEventListener('securitypolicyviolation', (event) =>
+    postToStage({
+      source: MCP_APP_HOST_SOURCE,
+      type: 'csp-violation',
+      directive: event.effectiveDirective.slice(0, 200),
+      blockedUrl: event.blockedURI.slice(0, 2000),
+    }),
+  );
+  // Parsed in an inert document (nothing in it runs), then moved in; a document's own meta policies or refreshes
+  // are dropped, so only the host's policy holds.
+  const parsed = new DOMParser().parseFromString(html, 'text/html');
+  const scripts = [...parsed.querySelectorAll('script')];
+  for (const element of [...scripts, ...parsed.querySelectorAll('meta[http-equiv], base')]) element.remove();
+  if (parsed.title) document.title = parsed.title;
+  document.head.append(...[...parsed.head.childNodes].filter((node) => node.nodeName !== 'TITLE'));
+  document.body.replaceChildren(...parsed.body.childNodes);
+  for (const script of scripts) document.body.append(liveScript(script));
+}
+
+function receive(event: MessageEvent): void {
+  if (event.source !== window.parent) return;
+  const parsed = mcpAppStageMessageSchema.safeParse(event.data);
+  if (!parsed.success) return;
+  window.removeEventListener('message', receive);
+  host(parsed.data.html, parsed.data.policy);
+}
+
+window.addEventListener('message', receive);
+postToStage({ source: MCP_APP_HOST_SOURCE, type: 'host-ready' });

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { jsonObjectSchema, type JsonObject } from './json-value';
+
+/** The MIME type of an MCP App's `ui://` resource (SEP-1865, `io.modelcontextprotocol/ui`). */
+export const MCP_APP_MIME_TYPE = 'text/html;profile=mcp-app';
+/** The version of the MCP Apps protocol this host speaks in `ui/initialize`. */
+export const MCP_APP_PROTOCOL_VERSION = '2026-01-26';
+
+export const MCP_APP_HOST_SOURCE = 'splitbrain:mcp-app-host';
+export const MCP_APP_STAGE_SOURCE = 'splitbrain:mcp-app-stage';
+
+/** What a `ui://` resource may declare under `_meta.ui.csp`: origins it wants to reach and load from. */
+export const mcpAppCspSchema = z.object({
+  connectDomains: z.array(z.string().max(500)).max(50).default([]),
+  resourceDomains: z.array(z.string().max(500)).max(50).default([]),
+});
+export type McpAppCsp = z.infer<typeof mcpAppCspSchema>;
+
+/** One MCP App as the runtime hands it to the stage: its document, its policy and the call that opened it. */
+export const mcpAppLoadSchema = z.object({
+  resourceUri: z.string().min(1).max(2000),
+  serverName: z.string().max(200),
+  html: z.string().max(2_000_000),
+  csp: mcpAppCspSchema,
+  /** Declared connect origins the user granted; none unless granted. */
+  grantedConnect: z.array(z.string().max(500)).max(50),
+  toolName: z.string().max(200),
+  input: jsonObjectSchema,
+  /** The tool's CallToolResult as the server sent it (content, structuredContent, isError). */
+  result: jsonObjectSchema,
+});
+export type McpAppLoad = z.infer<typeof mcpAppLoadSchema>;
+
+/** Stage → MCP App host page, by window, once, after the host said `host-ready`. */
+export const mcpAppStageMessageSchema = z.object({
+  source: z.literal(MCP_APP_STAGE_SOURCE),
+  type: z.literal('load'),
+  html: z.string().max(2_000_000),
+  policy: z.string().max(20_000),
+});
+export type McpAppStageMessage = z.infer<typeof mcpAppStageMessageSchema>;
+
+/** MCP App host page → stage: ready for the document, and each CSP violation it saw. */
+export const mcpAppHostMessageSchema = z.discriminatedUnion('type', [
+  z.object({ source: z.literal(MCP_APP_HOST_SOURCE), type: z.literal('host-ready') }),
+  z.object({
+    source: z.literal(MCP_APP_HOST_SOURCE),
+    type: z.literal('csp-violation'),
+    directive: z.string().max(200),
+    blockedUrl: z.string().max(2000),
+  }),
+]);
+export type McpAppHostMessage = z.infer<typeof mcpAppHostMessageSchema>;
+
+const jsonRpcId = z.union([z.string().max(200), z.number().int()]);
+const jsonRpc = z.literal('2.0');
+
+/**
+ * What an MCP App may send its host (JSON-RPC 2.0 over postMessage), one variant per method this host serves.
+ * Anything else that is JSON-RPC is answered "method not found" (see `jsonRpcEnvelopeSchema`).
+ */
+export const mcpAppToHostMessageSchema = z.discriminatedUnion('method', [
+  z.object({
+    jsonrpc: jsonRpc,
+    id: jsonRpcId,
+    method: z.literal('ui/initialize'),
+    params: z
+      .object({
+        protocolVersion: z.string().max(100).optional(),
+        appInfo: z
+          .object({ name: z.string().max(200), version: z.string().max(100) })
+          .partial()
+          .optional(),
+      })
+      .passthrough()
+      .default({}),
+  }),
+  z.object({ jsonrpc: jsonRpc, method: z.literal('ui/notifications/initialized') }).passthrough(),
+  z.object({
+    jsonrpc: jsonRpc,
+    method: z.literal('ui/notifications/size-changed'),
+    params: z.object({
+      width: z.number().nonnegative().max(100_000).optional(),
+      height: z.number().nonnegative().max(100_000).optional(),
+    }),
+  }),
+  z.object({
+    jsonrpc: jsonRpc,
+    id: jsonRpcId,
+    method: z.literal('tools/call'),
+    params: z.object({
+      name: z.string().min(1).max(200),
+      arguments: jsonObjectSchema.default({}),
+    }),
+  }),
+  z.object({ jsonrpc: jsonRpc, id: jsonRpcId, method: z.literal('ping') }).passthrough(),
+]);
+export type McpAppToHostMessage = z.infer<typeof mcpAppToHostMessageSchema>;
+
+/** Just enough of any JSON-RPC message to answer it: its id (if a request) and its method. */
+export const jsonRpcEnvelopeSchema = z.object({
+  jsonrpc: jsonRpc,
+  id: jsonRpcId.optional(),
+  method: z.string().max(200).optional(),
+});
+
+/** The host's JSON-RPC error codes. */
+export const JSON_RPC_ERRORS = {
+  invalidRequest: -32600,
+  methodNotFound: -32601,
+  invalidParams: -32602,
+  internal: -32603,
+} as const;
+
+/** What the host sends an MCP App: answers to its requests and the notifications of the tool call that opened it. */
+export type McpAppFromHostMessage =
+  | { jsonrpc: '2.0'; id: string | number; result: JsonObject }
+  | { jsonrpc: '2.0'; id: string | number | null; error: { code: number; message: string } }
+  | { jsonrpc: '2.0'; method: 'ui/notifications/tool-input'; params: { arguments: JsonObject } }
+  | { jsonrpc: '2.0'; method: 'ui/notifications/tool-result'; params: JsonObject };
+
+/** An app's `tools/call`, as the stage reports it to the runtime and the runtime answers it. */
+export const mcpAppToolCallSchema = z.object({
+  name: z.string().min(1).max(200),
+  arguments: jsonObjectSchema,
+});
+export const mcpAppToolAnswerSchema = z.union([
+  z.object({ result: jsonObjectSchema }),
+  z.object({ error: z.string().max(4000) }),
+]);
+export type McpAppToolAnswer = z.infer<typeof mcpAppToolAnswerSchema>;
