@@ -9,7 +9,7 @@ import { messageAttachmentSchema, uploadEventIds, uploadStateEventData } from '.
 import { VIEW_ARTIFACT_EVENT_TYPES, viewArtifactEventSchemas } from './view-artifact-events';
 
 /** The version the runtime stamps on every event; a stored row of an older one is upgraded by `event-migrations.ts`. */
-export const AGENT_EVENT_SCHEMA_VERSION = 5;
+export const AGENT_EVENT_SCHEMA_VERSION = 6;
 
 const id = z.string().min(1).max(200);
 
@@ -61,7 +61,8 @@ export const agentEventSchema = z.discriminatedUnion('type', [
      * added within version 3: an older build strips it and shows the text alone. `parentTurnId` (version 5) is the
      * turn before this one on its branch, null for a first message; a row without it follows the turn that was
      * active when it started, as every turn of a version-4 log does. `answerOf` (version 5): this turn answers the
-     * message of that turn again (a regeneration), with the same text and files.
+     * message of that turn again (a regeneration), with the same text and files. `retriesToolCall` (version 6): the
+     * turn runs that failed tool call again (see `tool/retried`); its text is the note the model reads.
      */
     z.object({
       userItemId: id,
@@ -71,6 +72,7 @@ export const agentEventSchema = z.discriminatedUnion('type', [
       answerOf: id.optional(),
       overBudget: z.literal(true).optional(),
       attachments: z.array(messageAttachmentSchema).max(20).optional(),
+      retriesToolCall: id.optional(),
     }),
   ),
   /** Version 5: the branch shown and sent to the model is now the one that ends at `turnId`. */
@@ -132,6 +134,15 @@ export const agentEventSchema = z.discriminatedUnion('type', [
   event('tool/unknown', toolIds, z.object({ reason: z.string().max(2000) })),
   /** The call was never run: its approval was denied or expired. */
   event('tool/denied', toolIds, z.object({ reason: z.string().max(2000), output: toolOutputSchema })),
+  /**
+   * Version 6: the user retried the failed call `toolCallId` (the first attempt's id) in the turn `turnId`. The new
+   * attempt runs as the call `attemptId` (its own tool/* events, approval and at-most-once), attempt number `attempt`.
+   */
+  event(
+    'tool/retried',
+    { ...toolIds, attemptId: id },
+    z.object({ attempt: z.number().int().min(2), previousAttemptId: id }),
+  ),
 
   event(
     'ask/requested',
@@ -256,6 +267,7 @@ export const EVENT_DURABILITY: Record<AgentEventType, boolean> = {
   'tool/failed': true,
   'tool/unknown': true,
   'tool/denied': true,
+  'tool/retried': true,
   'ask/requested': true,
   'ask/answered': true,
   'ask/expired': true,
@@ -309,6 +321,7 @@ const RUNTIME_WRITTEN = new Set<AgentEventType>([
   'tool/failed',
   'tool/unknown',
   'tool/denied',
+  'tool/retried',
   'ask/requested',
   'ask/answered',
   'ask/expired',

@@ -36,6 +36,12 @@ export const EVENT_MIGRATIONS: Readonly<Record<number, MigrationStep>> = {
    * every branch as one conversation.
    */
   4: (event) => event,
+  /**
+   * Version 6 adds retries: `tool/retried` (a failed call run again as a new attempt) and `turn/started`'s
+   * `retriesToolCall`. Every version-5 row is a valid version-6 row; a version-5 build reading a version-6 log is
+   * told it is newer rather than showing a retry as an empty message.
+   */
+  5: (event) => event,
 };
 
 export type StoredEventReading =
