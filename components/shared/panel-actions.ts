@@ -26,6 +26,8 @@ export interface PanelActions {
   /** Goes on with the paused turn. */
   resume(): void;
   retry(turnId: string): void;
+  /** Runs a failed tool call again (a new attempt, in a new turn whose first request carries its result). */
+  retryToolCall(toolCallId: string): void;
   /** Summarises every turn before the last now (between turns), as a compaction at the threshold would. */
   compact(): void;
   /** Sends an edited message again, as a new branch beside the edited one (which stays). */
@@ -83,6 +85,7 @@ export const PanelActionsContext = createContext<PanelActions>({
   pause: nothing,
   resume: nothing,
   retry: nothing,
+  retryToolCall: nothing,
   compact: nothing,
   resend: nothing,
   regenerate: nothing,

@@ -2,7 +2,13 @@ import browser from 'webextension-polyfill';
 import type { PanelActions } from '@/components/shared/panel-actions';
 import { resolvePromptCommand } from '@/lib/panel/prompt-command';
 import { branchSwitchEvent } from '@/lib/panel/branch-switch';
-import { composedRequest, regenerateRequest, resendRequest, retryRequest } from '@/lib/panel/turn-request';
+import {
+  composedRequest,
+  regenerateRequest,
+  resendRequest,
+  retryRequest,
+  toolRetryRequest,
+} from '@/lib/panel/turn-request';
 import { errorText } from '@/lib/protocol/error-text';
 import { isRemoteEndpoint, type EndpointSettings } from '@/lib/settings/endpoint-settings';
 import type { ClientState } from '@/lib/state/client-state';
@@ -64,6 +70,10 @@ export function useSidePanelActions(parts: SidePanelParts): PanelActions {
     compact: turn.compact,
     retry: (turnId) => {
       const request = state && retryRequest(state, turnId);
+      if (request) turn.send(request);
+    },
+    retryToolCall: (toolCallId) => {
+      const request = state && toolRetryRequest(state, toolCallId, crypto.randomUUID());
       if (request) turn.send(request);
     },
     resend: (text, turnId) => void (state && turn.send(resendRequest(state, text, turnId))),

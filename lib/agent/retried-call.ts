@@ -3,6 +3,7 @@ import { resolveBlobs, toolOutputImages, toolResultContent, toolResultMessages }
 import type { EndpointFileLimits, FileEndpointKind } from '../files/file-limits';
 import type { JsonValue } from '../protocol/json-value';
 import type { ToolCallState } from '../state/client-state';
+import { toolNamed } from '../tools/tool-registry';
 import type { DriveRequest } from './drive-turn';
 import type { RuntimeClient } from './runtime-client';
 
@@ -12,6 +13,11 @@ export interface RetriedCall {
   attemptId: string;
   toolName: string;
   input: JsonValue;
+}
+
+/** A question to the user (askUser) is answered, not retried; every other tool, MCP ones too, can run again. */
+export function isRetryableTool(toolName: string): boolean {
+  return toolNamed(toolName)?.runsOn !== 'user';
 }
 
 /** The retry of `call` (any attempt of it): the call it retries is the first attempt, as the runtime requires. */

@@ -104,6 +104,8 @@ export const agentEventSchema = z.discriminatedUnion('type', [
       model: z.string().max(200).optional(),
       /** The tokenizer's count of the prompt this step sent, before calibration (added in version 4). */
       promptEstimate: z.number().int().nonnegative().optional(),
+      /** Milliseconds from step/started to the first text, reasoning or tool call (added in version 6). */
+      firstOutputMs: z.number().nonnegative().optional(),
     }),
   ),
 
