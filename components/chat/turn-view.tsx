@@ -66,7 +66,7 @@ export const TurnView = memo(function TurnView({
   superseded,
   branches,
 }: TurnViewProps) {
-  const { retry, resend, regenerate, fork, retryToolCall } = usePanelActions();
+  const { retry, resend, regenerate, fork, retryToolCall, openTimeline } = usePanelActions();
   const retried = turn.retriesToolCall ? toolCalls[turn.retriesToolCall] : undefined;
   const answered = turn.status !== 'running' && turn.status !== 'paused';
   const retryable = canRetry && (turn.status === 'interrupted' || turn.status === 'aborted');
@@ -165,6 +165,14 @@ export const TurnView = memo(function TurnView({
               Fork
             </button>
           )}
+          <button
+            type="button"
+            className="button-quiet regenerate-button"
+            aria-label="Timeline of this turn"
+            onClick={() => openTimeline(turn.turnId)}
+          >
+            Timeline
+          </button>
         </div>
       )}
       {(ended || retryable) && (

@@ -6,6 +6,7 @@ import type { JobView } from '@/lib/state/job-view';
 import type { FormActionOutcome, FormSubmission } from '../artifacts/view-artifacts-context';
 import type { SearchHit, SearchResult } from '@/lib/protocol/search-hit';
 import type { McpPromptsResult } from '@/lib/protocol/mcp-prompt';
+import type { TimelineEntry } from '@/lib/panel/run-timeline';
 
 export type DecisionScope = 'once' | 'target-session';
 
@@ -51,6 +52,10 @@ export interface PanelActions {
   selectSession(sessionId: string): void;
   deleteSession(sessionId: string): void;
   exportSession(sessionId: string): void;
+  /** Shows the run timeline of the open conversation, or of one of its turns. */
+  openTimeline(turnId?: string): void;
+  /** The open conversation's timeline read from its log (one turn's when named). */
+  loadTimeline(turnId?: string): Promise<TimelineEntry[]>;
   /** Full-text search over every conversation (the drawer's box). */
   searchConversations(query: string): Promise<SearchResult>;
   /** Opens the conversation of a search result at its turn. */
@@ -101,6 +106,8 @@ export const PanelActionsContext = createContext<PanelActions>({
   selectSession: nothing,
   deleteSession: nothing,
   exportSession: nothing,
+  openTimeline: nothing,
+  loadTimeline: async () => [],
   searchConversations: async () => {
     throw new Error(NOT_CONNECTED);
   },

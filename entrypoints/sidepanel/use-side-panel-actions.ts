@@ -2,6 +2,7 @@ import browser from 'webextension-polyfill';
 import type { PanelActions } from '@/components/shared/panel-actions';
 import { resolvePromptCommand } from '@/lib/panel/prompt-command';
 import { branchSwitchEvent } from '@/lib/panel/branch-switch';
+import { runTimeline } from '@/lib/panel/run-timeline';
 import {
   composedRequest,
   regenerateRequest,
@@ -18,7 +19,7 @@ import type { useCurrentPage } from './use-current-page';
 import type { RuntimeConnection } from './use-runtime-connection';
 import type { PanelSessions } from './use-sessions';
 import { useStableActions } from './use-stable-actions';
-import { callRuntime } from '../shared/call-runtime';
+import { callRuntime, readEvents } from '../shared/call-runtime';
 import { removeDownload, requestDownloadsPermission } from '../shared/browser-downloads';
 import type { TurnJump } from '@/lib/panel/turn-jump';
 import type { PanelTurn } from './use-turn';
@@ -115,6 +116,9 @@ export function useSidePanelActions(parts: SidePanelParts): PanelActions {
       const secrets = endpoint && isRemoteEndpoint(endpoint) && endpoint.apiKey ? [endpoint.apiKey] : [];
       sessions.download(sessionId, state?.title, secrets);
     },
+    // The panel component shows the timeline; what it reads is the log, projected in lib/.
+    openTimeline: () => undefined,
+    loadTimeline: async (turnId) => (state ? runTimeline(await readEvents(state.sessionId, 0), turnId) : []),
     searchConversations: (query) => callRuntime({ type: 'search/query', query }),
     openSearchHit: (hit) => {
       if (hit.sessionId !== state?.sessionId && turn.running) return;
