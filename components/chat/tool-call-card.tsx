@@ -14,7 +14,7 @@ import {
 } from '@/lib/panel/tool-call-view';
 import { toolCallDownloads } from '@/lib/panel/tool-call-downloads';
 import { DownloadList } from './download-list';
-import { BanIcon, CheckIcon, ChevronIcon, CrossIcon, QuestionIcon, Spinner } from '../shared/icons';
+import { BanIcon, CheckIcon, ChevronIcon, CrossIcon, QuestionIcon, RetryIcon, Spinner } from '../shared/icons';
 
 function StatusIcon({ status }: { status: ToolCallStatus }) {
   if (status === 'done') return <CheckIcon />;
@@ -25,7 +25,14 @@ function StatusIcon({ status }: { status: ToolCallStatus }) {
 }
 
 /** A tool call: live arguments while it is prepared and run; collapsed to one line once finished, expandable. */
-export const ToolCallCard = memo(function ToolCallCard({ call }: { call: ToolCallState }) {
+export const ToolCallCard = memo(function ToolCallCard({
+  call,
+  onRetry,
+}: {
+  call: ToolCallState;
+  /** Given when the call failed and may run again: the card offers Retry. */
+  onRetry?: () => void;
+}) {
   const finished = isToolCallFinished(call.status);
   const [expanded, setExpanded] = useState<boolean>();
   const open = expanded ?? !finished;
@@ -60,6 +67,7 @@ export const ToolCallCard = memo(function ToolCallCard({ call }: { call: ToolCal
         </span>
         <span className="tool-meta">
           <span className="tool-status">{TOOL_STATUS_LABEL[call.status]}</span>
+          {call.attempt && <span className="tool-attempt">attempt {call.attempt}</span>}
           {duration && <span className="tool-duration">{duration}</span>}
         </span>
         <span className="tool-chevron" data-open={open}>
@@ -74,6 +82,13 @@ export const ToolCallCard = memo(function ToolCallCard({ call }: { call: ToolCal
         <div className="tool-summary tool-summary-error tool-target-errors">{targetErrors}</div>
       )}
       {downloads && <DownloadList downloads={downloads} />}
+      {onRetry && (
+        <div className="tool-retry">
+          <button type="button" className="button-secondary tool-retry-button" onClick={onRetry}>
+            <RetryIcon /> Retry
+          </button>
+        </div>
+      )}
       {open && (
         <div className="tool-body" id={bodyId}>
           <div className="tool-label">Arguments</div>

@@ -1,5 +1,6 @@
 import { memo, useMemo, useState } from 'react';
 import { requestsByToolCall } from '@/lib/panel/request-view';
+import { canRetryToolCall } from '@/lib/panel/turn-request';
 import { answerVariants, messageVariants } from '@/lib/state/branch-tree';
 import {
   itemOf,
@@ -66,8 +67,9 @@ export const TurnView = memo(function TurnView({
   superseded,
   branches,
 }: TurnViewProps) {
-  const { retry, resend, regenerate, fork } = usePanelActions();
+  const { retry, resend, regenerate, fork, retryToolCall, openTimeline } = usePanelActions();
   const [rewinding, setRewinding] = useState(false);
+  const retried = turn.retriesToolCall ? toolCalls[turn.retriesToolCall] : undefined;
   const answered = turn.status !== 'running' && turn.status !== 'paused';
   const retryable = canRetry && (turn.status === 'interrupted' || turn.status === 'aborted');
   const ended =
@@ -81,7 +83,11 @@ export const TurnView = memo(function TurnView({
       aria-label={superseded ? 'Earlier attempt' : undefined}
     >
       {turn.retryOf && <div className="turn-note">Retry of the attempt above</div>}
-      <UserMessage text={turn.userText} canEdit={canEdit} onResend={(text) => resend(text, turn.turnId)} />
+      {turn.retriesToolCall ? (
+        <div className="turn-note retry-turn-note">You ran {retried?.toolName ?? 'a tool call'} again</div>
+      ) : (
+        <UserMessage text={turn.userText} canEdit={canEdit} onResend={(text) => resend(text, turn.turnId)} />
+      )}
       <BranchSwitcher variants={messageVariants(branches, turn.turnId)} place="message" enabled={canEdit} />
       {turn.attachments && <MessageAttachments blobs={turn.attachments.map((attachment) => attachment.blob)} />}
       {turn.entries.map((entry) => {
@@ -91,7 +97,12 @@ export const TurnView = memo(function TurnView({
           const shown = shownArtifactOf(call);
           return (
             <div key={entry.toolCallId} className="tool-entry">
-              <ToolCallCard call={call} />
+              <ToolCallCard
+                call={call}
+                {...(canEdit && canRetryToolCall({ toolCalls }, call.toolCallId)
+                  ? { onRetry: () => retryToolCall(call.toolCallId) }
+                  : {})}
+              />
               {shown && <ViewArtifactCard artifactId={shown.artifactId} version={shown.version} />}
               {Object.values(jobs ?? {})
                 .filter((job) => job.toolCallId === entry.toolCallId)
@@ -167,6 +178,14 @@ export const TurnView = memo(function TurnView({
               Rewind
             </button>
           )}
+          <button
+            type="button"
+            className="button-quiet regenerate-button"
+            aria-label="Timeline of this turn"
+            onClick={() => openTimeline(turn.turnId)}
+          >
+            Timeline
+          </button>
         </div>
       )}
       {rewinding && <RewindDialog turnId={turn.turnId} onClose={() => setRewinding(false)} />}

@@ -9,6 +9,7 @@ import type { FormActionOutcome, FormSubmission } from '../artifacts/view-artifa
 import type { SearchHit, SearchResult } from '@/lib/protocol/search-hit';
 import type { McpPromptsResult } from '@/lib/protocol/mcp-prompt';
 import type { McpResourceDefinition, McpResourcesResult } from '@/lib/protocol/mcp-resource';
+import type { TimelineEntry } from '@/lib/panel/run-timeline';
 
 export type DecisionScope = 'once' | 'target-session';
 
@@ -29,6 +30,8 @@ export interface PanelActions {
   /** Goes on with the paused turn. */
   resume(): void;
   retry(turnId: string): void;
+  /** Runs a failed tool call again (a new attempt, in a new turn whose first request carries its result). */
+  retryToolCall(toolCallId: string): void;
   /** Summarises every turn before the last now (between turns), as a compaction at the threshold would. */
   compact(): void;
   /** Sends an edited message again, as a new branch beside the edited one (which stays). */
@@ -56,6 +59,10 @@ export interface PanelActions {
   selectSession(sessionId: string): void;
   deleteSession(sessionId: string): void;
   exportSession(sessionId: string): void;
+  /** Shows the run timeline of the open conversation, or of one of its turns. */
+  openTimeline(turnId?: string): void;
+  /** The open conversation's timeline read from its log (one turn's when named). */
+  loadTimeline(turnId?: string): Promise<TimelineEntry[]>;
   /** Full-text search over every conversation (the drawer's box). */
   searchConversations(query: string): Promise<SearchResult>;
   /** Opens the conversation of a search result at its turn. */
@@ -94,6 +101,7 @@ export const PanelActionsContext = createContext<PanelActions>({
   pause: nothing,
   resume: nothing,
   retry: nothing,
+  retryToolCall: nothing,
   compact: nothing,
   resend: nothing,
   regenerate: nothing,
@@ -111,6 +119,8 @@ export const PanelActionsContext = createContext<PanelActions>({
   selectSession: nothing,
   deleteSession: nothing,
   exportSession: nothing,
+  openTimeline: nothing,
+  loadTimeline: async () => [],
   searchConversations: async () => {
     throw new Error(NOT_CONNECTED);
   },

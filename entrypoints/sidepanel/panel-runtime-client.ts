@@ -12,6 +12,7 @@ export function panelRuntimeClient(connection: EventsConnection): RuntimeClient 
       await callRuntime({ type: 'events/append', sessionId, batchId: crypto.randomUUID(), events });
     },
     executeTool: (request) => callRuntime({ type: 'tool/execute', ...request }, TURN_ATTEMPTS),
+    retryToolCall: (request) => callRuntime({ type: 'tool/retry', ...request }, TURN_ATTEMPTS),
     takeSteers: async (sessionId, turnId) =>
       (await callRuntime({ type: 'steer/take', sessionId, turnId }, TURN_ATTEMPTS)).steers,
     submitCommand: async (command) => {

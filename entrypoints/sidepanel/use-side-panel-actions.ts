@@ -3,7 +3,14 @@ import type { PanelActions } from '@/components/shared/panel-actions';
 import { mcpResourceFile } from '@/lib/panel/mcp-resource-file';
 import { resolvePromptCommand } from '@/lib/panel/prompt-command';
 import { branchSwitchEvent } from '@/lib/panel/branch-switch';
-import { composedRequest, regenerateRequest, resendRequest, retryRequest } from '@/lib/panel/turn-request';
+import { runTimeline } from '@/lib/panel/run-timeline';
+import {
+  composedRequest,
+  regenerateRequest,
+  resendRequest,
+  retryRequest,
+  toolRetryRequest,
+} from '@/lib/panel/turn-request';
 import { errorText } from '@/lib/protocol/error-text';
 import { isRemoteEndpoint, type EndpointSettings } from '@/lib/settings/endpoint-settings';
 import type { ClientState } from '@/lib/state/client-state';
@@ -13,7 +20,7 @@ import type { useCurrentPage } from './use-current-page';
 import type { RuntimeConnection } from './use-runtime-connection';
 import type { PanelSessions } from './use-sessions';
 import { useStableActions } from './use-stable-actions';
-import { callRuntime } from '../shared/call-runtime';
+import { callRuntime, readEvents } from '../shared/call-runtime';
 import { removeDownload, requestDownloadsPermission } from '../shared/browser-downloads';
 import type { TurnJump } from '@/lib/panel/turn-jump';
 import type { PanelTurn } from './use-turn';
@@ -65,6 +72,10 @@ export function useSidePanelActions(parts: SidePanelParts): PanelActions {
     compact: turn.compact,
     retry: (turnId) => {
       const request = state && retryRequest(state, turnId);
+      if (request) turn.send(request);
+    },
+    retryToolCall: (toolCallId) => {
+      const request = state && toolRetryRequest(state, toolCallId, crypto.randomUUID());
       if (request) turn.send(request);
     },
     resend: (text, turnId) => void (state && turn.send(resendRequest(state, text, turnId))),
@@ -119,6 +130,9 @@ export function useSidePanelActions(parts: SidePanelParts): PanelActions {
       const secrets = endpoint && isRemoteEndpoint(endpoint) && endpoint.apiKey ? [endpoint.apiKey] : [];
       sessions.download(sessionId, state?.title, secrets);
     },
+    // The panel component shows the timeline; what it reads is the log, projected in lib/.
+    openTimeline: () => undefined,
+    loadTimeline: async (turnId) => (state ? runTimeline(await readEvents(state.sessionId, 0), turnId) : []),
     searchConversations: (query) => callRuntime({ type: 'search/query', query }),
     openSearchHit: (hit) => {
       if (hit.sessionId !== state?.sessionId && turn.running) return;

@@ -74,7 +74,7 @@ export function useTurn({ connection, endpoint, state, report, sent, ended }: Tu
   const begin = (settings: EndpointSettings, history: ClientState, request: TurnRequestDraft) => {
     report(undefined);
     setRefused(undefined);
-    const { text, retryOf, parentTurnId, answerOf, overBudget, attachments } = request;
+    const { text, retryOf, parentTurnId, answerOf, overBudget, attachments, retry } = request;
     const handle = startTurn({
       client: panelRuntimeClient(connection.port()!),
       settings,
@@ -85,12 +85,18 @@ export function useTurn({ connection, endpoint, state, report, sent, ended }: Tu
       answerOf,
       overBudget,
       attachments,
+      retry,
       files: { read: (blobId) => panelBlobStore.read(blobId), reencodeImage },
     });
-    sent();
+    // A retry's note is not the user's text: the composer is left as it is.
+    if (!retry) sent();
     // A turn the runtime refused at a budget keeps its text in the refusal notice, which can send it once over.
     handle.recorded.catch((reason: unknown) =>
-      isBudgetRefusal(errorText(reason)) ? setRefused({ message: errorText(reason), request }) : giveBack(text),
+      isBudgetRefusal(errorText(reason))
+        ? setRefused({ message: errorText(reason), request })
+        : retry
+          ? report(errorText(reason))
+          : giveBack(text),
     );
     follow(handle, text);
   };

@@ -97,6 +97,7 @@ export async function runAgentTurn(options: AgentLoopOptions): Promise<TurnOutco
     const promptEstimate = keeper?.estimate(messages);
     const stepId = options.newId();
     const outcome = await runStepAttempts(options, { stepId, index, messages, tools });
+    const firstOutputMs = outcome.kind === 'completed' ? firstOutputMsOf(outcome) : undefined;
     if (outcome.kind === 'aborted')
       return abort(options, outcome.mapper?.finalItems({ interrupted: true, reason: 'Stopped by the user.' }) ?? []);
     if (outcome.kind === 'failed') {
@@ -129,6 +130,7 @@ export async function runAgentTurn(options: AgentLoopOptions): Promise<TurnOutco
           ...(mapper.usage ? { usage: mapper.usage } : {}),
           ...(options.modelId ? { model: options.modelId } : {}),
           ...(promptEstimate !== undefined ? { promptEstimate } : {}),
+          ...(firstOutputMs !== undefined ? { firstOutputMs } : {}),
         },
       },
     ]);
@@ -174,6 +176,14 @@ export async function runAgentTurn(options: AgentLoopOptions): Promise<TurnOutco
     },
   ]);
   return finish(options, 'step-cap');
+}
+
+function firstOutputMsOf(outcome: {
+  mapper: { firstOutputAt: number | undefined };
+  startedAt: number;
+}): number | undefined {
+  const { firstOutputAt } = outcome.mapper;
+  return firstOutputAt === undefined ? undefined : Math.max(0, firstOutputAt - outcome.startedAt);
 }
 
 function crowdedNotice(

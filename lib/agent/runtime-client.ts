@@ -27,6 +27,10 @@ export interface RuntimeClient {
   releaseTurn(sessionId: string, turnId: string): void;
   /** At a safe point of the turn: whether a budget is reached (recorded by the runtime as `notify/budget-reached`). */
   budgetReached?(sessionId: string, turnId: string): Promise<boolean>;
+  /** Runs a failed call again as a new attempt in the open turn (the runtime's `tool/retry`); `waiting` while it asks the user. */
+  retryToolCall?(
+    request: Omit<Extract<RuntimeRequest, { type: 'tool/retry' }>, 'type'>,
+  ): Promise<Pick<ToolExecutionResult, 'status' | 'output'>>;
   /** MCP glue: the connected MCP servers' tools for this turn. */
   mcpTools?(): Promise<McpToolsResult>;
 }

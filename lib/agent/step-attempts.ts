@@ -17,7 +17,7 @@ export interface StepFailure {
 }
 
 export type StepOutcome =
-  | { kind: 'completed'; mapper: StepStreamMapper }
+  | { kind: 'completed'; mapper: StepStreamMapper; startedAt: number }
   | { kind: 'aborted'; mapper: StepStreamMapper | undefined }
   | { kind: 'failed'; mapper: StepStreamMapper; attemptId: string; failure: StepFailure };
 
@@ -40,7 +40,8 @@ export async function runStepAttempts(options: AgentLoopOptions, request: StepRe
   for (let retriesSoFar = 0; ; retriesSoFar++) {
     const attemptId = options.newId();
     const ids = { sessionId, turnId, stepId: request.stepId, attemptId };
-    options.emit([{ type: 'step/started', ...ids, time: options.now(), data: { index: request.index } }]);
+    const startedAt = options.now();
+    options.emit([{ type: 'step/started', ...ids, time: startedAt, data: { index: request.index } }]);
     const mapper = new StepStreamMapper({ ...ids, newId: options.newId, now: options.now });
     const idleTimeout = options.streamIdleTimeoutMs === undefined ? {} : { idleTimeoutMs: options.streamIdleTimeoutMs };
     await streamStep({
@@ -61,7 +62,7 @@ export async function runStepAttempts(options: AgentLoopOptions, request: StepRe
         attemptId,
         failure: { message: mapper.error.message, code: 'stalled', retryable: true },
       };
-    if (mapper.error === undefined && mapper.finished()) return { kind: 'completed', mapper };
+    if (mapper.error === undefined && mapper.finished()) return { kind: 'completed', mapper, startedAt };
     if (mapper.error === undefined)
       return {
         kind: 'failed',

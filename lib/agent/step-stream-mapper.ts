@@ -38,6 +38,8 @@ export type StepStreamPart =
   | { type: 'abort' }
   | { type: string };
 
+const FIRST_OUTPUT_PARTS = new Set<string>(['text-delta', 'reasoning-delta', 'tool-input-start', 'tool-call']);
+
 /** Turns one model step's stream parts into AgentEvent drafts, and remembers what the step produced. */
 export class StepStreamMapper {
   private readonly items = new Map<string, OpenItem>();
@@ -50,6 +52,8 @@ export class StepStreamMapper {
   usage: TokenUsage | undefined;
   error: unknown;
   aborted = false;
+  /** When the first text, reasoning or tool call of this attempt arrived: its time to first token. */
+  firstOutputAt: number | undefined;
 
   private readonly stepIds: { sessionId: string; turnId: string; stepId: string; attemptId: string };
 
@@ -59,6 +63,7 @@ export class StepStreamMapper {
   }
 
   map(part: StepStreamPart): AgentEventDraft[] {
+    if (this.firstOutputAt === undefined && FIRST_OUTPUT_PARTS.has(part.type)) this.firstOutputAt = this.context.now();
     switch (part.type) {
       case 'text-delta':
       case 'reasoning-delta':

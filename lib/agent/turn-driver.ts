@@ -10,6 +10,7 @@ import { driveTurn, type DriveRequest } from './drive-turn';
 import { EventOutbox } from './event-outbox';
 import { historyBlobRefs, modelHistoryWithBoundaries } from './model-history';
 import type { HistoryBoundary } from '../context/history-cut';
+import { retriedCallMessages, type RetriedCall } from './retried-call';
 
 export interface TurnHandle {
   turnId: string;
@@ -38,6 +39,8 @@ export interface TurnRequest extends DriveRequest {
   overBudget?: boolean;
   /** Files sent with the message, each `ready` in the composer. */
   attachments?: MessageAttachment[];
+  /** The turn runs this failed call again before the model's first request, which then carries its result. */
+  retry?: RetriedCall;
   newId?(): string;
   now?(): number;
 }
@@ -65,7 +68,7 @@ function uploadStates(
 
 /** Starts one turn: records it, runs the agent loop in this document, and owns the turn until it ends. */
 export function startTurn(request: TurnRequest): TurnHandle {
-  const { client, settings, state, text, retryOf, overBudget, answerOf } = request;
+  const { client, settings, state, text, retryOf, overBudget, answerOf, retry } = request;
   const parentTurnId = request.parentTurnId === undefined ? state.branches.leaf : request.parentTurnId;
   const attachments = request.attachments ?? [];
   const newId = request.newId ?? (() => crypto.randomUUID());
@@ -108,6 +111,7 @@ export function startTurn(request: TurnRequest): TurnHandle {
         ...(answerOf ? { answerOf } : {}),
         ...(overBudget ? { overBudget: true as const } : {}),
         ...(attachments.length ? { attachments } : {}),
+        ...(retry ? { retriesToolCall: retry.toolCallId } : {}),
       },
     },
     ...uploadStates(attachments, 'attached', { sessionId, turnId, time: now() }),
@@ -128,6 +132,14 @@ export function startTurn(request: TurnRequest): TurnHandle {
     }
     outbox.emit(drafts);
   };
+  const retryStopped = new AbortController();
+  // The runtime writes the attempt in this turn, so the turn must be recorded first.
+  const runRetry = async (call: RetriedCall) => {
+    await outbox.flush();
+    const fileLimits = { kind, limits };
+    const setup = { client, sessionId, turnId, files: request.files, fileLimits, signal: retryStopped.signal };
+    return retriedCallMessages(setup, call);
+  };
   const prepared = (async (): Promise<{ messages: ModelMessage[]; boundaries: HistoryBoundary[] }> => {
     const refs = [...historyBlobRefs(historyState), ...attachments.map((attachment) => attachment.blob)];
     const files =
@@ -146,7 +158,8 @@ export function startTurn(request: TurnRequest): TurnHandle {
           }
         : { role: 'user', content: text };
     const history = modelHistoryWithBoundaries(historyState, files);
-    return { messages: [...history.messages, userMessage], boundaries: history.boundaries };
+    const retried = retry ? await runRetry(retry) : [];
+    return { messages: [...history.messages, userMessage, ...retried], boundaries: history.boundaries };
   })();
   const { done, stop, steer, pause } = driveTurn({
     request,
@@ -160,5 +173,9 @@ export function startTurn(request: TurnRequest): TurnHandle {
     newId,
     now,
   });
-  return { turnId, stop, steer, pause, recorded, done };
+  const stopAll = (commandId?: string) => {
+    retryStopped.abort();
+    stop(commandId);
+  };
+  return { turnId, stop: stopAll, steer, pause, recorded, done };
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { replayLog } from '../state/reduce-events';
 import { EventLog } from '../../tests/support/event-log';
-import { composedRequest, resendRequest, retryRequest } from './turn-request';
+import { initialClientState, type ToolCallState } from '../state/client-state';
+import { canRetryToolCall, composedRequest, resendRequest, retryRequest, toolRetryRequest } from './turn-request';
 
 const ids = (turnId: string) => ({ turnId, stepId: `step-${turnId}`, attemptId: `attempt-${turnId}` });
 
@@ -41,5 +42,49 @@ describe('turn requests', () => {
     });
     expect(resendRequest(conversation('interrupted'), 'Now 25', 'turn-2').retryOf).toBeUndefined();
     expect(resendRequest(conversation('interrupted'), 'Again', 'turn-1').parentTurnId).toBeNull();
+  });
+});
+
+describe('retrying a failed tool call from its card', () => {
+  const call = (toolCallId: string, status: ToolCallState['status'], extra: Partial<ToolCallState> = {}) =>
+    ({
+      toolCallId,
+      turnId: 'turn-1',
+      stepId: 'step-1',
+      toolName: 'setParameter',
+      input: { param: 'speed', value: 3 },
+      argumentsPreview: '',
+      previewCount: 0,
+      status,
+      ...extra,
+    }) satisfies ToolCallState;
+
+  it('is offered on the latest attempt of a failed or unknown call only, never on a question', () => {
+    const toolCalls = {
+      done: call('done', 'done'),
+      failed: call('failed', 'failed'),
+      unknown: call('unknown', 'unknown'),
+      retried: call('retried', 'failed'),
+      'retried-2': call('retried-2', 'failed', { retryOf: 'retried', attempt: 2 }),
+      asked: call('asked', 'failed', { toolName: 'askUser' }),
+    };
+    const offered = Object.keys(toolCalls).filter((toolCallId) => canRetryToolCall({ toolCalls }, toolCallId));
+    expect(offered).toEqual(['failed', 'unknown', 'retried-2']);
+  });
+
+  it('asks for a turn that retries the first attempt under a new attempt id, with a note for the model', () => {
+    const state = {
+      ...initialClientState('s'),
+      toolCalls: { first: call('first', 'failed'), second: call('second', 'failed', { retryOf: 'first', attempt: 2 }) },
+    };
+    const request = toolRetryRequest(state, 'second', 'attempt-3');
+    expect(request?.retry).toEqual({
+      toolCallId: 'first',
+      attemptId: 'attempt-3',
+      toolName: 'setParameter',
+      input: { param: 'speed', value: 3 },
+    });
+    expect(request?.text).toMatch(/^I ran your tool call setParameter again, because it failed\./);
+    expect(toolRetryRequest(state, 'first', 'attempt-3')).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import type { MessageAttachment } from '../protocol/upload-events';
 import type { ClientState } from '../state/client-state';
+import { isRetryableTool, retriedCall, retryNote, type RetriedCall } from '../agent/retried-call';
 
 /**
  * What one send asks for: the text, the turn it retries (left out of the model's history), the branch it
@@ -13,6 +14,8 @@ export interface TurnRequestDraft {
   /** Sent once over a budget that refused it. */
   overBudget: boolean;
   attachments: MessageAttachment[];
+  /** A turn that runs this failed call again first. */
+  retry?: RetriedCall;
 }
 
 /** A message typed into the composer, with the files ready in it. */
@@ -48,4 +51,25 @@ export function regenerateRequest(state: ClientState, turnId: string): TurnReque
     overBudget: false,
     attachments: answered.attachments ?? [],
   };
+}
+
+/** Whether a call's card offers Retry: it failed or its outcome is unknown, and no later attempt of it exists. */
+export function canRetryToolCall(state: Pick<ClientState, 'toolCalls'>, toolCallId: string): boolean {
+  const call = state.toolCalls[toolCallId];
+  if (!call || (call.status !== 'failed' && call.status !== 'unknown')) return false;
+  if (!isRetryableTool(call.toolName)) return false;
+  const first = call.retryOf ?? call.toolCallId;
+  const attempt = call.attempt ?? 1;
+  return !Object.values(state.toolCalls).some((other) => other.retryOf === first && (other.attempt ?? 1) > attempt);
+}
+
+/** Retry on a tool card: a new turn on the branch in view that runs the call again, under a new attempt id. */
+export function toolRetryRequest(
+  state: ClientState,
+  toolCallId: string,
+  attemptId: string,
+): TurnRequestDraft | undefined {
+  const call = state.toolCalls[toolCallId];
+  if (!call || !canRetryToolCall(state, toolCallId)) return undefined;
+  return { text: retryNote(call), overBudget: false, attachments: [], retry: retriedCall(call, attemptId) };
 }

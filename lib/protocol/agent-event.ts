@@ -62,7 +62,8 @@ export const agentEventSchema = z.discriminatedUnion('type', [
      * added within version 3: an older build strips it and shows the text alone. `parentTurnId` (version 5) is the
      * turn before this one on its branch, null for a first message; a row without it follows the turn that was
      * active when it started, as every turn of a version-4 log does. `answerOf` (version 5): this turn answers the
-     * message of that turn again (a regeneration), with the same text and files.
+     * message of that turn again (a regeneration), with the same text and files. `retriesToolCall` (version 6): the
+     * turn runs that failed tool call again (see `tool/retried`); its text is the note the model reads.
      */
     z.object({
       userItemId: id,
@@ -72,6 +73,7 @@ export const agentEventSchema = z.discriminatedUnion('type', [
       answerOf: id.optional(),
       overBudget: z.literal(true).optional(),
       attachments: z.array(messageAttachmentSchema).max(20).optional(),
+      retriesToolCall: id.optional(),
     }),
   ),
   /** Version 5: the branch shown and sent to the model is now the one that ends at `turnId`. */
@@ -103,6 +105,8 @@ export const agentEventSchema = z.discriminatedUnion('type', [
       model: z.string().max(200).optional(),
       /** The tokenizer's count of the prompt this step sent, before calibration (added in version 4). */
       promptEstimate: z.number().int().nonnegative().optional(),
+      /** Milliseconds from step/started to the first text, reasoning or tool call (added in version 6). */
+      firstOutputMs: z.number().nonnegative().optional(),
     }),
   ),
 
@@ -133,6 +137,15 @@ export const agentEventSchema = z.discriminatedUnion('type', [
   event('tool/unknown', toolIds, z.object({ reason: z.string().max(2000) })),
   /** The call was never run: its approval was denied or expired. */
   event('tool/denied', toolIds, z.object({ reason: z.string().max(2000), output: toolOutputSchema })),
+  /**
+   * Version 6: the user retried the failed call `toolCallId` (the first attempt's id) in the turn `turnId`. The new
+   * attempt runs as the call `attemptId` (its own tool/* events, approval and at-most-once), attempt number `attempt`.
+   */
+  event(
+    'tool/retried',
+    { ...toolIds, attemptId: id },
+    z.object({ attempt: z.number().int().min(2), previousAttemptId: id }),
+  ),
 
   event(
     'ask/requested',
@@ -258,6 +271,7 @@ export const EVENT_DURABILITY: Record<AgentEventType, boolean> = {
   'tool/failed': true,
   'tool/unknown': true,
   'tool/denied': true,
+  'tool/retried': true,
   'ask/requested': true,
   'ask/answered': true,
   'ask/expired': true,
@@ -312,6 +326,7 @@ const RUNTIME_WRITTEN = new Set<AgentEventType>([
   'tool/failed',
   'tool/unknown',
   'tool/denied',
+  'tool/retried',
   'ask/requested',
   'ask/answered',
   'ask/expired',

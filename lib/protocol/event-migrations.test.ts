@@ -129,6 +129,24 @@ describe('version 5 rows', () => {
     };
     expect(readAll([row])).toEqual([{ ...row, schemaVersion: AGENT_EVENT_SCHEMA_VERSION }]);
   });
+
+  it('read unchanged as version 6: retries add a type and an optional field', () => {
+    const row = {
+      schemaVersion: 5,
+      sessionId: 'fixture-session',
+      seq: 1,
+      time: 1,
+      durable: true,
+      type: 'turn/started',
+      turnId: 'first',
+      data: { userItemId: 'user-first', text: 'hello', parentTurnId: null },
+    };
+    expect(readStoredEvent(row)).toEqual({
+      ok: true,
+      event: { ...row, schemaVersion: AGENT_EVENT_SCHEMA_VERSION },
+      upgradedFrom: 5,
+    });
+  });
 });
 
 describe('readStoredEvent', () => {

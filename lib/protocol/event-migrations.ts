@@ -37,9 +37,11 @@ export const EVENT_MIGRATIONS: Readonly<Record<number, MigrationStep>> = {
    */
   4: (event) => event,
   /**
-   * Version 6 adds `rewind/applied`: the view went back to just before a message, with the target values and
-   * authored versions it restored. Every version-5 row is a valid version-6 row; a version-5 build reading a
-   * version-6 log is told it is newer rather than showing a rewound conversation at its old leaf.
+   * Version 6 adds `rewind/applied` (the view went back to just before a message, with the target values and
+   * authored versions it restored) and retries: `tool/retried` (a failed call run again as a new attempt) and
+   * `turn/started`'s `retriesToolCall`. Every version-5 row is a valid version-6 row; a version-5 build reading a
+   * version-6 log is told it is newer rather than showing a rewound conversation at its old leaf or a retry as an
+   * empty message.
    */
   5: (event) => event,
 };

@@ -42,6 +42,8 @@ export const runtimeRequestSchema = z.discriminatedUnion('type', [
     toolName: z.string().max(200),
     input: jsonValueSchema,
   }),
+  /** Runs a failed call (named by its first attempt) again as the attempt `attemptId`, in the open turn `turnId`. */
+  z.object({ type: z.literal('tool/retry'), sessionId: id, turnId: id, toolCallId: id, attemptId: id }),
   z.object({ type: z.literal('sessions/list') }),
   z.object({ type: z.literal('session/delete'), sessionId: id }),
   /** A new conversation that starts with this one's branch up to `turnId`. */

@@ -29,21 +29,24 @@ export const targetsListResultSchema = z.object({
 });
 export type TargetsListResult = z.infer<typeof targetsListResultSchema>;
 
+const toolExecutionResultSchema = z.discriminatedUnion('status', [
+  z.object({
+    status: z.enum(['completed', 'failed', 'denied', 'unknown']),
+    output: jsonValueSchema,
+    replayed: z.boolean(),
+  }),
+  /** The call waits for the user (an approval or a question): ask again to keep waiting. */
+  z.object({ status: z.literal('waiting'), requestId: z.string(), output: z.null(), replayed: z.boolean() }),
+]);
+
 const requestAnswerSchema = z.object({ accepted: z.boolean(), status: z.string(), error: z.string().optional() });
 
 /** For every runtime request, the result it is answered with (inside `{ ok: true, result }`). */
 export const runtimeResultSchemas = {
   'events/append': z.object({ lastSeq: z.number() }),
   'events/read': z.object({ events: z.array(agentEventSchema) }),
-  'tool/execute': z.discriminatedUnion('status', [
-    z.object({
-      status: z.enum(['completed', 'failed', 'denied', 'unknown']),
-      output: jsonValueSchema,
-      replayed: z.boolean(),
-    }),
-    /** The call waits for the user (an approval or a question): ask again to keep waiting. */
-    z.object({ status: z.literal('waiting'), requestId: z.string(), output: z.null(), replayed: z.boolean() }),
-  ]),
+  'tool/execute': toolExecutionResultSchema,
+  'tool/retry': toolExecutionResultSchema,
   'tool/manual': z.object({ output: toolOutputSchema }),
   'sessions/list': z.object({ sessions: z.array(sessionRecordSchema) }),
   'session/delete': z.object({ deleted: z.string() }),

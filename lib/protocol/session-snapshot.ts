@@ -32,6 +32,7 @@ export const turnSchema = z.object({
   endedAt: z.number().optional(),
   reason: text.optional(),
   retryOf: text.optional(),
+  retriesToolCall: text.optional(),
   entries: z.array(entrySchema),
   errors: z.array(z.object({ attemptId: text, message: text, code: text })),
   retry: z.object({ until: z.number(), delayMs: z.number(), reason: text }).optional(),
@@ -65,6 +66,8 @@ export const toolCallSchema = z.object({
   error: text.optional(),
   startedAt: z.number().optional(),
   durationMs: z.number().optional(),
+  retryOf: text.optional(),
+  attempt: z.number().int().optional(),
 });
 export const requestSchema = z.object({
   requestId: text,

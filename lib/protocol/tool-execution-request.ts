@@ -8,6 +8,8 @@ export interface ToolExecutionRequest {
   toolCallId: string;
   toolName: string;
   input: JsonValue;
+  /** Set by the runtime alone: this call is a retry of that call (its first attempt), so a tool that is not read-only asks again. */
+  retryOf?: string;
 }
 
 /** The runtime's answer to it, checked against `runtimeResultSchemas['tool/execute']` in transit. */

@@ -52,6 +52,7 @@ export function runtimeHandlers(dependencies: RuntimeHandlerDependencies): Runti
       events: await runtime.read(request.sessionId, request.afterSeq, request.limit),
     }),
     'tool/execute': (request) => runtime.executeTool(request),
+    'tool/retry': (request) => runtime.retryToolCall(request),
     'tool/manual': async (request) => ({ output: await dependencies.runManualTool(request.toolName, request.input) }),
     'sessions/list': async () => ({ sessions: await runtime.listSessions() }),
     'session/delete': async (request) => {

@@ -1,3 +1,4 @@
+import { retryToolCall, type ToolRetryRequest } from './tool-retry';
 import { isClientWritable, type AgentEvent, type AgentEventDraft } from '../protocol/agent-event';
 import type { ToolExecutionRequest, ToolExecutionResult } from '../protocol/tool-execution-request';
 import type { FormActionRequest, FormActionResult } from '../forms/form-answer';
@@ -258,6 +259,22 @@ export class Runtime {
         },
       },
       call,
+    );
+  }
+
+  /** Runs a failed call again as a new attempt in an open turn (see `retryToolCall`). */
+  retryToolCall(request: ToolRetryRequest): Promise<ToolExecutionResult> {
+    return retryToolCall(
+      {
+        lock: this.log.lock,
+        now: this.dependencies.now,
+        commitDrafts: (sessionId, drafts) => this.log.commit(sessionId, drafts),
+        toolEvents: (sessionId, toolCallId) => this.log.toolEvents(sessionId, toolCallId),
+        isTurnOpen: async (sessionId, turnId) => (await this.log.state(sessionId, REQUEST_BOOK)).isTurnOpen(turnId),
+        isRunning: (sessionId, toolCallId) => this.toolExecution.isRunning(sessionId, toolCallId),
+        execute: (execution) => this.toolExecution.execute(execution),
+      },
+      request,
     );
   }
 

@@ -3,6 +3,7 @@ import type { JsonValue } from '../protocol/json-value';
 import type { ToolExecutionRequest, ToolExecutionResult } from '../protocol/tool-execution-request';
 import type { ApprovalRequirement } from '../tool-family/approval-policy';
 import { sideEffectOf } from '../tools/tool-registry';
+import { retryRequirement } from '../tools/approval-requirement';
 import type { ToolRecovery } from '../tool-family/tool-family';
 import type { ToolOutput } from '../protocol/tool-output';
 import { requestedDraft } from '../human-loop/human-loop';
@@ -62,9 +63,10 @@ export class ToolExecution {
   }
 
   private async executeOnce(request: ToolExecutionRequest): Promise<ToolExecutionResult> {
-    const requirement = (await this.access.approvalRequirement?.(request.toolName, request.input, request)) ?? {
+    const asked = (await this.access.approvalRequirement?.(request.toolName, request.input, request)) ?? {
       required: false,
     };
+    const requirement = request.retryOf ? retryRequirement(request.toolName, request.input, asked) : asked;
     return (await this.access.gate(request, requirement)) ?? this.runOnce(request, requirement.targetId);
   }
 

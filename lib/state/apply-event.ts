@@ -262,6 +262,29 @@ function applyToolEvent(copy: WorkingCopy, event: ToolEvent): void {
   }
 }
 
+/**
+ * A retry's attempt is a call of its own in the retrying turn, made before its `tool/requested` arrives, that names
+ * the call it retries and its number; the first attempt's record is left as it was, in its own turn.
+ */
+function applyToolRetried(copy: WorkingCopy, event: AgentEventOf<'tool/retried'>): void {
+  const first = copy.state.toolCalls[event.toolCallId];
+  if (!first || !copy.state.turns[event.turnId] || copy.state.toolCalls[event.attemptId]) return;
+  copy.table('toolCalls')[event.attemptId] = {
+    toolCallId: event.attemptId,
+    turnId: event.turnId,
+    stepId: event.attemptId,
+    toolName: first.toolName,
+    ...(first.input !== undefined ? { input: first.input } : {}),
+    ...(first.targetId ? { targetId: first.targetId } : {}),
+    argumentsPreview: '',
+    previewCount: 0,
+    status: 'requested',
+    retryOf: first.toolCallId,
+    attempt: event.data.attempt,
+  };
+  placeDurableEntry(copy, event.turnId, { kind: 'tool', toolCallId: event.attemptId });
+}
+
 /** A request answered, decided or expired is never brought back by a later request with the same id. */
 function isSettled(copy: WorkingCopy, requestId: string): boolean {
   const request = copy.state.requests[requestId];
@@ -333,6 +356,7 @@ export function applyEvent(copy: WorkingCopy, event: AgentEvent): void {
         status: 'running',
         startedAt: event.time,
         ...(event.data.retryOf ? { retryOf: event.data.retryOf } : {}),
+        ...(event.data.retriesToolCall ? { retriesToolCall: event.data.retriesToolCall } : {}),
         ...(event.data.attachments?.length ? { attachments: event.data.attachments } : {}),
         entries: [],
         errors: [],
@@ -381,6 +405,9 @@ export function applyEvent(copy: WorkingCopy, event: AgentEvent): void {
     case 'tool/unknown':
     case 'tool/denied':
       applyToolEvent(copy, event);
+      return;
+    case 'tool/retried':
+      applyToolRetried(copy, event);
       return;
     case 'ask/requested':
       if (isSettled(copy, event.requestId)) return;

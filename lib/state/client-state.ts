@@ -28,6 +28,8 @@ export interface TurnState {
   endedAt?: number;
   reason?: string;
   retryOf?: string;
+  /** The failed call (its first attempt) this turn runs again; its text is the note the model reads. */
+  retriesToolCall?: string;
   /** Files sent with the message. */
   attachments?: MessageAttachment[];
   entries: TurnEntry[];
@@ -67,6 +69,9 @@ export interface ToolCallState {
   error?: string;
   startedAt?: number;
   durationMs?: number;
+  /** A retry's attempt: the call it runs again (that call's first attempt) and its number, 2 or more. */
+  retryOf?: string;
+  attempt?: number;
 }
 
 export interface RequestState {

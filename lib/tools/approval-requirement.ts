@@ -1,8 +1,13 @@
 import type { TargetManifest } from '../protocol/target-manifest';
 import type { JsonValue } from '../protocol/json-value';
 import { inputRecord } from '../tool-family/tool-family';
-import { approvalMode, type ApprovalContext, type ApprovalRequirement } from '../tool-family/approval-policy';
-import { TOOLS, toolNamed } from './tool-registry';
+import {
+  approvalMode,
+  DEFAULT_APPROVAL_POLICY,
+  type ApprovalContext,
+  type ApprovalRequirement,
+} from '../tool-family/approval-policy';
+import { sideEffectOf, TOOLS, toolNamed } from './tool-registry';
 
 /** Tools whose calls may be put behind an approval on the options page. */
 export const APPROVAL_TOOLS: readonly string[] = TOOLS.filter((tool) => tool.approval?.offered !== false).map(
@@ -34,4 +39,22 @@ export function approvalRequirement(toolName: string, input: JsonValue, context:
 
 function manifestAsks(toolName: string, input: JsonValue, target: TargetManifest): boolean {
   return toolNamed(toolName)?.approval?.manifestAsks?.(inputRecord(input), target) === true;
+}
+
+/**
+ * A retry of a call that is not read-only asks the user again, whatever the policy says: the failed attempt may
+ * have acted before it failed, and running it again is the user's decision to make with the card in front of them.
+ */
+export function retryRequirement(
+  toolName: string,
+  input: JsonValue,
+  requirement: ApprovalRequirement,
+): ApprovalRequirement {
+  if (requirement.required || sideEffectOf(toolName) === 'read-only') return requirement;
+  return {
+    required: true,
+    summary: `Run again (retry): ${summarizeCall(toolName, input)}`,
+    expiresAfterMs: DEFAULT_APPROVAL_POLICY.expiresAfterSeconds * 1000,
+    ...(requirement.targetId ? { targetId: requirement.targetId } : {}),
+  };
 }

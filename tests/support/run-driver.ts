@@ -78,9 +78,11 @@ export class RunDriver {
   private newRuntime(): Runtime {
     return testRuntime({
       store: this.store,
-      executeTool: async (_toolName: string, input: JsonValue) => {
-        const toolCallId =
+      executeTool: async (_toolName: string, input: JsonValue, _callKey, request) => {
+        // A retry's attempt runs with the same input under its own id: count it by that id.
+        const inputCallId =
           typeof input === 'object' && input !== null && !Array.isArray(input) ? String(input.callId) : '';
+        const toolCallId = request.retryOf ? request.toolCallId : inputCallId;
         this.executions.set(toolCallId, (this.executions.get(toolCallId) ?? 0) + 1);
         await Promise.resolve();
         return this.outcomes.get(toolCallId) ?? { ok: true, callId: toolCallId };

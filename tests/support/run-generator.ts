@@ -895,9 +895,19 @@ class SessionScript {
       return;
     }
     await this.driver.executeTool(request);
+    if (this.driver.outcomes.get(toolCallId)?.ok === false && sideEffectOf(toolName) === 'read-only')
+      await this.retryFailed(turnId, toolCallId);
     if (this.random.chance(0.1)) await this.append(this.viewArtifactVersions(turnId, toolCallId));
     if (mode === 'repeated') await this.driver.executeTool(request);
     if (mode === 'concurrent') await Promise.all([this.driver.executeTool(request), this.driver.executeTool(request)]);
+  }
+
+  /** The user retries a failed read-only call (no approval to wait for): a new attempt that runs once, by its own id. */
+  private async retryFailed(turnId: string, toolCallId: string): Promise<void> {
+    if (!this.random.chance(0.5)) return;
+    const attemptId = `${toolCallId}-attempt-2`;
+    this.requestedToolCalls.add(attemptId);
+    await this.driver.runtime.retryToolCall({ sessionId: this.sessionId, turnId, toolCallId, attemptId });
   }
 
   /** An approval bound to the call; a denial or expiry is recorded as the call's `tool/denied` and the tool never runs. */

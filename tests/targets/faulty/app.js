@@ -5,6 +5,7 @@
   var params = window.SplitbrainParams.fromManifest();
   var state = params.defaults();
   var view = document.getElementById('view');
+  var failedOnce = false;
 
   function render() {
     view.textContent = 'level ' + state.level + '%, fault ' + state.fault;
@@ -14,6 +15,10 @@
     apply: function (changes) {
       var next = params.merge(state, changes);
       if (next.fault === 'throw-in-apply') throw new Error('The faulty target refuses fault=throw-in-apply');
+      if (next.fault === 'fail-once' && !failedOnce) {
+        failedOnce = true;
+        throw new Error('The faulty target was not ready (fail-once)');
+      }
       state = next;
       render();
       if (state.fault === 'crash-after-apply') {

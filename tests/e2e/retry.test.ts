@@ -1,0 +1,147 @@
+import { resolve } from 'node:path';
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  startScriptedModelServer,
+  type ScriptedModelServer,
+} from '../../scripts/scripted-model-server/scripted-model-server';
+import {
+  clickInCard,
+  configureEndpoint,
+  currentSessionId,
+  launchExtension,
+  readStoredLog,
+  sendMessage,
+  waitForTurnEnd,
+  type ExtensionSession,
+} from './extension-harness';
+
+const SCREENSHOTS = resolve(import.meta.dirname, '../screenshots');
+
+interface ChatMessage {
+  role: string;
+  content?: unknown;
+  tool_call_id?: string;
+}
+
+async function pendingApproval(panel: Page): Promise<string> {
+  const handle = await panel.waitForFunction(
+    () =>
+      document.querySelector('section.approval-card[data-status="pending"]')?.getAttribute('data-request-id') ?? false,
+    { polling: 100, timeout: 30_000 },
+  );
+  return (await handle.jsonValue()) as string;
+}
+
+async function rowKinds(panel: Page): Promise<string[]> {
+  return panel.$$eval('.run-timeline .timeline-row', (rows) => rows.map((row) => row.getAttribute('data-kind') ?? ''));
+}
+
+describe('retrying a failed tool call, and the run timeline, in Chromium', () => {
+  let server: ScriptedModelServer;
+  let session: ExtensionSession;
+  let panel: Page;
+
+  beforeAll(async () => {
+    server = await startScriptedModelServer({
+      script: {
+        turns: [
+          {
+            steps: [
+              { toolCalls: [{ name: 'openTarget', arguments: { targetId: 'faulty' } }] },
+              { toolCalls: [{ name: 'setParameter', arguments: { param: 'fault', value: 'fail-once' } }] },
+              { text: 'The target was not ready, so nothing changed.' },
+            ],
+          },
+          // The retrying turn: its note, then the attempt's call and result, so the model answers at step 1.
+          { steps: [{ text: 'Not used.' }, { text: 'It worked this time.' }] },
+        ],
+      },
+    });
+    session = await launchExtension();
+    await configureEndpoint(session, server.url);
+    panel = await session.openPanel();
+  });
+
+  afterAll(async () => {
+    await session?.close();
+    await server?.close();
+  });
+
+  it('retries the failed call after asking again, and the model next reads the retried result; the log keeps both', async () => {
+    await sendMessage(panel, 'Set the fault to fail-once.');
+    expect(await waitForTurnEnd(panel, 0)).toBe('completed');
+    const failedCard = 'section.tool-card[aria-label="Tool call setParameter"][data-status="failed"]';
+    await panel.waitForSelector(`${failedCard} .tool-retry-button`);
+    expect(server.requests).toHaveLength(3);
+    await panel.click(`${failedCard} .tool-retry-button`);
+
+    // setParameter is not read-only: the retry asks, although the policy lets its first call run unasked.
+    const requestId = await pendingApproval(panel);
+    expect(server.requests).toHaveLength(3);
+    await clickInCard(panel, requestId, 'Allow');
+    expect(await waitForTurnEnd(panel, 1)).toBe('completed');
+
+    const log = await readStoredLog(panel, await currentSessionId(panel));
+    const retried = log.filter((row) => row.type === 'tool/retried');
+    expect(retried).toHaveLength(1);
+    const [{ toolCallId: firstId, attemptId }] = retried as unknown as { toolCallId: string; attemptId: string }[];
+    const outcomes = log
+      .filter((row) => row.type === 'tool/failed' || row.type === 'tool/completed')
+      .map((row) => [row.type, (row as unknown as { toolCallId: string }).toolCallId]);
+    expect(outcomes).toContainEqual(['tool/failed', firstId]);
+    expect(outcomes).toContainEqual(['tool/completed', attemptId]);
+    const approvals = log.filter((row) => row.type === 'approval/requested') as unknown as { toolCallId: string }[];
+    expect(approvals.map((row) => row.toolCallId)).toEqual([attemptId]);
+
+    const retryRequest = (server.requests.at(-1)!.body as { messages: ChatMessage[] }).messages;
+    const results = retryRequest.filter((message) => message.role === 'tool');
+    expect(results.at(-2)).toMatchObject({ tool_call_id: firstId });
+    expect(JSON.parse(String(results.at(-2)!.content))).toMatchObject({ ok: false });
+    expect(results.at(-1)).toMatchObject({ tool_call_id: attemptId });
+    expect(JSON.parse(String(results.at(-1)!.content))).toMatchObject({ ok: true });
+
+    const cards = await panel.$$eval('section.tool-card[aria-label="Tool call setParameter"]', (sections) =>
+      sections.map((section) => [section.getAttribute('data-status'), section.textContent?.includes('attempt 2')]),
+    );
+    expect(cards).toEqual([
+      ['failed', false],
+      ['done', true],
+    ]);
+    expect(await panel.$('.tool-retry-button')).toBeNull();
+    console.log(`[e2e] retry: first attempt ${firstId} failed, attempt ${attemptId} asked, was allowed and completed`);
+  });
+
+  it('shows the run as a timeline: every request, call and approval, filtered by kind and exported as JSON', async () => {
+    await panel.click('button.timeline-open');
+    await panel.waitForSelector('.run-timeline .timeline-row');
+    const kinds = await rowKinds(panel);
+    expect(kinds.filter((kind) => kind === 'model-request')).toHaveLength(4);
+    expect(kinds.filter((kind) => kind === 'tool-call')).toHaveLength(3);
+    expect(kinds.filter((kind) => kind === 'approval')).toHaveLength(1);
+    const approval = await panel.$eval('.timeline-row[data-kind="approval"]', (row) => row.textContent ?? '');
+    expect(approval).toContain('decided by you');
+    const request = await panel.$eval('.timeline-row[data-kind="model-request"]', (row) => row.textContent ?? '');
+    expect(request).toMatch(/took \d/);
+    await panel.setViewport({ width: 420, height: 820 });
+    await panel.screenshot({ path: resolve(SCREENSHOTS, 'timeline.png') as `${string}.png` });
+
+    await panel.click('.timeline-filter[data-kind="approval"]');
+    await panel.waitForFunction(
+      () =>
+        [...document.querySelectorAll('.run-timeline .timeline-row')].every(
+          (row) => row.getAttribute('data-kind') === 'approval',
+        ),
+      { polling: 50, timeout: 5_000 },
+    );
+    expect(await rowKinds(panel)).toEqual(['approval']);
+    const exported = await panel.$eval('a.run-timeline-export', async (link) => {
+      const response = await fetch((link as HTMLAnchorElement).href);
+      return { name: link.getAttribute('download'), text: await response.text() };
+    });
+    expect(exported.name).toMatch(/^splitbrain-timeline-.+\.json$/);
+    const timeline = JSON.parse(exported.text) as { format: string; entries: { kind: string; decidedBy?: string }[] };
+    expect(timeline.format).toBe('splitbrain-timeline');
+    expect(timeline.entries).toEqual([expect.objectContaining({ kind: 'approval', decidedBy: 'user' })]);
+  });
+});
