@@ -167,6 +167,8 @@ export interface StoredRow {
   type: string;
   toolCallId?: string;
   commandId?: string;
+  /** A retry's new attempt (`tool/retried`). */
+  attemptId?: string;
 }
 
 /** Reads one session's log straight from IndexedDB, from an extension page (same origin as the runtime). */
@@ -190,14 +192,18 @@ export async function readStoredLog(page: Page, sessionId: string): Promise<Stor
           rows.onsuccess = () => {
             database.close();
             resolve(
-              (rows.result as { seq: number; event: { type: string; toolCallId?: string; commandId?: string } }[]).map(
-                (row) => ({
-                  seq: row.seq,
-                  type: row.event.type,
-                  toolCallId: row.event.toolCallId,
-                  ...(row.event.commandId ? { commandId: row.event.commandId } : {}),
-                }),
-              ),
+              (
+                rows.result as {
+                  seq: number;
+                  event: { type: string; toolCallId?: string; commandId?: string; attemptId?: string };
+                }[]
+              ).map((row) => ({
+                seq: row.seq,
+                type: row.event.type,
+                toolCallId: row.event.toolCallId,
+                ...(row.event.commandId ? { commandId: row.event.commandId } : {}),
+                ...(row.event.attemptId ? { attemptId: row.event.attemptId } : {}),
+              })),
             );
           };
           rows.onerror = () => reject(new Error(String(rows.error)));

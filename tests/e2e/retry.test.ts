@@ -74,6 +74,8 @@ describe('retrying a failed tool call, and the run timeline, in Chromium', () =>
     const failedCard = 'section.tool-card[aria-label="Tool call setParameter"][data-status="failed"]';
     await panel.waitForSelector(`${failedCard} .tool-retry-button`);
     expect(server.requests).toHaveLength(3);
+    // The stage tab opened in front of the panel; headless Chromium delivers no clicks to a tab behind.
+    await panel.bringToFront();
     await panel.click(`${failedCard} .tool-retry-button`);
 
     // setParameter is not read-only: the retry asks, although the policy lets its first call run unasked.
@@ -85,7 +87,7 @@ describe('retrying a failed tool call, and the run timeline, in Chromium', () =>
     const log = await readStoredLog(panel, await currentSessionId(panel));
     const retried = log.filter((row) => row.type === 'tool/retried');
     expect(retried).toHaveLength(1);
-    const [{ toolCallId: firstId, attemptId }] = retried as unknown as { toolCallId: string; attemptId: string }[];
+    const [{ toolCallId: firstId, attemptId }] = retried;
     const outcomes = log
       .filter((row) => row.type === 'tool/failed' || row.type === 'tool/completed')
       .map((row) => [row.type, (row as unknown as { toolCallId: string }).toolCallId]);
