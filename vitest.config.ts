@@ -62,7 +62,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           // Two files at once, each its own browser with its own profile and servers on free ports: most of a file's
-          // time is spent waiting on its browser, so two share the 2 cores well.
+          // time is spent waiting on its browser, so two share the 2 cores: 64 files in 818 s for 1,504 s of test time.
           maxWorkers: 2,
         },
       },
