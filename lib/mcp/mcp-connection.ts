@@ -23,8 +23,7 @@ export interface McpServerInfo {
 export interface McpSession {
   readonly info: McpServerInfo;
   listTools(): Promise<{ tools: McpListedTool[]; truncated: boolean }>;
-  listResources(): Promise<string[]>;
-  /** The resources with their names and types (the composer's attach menu). */
+  /** The resources with their names and types (the test report, the composer's attach menu). */
   listResourceEntries(): Promise<McpListedResource[]>;
   /** One resource's contents (`resources/read`), unchecked: the caller checks it at its boundary. */
   readResource(uri: string): Promise<unknown>;
@@ -98,11 +97,6 @@ export async function connectMcpServer(
       }
       const truncated = Boolean(cursor) || tools.length > MCP_TOOLS_READ_LIMIT;
       return { tools: tools.slice(0, MCP_TOOLS_READ_LIMIT), truncated };
-    },
-    async listResources() {
-      if (!capabilities.resources) return [];
-      const result = await client.listResources(undefined, { timeout });
-      return result.resources.map((resource) => resource.uri);
     },
     async listResourceEntries() {
       if (!capabilities.resources) return [];

@@ -40,7 +40,7 @@ export async function testMcpServer(
         name: tool.toolName,
         hint: mcpToolHint(listed.tools.find((listedTool) => listedTool.name === tool.toolName)?.annotations),
       })),
-      resources: await session.listResources(),
+      resources: (await session.listResourceEntries()).map((resource) => resource.uri),
       prompts: (await session.listPrompts()).map((prompt) => prompt.name),
       notes,
     };

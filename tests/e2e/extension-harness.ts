@@ -275,3 +275,17 @@ export async function clickInCard(panel: Page, requestId: string, label: string)
     label,
   );
 }
+
+/** Stores MCP servers in the extension's settings (`mcpServers`), as the options page would. */
+export async function storeMcpServers(session: ExtensionSession, servers: unknown[]): Promise<void> {
+  const page = await session.browser.newPage();
+  await page.goto(`chrome-extension://${session.extensionId}/options.html`);
+  await page.evaluate(
+    (value) =>
+      (
+        globalThis as unknown as { chrome: { storage: { local: { set(value: unknown): Promise<void> } } } }
+      ).chrome.storage.local.set({ mcpServers: value }),
+    servers,
+  );
+  await page.close();
+}

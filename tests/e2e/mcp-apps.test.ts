@@ -10,24 +10,12 @@ import {
   configureEndpoint,
   currentSessionId,
   launchExtension,
+  storeMcpServers,
   sendMessage,
   storedRowsText,
   waitForTurnEnd,
   type ExtensionSession,
 } from './extension-harness';
-
-async function storeServers(session: ExtensionSession, servers: unknown[]): Promise<void> {
-  const page = await session.browser.newPage();
-  await page.goto(`chrome-extension://${session.extensionId}/options.html`);
-  await page.evaluate(
-    (value) =>
-      (
-        globalThis as unknown as { chrome: { storage: { local: { set(value: unknown): Promise<void> } } } }
-      ).chrome.storage.local.set({ mcpServers: value }),
-    servers,
-  );
-  await page.close();
-}
 
 async function pendingApproval(panel: Page): Promise<string> {
   const handle = await panel.waitForFunction(
@@ -65,7 +53,7 @@ describe('MCP Apps as targets, in Chromium', () => {
     mcp = await startMcpHttpServer();
     session = await launchExtension();
     await configureEndpoint(session, model.url);
-    await storeServers(session, [{ id: 'apps', name: 'Apps', url: `${mcp.origin}/apps` }]);
+    await storeMcpServers(session, [{ id: 'apps', name: 'Apps', url: `${mcp.origin}/apps` }]);
   });
 
   afterAll(async () => {

@@ -10,24 +10,12 @@ import {
   configureEndpoint,
   currentSessionId,
   launchExtension,
+  storeMcpServers,
   sendMessage,
   storedRowsText,
   waitForTurnEnd,
   type ExtensionSession,
 } from './extension-harness';
-
-async function storeServers(session: ExtensionSession, servers: unknown[]): Promise<void> {
-  const page = await session.browser.newPage();
-  await page.goto(`chrome-extension://${session.extensionId}/options.html`);
-  await page.evaluate(
-    (value) =>
-      (
-        globalThis as unknown as { chrome: { storage: { local: { set(value: unknown): Promise<void> } } } }
-      ).chrome.storage.local.set({ mcpServers: value }),
-    servers,
-  );
-  await page.close();
-}
 
 async function attachResource(panel: Page, uri: string): Promise<void> {
   await panel.click('button[aria-label="Attach an MCP resource"]');
@@ -58,7 +46,7 @@ describe('MCP resources as attachments, in Chromium', () => {
     mcp = await startMcpHttpServer();
     session = await launchExtension();
     await configureEndpoint(session, model.url);
-    await storeServers(session, [{ id: 'notes', name: 'Notes', url: `${mcp.origin}/mcp` }]);
+    await storeMcpServers(session, [{ id: 'notes', name: 'Notes', url: `${mcp.origin}/mcp` }]);
   });
 
   afterAll(async () => {

@@ -8,24 +8,12 @@ import { startMcpHttpServer, type McpHttpServer } from '../support/mcp-http-serv
 import {
   configureEndpoint,
   launchExtension,
+  storeMcpServers,
   clickInCard,
   sendMessage,
   waitForTurnEnd,
   type ExtensionSession,
 } from './extension-harness';
-
-async function storeServers(session: ExtensionSession, servers: unknown[]): Promise<void> {
-  const page = await session.browser.newPage();
-  await page.goto(`chrome-extension://${session.extensionId}/options.html`);
-  await page.evaluate(
-    (value) =>
-      (
-        globalThis as unknown as { chrome: { storage: { local: { set(value: unknown): Promise<void> } } } }
-      ).chrome.storage.local.set({ mcpServers: value }),
-    servers,
-  );
-  await page.close();
-}
 
 async function pendingApproval(panel: Page): Promise<string> {
   const handle = await panel.waitForFunction(
@@ -46,7 +34,7 @@ describe('MCP server tools, in Chromium', () => {
     mcp = await startMcpHttpServer();
     session = await launchExtension();
     await configureEndpoint(session, model.url);
-    await storeServers(session, [{ id: 'notes', name: 'Notes', url: `${mcp.origin}/mcp` }]);
+    await storeMcpServers(session, [{ id: 'notes', name: 'Notes', url: `${mcp.origin}/mcp` }]);
   });
 
   afterAll(async () => {
