@@ -1,17 +1,15 @@
-import { jsonSchema, tool, zodSchema, type ModelMessage, type ToolResultPart, type ToolSet } from 'ai';
-import type { JSONSchema7 } from '@ai-sdk/provider';
-import { withoutFieldDescriptions } from '../context/without-field-descriptions';
-import type { ZodType } from 'zod';
+import type { ModelMessage, ToolResultPart, ToolSet } from 'ai';
 import type { AgentEventDraft } from '../protocol/agent-event';
 import type { JsonValue } from '../protocol/json-value';
-import { TOOLS } from '../tools/tool-registry';
 import type { AgentLoopOptions } from './agent-loop-options';
 import { callKey, repeatsPreviousStep } from './repeated-call-guard';
 import { ContextKeeper } from './context-keeper';
+import { COMPACT_TOOLS_BELOW_TOKENS, declaredTools } from './declared-tools';
 import { runStepAttempts } from './step-attempts';
 import { SYSTEM_PROMPT } from './system-prompt';
 import { toolsText } from '../context/estimate-prompt-tokens';
 import type { CompleteToolCall } from './step-stream-mapper';
+import type { TurnOutcome } from './turn-outcome';
 import { errorText } from '../protocol/error-text';
 
 /**
@@ -20,51 +18,6 @@ import { errorText } from '../protocol/error-text';
  * loop sooner.
  */
 export const MAX_STEPS_PER_TURN = 100;
-
-export type TurnOutcome = 'stop' | 'step-cap' | 'repeated-call' | 'budget' | 'aborted' | 'interrupted' | 'paused';
-
-/**
- * Below this prompt limit the tools are declared without their fields' descriptions (about 2,000 tokens fewer of
- * some 6,000): at an 8k window the full declarations leave no room for the conversation.
- */
-export const COMPACT_TOOLS_BELOW_TOKENS = 16_384;
-
-/** Tools are declared to the model with exact schemas but no execute: the browser runs them. */
-export function declaredTools(options: { compact?: boolean } = {}): ToolSet {
-  if (!options.compact) return DECLARED_TOOLS;
-  compactTools ??= compactDeclarations();
-  return compactTools;
-}
-
-type DeclaredTool = (typeof TOOLS)[number];
-
-function declaration(declared: DeclaredTool, inputSchema: unknown) {
-  return tool<unknown, never>({ description: declared.description, inputSchema: inputSchema as never });
-}
-
-// Wrapped once, so each schema is converted to JSON schema once rather than on every model call.
-const DECLARED_TOOLS: ToolSet = Object.fromEntries(
-  TOOLS.map((declared) => [declared.name, declaration(declared, zodSchema(declared.inputSchema as ZodType))]),
-);
-
-let compactTools: ToolSet | undefined;
-
-/** The same tools and checks, with shorter schemas (made from the full ones): the zod schema still validates each call. */
-function compactDeclarations(): ToolSet {
-  return Object.fromEntries(
-    TOOLS.map((declared) => {
-      const schema = declared.inputSchema as ZodType;
-      const full = (DECLARED_TOOLS[declared.name].inputSchema as { jsonSchema: JSONSchema7 }).jsonSchema;
-      const validate = (value: unknown) => {
-        const parsed = schema.safeParse(value);
-        return parsed.success
-          ? { success: true as const, value: parsed.data }
-          : { success: false as const, error: parsed.error };
-      };
-      return [declared.name, declaration(declared, jsonSchema(withoutFieldDescriptions(full), { validate }))];
-    }),
-  );
-}
 
 function toJson(value: unknown): JsonValue {
   return value === undefined ? null : (JSON.parse(JSON.stringify(value)) as JsonValue);

@@ -5,7 +5,7 @@ import type { AgentEventDraft } from '../protocol/agent-event';
 import type { JsonValue } from '../protocol/json-value';
 import { isRemoteEndpoint, type EndpointSettings } from '../settings/endpoint-settings';
 import type { RuntimeClient } from './runtime-client';
-import type { TurnOutcome } from './agent-loop';
+import type { TurnOutcome } from './turn-outcome';
 import type { EventOutbox } from './event-outbox';
 import { turnContext } from './turn-context';
 import type { HistoryBoundary } from '../context/history-cut';

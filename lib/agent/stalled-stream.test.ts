@@ -1,4 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import { simulateReadableStream } from 'ai';
+import { MockLanguageModelV3 } from 'ai/test';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   startScriptedModelServer,
   type ScriptedModelServer,
@@ -13,6 +16,10 @@ import {
 import { runTestTurn } from '../../tests/support/run-test-turn';
 
 const TEXT = 'The particles now drift slowly toward the left edge of the field.';
+const usage = {
+  inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
+  outputTokens: { total: 1, text: 1, reasoning: undefined },
+};
 
 let server: ScriptedModelServer;
 beforeAll(async () => {
@@ -50,13 +57,47 @@ describe.each(endpointFormats)('%s: a stream that goes silent', (format) => {
   });
 });
 
+/** A model that sends TEXT in pieces, `gapMs` apart on the (fake) clock. */
+function slowModel(gapMs: number): MockLanguageModelV3 {
+  const pieces = TEXT.match(/.{1,8}/g) ?? [];
+  const chunks: LanguageModelV3StreamPart[] = [
+    { type: 'stream-start', warnings: [] },
+    { type: 'text-start', id: 'text' },
+    ...pieces.map((delta): LanguageModelV3StreamPart => ({ type: 'text-delta', id: 'text', delta })),
+    { type: 'text-end', id: 'text' },
+    { type: 'finish', usage, finishReason: { unified: 'stop', raw: 'stop' } },
+  ];
+  return new MockLanguageModelV3({
+    doStream: async () => ({ stream: simulateReadableStream({ chunks, chunkDelayInMs: gapMs }) }),
+  });
+}
+
+/** One turn on the fake clock, advanced a tick at a time until the turn ends; the virtual time it took. */
+async function runOnFakeClock(model: MockLanguageModelV3, streamIdleTimeoutMs: number) {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  try {
+    const started = Date.now();
+    let ended = false;
+    const turn = runTestTurn({ model, maxSteps: 1, streamIdleTimeoutMs }).finally(() => (ended = true));
+    while (!ended) await vi.advanceTimersByTimeAsync(10);
+    return { ...(await turn), virtualMs: Date.now() - started };
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
 describe('the idle timeout', () => {
   it('does not end a slow stream that keeps sending, though it lasts longer than the timeout', async () => {
-    server.setScript({ turns: [{ steps: [{ text: TEXT, delayMs: 100 }] }] });
-    const { outcome, drafts, elapsedMs } = await runTurn('openai-chat', { streamIdleTimeoutMs: 1_000 });
-    expect(elapsedMs).toBeGreaterThan(1_000);
+    const { outcome, drafts, virtualMs } = await runOnFakeClock(slowModel(100), 1_000);
+    expect(virtualMs).toBeGreaterThan(1_000);
     expect(outcome).toBe('stop');
     expect(drafts.find((draft) => draft.type === 'assistant/completed')).toMatchObject({ data: { text: TEXT } });
+  });
+
+  it('ends the same stream as stalled when one gap is longer than the timeout (the fake clock drives the timer)', async () => {
+    const { outcome, drafts } = await runOnFakeClock(slowModel(1_100), 1_000);
+    expect(outcome).toBe('interrupted');
+    expect(drafts.find((draft) => draft.type === 'stream/error')).toMatchObject({ data: { code: 'stalled' } });
   });
 
   it('leaves a stop during a stall an abort, not a stall', async () => {

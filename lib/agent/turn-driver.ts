@@ -4,7 +4,7 @@ import { resolveBlobs, userMessageContent } from '../files/model-file-content';
 import type { AgentEventDraft } from '../protocol/agent-event';
 import type { MessageAttachment } from '../protocol/upload-events';
 import type { ClientState } from '../state/client-state';
-import type { TurnOutcome } from './agent-loop';
+import type { TurnOutcome } from './turn-outcome';
 import { describeWriteFailure } from './describe-write-failure';
 import { driveTurn, type DriveRequest } from './drive-turn';
 import { EventOutbox } from './event-outbox';

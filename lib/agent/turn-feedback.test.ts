@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TurnOutcome } from './agent-loop';
+import type { TurnOutcome } from './turn-outcome';
 import type { TurnHandle } from './turn-driver';
 import { followTurn, steerTurn } from './turn-feedback';
 

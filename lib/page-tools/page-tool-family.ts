@@ -3,7 +3,8 @@ import type { ApprovalRequirement } from '../tool-family/approval-policy';
 import { defineTool, type ExecutedTool, type ToolSideEffect } from '../tool-family/tool-family';
 import { pageToolInputSchemas, type PageToolName } from './page-tool-inputs';
 import { tabToolInputSchemas, type TabToolName } from './tab-tool-inputs';
-import type { PageCallContext, PageLink } from './page-link';
+import type { PageLink } from './page-link';
+import type { PageCallContext } from './page-tool-context';
 
 /** What the page tools run on: the page link, and the page gate with the approval policy. */
 export interface PageToolServices {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { asSchema } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { declaredTools } from '../agent/agent-loop';
+import { declaredTools } from '../agent/declared-tools';
 
 function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');

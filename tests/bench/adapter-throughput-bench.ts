@@ -5,7 +5,7 @@
  * of each frame. Runs in Chromium (the browser the adapter runs in). Prints `BENCH {json}`.
  */
 import { z } from 'zod';
-import { declaredTools } from '../../lib/agent/agent-loop';
+import { declaredTools } from '../../lib/agent/declared-tools';
 import { StepStreamMapper } from '../../lib/agent/step-stream-mapper';
 import { streamStep } from '../../lib/agent/stream-step';
 import { createLanguageModel } from '../../lib/providers/create-language-model';

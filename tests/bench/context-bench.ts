@@ -5,7 +5,7 @@
  * tokens are counted with the product's tokenizer.
  */
 import type { ModelMessage } from 'ai';
-import { declaredTools } from '@/lib/agent/agent-loop';
+import { declaredTools } from '@/lib/agent/declared-tools';
 import { SYSTEM_PROMPT } from '@/lib/agent/system-prompt';
 import { ageToolResults, agingPolicyFor } from '@/lib/context/age-tool-results';
 import { promptLimitOf, contextWindowOf } from '@/lib/context/context-window';

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startScriptedModelServer,
-  type ScriptedModelServer,
-} from '../../scripts/scripted-model-server/scripted-model-server';
+import { describe, expect, it } from 'vitest';
+import { startScriptedModelServer } from '../../scripts/scripted-model-server/scripted-model-server';
 import type { Script } from '../../scripts/scripted-model-server/script';
-import { launchFirefox, type FirefoxSession } from './marionette';
-import { installBuild, openExtensionTab, sendFromComposer, until, useScriptedEndpoint } from './sidebar-page';
+import { firefoxSuite } from './firefox-suite';
+import { editAndResend, untilPanelShows } from './panel-messages';
+import { openPanel, sendFromComposer, until } from './sidebar-page';
 
-const SHOWN =
-  "return JSON.stringify([...document.querySelectorAll('article.turn .user-message, article.turn .assistant-message')].map((node) => node.textContent.trim()));";
 function answering(text: string): Script {
   return { turns: [{ steps: [{ text }] }] };
 }
@@ -16,60 +12,18 @@ function answering(text: string): Script {
 const FIRST_VERSION = 'Where is the lighthouse ledger kept?';
 
 describe('search in Firefox ESR', () => {
-  let server: ScriptedModelServer;
-  let firefox: FirefoxSession;
-  let base: string;
-
-  beforeAll(async () => {
-    server = await startScriptedModelServer({
-      script: answering('In the tower.'),
-    });
-    firefox = await launchFirefox();
-    base = await installBuild(firefox.marionette);
-  }, 120_000);
-
-  afterAll(async () => {
-    await firefox?.close();
-    await server?.close();
-  });
+  const suite = firefoxSuite({ server: () => startScriptedModelServer({ script: answering('In the tower.') }) });
 
   it('finds a message of another conversation, on a branch not in view, and opens it on that branch', async () => {
-    const marionette = firefox.marionette;
-    await openExtensionTab(marionette, `${base}/sidepanel.html`);
-    await useScriptedEndpoint(marionette, server.url);
-    const shows = (texts: string[]) =>
-      until(
-        `the panel to show ${texts.join(' / ')}`,
-        async () => (await marionette.execute<string>(SHOWN)) === JSON.stringify(texts),
-      );
-    await until('the composer', () =>
-      marionette.execute<boolean>('return Boolean(document.querySelector(\'textarea[aria-label="Message"]\'));'),
-    );
+    const { marionette, base, server } = suite;
+    await openPanel(marionette, base, server.url);
+    const shows = (texts: string[]) => untilPanelShows(marionette, texts);
     await sendFromComposer(marionette, FIRST_VERSION);
     await shows([FIRST_VERSION, 'In the tower.']);
     // The message is edited: the first version goes to a branch not in view. The scripted model answers by the
     // number of user messages it is sent, so each first message gets its answer from a script of its own.
     server.setScript(answering('At the quay.'));
-    await until('the edit box', () =>
-      marionette.execute<boolean>(
-        `const button = document.querySelector('article.turn button[aria-label="Edit and resend"]');
-         if (!button) return false;
-         button.click();
-         return true;`,
-      ),
-    );
-    await until('the edited text to be resent', () =>
-      marionette.execute<boolean>(
-        `const box = document.querySelector('textarea[aria-label="Edit message"]');
-         if (!box) return false;
-         Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value').set.call(box, 'Where is the harbour master?');
-         box.dispatchEvent(new Event('input', { bubbles: true }));
-         const resend = [...document.querySelectorAll('.user-edit button')].find((button) => button.textContent === 'Resend');
-         if (!resend || resend.disabled) return false;
-         resend.click();
-         return true;`,
-      ),
-    );
+    await editAndResend(marionette, 0, 'Where is the harbour master?');
     await shows(['Where is the harbour master?', 'At the quay.']);
     await until('the new-chat button', () =>
       marionette.execute<boolean>(

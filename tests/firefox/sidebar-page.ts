@@ -67,6 +67,17 @@ export async function useScriptedEndpoint(
   await marionette.send('WebDriver:Refresh');
 }
 
+/** Opens the sidebar page in a tab, on the scripted model server, and waits until its composer takes a message. */
+export async function openPanel(marionette: Marionette, base: string, modelUrl: string): Promise<void> {
+  await openExtensionTab(marionette, `${base}/sidepanel.html`);
+  await useScriptedEndpoint(marionette, modelUrl);
+  await until('the composer', () =>
+    marionette.execute<boolean>(
+      'const area = document.querySelector(\'textarea[aria-label="Message"]\'); return Boolean(area) && !area.disabled;',
+    ),
+  );
+}
+
 /** Types a message into the panel's composer, as React sees input, and sends it once the button allows. */
 export async function sendFromComposer(marionette: Marionette, text: string): Promise<void> {
   await marionette.execute(

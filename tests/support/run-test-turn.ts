@@ -1,4 +1,5 @@
-import { runAgentTurn, type TurnOutcome } from '../../lib/agent/agent-loop';
+import { runAgentTurn } from '../../lib/agent/agent-loop';
+import type { TurnOutcome } from '../../lib/agent/turn-outcome';
 import type { AgentLoopOptions } from '../../lib/agent/agent-loop-options';
 import type { AgentEventDraft } from '../../lib/protocol/agent-event';
 

@@ -8,7 +8,7 @@ import type { JsonValue } from '../../lib/protocol/json-value';
 import type { ToolExecutionRequest } from '../../lib/protocol/tool-execution-request';
 import type { EndpointSettings } from '../../lib/settings/endpoint-settings';
 import { replayLog } from '../../lib/state/reduce-events';
-import type { TurnOutcome } from '../../lib/agent/agent-loop';
+import type { TurnOutcome } from '../../lib/agent/turn-outcome';
 import type { RuntimeClient } from '../../lib/agent/runtime-client';
 import { startTurn } from '../../lib/agent/turn-driver';
 
