@@ -111,9 +111,10 @@ describe('readSessionArchive', () => {
       ok: false,
       error: `The archive lacks the file blobs/${ref.blobId} that the conversation names.`,
     });
-    expect(await readSessionArchive(archive(document, { [`blobs/${ref.blobId}`]: strToU8('other') }))).toMatchObject(
-      { ok: false, error: expect.stringMatching(/does not match its hash/) },
-    );
+    expect(await readSessionArchive(archive(document, { [`blobs/${ref.blobId}`]: strToU8('other') }))).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/does not match its hash/),
+    });
   });
 
   it('refuses a file over the size cap before reading it', async () => {

@@ -85,7 +85,8 @@ export async function readSessionArchive(bytes: Uint8Array): Promise<SessionArch
   const unpacked = unpack(bytes);
   if (!unpacked.ok) return unpacked;
   const documentBytes = entryOf(unpacked.entries, DOCUMENT_ENTRY);
-  if (!documentBytes) return { ok: false, error: `The archive has no ${DOCUMENT_ENTRY}: it is not a conversation export.` };
+  if (!documentBytes)
+    return { ok: false, error: `The archive has no ${DOCUMENT_ENTRY}: it is not a conversation export.` };
   const reading = readSessionExportText(documentBytes);
   if (!reading.ok) return reading;
   const { document } = reading;
@@ -101,7 +102,10 @@ export async function readSessionArchive(bytes: Uint8Array): Promise<SessionArch
       continue;
     }
     if ((await sha256Hex(fileBytes)) !== blobId)
-      return { ok: false, error: `The file blobs/${blobId} does not match its hash: the archive is damaged or altered.` };
+      return {
+        ok: false,
+        error: `The file blobs/${blobId} does not match its hash: the archive is damaged or altered.`,
+      };
     files.push({ blobId, mime: mime ?? 'application/octet-stream', bytes: fileBytes });
   }
   return { ok: true, document, documentBytes, files, missingBlobIds };

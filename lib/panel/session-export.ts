@@ -1,11 +1,7 @@
 import { strToU8, zipSync } from 'fflate';
 import type { AgentEvent } from '../protocol/agent-event';
 import { blobsNamedIn } from '../protocol/blob-refs-in';
-import {
-  SESSION_EXPORT_FORMAT,
-  SESSION_EXPORT_VERSION,
-  type SessionExport,
-} from '../protocol/session-export-document';
+import { SESSION_EXPORT_FORMAT, SESSION_EXPORT_VERSION, type SessionExport } from '../protocol/session-export-document';
 import { SESSION_ARCHIVE_LIMITS } from './session-archive-limits';
 import { formatFileSize } from '../files/format-file-size';
 

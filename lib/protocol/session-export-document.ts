@@ -56,7 +56,8 @@ export function readSessionExport(raw: unknown): SessionExportReading {
   const events: AgentEvent[] = [];
   for (const [index, candidate] of parsed.data.events.entries()) {
     const reading = readStoredEvent(candidate);
-    if (!reading.ok) return { ok: false, error: `Event ${index} of the conversation is unreadable: ${reading.reason}.` };
+    if (!reading.ok)
+      return { ok: false, error: `Event ${index} of the conversation is unreadable: ${reading.reason}.` };
     events.push(reading.event);
   }
   const { missingBlobIds, ...rest } = parsed.data;

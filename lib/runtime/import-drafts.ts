@@ -26,7 +26,8 @@ export function importDrafts(document: SessionExport): ImportPlan {
   if (document.events.length === 0) return { ok: false, reason: 'The conversation has no events.' };
   let lastSeq = 0;
   for (const [index, event] of document.events.entries()) {
-    if (!event.durable || !isDurableType(event.type)) return { ok: false, reason: `Event ${index} (${event.type}) is not one a log keeps.` };
+    if (!event.durable || !isDurableType(event.type))
+      return { ok: false, reason: `Event ${index} (${event.type}) is not one a log keeps.` };
     if (event.sessionId !== sessionId)
       return { ok: false, reason: `Event ${index} (${event.type}) belongs to another conversation.` };
     if (event.seq <= lastSeq) return { ok: false, reason: `Event ${index} (${event.type}) is out of order.` };

@@ -38,7 +38,15 @@ async function original() {
         attachments: [{ uploadId: 'upload-1', partId: 'part-1', blob: ref }],
       },
     },
-    { type: 'step/started', sessionId: 'chat', turnId: 't1', stepId: 's1', attemptId: 'a1', time: 3, data: { index: 0 } },
+    {
+      type: 'step/started',
+      sessionId: 'chat',
+      turnId: 't1',
+      stepId: 's1',
+      attemptId: 'a1',
+      time: 3,
+      data: { index: 0 },
+    },
     {
       type: 'assistant/completed',
       sessionId: 'chat',
@@ -75,7 +83,11 @@ async function exportOf(runtime: ReturnType<typeof testRuntime>, blobs: DexieBlo
 }
 
 /** What the panel's Import button does with a file, into another browser's stores. */
-async function importInto(target: ReturnType<typeof stores>, runtime: ReturnType<typeof testRuntime>, file: Uint8Array) {
+async function importInto(
+  target: ReturnType<typeof stores>,
+  runtime: ReturnType<typeof testRuntime>,
+  file: Uint8Array,
+) {
   const reading = await readSessionArchive(file);
   if (!reading.ok) throw new Error(reading.error);
   const staged = await stageSessionImport(reading, target.blobs, `import-staging-${crypto.randomUUID()}`);
