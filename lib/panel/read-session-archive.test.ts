@@ -62,6 +62,14 @@ describe('readSessionArchive', () => {
     expect(reading.missingBlobIds).toEqual([ref.blobId]);
   });
 
+  it('refuses the conversation.json of a zip export alone when it names files', async () => {
+    const { document } = await exported();
+    expect(await readSessionArchive(strToU8(JSON.stringify(document)))).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/import the \.zip file itself/),
+    });
+  });
+
   it('imports without a file the export says was already missing', async () => {
     const { ref, document } = await exported();
     const reading = await readSessionArchive(archive({ ...document, missingBlobIds: [ref.blobId] }));

@@ -80,6 +80,12 @@ export async function readSessionArchive(bytes: Uint8Array): Promise<SessionArch
     if (!reading.ok)
       return { ok: false, error: reading.notJson ? 'The file is neither a zip archive nor JSON.' : reading.error };
     const missingBlobIds = blobsNamedIn(reading.document.events).map((blob) => blob.blobId);
+    const excused = new Set(reading.document.missingBlobIds ?? []);
+    if (reading.document.version !== 1 && missingBlobIds.some((blobId) => !excused.has(blobId)))
+      return {
+        ok: false,
+        error: 'This is the conversation.json of a zip export, without its files: import the .zip file itself.',
+      };
     return { ok: true, document: reading.document, documentBytes: bytes, files: [], missingBlobIds };
   }
   const unpacked = unpack(bytes);
