@@ -36,6 +36,8 @@ export interface ChatPanelProps {
   connection: { status: ConnectionStatus; failure?: string };
   sessions: SessionRecord[];
   error: string | undefined;
+  /** Something the user should know that is no error (an import that became a copy). */
+  notice?: string | undefined;
   /** Why the runtime refused the last message at a budget (the notice can send it once over). */
   budgetRefusal?: string;
   /** A message that could not be recorded, handed back to the composer; `nonce` changes each time. */
@@ -178,6 +180,14 @@ export function ChatPanel(props: ChatPanelProps) {
             </button>
           </div>
         )}
+        {props.notice && (
+          <div className="panel-notice" role="status">
+            <span>{props.notice}</span>
+            <button type="button" className="icon-button" aria-label="Dismiss notice" onClick={actions.dismissNotice}>
+              <CrossIcon />
+            </button>
+          </div>
+        )}
         <div className="status-line" aria-hidden={!status}>
           {status && (
             <>
@@ -238,6 +248,7 @@ export function ChatPanel(props: ChatPanelProps) {
             onNewChat={closeDrawerThen(actions.newChat)}
             onDelete={actions.deleteSession}
             onExport={actions.exportSession}
+            onImport={(file) => closeDrawerThen(() => actions.importSession(file))()}
             onClose={() => setDrawerOpen(false)}
             onSearch={actions.searchConversations}
             onOpenHit={(hit) => closeDrawerThen(() => actions.openSearchHit(hit))()}

@@ -3,7 +3,7 @@ import type { SessionRecord } from '@/lib/protocol/session-record';
 import type { SearchHit } from '@/lib/protocol/search-hit';
 import { filterSessions } from '@/lib/panel/filter-sessions';
 import { relativeTime } from '@/lib/panel/relative-time';
-import { CrossIcon, DownloadIcon, PlusIcon, SearchIcon, TrashIcon } from '../shared/icons';
+import { CrossIcon, DownloadIcon, PlusIcon, SearchIcon, TrashIcon, UploadIcon } from '../shared/icons';
 import { useNow } from '../shared/use-now';
 import { UsageLine } from '../usage/usage-line';
 import { SearchHits } from './search-hits';
@@ -18,6 +18,8 @@ export interface SessionDrawerProps {
   onNewChat(): void;
   onDelete(sessionId: string): void;
   onExport(sessionId: string): void;
+  /** A conversation export the user picked to import (`.zip`, or an older `.json`). */
+  onImport(file: File): void;
   onClose(): void;
   /** Full-text search over every conversation; without it the box filters titles only. */
   onSearch?: ConversationSearcher;
@@ -25,7 +27,7 @@ export interface SessionDrawerProps {
   onOpenHit?(hit: SearchHit): void;
 }
 
-/** Past conversations: search titles and messages, open, export to JSON, delete (with a confirmation). */
+/** Past conversations: search titles and messages, open, export and import, delete (with a confirmation). */
 export function SessionDrawer({
   sessions,
   currentSessionId,
@@ -34,6 +36,7 @@ export function SessionDrawer({
   onNewChat,
   onDelete,
   onExport,
+  onImport,
   onClose,
   onSearch,
   onOpenHit,
@@ -41,6 +44,7 @@ export function SessionDrawer({
   const [query, setQuery] = useState('');
   const [confirming, setConfirming] = useState<string>();
   const searchRef = useRef<HTMLInputElement>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
   useEffect(() => searchRef.current?.focus(), []);
   const shown = filterSessions(sessions, query);
   const search = useConversationSearch(onSearch, query);
@@ -77,9 +81,32 @@ export function SessionDrawer({
             onInput={(event) => setQuery(event.currentTarget.value)}
           />
         </div>
-        <button type="button" className="drawer-new" onClick={onNewChat} disabled={busySessionId !== undefined}>
-          <PlusIcon /> New conversation
-        </button>
+        <div className="drawer-actions">
+          <button type="button" className="drawer-new" onClick={onNewChat} disabled={busySessionId !== undefined}>
+            <PlusIcon /> New conversation
+          </button>
+          <button
+            type="button"
+            className="drawer-new"
+            title="Import a conversation exported from Splitbrain (.zip, or an older .json)"
+            onClick={() => fileRef.current?.click()}
+            disabled={busySessionId !== undefined}
+          >
+            <UploadIcon /> Import
+          </button>
+          <input
+            ref={fileRef}
+            type="file"
+            hidden
+            aria-label="Conversation file to import"
+            accept=".zip,.json,application/zip,application/json"
+            onChange={(event) => {
+              const file = event.currentTarget.files?.[0];
+              event.currentTarget.value = '';
+              if (file) onImport(file);
+            }}
+          />
+        </div>
         <ul className="session-list" aria-label="Sessions">
           {shown.map((session) => {
             const current = session.sessionId === currentSessionId;
@@ -119,8 +146,8 @@ export function SessionDrawer({
                 <button
                   type="button"
                   className="icon-button"
-                  aria-label={`Export “${session.title}” as JSON`}
-                  title="Export as JSON"
+                  aria-label={`Export “${session.title}”`}
+                  title="Export (a zip of the conversation and its files)"
                   onClick={() => onExport(session.sessionId)}
                 >
                   <DownloadIcon />

@@ -74,6 +74,11 @@ export const DownloadIcon = () => (
     <path d="M12 3v12M7 10l5 5 5-5M5 21h14" />
   </Icon>
 );
+export const UploadIcon = () => (
+  <Icon>
+    <path d="M12 15V3M7 8l5-5 5 5M5 21h14" />
+  </Icon>
+);
 export const ImageIcon = () => (
   <Icon>
     <rect x="3" y="3" width="18" height="18" rx="2" />

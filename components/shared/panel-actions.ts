@@ -59,6 +59,9 @@ export interface PanelActions {
   selectSession(sessionId: string): void;
   deleteSession(sessionId: string): void;
   exportSession(sessionId: string): void;
+  /** Imports an exported conversation from a file the user picked, and opens it. */
+  importSession(file: File): void;
+  dismissNotice(): void;
   /** Shows the run timeline of the open conversation, or of one of its turns. */
   openTimeline(turnId?: string): void;
   /** The open conversation's timeline read from its log (one turn's when named). */
@@ -119,6 +122,8 @@ export const PanelActionsContext = createContext<PanelActions>({
   selectSession: nothing,
   deleteSession: nothing,
   exportSession: nothing,
+  importSession: nothing,
+  dismissNotice: nothing,
   openTimeline: nothing,
   loadTimeline: async () => [],
   searchConversations: async () => {

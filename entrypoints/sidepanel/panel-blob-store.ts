@@ -19,6 +19,7 @@ export const panelBlobStore: BlobStore = {
   read: async (blobId) => (await store()).read(blobId),
   referenceCount: async (blobId) => (await store()).referenceCount(blobId),
   share: async (from, to, blobIds) => (await store()).share(from, to, blobIds),
+  release: async (sessionId) => (await store()).release(sessionId),
 };
 
 export async function readBlobForPreview(blobId: string, mime: string): Promise<Blob | undefined> {

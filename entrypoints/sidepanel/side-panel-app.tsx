@@ -63,6 +63,7 @@ export function SidePanelApp() {
               connection={{ status: connection.status, failure: connection.failure }}
               sessions={sessions.sessions}
               error={error}
+              notice={sessions.notice}
               budgetRefusal={turn.budgetRefusal}
               unsent={turn.unsent}
               shortcut={shortcut}

@@ -2,9 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import browser from 'webextension-polyfill';
 import { errorText } from '@/lib/protocol/error-text';
 import type { SessionRecord } from '@/lib/protocol/session-record';
-import { sessionExport, sessionExportFileName } from '@/lib/panel/session-export';
-import { downloadJson } from '../shared/download-json';
-import { callRuntime, readEvents } from '../shared/call-runtime';
+import { callRuntime } from '../shared/call-runtime';
+import { exportConversation, importConversation, importNotice } from './conversation-archive';
 
 const LAST_SESSION_KEY = 'lastSessionId';
 
@@ -18,12 +17,18 @@ export interface PanelSessions {
   remove(sessionId: string): void;
   /** Downloads a conversation's log without the API key; `currentTitle` names the open one before it is listed. */
   download(sessionId: string, currentTitle: string | undefined, secrets: string[]): void;
+  /** Imports an exported conversation (a `.zip`, or an older `.json`) and opens it. */
+  importFile(file: File): void;
+  /** What the last import has to tell (a copy with new ids, files missing). */
+  notice: string | undefined;
+  dismissNotice(): void;
 }
 
 /** The conversations the runtime keeps, and which one this panel shows. */
 export function useSessions(report: (message: string) => void): PanelSessions {
   const [sessionId, setSessionId] = useState<string>();
   const [sessions, setSessions] = useState<SessionRecord[]>([]);
+  const [notice, setNotice] = useState<string>();
 
   const refresh = useCallback(() => {
     callRuntime({ type: 'sessions/list' }).then(
@@ -56,13 +61,21 @@ export function useSessions(report: (message: string) => void): PanelSessions {
   const download = (id: string, currentTitle: string | undefined, secrets: string[]) => {
     const record = sessions.find((session) => session.sessionId === id);
     const title = record?.title ?? (id === sessionId && currentTitle !== undefined ? currentTitle : 'Conversation');
-    readEvents(id, 0).then(
-      (events) => {
-        const now = new Date();
-        const header = { sessionId: id, title, createdAt: record?.createdAt, updatedAt: record?.updatedAt };
-        downloadJson(sessionExport(header, events, secrets, now), sessionExportFileName(title, now));
+    const header = { sessionId: id, title, createdAt: record?.createdAt, updatedAt: record?.updatedAt };
+    exportConversation(header, secrets).catch((reason: unknown) =>
+      report(`Could not export the conversation: ${errorText(reason)}`),
+    );
+  };
+
+  const importFile = (file: File) => {
+    setNotice(undefined);
+    importConversation(file).then(
+      (result) => {
+        refresh();
+        setSessionId(result.sessionId);
+        setNotice(importNotice(result));
       },
-      (reason: unknown) => report(`Could not export the conversation: ${errorText(reason)}`),
+      (reason: unknown) => report(`Could not import “${file.name}”: ${errorText(reason)} Nothing was imported.`),
     );
   };
 
@@ -74,5 +87,8 @@ export function useSessions(report: (message: string) => void): PanelSessions {
     startNew: () => setSessionId(crypto.randomUUID()),
     remove: (id) => void remove(id),
     download,
+    importFile,
+    notice,
+    dismissNotice: () => setNotice(undefined),
   };
 }

@@ -130,6 +130,8 @@ export function useSidePanelActions(parts: SidePanelParts): PanelActions {
       const secrets = endpoint && isRemoteEndpoint(endpoint) && endpoint.apiKey ? [endpoint.apiKey] : [];
       sessions.download(sessionId, state?.title, secrets);
     },
+    importSession: (file) => whenIdle(() => sessions.importFile(file))(),
+    dismissNotice: sessions.dismissNotice,
     // The panel component shows the timeline; what it reads is the log, projected in lib/.
     openTimeline: () => undefined,
     loadTimeline: async (turnId) => (state ? runTimeline(await readEvents(state.sessionId, 0), turnId) : []),

@@ -24,4 +24,6 @@ export interface BlobStore {
    * them alive after its original is deleted; the bytes are not copied. A blob the session holds none of is skipped.
    */
   share(fromSessionId: string, toSessionId: string, blobIds: readonly string[]): Promise<void>;
+  /** Drops every reference the session holds, and the blobs left with none (an import's staged files). */
+  release(sessionId: string): Promise<void>;
 }

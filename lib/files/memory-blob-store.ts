@@ -34,6 +34,10 @@ export class MemoryBlobStore implements BlobStore {
         });
   }
 
+  async release(sessionId: string): Promise<void> {
+    this.releaseSession(sessionId);
+  }
+
   releaseSession(sessionId: string): void {
     for (const [key, reference] of this.references) if (reference.sessionId === sessionId) this.references.delete(key);
     const referred = new Set([...this.references.values()].map((reference) => reference.blobId));

@@ -1,16 +1,11 @@
-import { z } from 'zod';
+import { strToU8, zipSync } from 'fflate';
 import type { AgentEvent } from '../protocol/agent-event';
-import { readStoredEvent } from '../protocol/event-migrations';
+import { blobsNamedIn } from '../protocol/blob-refs-in';
+import { SESSION_EXPORT_FORMAT, SESSION_EXPORT_VERSION, type SessionExport } from '../protocol/session-export-document';
+import { SESSION_ARCHIVE_LIMITS } from './session-archive-limits';
+import { formatFileSize } from '../files/format-file-size';
 
-const SESSION_EXPORT_FORMAT = 'splitbrain-session';
-
-export interface SessionExport {
-  format: typeof SESSION_EXPORT_FORMAT;
-  version: 1;
-  exportedAt: string;
-  session: { sessionId: string; title: string; createdAt?: number; updatedAt?: number };
-  events: AgentEvent[];
-}
+export type { SessionExport } from '../protocol/session-export-document';
 
 const REDACTED = '[redacted]';
 
@@ -24,57 +19,60 @@ function redact(value: unknown, secrets: readonly string[]): unknown {
 }
 
 /**
- * A session as a self-contained JSON document: its durable events as the log holds them. API keys are
- * never in the log; any secret handed in is still scrubbed in case the user typed it into the chat.
+ * A session's `conversation.json`: its durable events as the log holds them. API keys are never in the log; any
+ * secret handed in is still scrubbed in case the user typed it into the chat. `missingBlobIds`: files the events
+ * name that this browser no longer has, so that the archive can be imported without them.
  */
 export function sessionExport(
   session: SessionExport['session'],
   events: readonly AgentEvent[],
   secrets: readonly string[],
   exportedAt: Date,
+  missingBlobIds: readonly string[] = [],
 ): SessionExport {
   const usable = secrets.filter((secret) => secret.length >= 8);
   return {
     format: SESSION_EXPORT_FORMAT,
-    version: 1,
+    version: SESSION_EXPORT_VERSION,
     exportedAt: exportedAt.toISOString(),
     session: { ...session, title: redact(session.title, usable) as string },
     events: redact(events, usable) as AgentEvent[],
+    ...(missingBlobIds.length > 0 ? { missingBlobIds: [...missingBlobIds] } : {}),
   };
 }
 
-const sessionExportSchema = z.object({
-  format: z.literal(SESSION_EXPORT_FORMAT),
-  version: z.literal(1),
-  exportedAt: z.string(),
-  session: z.object({
-    sessionId: z.string().min(1),
-    title: z.string(),
-    createdAt: z.number().optional(),
-    updatedAt: z.number().optional(),
-  }),
-  events: z.array(z.unknown()),
-});
-
-export type SessionImport = { ok: true; document: SessionExport } | { ok: false; error: string };
-
-/**
- * Reads an exported session back: its events go through the same migrations as stored rows, so a file written
- * by an older version imports as current events, and one holding an event newer than this code is refused whole.
- */
-export function readSessionExport(raw: unknown): SessionImport {
-  const parsed = sessionExportSchema.safeParse(raw);
-  if (!parsed.success) return { ok: false, error: `Not a Splitbrain session: ${parsed.error.issues[0]?.message}` };
-  const events: AgentEvent[] = [];
-  for (const [index, candidate] of parsed.data.events.entries()) {
-    const reading = readStoredEvent(candidate);
-    if (!reading.ok) return { ok: false, error: `Event ${index} of the session is unreadable: ${reading.reason}.` };
-    events.push(reading.event);
-  }
-  return { ok: true, document: { ...parsed.data, events } as SessionExport };
+/** The blob ids a session's events name: the files its archive carries. */
+export function sessionBlobIds(events: readonly AgentEvent[]): string[] {
+  return blobsNamedIn(events).map((blob) => blob.blobId);
 }
 
-/** `splitbrain-make-the-particles-faster-2025-01-31.json` */
+export type SessionArchive = { ok: true; bytes: Uint8Array } | { ok: false; error: string };
+
+/**
+ * The export as one zip: `conversation.json` and `blobs/<blobId>` for each file, stored without compression
+ * (files are mostly compressed already). Refused when it would be larger than an import accepts.
+ */
+export function sessionArchive(document: SessionExport, blobs: ReadonlyMap<string, Uint8Array>): SessionArchive {
+  const entries: Record<string, [Uint8Array, { level: 0 | 6 }]> = {
+    'conversation.json': [strToU8(JSON.stringify(document, null, 2)), { level: 6 }],
+  };
+  let total = entries['conversation.json']![0].length;
+  for (const [blobId, bytes] of blobs) {
+    entries[`blobs/${blobId}`] = [bytes, { level: 0 }];
+    total += bytes.length;
+  }
+  if (total > SESSION_ARCHIVE_LIMITS.maxUnpackedBytes)
+    return {
+      ok: false,
+      error: `This conversation and its files come to ${formatFileSize(total)}, more than an import takes (${formatFileSize(SESSION_ARCHIVE_LIMITS.maxUnpackedBytes)}).`,
+    };
+  const bytes = zipSync(entries);
+  if (bytes.length > SESSION_ARCHIVE_LIMITS.maxFileBytes)
+    return { ok: false, error: `The export would be ${formatFileSize(bytes.length)}, more than an import takes.` };
+  return { ok: true, bytes };
+}
+
+/** `splitbrain-make-the-particles-faster-2025-01-31.zip` */
 export function sessionExportFileName(title: string, exportedAt: Date): string {
   const slug = title
     .normalize('NFKD')
@@ -83,5 +81,5 @@ export function sessionExportFileName(title: string, exportedAt: Date): string {
     .replace(/[^\p{L}\p{N}]+/gu, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 60);
-  return `splitbrain-${slug || 'conversation'}-${exportedAt.toISOString().slice(0, 10)}.json`;
+  return `splitbrain-${slug || 'conversation'}-${exportedAt.toISOString().slice(0, 10)}.zip`;
 }

@@ -48,6 +48,15 @@ export const runtimeRequestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('session/delete'), sessionId: id }),
   /** A new conversation that starts with this one's branch up to `turnId`. */
   z.object({ type: z.literal('session/fork'), sessionId: id, turnId: id }),
+  /**
+   * Imports an exported conversation the panel staged in the blob store: its `conversation.json` (by blob id)
+   * and files under `stagingId`, a session id no conversation has.
+   */
+  z.object({
+    type: z.literal('session/import'),
+    stagingId: id,
+    documentBlobId: z.string().regex(/^[0-9a-f]{64}$/),
+  }),
   /** What a rewind to just before `turnId`'s message would restore, and what it would not undo. */
   z.object({ type: z.literal('session/rewind-preview'), sessionId: id, turnId: id }),
   /** Rewinds to just before `turnId`'s message, restoring what `mode` says (a new branch; nothing is deleted). */

@@ -51,6 +51,12 @@ export const runtimeResultSchemas = {
   'sessions/list': z.object({ sessions: z.array(sessionRecordSchema) }),
   'session/delete': z.object({ deleted: z.string() }),
   'session/fork': z.object({ sessionId: z.string() }),
+  /** `remapped`: the conversation was already here, so this copy has a new id; `missingFiles`: files the export lacked. */
+  'session/import': z.object({
+    sessionId: z.string(),
+    remapped: z.boolean(),
+    missingFiles: z.number().int().nonnegative(),
+  }),
   'session/rewind-preview': z.object({ preview: rewindPreviewSchema }),
   'session/rewind': rewindResultSchema,
   'search/query': searchResultSchema,

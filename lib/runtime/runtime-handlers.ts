@@ -61,6 +61,7 @@ export function runtimeHandlers(dependencies: RuntimeHandlerDependencies): Runti
       return { deleted: request.sessionId };
     },
     'session/fork': async (request) => ({ sessionId: await runtime.forkSession(request.sessionId, request.turnId) }),
+    'session/import': (request) => runtime.importSession(request.stagingId, request.documentBlobId),
     'session/rewind-preview': async (request) => ({
       preview: await runtime.rewindPreview(request.sessionId, request.turnId),
     }),

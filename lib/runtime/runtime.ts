@@ -22,6 +22,8 @@ import {
 import type { SessionStates } from '../session-log/session-projection';
 import { OPEN_WORK, type OpenWork } from '../session-log/open-work';
 import { forkDrafts } from './fork-drafts';
+import { importDrafts } from './import-drafts';
+import { readSessionExportText } from '../protocol/session-export-document';
 import { rewindDraft, rewindPlan } from './rewind-plan';
 import type { RewindMode } from '../protocol/rewind-events';
 import type { RewindPreview, RewindResult } from '../protocol/rewind-preview';
@@ -36,6 +38,13 @@ import { executeOn, recoverOn } from '../tools/tool-dispatch';
 import { runAppToolCall, type AppToolCall } from './app-tool-call';
 
 export type { CommandResult } from './turn-commands';
+
+/** An imported conversation: its id, whether that is a new one, and how many of its files the export lacked. */
+export interface SessionImportResult {
+  sessionId: string;
+  remapped: boolean;
+  missingFiles: number;
+}
 export { WINDOW_TURNS, type Subscription, type TurnPage } from '../session-log/session-log';
 
 export interface RuntimeDependencies extends Pick<
@@ -184,6 +193,52 @@ export class Runtime {
       await this.append(forkId, plan.drafts);
       return forkId;
     });
+  }
+
+  /**
+   * Writes an exported conversation the panel staged in the blob store (its `conversation.json` and files under
+   * `stagingId`): read and checked again here, then committed as one log write under the conversation's own id,
+   * or a new one when that id is taken (importing the same file twice). The files are shared to it before the
+   * commit and taken back if the commit fails; the staging references are freed whatever happens.
+   */
+  async importSession(stagingId: string, documentBlobId: string): Promise<SessionImportResult> {
+    const blobs = this.dependencies.blobStore;
+    if (!blobs) throw new Error('This runtime keeps no files, so it cannot import a conversation.');
+    try {
+      const bytes = await blobs.read(documentBlobId);
+      if (!bytes) throw new Error('The conversation to import was not staged.');
+      const reading = readSessionExportText(bytes);
+      if (!reading.ok) throw new Error(reading.error);
+      const plan = importDrafts(reading.document);
+      if (!plan.ok) throw new Error(plan.reason);
+      const present: string[] = [];
+      const missing: string[] = [];
+      for (const blobId of plan.blobIds) ((await blobs.referenceCount(blobId)) > 0 ? present : missing).push(blobId);
+      const excused = new Set(reading.document.version === 1 ? missing : (reading.document.missingBlobIds ?? []));
+      const lacking = missing.find((blobId) => !excused.has(blobId));
+      if (lacking) throw new Error(`The file ${lacking} that the conversation names was not imported with it.`);
+      const write = async (sessionId: string) => {
+        await blobs.share(stagingId, sessionId, present);
+        try {
+          await this.log.commit(sessionId, plan.drafts(sessionId));
+        } catch (error) {
+          await blobs.release(sessionId);
+          throw error;
+        }
+      };
+      const original = reading.document.session.sessionId;
+      const kept = await this.log.lock.run(original, async () => {
+        if ((await this.dependencies.store.lastSeq(original)) > 0) return false;
+        await write(original);
+        return true;
+      });
+      if (kept) return { sessionId: original, remapped: false, missingFiles: missing.length };
+      const copyId = this.dependencies.newId();
+      await this.log.lock.run(copyId, () => write(copyId));
+      return { sessionId: copyId, remapped: true, missingFiles: missing.length };
+    } finally {
+      await blobs.release(stagingId);
+    }
   }
 
   /** What a rewind to just before `turnId`'s message would restore and what it would not undo, from the log. */

@@ -72,4 +72,9 @@ export class DexieBlobStore implements BlobStore {
       await blobReferences.bulkPut(shared.map((reference) => ({ ...reference, sessionId: toSessionId })));
     });
   }
+
+  async release(sessionId: string): Promise<void> {
+    const { blobs, blobReferences } = this.database;
+    await this.database.transaction('rw', blobs, blobReferences, () => releaseSessionBlobs(this.database, sessionId));
+  }
 }

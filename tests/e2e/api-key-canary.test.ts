@@ -12,6 +12,7 @@ import {
   waitForTurnEnd,
   type ExtensionSession,
 } from './extension-harness';
+import { captureExport, exportedArchive } from './conversation-export';
 
 /** A key nobody else could have: any place it shows up, it came from the profile. */
 const CANARY = `sk-canary-${randomBytes(16).toString('hex')}`;
@@ -100,23 +101,8 @@ async function everyIndexedDbRow(
 async function exportCurrentSession(panel: Page): Promise<string> {
   // The stage tab opened in front of the panel; a background tab runs no animation frames for the waits below.
   await panel.bringToFront();
-  await panel.evaluate(() => {
-    const captured: string[] = [];
-    (window as unknown as { __exports: string[] }).__exports = captured;
-    const original = URL.createObjectURL.bind(URL);
-    URL.createObjectURL = (blob: Blob) => {
-      void blob.text().then((text) => captured.push(text));
-      return original(blob);
-    };
-  });
   await panel.click('button[aria-label="Sessions"]');
-  await panel.waitForSelector('ul[aria-label="Sessions"] button[aria-label^="Export"]');
-  await panel.click('ul[aria-label="Sessions"] button[aria-label^="Export"]');
-  await panel.waitForFunction(() => (window as unknown as { __exports: string[] }).__exports.length > 0, {
-    timeout: 5_000,
-    polling: 100,
-  });
-  return panel.evaluate(() => (window as unknown as { __exports: string[] }).__exports[0]);
+  return exportedArchive(await captureExport(panel)).conversation;
 }
 
 /** The DOM and reported state of every frame in the stage tab (each target's frame), and the stage page itself. */

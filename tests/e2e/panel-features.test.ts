@@ -12,6 +12,7 @@ import {
   waitForTurnEnd,
   type ExtensionSession,
 } from './extension-harness';
+import { captureExport, exportedArchive } from './conversation-export';
 
 const API_KEY = 'sk-test-do-not-export-0123456789';
 const LONG_ANSWER = Array.from(
@@ -234,20 +235,7 @@ describe('side panel features', () => {
     expect(titles).toHaveLength(1);
     expect(titles[0]).toContain('Remember the zebra code');
 
-    await panel.evaluate(() => {
-      const captured: string[] = [];
-      (window as unknown as { __exports: string[] }).__exports = captured;
-      const original = URL.createObjectURL.bind(URL);
-      URL.createObjectURL = (blob: Blob) => {
-        void blob.text().then((text) => captured.push(text));
-        return original(blob);
-      };
-    });
-    await panel.click('ul[aria-label="Sessions"] button[aria-label^="Export"]');
-    await panel.waitForFunction(() => (window as unknown as { __exports: string[] }).__exports.length > 0, {
-      timeout: 5_000,
-    });
-    const exported = await panel.evaluate(() => (window as unknown as { __exports: string[] }).__exports[0]);
+    const exported = exportedArchive(await captureExport(panel)).conversation;
     const exportedSession = JSON.parse(exported) as {
       format: string;
       session: { sessionId: string };
