@@ -103,6 +103,9 @@ describe('an MCP App’s own tool call', () => {
         serverId === 'apps' && name === 'incrementCounter' ? 'mcp_apps_incrementCounter' : undefined,
       runAppToolCall: (call) => runtime.runAppToolCall(call),
       answer: (_targetId, _requestId, answer) => answers.push(answer),
+      readResource: async () => ({ result: { contents: [] } }),
+      openLink: async () => undefined,
+      recoverApp: async () => undefined,
     });
     await calls.call('mcp-app-1', 'r1', { name: 'incrementCounter', arguments: {} });
     calls.opened('mcp-app-1', { sessionId, serverId: 'apps', title: 'showCounter' });

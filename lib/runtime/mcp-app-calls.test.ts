@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { AGENT_EVENT_SCHEMA_VERSION, type AgentEvent } from '../protocol/agent-event';
+import type { McpAppToolAnswer } from '../protocol/mcp-app-wire';
+import type { ToolExecutionResult } from '../protocol/tool-execution-request';
+import type { AppToolCall } from './app-tool-call';
+import { McpAppCalls, type OpenedMcpApp } from './mcp-app-calls';
+import { mcpAppOpeningCall, mcpAppOpeningTool } from './mcp-app-recovery';
+
+const opened: OpenedMcpApp = { sessionId: 's1', serverId: 'apps', title: 'showCounter' };
+
+function setup(status: ToolExecutionResult['status'] = 'completed', recovered?: OpenedMcpApp) {
+  const answers: McpAppToolAnswer[] = [];
+  const asked: AppToolCall[] = [];
+  const links: string[] = [];
+  const reads: { serverId: string; uri: string }[] = [];
+  const calls = new McpAppCalls({
+    appToolName: async (serverId, name) => (serverId === 'apps' ? `mcp_apps_${name}` : undefined),
+    runAppToolCall: async (call) => {
+      asked.push(call);
+      return status === 'waiting'
+        ? { status, requestId: 'r', output: null, replayed: false }
+        : { status, output: { ok: status === 'completed', text: 'done' }, replayed: false };
+    },
+    answer: (_targetId, _requestId, answer) => answers.push(answer),
+    readResource: async (serverId, uri) => {
+      reads.push({ serverId, uri });
+      return { result: { contents: [{ uri, text: 'page' }] } };
+    },
+    openLink: async (url) => void links.push(url),
+    recoverApp: async () => recovered,
+  });
+  return { calls, answers, asked, links, reads };
+}
+
+describe('McpAppCalls requests', () => {
+  it('adds an app’s message only through the user’s approval, as a call of its own naming the app', async () => {
+    const { calls, answers, asked } = setup();
+    calls.opened('mcp-app-1', opened);
+    await calls.request('mcp-app-1', 'q1', { method: 'ui/message', text: 'Count to fifty.' });
+    expect(asked).toEqual([
+      {
+        sessionId: 's1',
+        note: 'The MCP App “showCounter” asks to add a message to the conversation: “Count to fifty.”',
+        toolName: 'app_send_message',
+        input: { app: 'showCounter', text: 'Count to fifty.' },
+      },
+    ]);
+    expect(answers).toEqual([{ result: {} }]);
+  });
+
+  it('opens a link only once its call completed; a denied one is answered with an error and opens nothing', async () => {
+    const allowed = setup('completed');
+    allowed.calls.opened('mcp-app-1', opened);
+    await allowed.calls.request('mcp-app-1', 'q1', { method: 'ui/open-link', url: 'https://example.com/' });
+    expect(allowed.asked[0]?.toolName).toBe('app_open_link');
+    expect(allowed.links).toEqual(['https://example.com/']);
+    expect(allowed.answers).toEqual([{ result: {} }]);
+
+    const denied = setup('denied');
+    denied.calls.opened('mcp-app-1', opened);
+    await denied.calls.request('mcp-app-1', 'q1', { method: 'ui/open-link', url: 'https://example.com/' });
+    await denied.calls.request('mcp-app-1', 'q2', { method: 'ui/message', text: 'hi' });
+    expect(denied.links).toEqual([]);
+    expect(denied.answers).toEqual([
+      { error: 'Link opening denied by the user.' },
+      { error: 'Message sending denied by the user.' },
+    ]);
+  });
+
+  it('reads resources from the app’s own server, without asking', async () => {
+    const { calls, answers, asked, reads } = setup();
+    calls.opened('mcp-app-1', opened);
+    await calls.request('mcp-app-1', 'q1', { method: 'resources/read', uri: 'ui://counter/app.html' });
+    expect(reads).toEqual([{ serverId: 'apps', uri: 'ui://counter/app.html' }]);
+    expect(asked).toEqual([]);
+    expect(answers).toEqual([{ result: { contents: [{ uri: 'ui://counter/app.html', text: 'page' }] } }]);
+  });
+
+  it('finds an app it did not open (a restart) from the log, and refuses one the log does not know', async () => {
+    const known = setup('completed', opened);
+    await known.calls.call('mcp-app-9', 'c1', { name: 'incrementCounter', arguments: { by: 1 } });
+    expect(known.asked[0]).toMatchObject({ sessionId: 's1', toolName: 'mcp_apps_incrementCounter' });
+
+    const unknown = setup('completed', undefined);
+    await unknown.calls.request('mcp-app-9', 'q1', { method: 'resources/read', uri: 'ui://x' });
+    expect(unknown.reads).toEqual([]);
+    expect(unknown.answers).toEqual([
+      { error: 'This app is not known to the extension any more; ask for it to be opened again.' },
+    ]);
+  });
+});
+
+function logEvent(seq: number, fields: Record<string, unknown>): AgentEvent {
+  return {
+    schemaVersion: AGENT_EVENT_SCHEMA_VERSION,
+    sessionId: 's1',
+    seq,
+    time: seq,
+    durable: true,
+    turnId: 't1',
+    ...fields,
+  } as AgentEvent;
+}
+
+describe('an app’s opening, found again after a restart', () => {
+  it('takes the session and call from the stage’s record of the opening', () => {
+    const recent = [
+      { callKey: 's0/other', type: 'open' as const, targetId: 'particles', state: {} },
+      { callKey: 's1/show-1', type: 'open' as const, targetId: 'mcp-app-1', state: {} },
+    ];
+    expect(mcpAppOpeningCall(recent, 'mcp-app-1')).toEqual({ sessionId: 's1', toolCallId: 'show-1' });
+    expect(mcpAppOpeningCall(recent, 'mcp-app-2')).toBeUndefined();
+  });
+
+  it('names the tool only when that call’s completed output says it opened this app', () => {
+    const events = [
+      logEvent(1, {
+        type: 'tool/requested',
+        stepId: 'p1',
+        toolCallId: 'show-1',
+        data: { toolName: 'mcp_apps_showCounter', input: {} },
+      }),
+      logEvent(2, {
+        type: 'tool/completed',
+        toolCallId: 'show-1',
+        data: { output: { ok: true, app: { targetId: 'mcp-app-1' } }, durationMs: 1 },
+      }),
+    ];
+    expect(mcpAppOpeningTool(events, 'show-1', 'mcp-app-1')).toBe('mcp_apps_showCounter');
+    expect(mcpAppOpeningTool(events, 'show-1', 'mcp-app-2')).toBeUndefined();
+    expect(mcpAppOpeningTool(events, 'other', 'mcp-app-1')).toBeUndefined();
+  });
+});
