@@ -10,7 +10,7 @@ import type { McpServerConfig } from './mcp-server-config';
 import { mcpServerCatalog, type McpServerCatalog, type McpToolDefinition } from './mcp-tool-catalog';
 import { isMcpToolName, mcpToolName } from './mcp-tool-name';
 import { openMcpAppOf, type OpenMcpApp } from './mcp-app-opening';
-import { mcpAppRequestRunner } from './mcp-app-request-tools';
+import { mcpAppRequestRunner, type AppMessageDrafts } from './mcp-app-request-tools';
 import { mcpAppReadResultSchema, type McpAppToolAnswer } from '../protocol/mcp-app-wire';
 import { issueText } from '../protocol/issue-text';
 
@@ -22,6 +22,8 @@ export interface McpToolFamilyDependencies {
   storeImage(call: { sessionId: string; ownerId: string }): StoreMcpImage;
   /** MCP Apps: shows a tool's `ui://` resource in the stage; without it such a tool's results are only returned. */
   openApp?: OpenMcpApp;
+  /** MCP Apps: the apps' messages waiting for the user, which the `app_send_message` approval shows. */
+  appMessages?: AppMessageDrafts;
 }
 
 /** The recovery of a call cut off by a restart: the runtime's `ToolRecovery` kinds this family uses. */
@@ -137,7 +139,10 @@ export function createMcpToolFamily(dependencies: McpToolFamilyDependencies): Mc
   const family: McpToolFamily = {
     definitions,
     owns: isMcpToolName,
-    runner: (toolName) => (isMcpToolName(toolName) ? mcpToolRunner(toolName, family) : mcpAppRequestRunner(toolName)),
+    runner: (toolName) =>
+      isMcpToolName(toolName)
+        ? mcpToolRunner(toolName, family)
+        : mcpAppRequestRunner(toolName, dependencies.appMessages),
     async execute(toolName, input, call) {
       const tool = await definition(toolName);
       if (!tool) return { ok: false, error: `No connected MCP server offers the tool ${toolName}.` };

@@ -31,6 +31,7 @@ import { createMcpToolFamily } from '../mcp/mcp-tool-family';
 import { McpServerStore } from '../mcp/mcp-server-store';
 import { McpAppCalls } from './mcp-app-calls';
 import { mcpAppOpeningCall, mcpAppOpeningTool } from './mcp-app-recovery';
+import { AppMessageDrafts } from '../mcp/mcp-app-request-tools';
 import { errorText } from '../protocol/error-text';
 import { ConversationSearch } from '../search/conversation-search';
 import { indexedEventStore } from './indexed-event-store';
@@ -77,7 +78,9 @@ export function composeRuntime(platform: RuntimePlatform): ComposedRuntime {
     delayMs: 200,
     onError: (error) => console.warn('Could not save the target values:', error),
   });
+  const appMessages = new AppMessageDrafts(newId);
   const appCalls = new McpAppCalls({
+    messages: appMessages,
     appToolName: (serverId, toolName) => mcp?.appToolName(serverId, toolName) ?? Promise.resolve(undefined),
     runAppToolCall: (call) => runtime.runAppToolCall(call),
     answer: (targetId, requestId, answer) => stage.answerAppToolCall(targetId, requestId, answer),
@@ -155,6 +158,7 @@ export function composeRuntime(platform: RuntimePlatform): ComposedRuntime {
         servers: () => mcpServers.load(),
         makeTransport: platform.mcpTransport,
         storeImage: (call) => (bytes, name) => storeBytes(blobStore, { bytes, name, ...call }),
+        appMessages,
         openApp: async (opening) => {
           const targetId = `mcp-app-${newId()}`;
           try {

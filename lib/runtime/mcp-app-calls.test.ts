@@ -3,6 +3,7 @@ import { AGENT_EVENT_SCHEMA_VERSION, type AgentEvent } from '../protocol/agent-e
 import type { McpAppToolAnswer } from '../protocol/mcp-app-wire';
 import type { ToolExecutionResult } from '../protocol/tool-execution-request';
 import type { AppToolCall } from './app-tool-call';
+import { AppMessageDrafts, mcpAppRequestRunner } from '../mcp/mcp-app-request-tools';
 import { McpAppCalls, type OpenedMcpApp } from './mcp-app-calls';
 import { mcpAppOpeningCall, mcpAppOpeningTool } from './mcp-app-recovery';
 
@@ -13,10 +14,13 @@ function setup(status: ToolExecutionResult['status'] = 'completed', recovered?: 
   const asked: AppToolCall[] = [];
   const links: string[] = [];
   const reads: { serverId: string; uri: string }[] = [];
+  const messages = new AppMessageDrafts(() => 'message-1');
+  const heldDuringCall: (string | undefined)[] = [];
   const calls = new McpAppCalls({
     appToolName: async (serverId, name) => (serverId === 'apps' ? `mcp_apps_${name}` : undefined),
     runAppToolCall: async (call) => {
       asked.push(call);
+      heldDuringCall.push(messages.text('message-1'));
       return status === 'waiting'
         ? { status, requestId: 'r', output: null, replayed: false }
         : { status, output: { ok: status === 'completed', text: 'done' }, replayed: false };
@@ -28,23 +32,26 @@ function setup(status: ToolExecutionResult['status'] = 'completed', recovered?: 
     },
     openLink: async (url) => void links.push(url),
     recoverApp: async () => recovered,
+    messages,
   });
-  return { calls, answers, asked, links, reads };
+  return { calls, answers, asked, links, reads, messages, heldDuringCall };
 }
 
 describe('McpAppCalls requests', () => {
-  it('adds an app’s message only through the user’s approval, as a call of its own naming the app', async () => {
-    const { calls, answers, asked } = setup();
+  it('adds an app’s message only through the user’s approval, holding its text out of the call the model replays', async () => {
+    const { calls, answers, asked, messages, heldDuringCall } = setup();
     calls.opened('mcp-app-1', opened);
     await calls.request('mcp-app-1', 'q1', { method: 'ui/message', text: 'Count to fifty.' });
     expect(asked).toEqual([
       {
         sessionId: 's1',
-        note: 'The MCP App “showCounter” asks to add a message to the conversation: “Count to fifty.”',
+        note: 'The MCP App “showCounter” asks to add a message to the conversation.',
         toolName: 'app_send_message',
-        input: { app: 'showCounter', text: 'Count to fifty.' },
+        input: { app: 'showCounter', messageId: 'message-1' },
       },
     ]);
+    expect(heldDuringCall).toEqual(['Count to fifty.']);
+    expect(messages.text('message-1')).toBeUndefined();
     expect(answers).toEqual([{ result: {} }]);
   });
 
@@ -129,5 +136,41 @@ describe('an app’s opening, found again after a restart', () => {
     expect(mcpAppOpeningTool(events, 'show-1', 'mcp-app-1')).toBe('mcp_apps_showCounter');
     expect(mcpAppOpeningTool(events, 'show-1', 'mcp-app-2')).toBeUndefined();
     expect(mcpAppOpeningTool(events, 'other', 'mcp-app-1')).toBeUndefined();
+  });
+});
+
+describe('the app request tools', () => {
+  const services = { policy: async () => ({ expiresAfterSeconds: 60 }) } as never;
+  const call = {} as never;
+
+  it('show the held message in the approval card and give it to the model only as the allowed call’s result', async () => {
+    const drafts = new AppMessageDrafts(() => 'message-1');
+    const messageId = drafts.hold('Count to fifty.')!;
+    const runner = mcpAppRequestRunner('app_send_message', drafts)!;
+    const input = { app: 'showCounter', messageId };
+    expect(await runner.approve!(input, services, call)).toEqual({
+      required: true,
+      summary: 'Add the MCP App “showCounter”’s message to this conversation: “Count to fifty.”',
+      expiresAfterMs: 60_000,
+    });
+    expect(await runner.execute(input, services, call)).toEqual({
+      ok: true,
+      text: 'The user added the MCP App “showCounter”’s message: Count to fifty.',
+    });
+    drafts.release(messageId);
+    expect(await runner.execute(input, services, call)).toEqual({
+      ok: false,
+      error: 'The app’s message is no longer held; nothing was added.',
+    });
+  });
+
+  it('always ask, and own only their two names', async () => {
+    const runner = mcpAppRequestRunner('app_open_link')!;
+    expect(await runner.approve!({ app: 'a', url: 'https://example.com/' }, services, call)).toMatchObject({
+      required: true,
+      summary: 'Open https://example.com/ in a new tab, as the MCP App “a” asks.',
+    });
+    expect(mcpAppRequestRunner('app_anything')).toBeUndefined();
+    expect(mcpAppRequestRunner('mcp_apps_showCounter')).toBeUndefined();
   });
 });

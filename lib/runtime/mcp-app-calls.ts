@@ -1,6 +1,6 @@
 import type { JsonObject } from '../protocol/json-value';
 import type { McpAppRequest, McpAppToolAnswer } from '../protocol/mcp-app-wire';
-import { APP_MESSAGE_TOOL, APP_OPEN_LINK_TOOL } from '../mcp/mcp-app-request-tools';
+import { APP_MESSAGE_TOOL, APP_OPEN_LINK_TOOL, type AppMessageDrafts } from '../mcp/mcp-app-request-tools';
 import type { ToolExecutionResult } from '../protocol/tool-execution-request';
 import { errorText } from '../protocol/error-text';
 import type { McpAppToolCall } from '../targets/stage-link';
@@ -23,13 +23,11 @@ export interface McpAppCallsDependencies {
   openLink(url: string): Promise<void>;
   /** An app this runtime did not open (it restarted since): what its opening in the log says of it. */
   recoverApp(targetId: string): Promise<OpenedMcpApp | undefined>;
+  /** Where an app's message waits while the user decides (the approval card shows it from there). */
+  messages: AppMessageDrafts;
 }
 
 const UNKNOWN_APP = 'This app is not known to the extension any more; ask for it to be opened again.';
-
-function declined(method: 'ui/message' | 'ui/open-link'): string {
-  return method === 'ui/message' ? 'Message sending denied by the user.' : 'Link opening denied by the user.';
-}
 
 /** At most this many apps are remembered; the stage shows one at a time, older ones only answer "closed". */
 const MAX_APPS = 20;
@@ -85,26 +83,36 @@ export class McpAppCalls {
     if (!app) return { error: UNKNOWN_APP };
     try {
       if (request.method === 'resources/read') return await this.dependencies.readResource(app.serverId, request.uri);
-      const asked = await this.dependencies.runAppToolCall(
-        request.method === 'ui/message'
-          ? {
-              sessionId: app.sessionId,
-              note: `The MCP App “${app.title}” asks to add a message to the conversation: “${request.text}”`,
-              toolName: APP_MESSAGE_TOOL,
-              input: { app: app.title, text: request.text },
-            }
-          : {
-              sessionId: app.sessionId,
-              note: `The MCP App “${app.title}” asks to open ${request.url} in a new tab.`,
-              toolName: APP_OPEN_LINK_TOOL,
-              input: { app: app.title, url: request.url },
-            },
-      );
-      if (asked.status !== 'completed') return { error: declined(request.method) };
-      if (request.method === 'ui/open-link') await this.dependencies.openLink(request.url);
+      if (request.method === 'ui/message') return await this.message(app, request.text);
+      const asked = await this.dependencies.runAppToolCall({
+        sessionId: app.sessionId,
+        note: `The MCP App “${app.title}” asks to open ${request.url} in a new tab.`,
+        toolName: APP_OPEN_LINK_TOOL,
+        input: { app: app.title, url: request.url },
+      });
+      if (asked.status !== 'completed') return { error: 'Link opening denied by the user.' };
+      await this.dependencies.openLink(request.url);
       return { result: {} };
     } catch (error) {
       return { error: `The request failed: ${errorText(error)}` };
+    }
+  }
+
+  /** The message is held, not put in the call's input, so that a denied one never reaches the model. */
+  private async message(app: OpenedMcpApp, text: string): Promise<McpAppToolAnswer> {
+    const { messages } = this.dependencies;
+    const messageId = messages.hold(text);
+    if (!messageId) return { error: 'Too many messages of apps are waiting for the user.' };
+    try {
+      const asked = await this.dependencies.runAppToolCall({
+        sessionId: app.sessionId,
+        note: `The MCP App “${app.title}” asks to add a message to the conversation.`,
+        toolName: APP_MESSAGE_TOOL,
+        input: { app: app.title, messageId },
+      });
+      return asked.status === 'completed' ? { result: {} } : { error: 'Message sending denied by the user.' };
+    } finally {
+      messages.release(messageId);
     }
   }
 

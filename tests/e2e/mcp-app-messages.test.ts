@@ -114,9 +114,9 @@ describe('MCP Apps ask the host: messages, links, resources, and calls after a w
     await clickInCard(panel, card, 'Allow');
     expect(await answerOf(frame, 'message-1')).toEqual({ jsonrpc: '2.0', id: expect.any(Number), result: {} });
     const rows = await storedRowsText(panel, await currentSessionId(panel));
-    expect(rows).toContain(
-      'The MCP App “showCounter” asks to add a message to the conversation: “Please count to fifty.”',
-    );
+    expect(rows).toContain('The MCP App “showCounter” asks to add a message to the conversation.');
+    expect(rows).toContain('The user added the MCP App “showCounter”’s message: Please count to fifty.');
+
     expect(rows).toContain('app_send_message');
     // The model was not asked anything: the message waits in the conversation for the user's next turn.
     expect(model.requests.length).toBe(modelRequests);
@@ -128,6 +128,17 @@ describe('MCP Apps ask the host: messages, links, resources, and calls after a w
       message: 'Message sending denied by the user.',
     });
     expect(model.requests.length).toBe(modelRequests);
+
+    // The user's next message takes the allowed one to the model; the denied one never reaches it.
+    model.setScript({ turns: [{ steps: [{ text: 'Counting.' }] }] });
+    const turns = await panel.$$eval('article.turn', (items) => items.length);
+    // Headless Chromium gives a tab behind the stage no clicks.
+    await panel.bringToFront();
+    await sendMessage(panel, 'Go on.');
+    expect(await waitForTurnEnd(panel, turns)).toBe('completed');
+    const sent = JSON.stringify(model.requests.at(-1)!.body);
+    expect(sent).toContain('Please count to fifty.');
+    expect(sent).not.toContain('Again!');
   });
 
   it('opens an http link in a new tab after the user allows it, and refuses a javascript: link without asking', async () => {
@@ -162,12 +173,15 @@ describe('MCP Apps ask the host: messages, links, resources, and calls after a w
   });
 
   it('runs the app’s own tool call after the service worker was stopped, without opening the app again', async () => {
-    await session.stopServiceWorker();
     const stage = await session.stagePage();
-    await stage.waitForFunction(() => document.documentElement.dataset.reconnects === '1', {
-      polling: 100,
-      timeout: 15_000,
-    });
+    const reconnects = () => stage.evaluate(() => Number(document.documentElement.dataset.reconnects ?? 0));
+    const before = await reconnects();
+    await session.stopServiceWorker();
+    await stage.waitForFunction(
+      (count) => Number(document.documentElement.dataset.reconnects ?? 0) > count,
+      { polling: 100, timeout: 15_000 },
+      before,
+    );
     await frame.evaluate(() => document.getElementById('increment')!.click());
     const { card, summary } = await pendingSummary(panel);
     expect(summary).toContain('incrementCounter');
