@@ -51,6 +51,45 @@ interface Hosted {
 
 /** An MCP App's `tools/call` waiting for the runtime's answer, by request id. */
 const appCalls = new Map<string, (answer: McpAppToolAnswer) => void>();
+/**
+ * An app's calls and requests made while the runtime is away (its worker restarting) wait here and go out on the
+ * new port; those already sent when it went away are answered with an error, as the runtime that had them is gone.
+ */
+let portOpen = true;
+const unsentAppAsks: Extract<StageReportMessage, { type: 'stage/app-tool-call' | 'stage/app-request' }>[] = [];
+const sentAppAsks = new Set<string>();
+
+function reportAppAsk(message: (typeof unsentAppAsks)[number]): void {
+  if (!portOpen) {
+    unsentAppAsks.push(message);
+    return;
+  }
+  try {
+    report(message);
+    sentAppAsks.add(message.requestId);
+  } catch {
+    // The port is gone and its loss not yet told: the message never left, so it goes out on the new port.
+    unsentAppAsks.push(message);
+  }
+}
+
+function appAsksOnDisconnect(): void {
+  portOpen = false;
+  for (const requestId of sentAppAsks) {
+    appCalls.get(requestId)?.({ error: 'The extension restarted before answering; it may or may not have been done.' });
+    appCalls.delete(requestId);
+  }
+  sentAppAsks.clear();
+}
+
+let reconnects = 0;
+
+function appAsksOnReconnect(): void {
+  portOpen = true;
+  // Visible to a test that must act only once this stage is connected to the restarted worker.
+  document.documentElement.dataset.reconnects = String(++reconnects);
+  for (const message of unsentAppAsks.splice(0)) if (appCalls.has(message.requestId)) reportAppAsk(message);
+}
 
 /** Violations reported per opened target: a frame that retries a blocked request in a loop must not flood the runtime. */
 const MAX_VIOLATIONS = 50;
@@ -175,8 +214,14 @@ function mcpAppBridge(targetId: string, frame: HTMLIFrameElement, load: McpAppLo
       new Promise<McpAppToolAnswer>((resolve) => {
         const requestId = crypto.randomUUID();
         appCalls.set(requestId, resolve);
-        report({ type: 'stage/app-tool-call', targetId, requestId, call: { name, arguments: input } });
+        reportAppAsk({ type: 'stage/app-tool-call', targetId, requestId, call: { name, arguments: input } });
         document.documentElement.dataset.appCalls = String(bridge.record.calls);
+      }),
+    request: (request) =>
+      new Promise<McpAppToolAnswer>((resolve) => {
+        const requestId = crypto.randomUUID();
+        appCalls.set(requestId, resolve);
+        reportAppAsk({ type: 'stage/app-request', targetId, requestId, request });
       }),
     onSize: ({ height }) => {
       if (height !== undefined) frame.style.height = `${Math.min(Math.max(height, 100), 4000)}px`;
@@ -301,6 +346,7 @@ const port = openReconnectingPort<StageReportMessage, StageCommandMessage>({
     if (command.type === 'stage/app-tool-result') {
       appCalls.get(command.requestId)?.(command.answer);
       appCalls.delete(command.requestId);
+      sentAppAsks.delete(command.requestId);
       return;
     }
     if (hosted?.app && hosted.targetId === command.targetId) {
@@ -328,7 +374,11 @@ const port = openReconnectingPort<StageReportMessage, StageCommandMessage>({
       });
     }
   },
-  onReconnect: hello,
+  onDisconnect: appAsksOnDisconnect,
+  onReconnect: () => {
+    hello();
+    appAsksOnReconnect();
+  },
 });
 
 /** Sent on every new port, so a restarted runtime learns what this stage did and holds. */
@@ -340,6 +390,7 @@ function hello(): void {
     startedAt,
     ...(hosted ? { activeTargetId: hosted.targetId } : {}),
     ...(hosted?.preview ? { previewing: true } : {}),
+    ...(hosted?.app ? { activeApp: true } : {}),
   });
 }
 

@@ -10,6 +10,9 @@ import type { McpServerConfig } from './mcp-server-config';
 import { mcpServerCatalog, type McpServerCatalog, type McpToolDefinition } from './mcp-tool-catalog';
 import { isMcpToolName, mcpToolName } from './mcp-tool-name';
 import { openMcpAppOf, type OpenMcpApp } from './mcp-app-opening';
+import { mcpAppRequestRunner, type AppMessageDrafts } from './mcp-app-request-tools';
+import { mcpAppReadResultSchema, type McpAppToolAnswer } from '../protocol/mcp-app-wire';
+import { issueText } from '../protocol/issue-text';
 
 export interface McpToolFamilyDependencies {
   /** The servers as stored in Settings; only enabled ones are connected. */
@@ -19,6 +22,8 @@ export interface McpToolFamilyDependencies {
   storeImage(call: { sessionId: string; ownerId: string }): StoreMcpImage;
   /** MCP Apps: shows a tool's `ui://` resource in the stage; without it such a tool's results are only returned. */
   openApp?: OpenMcpApp;
+  /** MCP Apps: the apps' messages waiting for the user, which the `app_send_message` approval shows. */
+  appMessages?: AppMessageDrafts;
 }
 
 /** The recovery of a call cut off by a restart: the runtime's `ToolRecovery` kinds this family uses. */
@@ -46,6 +51,10 @@ export interface McpToolFamily {
   approval(toolName: string, input: JsonValue, expiresAfterMs: number): Promise<ApprovalRequirement>;
   /** MCP Apps: the model-facing name of a tool an app of `serverId` calls, if that server offers it now. */
   appToolName(serverId: string, toolName: string): Promise<string | undefined>;
+  /** MCP Apps: the server and tool name behind a model-facing name, to find an opened app again after a restart. */
+  toolOf(toolName: string): Promise<{ serverId: string; toolName: string } | undefined>;
+  /** MCP Apps: an app's own `resources/read`, from its own server only, checked and size-capped. */
+  readAppResource(serverId: string, uri: string): Promise<McpAppToolAnswer>;
   /** The enabled servers' prompts, offered as `/<server>:<prompt>` in the composer. */
   prompts(): Promise<McpPromptsResult>;
   /** One prompt's text with its arguments filled in, as the user's next message. */
@@ -130,7 +139,10 @@ export function createMcpToolFamily(dependencies: McpToolFamilyDependencies): Mc
   const family: McpToolFamily = {
     definitions,
     owns: isMcpToolName,
-    runner: (toolName) => (isMcpToolName(toolName) ? mcpToolRunner(toolName, family) : undefined),
+    runner: (toolName) =>
+      isMcpToolName(toolName)
+        ? mcpToolRunner(toolName, family)
+        : mcpAppRequestRunner(toolName, dependencies.appMessages),
     async execute(toolName, input, call) {
       const tool = await definition(toolName);
       if (!tool) return { ok: false, error: `No connected MCP server offers the tool ${toolName}.` };
@@ -160,6 +172,24 @@ export function createMcpToolFamily(dependencies: McpToolFamilyDependencies): Mc
       const name = mcpToolName(serverId, toolName);
       const tool = await definition(name);
       return tool?.serverId === serverId ? name : undefined;
+    },
+    async toolOf(toolName) {
+      const tool = await definition(toolName).catch(() => undefined);
+      return tool ? { serverId: tool.serverId, toolName: tool.toolName } : undefined;
+    },
+    async readAppResource(serverId, uri) {
+      const config = (await dependencies.servers()).find((server) => server.id === serverId && server.enabled);
+      if (!config) return { error: 'The app’s MCP server is not enabled any more.' };
+      const session = await connection(config).session;
+      if (!session.ok) return { error: `${config.name} is not connected: ${session.error}` };
+      try {
+        const read = mcpAppReadResultSchema.safeParse(await session.session.readResource(uri));
+        if (!read.success)
+          return { error: `${config.name} sent an unusable resource: ${issueText(read.error.issues[0])}` };
+        return { result: read.data };
+      } catch (error) {
+        return { error: `${config.name}: ${mcpFailureMessage(error)}` };
+      }
     },
     // A read-only call changed nothing, so running it again is safe; any other may have happened or not.
     async recover(toolName) {

@@ -52,8 +52,15 @@ export const mcpAppHostMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type McpAppHostMessage = z.infer<typeof mcpAppHostMessageSchema>;
 
+/** The most text one `ui/message` may carry, all its blocks together. */
+export const MCP_APP_MESSAGE_LIMIT = 10_000;
+/** The most text and base64 one `resources/read` answer may carry to an app, all its contents together. */
+export const MCP_APP_RESOURCE_READ_LIMIT = 2_000_000;
+
 const jsonRpcId = z.union([z.string().max(200), z.number().int()]);
 const jsonRpc = z.literal('2.0');
+
+const mcpAppTextBlockSchema = z.object({ type: z.literal('text'), text: z.string().max(MCP_APP_MESSAGE_LIMIT) });
 
 /**
  * What an MCP App may send its host (JSON-RPC 2.0 over postMessage), one variant per method this host serves.
@@ -94,6 +101,28 @@ export const mcpAppToHostMessageSchema = z.discriminatedUnion('method', [
     }),
   }),
   z.object({ jsonrpc: jsonRpc, id: jsonRpcId, method: z.literal('ping') }).passthrough(),
+  z.object({
+    jsonrpc: jsonRpc,
+    id: jsonRpcId,
+    method: z.literal('ui/message'),
+    params: z.object({
+      role: z.literal('user'),
+      // The spec's example sends one block, the SDK an array of them: both are taken, text only.
+      content: z.union([mcpAppTextBlockSchema, z.array(mcpAppTextBlockSchema).min(1).max(20)]),
+    }),
+  }),
+  z.object({
+    jsonrpc: jsonRpc,
+    id: jsonRpcId,
+    method: z.literal('ui/open-link'),
+    params: z.object({ url: z.string().min(1).max(2000) }),
+  }),
+  z.object({
+    jsonrpc: jsonRpc,
+    id: jsonRpcId,
+    method: z.literal('resources/read'),
+    params: z.object({ uri: z.string().min(1).max(2000) }),
+  }),
 ]);
 export type McpAppToHostMessage = z.infer<typeof mcpAppToHostMessageSchema>;
 
@@ -112,6 +141,9 @@ export const JSON_RPC_ERRORS = {
   internal: -32603,
 } as const;
 
+/** The error code of a request the host declined or could not serve (the spec leaves -32000 to the host). */
+export const MCP_APP_DECLINED = -32000;
+
 /** What the host sends an MCP App: answers to its requests and the notifications of the tool call that opened it. */
 export type McpAppFromHostMessage =
   | { jsonrpc: '2.0'; id: string | number; result: JsonObject }
@@ -129,3 +161,33 @@ export const mcpAppToolAnswerSchema = z.union([
   z.object({ error: z.string().max(4000) }),
 ]);
 export type McpAppToolAnswer = z.infer<typeof mcpAppToolAnswerSchema>;
+
+/**
+ * An app's request the stage hands the runtime, beyond `tools/call`: a message for the conversation, a link to
+ * open and a resource of its own server to read. The runtime answers each with a `McpAppToolAnswer`.
+ */
+export const mcpAppRequestSchema = z.discriminatedUnion('method', [
+  z.object({ method: z.literal('ui/message'), text: z.string().min(1).max(MCP_APP_MESSAGE_LIMIT) }),
+  z.object({ method: z.literal('ui/open-link'), url: z.url().max(2000) }),
+  z.object({ method: z.literal('resources/read'), uri: z.string().min(1).max(2000) }),
+]);
+export type McpAppRequest = z.infer<typeof mcpAppRequestSchema>;
+
+/** A server's `resources/read` result as an app gets it: text or base64 contents, within the size limit. */
+export const mcpAppReadResultSchema = z
+  .object({
+    contents: z
+      .array(
+        z.union([
+          z.object({ uri: z.string().max(2000), mimeType: z.string().max(200).optional(), text: z.string() }),
+          z.object({ uri: z.string().max(2000), mimeType: z.string().max(200).optional(), blob: z.string() }),
+        ]),
+      )
+      .max(100),
+  })
+  .refine(
+    (result) =>
+      result.contents.reduce((size, content) => size + ('text' in content ? content.text : content.blob).length, 0) <=
+      MCP_APP_RESOURCE_READ_LIMIT,
+    { message: `The resource is larger than ${MCP_APP_RESOURCE_READ_LIMIT} characters.` },
+  );

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { rewindModeSchema } from './rewind-events';
-import { mcpAppLoadSchema, mcpAppToolAnswerSchema, mcpAppToolCallSchema } from './mcp-app-wire';
+import { mcpAppLoadSchema, mcpAppRequestSchema, mcpAppToolAnswerSchema, mcpAppToolCallSchema } from './mcp-app-wire';
 import { currentPageRequestSchema } from './current-page';
 import { agentEventSchema } from './agent-event';
 import { jsonObjectSchema, jsonValueSchema } from './json-value';
@@ -251,7 +251,7 @@ export const stageCommandMessageSchema = z.discriminatedUnion('type', [
     /** An MCP App: `url` is the MCP App host page, which gets this document from the stage. */
     mcpApp: mcpAppLoadSchema.optional(),
   }),
-  /** The runtime's answer to an MCP App's own `tools/call` (`stage/app-tool-call`). */
+  /** The runtime's answer to an MCP App's own `tools/call` (`stage/app-tool-call`) or request (`stage/app-request`). */
   z.object({
     type: z.literal('stage/app-tool-result'),
     targetId: id,
@@ -278,6 +278,8 @@ export const stageReportMessageSchema = z.discriminatedUnion('type', [
     activeTargetId: z.string().optional(),
     /** The active target is an older version shown as a preview. */
     previewing: z.boolean().optional(),
+    /** The active target is an MCP App (its opening is in the log; see `McpAppCalls`). */
+    activeApp: z.boolean().optional(),
     recent: z
       .array(
         z.object({
@@ -304,6 +306,13 @@ export const stageReportMessageSchema = z.discriminatedUnion('type', [
     targetId: id,
     requestId: id,
     call: mcpAppToolCallSchema,
+  }),
+  /** An MCP App in the stage asks for a message, a link or a resource; answered as a tool call is. */
+  z.object({
+    type: z.literal('stage/app-request'),
+    targetId: id,
+    requestId: id,
+    request: mcpAppRequestSchema,
   }),
   /** The content security policy of an authored target's frame blocked something it tried. */
   z.object({

@@ -1,3 +1,4 @@
+import { AppMessageDrafts } from '../mcp/mcp-app-request-tools';
 import { describe, expect, it, vi } from 'vitest';
 import { testRuntime } from '../../tests/support/test-runtime';
 import type { ToolOutput } from '../protocol/tool-output';
@@ -103,6 +104,10 @@ describe('an MCP App’s own tool call', () => {
         serverId === 'apps' && name === 'incrementCounter' ? 'mcp_apps_incrementCounter' : undefined,
       runAppToolCall: (call) => runtime.runAppToolCall(call),
       answer: (_targetId, _requestId, answer) => answers.push(answer),
+      readResource: async () => ({ result: { contents: [] } }),
+      openLink: async () => undefined,
+      recoverApp: async () => undefined,
+      messages: new AppMessageDrafts(() => 'm1'),
     });
     await calls.call('mcp-app-1', 'r1', { name: 'incrementCounter', arguments: {} });
     calls.opened('mcp-app-1', { sessionId, serverId: 'apps', title: 'showCounter' });

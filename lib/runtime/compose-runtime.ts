@@ -30,6 +30,8 @@ import { toolRoutes } from './tool-routes';
 import { createMcpToolFamily } from '../mcp/mcp-tool-family';
 import { McpServerStore } from '../mcp/mcp-server-store';
 import { McpAppCalls } from './mcp-app-calls';
+import { mcpAppOpeningCall, mcpAppOpeningTool } from './mcp-app-recovery';
+import { AppMessageDrafts } from '../mcp/mcp-app-request-tools';
 import { errorText } from '../protocol/error-text';
 import { ConversationSearch } from '../search/conversation-search';
 import { indexedEventStore } from './indexed-event-store';
@@ -38,6 +40,8 @@ import { MemorySearchShardStore } from '../search/memory-search-shard-store';
 /** A session's snapshot is written again once this many durable events follow it, a while after the last. */
 const SNAPSHOT_EVERY_EVENTS = 500;
 const SNAPSHOT_DELAY_MS = 2_000;
+/** How long a link an MCP App opened (with the user's approval) may take to load before the app is answered. */
+const LINK_LOAD_TIMEOUT_MS = 10_000;
 
 export interface ComposedRuntime {
   runtime: Runtime;
@@ -74,10 +78,24 @@ export function composeRuntime(platform: RuntimePlatform): ComposedRuntime {
     delayMs: 200,
     onError: (error) => console.warn('Could not save the target values:', error),
   });
+  const appMessages = new AppMessageDrafts(newId);
   const appCalls = new McpAppCalls({
+    messages: appMessages,
     appToolName: (serverId, toolName) => mcp?.appToolName(serverId, toolName) ?? Promise.resolve(undefined),
     runAppToolCall: (call) => runtime.runAppToolCall(call),
     answer: (targetId, requestId, answer) => stage.answerAppToolCall(targetId, requestId, answer),
+    readResource: (serverId, uri) =>
+      mcp ? mcp.readAppResource(serverId, uri) : Promise.resolve({ error: 'MCP is not available here.' }),
+    openLink: async (url) => {
+      await platform.pagePlatform.openTab(url, undefined, LINK_LOAD_TIMEOUT_MS).catch(() => undefined);
+    },
+    recoverApp: async (targetId) => {
+      const call = mcpAppOpeningCall((await stage.record()).recent, targetId);
+      if (!call || !mcp) return undefined;
+      const toolName = mcpAppOpeningTool(await runtime.read(call.sessionId, -1), call.toolCallId, targetId);
+      const tool = toolName ? await mcp.toolOf(toolName) : undefined;
+      return tool ? { sessionId: call.sessionId, serverId: tool.serverId, title: tool.toolName } : undefined;
+    },
   });
   const stage = new StageLink({
     openStageTab: platform.openStageTab,
@@ -88,6 +106,7 @@ export function composeRuntime(platform: RuntimePlatform): ComposedRuntime {
       platform.onTargetState(targetId, state);
     },
     onAppToolCall: (targetId, requestId, call) => void appCalls.call(targetId, requestId, call),
+    onAppRequest: (targetId, requestId, request) => void appCalls.request(targetId, requestId, request),
     newId,
     connectTimeoutMs: 15_000,
     jobTimeoutMs: 20_000,
@@ -139,6 +158,7 @@ export function composeRuntime(platform: RuntimePlatform): ComposedRuntime {
         servers: () => mcpServers.load(),
         makeTransport: platform.mcpTransport,
         storeImage: (call) => (bytes, name) => storeBytes(blobStore, { bytes, name, ...call }),
+        appMessages,
         openApp: async (opening) => {
           const targetId = `mcp-app-${newId()}`;
           try {
@@ -147,6 +167,7 @@ export function composeRuntime(platform: RuntimePlatform): ComposedRuntime {
               title: opening.title,
               url: platform.extensionUrl('mcp-app-host.html'),
               app: opening.app,
+              callKey: opening.callKey,
             });
           } catch (error) {
             return { ok: false, error: errorText(error) };

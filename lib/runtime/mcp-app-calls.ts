@@ -1,5 +1,6 @@
 import type { JsonObject } from '../protocol/json-value';
-import type { McpAppToolAnswer } from '../protocol/mcp-app-wire';
+import type { McpAppRequest, McpAppToolAnswer } from '../protocol/mcp-app-wire';
+import { APP_MESSAGE_TOOL, APP_OPEN_LINK_TOOL, type AppMessageDrafts } from '../mcp/mcp-app-request-tools';
 import type { ToolExecutionResult } from '../protocol/tool-execution-request';
 import { errorText } from '../protocol/error-text';
 import type { McpAppToolCall } from '../targets/stage-link';
@@ -16,7 +17,17 @@ export interface McpAppCallsDependencies {
   appToolName(serverId: string, toolName: string): Promise<string | undefined>;
   runAppToolCall(call: AppToolCall): Promise<ToolExecutionResult>;
   answer(targetId: string, requestId: string, answer: McpAppToolAnswer): void;
+  /** An app's `resources/read` on its own server. */
+  readResource(serverId: string, uri: string): Promise<McpAppToolAnswer>;
+  /** Opens an http(s) link the user allowed in a new tab. */
+  openLink(url: string): Promise<void>;
+  /** An app this runtime did not open (it restarted since): what its opening in the log says of it. */
+  recoverApp(targetId: string): Promise<OpenedMcpApp | undefined>;
+  /** Where an app's message waits while the user decides (the approval card shows it from there). */
+  messages: AppMessageDrafts;
 }
+
+const UNKNOWN_APP = 'This app is not known to the extension any more; ask for it to be opened again.';
 
 /** At most this many apps are remembered; the stage shows one at a time, older ones only answer "closed". */
 const MAX_APPS = 20;
@@ -53,10 +64,62 @@ export class McpAppCalls {
     this.dependencies.answer(targetId, requestId, await this.answerOf(targetId, call));
   }
 
+  /** An app's `ui/message`, `ui/open-link` or `resources/read`, answered once served or refused. */
+  async request(targetId: string, requestId: string, request: McpAppRequest): Promise<void> {
+    this.dependencies.answer(targetId, requestId, await this.requestAnswer(targetId, request));
+  }
+
+  /** The app's conversation and server: remembered when it was opened, else found in the log after a restart. */
+  private async appOf(targetId: string): Promise<OpenedMcpApp | undefined> {
+    const known = this.apps.get(targetId);
+    if (known) return known;
+    const recovered = await this.dependencies.recoverApp(targetId).catch(() => undefined);
+    if (recovered) this.opened(targetId, recovered);
+    return recovered;
+  }
+
+  private async requestAnswer(targetId: string, request: McpAppRequest): Promise<McpAppToolAnswer> {
+    const app = await this.appOf(targetId);
+    if (!app) return { error: UNKNOWN_APP };
+    try {
+      if (request.method === 'resources/read') return await this.dependencies.readResource(app.serverId, request.uri);
+      if (request.method === 'ui/message') return await this.message(app, request.text);
+      const asked = await this.dependencies.runAppToolCall({
+        sessionId: app.sessionId,
+        note: `The MCP App “${app.title}” asks to open ${request.url} in a new tab.`,
+        toolName: APP_OPEN_LINK_TOOL,
+        input: { app: app.title, url: request.url },
+      });
+      if (asked.status !== 'completed') return { error: 'Link opening denied by the user.' };
+      await this.dependencies.openLink(request.url);
+      return { result: {} };
+    } catch (error) {
+      return { error: `The request failed: ${errorText(error)}` };
+    }
+  }
+
+  /** The message is held, not put in the call's input, so that a denied one never reaches the model. */
+  private async message(app: OpenedMcpApp, text: string): Promise<McpAppToolAnswer> {
+    const { messages } = this.dependencies;
+    const messageId = messages.hold(text);
+    if (!messageId) return { error: 'Too many messages of apps are waiting for the user.' };
+    try {
+      const asked = await this.dependencies.runAppToolCall({
+        sessionId: app.sessionId,
+        note: `The MCP App “${app.title}” asks to add a message to the conversation.`,
+        toolName: APP_MESSAGE_TOOL,
+        input: { app: app.title, messageId },
+      });
+      return asked.status === 'completed' ? { result: {} } : { error: 'Message sending denied by the user.' };
+    } finally {
+      messages.release(messageId);
+    }
+  }
+
   private async answerOf(targetId: string, call: McpAppToolCall): Promise<McpAppToolAnswer> {
-    const app = this.apps.get(targetId);
-    // After a restart the app's conversation is not known: the call is refused rather than run elsewhere.
-    if (!app) return { error: 'This app is not known to the extension any more; ask for it to be opened again.' };
+    const app = await this.appOf(targetId);
+    // An app whose opening is not in the log is refused rather than run in some other conversation.
+    if (!app) return { error: UNKNOWN_APP };
     try {
       const toolName = await this.dependencies.appToolName(app.serverId, call.name);
       if (!toolName) return { error: `The app's server offers no tool named ${call.name}.` };

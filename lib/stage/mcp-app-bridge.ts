@@ -1,11 +1,13 @@
 import type { JsonObject } from '../protocol/json-value';
 import {
   JSON_RPC_ERRORS,
+  MCP_APP_DECLINED,
   MCP_APP_PROTOCOL_VERSION,
   jsonRpcEnvelopeSchema,
   mcpAppToHostMessageSchema,
   type McpAppFromHostMessage,
   type McpAppLoad,
+  type McpAppRequest,
   type McpAppToolAnswer,
 } from '../protocol/mcp-app-wire';
 
@@ -15,6 +17,8 @@ export interface McpAppBridgeOptions {
   post(message: McpAppFromHostMessage): void;
   /** The app's own `tools/call`, run by the runtime with the normal approvals. */
   callTool(name: string, input: JsonObject): Promise<McpAppToolAnswer>;
+  /** The app's `ui/message`, `ui/open-link` and `resources/read`, served by the runtime; without it, refused. */
+  request?(request: McpAppRequest): Promise<McpAppToolAnswer>;
   /** The size the app says its content has. */
   onSize(size: { width?: number; height?: number }): void;
   /** Something the app sent that the host refused, for the log. */
@@ -74,7 +78,10 @@ export class McpAppBridge {
           result: {
             protocolVersion: MCP_APP_PROTOCOL_VERSION,
             hostInfo: { name: 'splitbrain', version: '0.1.0' },
-            hostCapabilities: { serverTools: {} },
+            hostCapabilities: {
+              serverTools: {},
+              ...(this.options.request ? { serverResources: {}, openLinks: {}, message: { text: {} } } : {}),
+            },
             hostContext: this.options.hostContext,
           },
         });
@@ -93,6 +100,44 @@ export class McpAppBridge {
       case 'tools/call':
         await this.callTool(message.id, message.params.name, message.params.arguments);
         return;
+      case 'ui/message':
+        await this.forward(message.id, { method: message.method, text: messageText(message.params.content) });
+        return;
+      case 'ui/open-link':
+        if (!isWebLink(message.params.url)) {
+          this.refuse(message.id, JSON_RPC_ERRORS.invalidParams, 'Only http and https links are opened.');
+          return;
+        }
+        await this.forward(message.id, { method: message.method, url: message.params.url });
+        return;
+      case 'resources/read':
+        await this.forward(message.id, { method: message.method, uri: message.params.uri });
+        return;
+    }
+  }
+
+  /** A request the runtime serves (the user may be asked first); a refusal is the spec's -32000. */
+  private async forward(id: string | number, request: McpAppRequest): Promise<void> {
+    const serve = this.options.request;
+    if (!serve) {
+      this.refuse(id, JSON_RPC_ERRORS.methodNotFound, `Method not found: ${request.method}.`);
+      return;
+    }
+    if (!this.initialized) {
+      this.refuse(id, JSON_RPC_ERRORS.invalidRequest, 'Call ui/initialize and send initialized first.');
+      return;
+    }
+    if (this.pending >= MAX_PENDING_CALLS) {
+      this.refuse(id, JSON_RPC_ERRORS.internal, 'Too many requests are waiting; wait for their answers.');
+      return;
+    }
+    this.pending += 1;
+    try {
+      const answer = await serve(request);
+      if ('result' in answer) this.options.post({ jsonrpc: '2.0', id, result: answer.result });
+      else this.options.post({ jsonrpc: '2.0', id, error: { code: MCP_APP_DECLINED, message: answer.error } });
+    } finally {
+      this.pending -= 1;
     }
   }
 
@@ -132,4 +177,14 @@ export class McpAppBridge {
     this.refusals += 1;
     this.options.onRefused(message);
   }
+}
+
+function messageText(content: { text: string } | { text: string }[]): string {
+  return (Array.isArray(content) ? content : [content]).map((block) => block.text).join('\n\n');
+}
+
+function isWebLink(url: string): boolean {
+  if (!URL.canParse(url)) return false;
+  const { protocol } = new URL(url);
+  return protocol === 'http:' || protocol === 'https:';
 }

@@ -6,7 +6,7 @@ import type { StageCommand } from '../protocol/target-wire';
 import type { StageDriver } from './stage-driver';
 import type { RecordedCallResult, StageRecord } from './tool-recovery';
 import { issueText } from '../protocol/issue-text';
-import type { McpAppLoad, McpAppToolAnswer } from '../protocol/mcp-app-wire';
+import type { McpAppLoad, McpAppRequest, McpAppToolAnswer } from '../protocol/mcp-app-wire';
 
 export interface McpAppToolCall {
   name: string;
@@ -33,6 +33,8 @@ export interface StageLinkOptions {
   onState?(targetId: string, state: JsonObject): void;
   /** An MCP App in the stage calls a tool of its server; the answer goes back by `answerAppToolCall`. */
   onAppToolCall?(targetId: string, requestId: string, call: McpAppToolCall): void;
+  /** An MCP App in the stage asks for a message, a link or a resource; answered by `answerAppToolCall` too. */
+  onAppRequest?(targetId: string, requestId: string, request: McpAppRequest): void;
   newId(): string;
   /** How long to wait for the stage tab to connect, and for a job's answer. */
   connectTimeoutMs: number;
@@ -108,7 +110,7 @@ export class StageLink implements StageDriver {
     if (this.port !== port) return;
     const message = parsed.data;
     if (message.type === 'stage/hello') {
-      if (message.activeTargetId !== this.active) this.activeApp = false;
+      if (message.activeTargetId !== this.active) this.activeApp = message.activeApp ?? false;
       this.active = message.activeTargetId;
       // The hello does not say which version: a preview is only known as one.
       this.previewVersion = message.previewing ? (this.previewVersion ?? 0) : undefined;
@@ -133,6 +135,12 @@ export class StageLink implements StageDriver {
     if (message.type === 'stage/app-tool-call') {
       if (message.targetId === this.active && this.activeApp)
         this.options.onAppToolCall?.(message.targetId, message.requestId, message.call);
+      else this.answerAppToolCall(message.targetId, message.requestId, { error: 'This app is no longer open.' });
+      return;
+    }
+    if (message.type === 'stage/app-request') {
+      if (message.targetId === this.active && this.activeApp)
+        this.options.onAppRequest?.(message.targetId, message.requestId, message.request);
       else this.answerAppToolCall(message.targetId, message.requestId, { error: 'This app is no longer open.' });
       return;
     }

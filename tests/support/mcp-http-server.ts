@@ -5,7 +5,7 @@ import { Server as McpLowLevelServer } from '@modelcontextprotocol/sdk/server/in
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { createMcpTestServer } from './mcp-test-server';
-import { registerMcpTestApps } from './mcp-test-apps';
+import { registerMcpTestApps, registerOtherServerNote } from './mcp-test-apps';
 
 export interface McpHttpServer {
   /**
@@ -61,6 +61,7 @@ export async function startMcpHttpServer(): Promise<McpHttpServer> {
     if (path === '/many') return createManyToolsServer();
     const test = createMcpTestServer({ calls, released: () => released }).server;
     if (path === '/apps') registerMcpTestApps(test, (name) => calls.set(name, (calls.get(name) ?? 0) + 1), origin);
+    if (path === '/other') registerOtherServerNote(test, (name) => calls.set(name, (calls.get(name) ?? 0) + 1));
     return test;
   };
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
@@ -73,7 +74,7 @@ export async function startMcpHttpServer(): Promise<McpHttpServer> {
       response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"jsonrpc":"1.0","oops":true}');
       return;
     }
-    if (path !== '/mcp' && path !== '/many' && path !== '/apps') {
+    if (path !== '/mcp' && path !== '/many' && path !== '/apps' && path !== '/other') {
       response.writeHead(404).end();
       return;
     }

@@ -4,10 +4,13 @@ import { z } from 'zod';
 export const MCP_APP_MIME = 'text/html;profile=mcp-app';
 export const COUNTER_APP_URI = 'ui://counter/app.html';
 export const HOSTILE_APP_URI = 'ui://hostile/app.html';
+/** A resource only the `/other` server has: an app of `/apps` must not reach it through its host. */
+export const OTHER_SERVER_NOTE_URI = 'note://other-server';
 
 /**
  * An MCP App written to SEP-1865 by hand (no SDK bundle, so it is served offline as one document): it initializes,
- * shows the tool input and result it is sent, and its button calls `incrementCounter` back through the host.
+ * shows the tool input and result it is sent, and its button calls `incrementCounter` back through the host;
+ * `window.appRequest(key, method, params)` sends any other request (the answer lands in `window.answers[key]`).
  * Everything it receives is kept in `window.appLog` for the test to read.
  */
 export const COUNTER_APP_HTML = `<!doctype html>
@@ -29,6 +32,9 @@ function request(method, params) {
   window.parent.postMessage({ jsonrpc: '2.0', id, method, params }, '*');
   return new Promise((resolve) => waiting.set(id, resolve));
 }
+// For the test: any request the app may send, its answer kept by key in window.answers.
+window.answers = {};
+window.appRequest = (key, method, params) => request(method, params).then((answer) => (window.answers[key] = answer));
 function notify(method, params) {
   window.parent.postMessage({ jsonrpc: '2.0', method, ...(params ? { params } : {}) }, '*');
 }
@@ -162,4 +168,12 @@ export function registerMcpTestApps(server: McpServer, count: (name: string) => 
       },
     ],
   }));
+}
+
+/** The `/other` server's own resource, each read counted as `read:<uri>`. */
+export function registerOtherServerNote(server: McpServer, count: (name: string) => void): void {
+  server.registerResource('other-note', OTHER_SERVER_NOTE_URI, { mimeType: 'text/plain' }, (uri) => {
+    count(`read:${uri.href}`);
+    return { contents: [{ uri: uri.href, text: 'a note of another server' }] };
+  });
 }

@@ -1,0 +1,79 @@
+import type { JsonValue } from '../protocol/json-value';
+import type { ToolOutput } from '../protocol/tool-output';
+import type { McpToolRunner } from './mcp-tool-family';
+
+/**
+ * What an MCP App asks of the user rather than of its server: a message added to the conversation and a link
+ * opened in a new tab. Each is a call of its own in the app's turn, so the user's approval card, the log and the
+ * model's history hold it as they hold the app's tool calls. The call only records the user's consent; the link is
+ * opened by `McpAppCalls` once the call has completed, so a model that names one of these tools (they are never
+ * offered to it) gets an approval card and changes nothing.
+ */
+export const APP_MESSAGE_TOOL = 'app_send_message';
+export const APP_OPEN_LINK_TOOL = 'app_open_link';
+
+/** Messages held until the user decides; more are refused rather than kept. */
+const MAX_HELD = 20;
+
+/**
+ * An app's messages waiting for the user, by id. The call's input names only the id: the model's history replays
+ * a call's input, and a message the user denied must not reach the model; the text is in the approval card (for the
+ * user) and, once allowed, in the call's result (for the model).
+ */
+export class AppMessageDrafts {
+  private readonly held = new Map<string, string>();
+
+  constructor(private readonly newId: () => string) {}
+
+  hold(text: string): string | undefined {
+    if (this.held.size >= MAX_HELD) return undefined;
+    const messageId = this.newId();
+    this.held.set(messageId, text);
+    return messageId;
+  }
+
+  text(messageId: string): string | undefined {
+    return this.held.get(messageId);
+  }
+
+  release(messageId: string): void {
+    this.held.delete(messageId);
+  }
+}
+
+function field(input: JsonValue, name: string): string {
+  const value = typeof input === 'object' && input !== null && !Array.isArray(input) ? input[name] : undefined;
+  return typeof value === 'string' ? value : '';
+}
+
+function summaryOf(toolName: string, input: JsonValue, drafts: AppMessageDrafts | undefined): string {
+  const app = field(input, 'app').slice(0, 200);
+  if (toolName === APP_OPEN_LINK_TOOL)
+    return `Open ${field(input, 'url').slice(0, 500)} in a new tab, as the MCP App “${app}” asks.`;
+  const text = drafts?.text(field(input, 'messageId'));
+  if (text === undefined)
+    return `Add a message of the MCP App “${app}” that is no longer held (nothing will be added).`;
+  return `Add the MCP App “${app}”’s message to this conversation: “${text.slice(0, 2000)}”`;
+}
+
+/** The runner of one of the app request tools, always asking the user; undefined for any other name. */
+export function mcpAppRequestRunner(toolName: string, drafts?: AppMessageDrafts): McpToolRunner | undefined {
+  if (toolName !== APP_MESSAGE_TOOL && toolName !== APP_OPEN_LINK_TOOL) return undefined;
+  return {
+    name: toolName,
+    runsOn: 'mcp',
+    sideEffect: 'side-effecting',
+    execute: async (input): Promise<ToolOutput> => {
+      if (toolName === APP_OPEN_LINK_TOOL) return { ok: true, text: 'The user allowed the link to be opened.' };
+      const text = drafts?.text(field(input, 'messageId'));
+      if (text === undefined) return { ok: false, error: 'The app’s message is no longer held; nothing was added.' };
+      return { ok: true, text: `The user added the MCP App “${field(input, 'app')}”’s message: ${text}` };
+    },
+    recover: async () => ({ kind: 'unknown' }),
+    approve: async (input, services) => ({
+      required: true,
+      summary: summaryOf(toolName, input, drafts),
+      expiresAfterMs: (await services.policy()).expiresAfterSeconds * 1000,
+    }),
+  };
+}

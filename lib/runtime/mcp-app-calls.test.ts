@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest';
+import { AGENT_EVENT_SCHEMA_VERSION, type AgentEvent } from '../protocol/agent-event';
+import type { McpAppToolAnswer } from '../protocol/mcp-app-wire';
+import type { ToolExecutionResult } from '../protocol/tool-execution-request';
+import type { AppToolCall } from './app-tool-call';
+import { AppMessageDrafts, mcpAppRequestRunner } from '../mcp/mcp-app-request-tools';
+import { McpAppCalls, type OpenedMcpApp } from './mcp-app-calls';
+import { mcpAppOpeningCall, mcpAppOpeningTool } from './mcp-app-recovery';
+
+const opened: OpenedMcpApp = { sessionId: 's1', serverId: 'apps', title: 'showCounter' };
+
+function setup(status: ToolExecutionResult['status'] = 'completed', recovered?: OpenedMcpApp) {
+  const answers: McpAppToolAnswer[] = [];
+  const asked: AppToolCall[] = [];
+  const links: string[] = [];
+  const reads: { serverId: string; uri: string }[] = [];
+  const messages = new AppMessageDrafts(() => 'message-1');
+  const heldDuringCall: (string | undefined)[] = [];
+  const calls = new McpAppCalls({
+    appToolName: async (serverId, name) => (serverId === 'apps' ? `mcp_apps_${name}` : undefined),
+    runAppToolCall: async (call) => {
+      asked.push(call);
+      heldDuringCall.push(messages.text('message-1'));
+      return status === 'waiting'
+        ? { status, requestId: 'r', output: null, replayed: false }
+        : { status, output: { ok: status === 'completed', text: 'done' }, replayed: false };
+    },
+    answer: (_targetId, _requestId, answer) => answers.push(answer),
+    readResource: async (serverId, uri) => {
+      reads.push({ serverId, uri });
+      return { result: { contents: [{ uri, text: 'page' }] } };
+    },
+    openLink: async (url) => void links.push(url),
+    recoverApp: async () => recovered,
+    messages,
+  });
+  return { calls, answers, asked, links, reads, messages, heldDuringCall };
+}
+
+describe('McpAppCalls requests', () => {
+  it('adds an app’s message only through the user’s approval, holding its text out of the call the model replays', async () => {
+    const { calls, answers, asked, messages, heldDuringCall } = setup();
+    calls.opened('mcp-app-1', opened);
+    await calls.request('mcp-app-1', 'q1', { method: 'ui/message', text: 'Count to fifty.' });
+    expect(asked).toEqual([
+      {
+        sessionId: 's1',
+        note: 'The MCP App “showCounter” asks to add a message to the conversation.',
+        toolName: 'app_send_message',
+        input: { app: 'showCounter', messageId: 'message-1' },
+      },
+    ]);
+    expect(heldDuringCall).toEqual(['Count to fifty.']);
+    expect(messages.text('message-1')).toBeUndefined();
+    expect(answers).toEqual([{ result: {} }]);
+  });
+
+  it('opens a link only once its call completed; a denied one is answered with an error and opens nothing', async () => {
+    const allowed = setup('completed');
+    allowed.calls.opened('mcp-app-1', opened);
+    await allowed.calls.request('mcp-app-1', 'q1', { method: 'ui/open-link', url: 'https://example.com/' });
+    expect(allowed.asked[0]?.toolName).toBe('app_open_link');
+    expect(allowed.links).toEqual(['https://example.com/']);
+    expect(allowed.answers).toEqual([{ result: {} }]);
+
+    const denied = setup('denied');
+    denied.calls.opened('mcp-app-1', opened);
+    await denied.calls.request('mcp-app-1', 'q1', { method: 'ui/open-link', url: 'https://example.com/' });
+    await denied.calls.request('mcp-app-1', 'q2', { method: 'ui/message', text: 'hi' });
+    expect(denied.links).toEqual([]);
+    expect(denied.answers).toEqual([
+      { error: 'Link opening denied by the user.' },
+      { error: 'Message sending denied by the user.' },
+    ]);
+  });
+
+  it('reads resources from the app’s own server, without asking', async () => {
+    const { calls, answers, asked, reads } = setup();
+    calls.opened('mcp-app-1', opened);
+    await calls.request('mcp-app-1', 'q1', { method: 'resources/read', uri: 'ui://counter/app.html' });
+    expect(reads).toEqual([{ serverId: 'apps', uri: 'ui://counter/app.html' }]);
+    expect(asked).toEqual([]);
+    expect(answers).toEqual([{ result: { contents: [{ uri: 'ui://counter/app.html', text: 'page' }] } }]);
+  });
+
+  it('finds an app it did not open (a restart) from the log, and refuses one the log does not know', async () => {
+    const known = setup('completed', opened);
+    await known.calls.call('mcp-app-9', 'c1', { name: 'incrementCounter', arguments: { by: 1 } });
+    expect(known.asked[0]).toMatchObject({ sessionId: 's1', toolName: 'mcp_apps_incrementCounter' });
+
+    const unknown = setup('completed', undefined);
+    await unknown.calls.request('mcp-app-9', 'q1', { method: 'resources/read', uri: 'ui://x' });
+    expect(unknown.reads).toEqual([]);
+    expect(unknown.answers).toEqual([
+      { error: 'This app is not known to the extension any more; ask for it to be opened again.' },
+    ]);
+  });
+});
+
+function logEvent(seq: number, fields: Record<string, unknown>): AgentEvent {
+  return {
+    schemaVersion: AGENT_EVENT_SCHEMA_VERSION,
+    sessionId: 's1',
+    seq,
+    time: seq,
+    durable: true,
+    turnId: 't1',
+    ...fields,
+  } as AgentEvent;
+}
+
+describe('an app’s opening, found again after a restart', () => {
+  it('takes the session and call from the stage’s record of the opening', () => {
+    const recent = [
+      { callKey: 's0/other', type: 'open' as const, targetId: 'particles', state: {} },
+      { callKey: 's1/show-1', type: 'open' as const, targetId: 'mcp-app-1', state: {} },
+    ];
+    expect(mcpAppOpeningCall(recent, 'mcp-app-1')).toEqual({ sessionId: 's1', toolCallId: 'show-1' });
+    expect(mcpAppOpeningCall(recent, 'mcp-app-2')).toBeUndefined();
+  });
+
+  it('names the tool only when that call’s completed output says it opened this app', () => {
+    const events = [
+      logEvent(1, {
+        type: 'tool/requested',
+        stepId: 'p1',
+        toolCallId: 'show-1',
+        data: { toolName: 'mcp_apps_showCounter', input: {} },
+      }),
+      logEvent(2, {
+        type: 'tool/completed',
+        toolCallId: 'show-1',
+        data: { output: { ok: true, app: { targetId: 'mcp-app-1' } }, durationMs: 1 },
+      }),
+    ];
+    expect(mcpAppOpeningTool(events, 'show-1', 'mcp-app-1')).toBe('mcp_apps_showCounter');
+    expect(mcpAppOpeningTool(events, 'show-1', 'mcp-app-2')).toBeUndefined();
+    expect(mcpAppOpeningTool(events, 'other', 'mcp-app-1')).toBeUndefined();
+  });
+});
+
+describe('the app request tools', () => {
+  const services = { policy: async () => ({ expiresAfterSeconds: 60 }) } as never;
+  const call = {} as never;
+
+  it('show the held message in the approval card and give it to the model only as the allowed call’s result', async () => {
+    const drafts = new AppMessageDrafts(() => 'message-1');
+    const messageId = drafts.hold('Count to fifty.')!;
+    const runner = mcpAppRequestRunner('app_send_message', drafts)!;
+    const input = { app: 'showCounter', messageId };
+    expect(await runner.approve!(input, services, call)).toEqual({
+      required: true,
+      summary: 'Add the MCP App “showCounter”’s message to this conversation: “Count to fifty.”',
+      expiresAfterMs: 60_000,
+    });
+    expect(await runner.execute(input, services, call)).toEqual({
+      ok: true,
+      text: 'The user added the MCP App “showCounter”’s message: Count to fifty.',
+    });
+    drafts.release(messageId);
+    expect(await runner.execute(input, services, call)).toEqual({
+      ok: false,
+      error: 'The app’s message is no longer held; nothing was added.',
+    });
+  });
+
+  it('always ask, and own only their two names', async () => {
+    const runner = mcpAppRequestRunner('app_open_link')!;
+    expect(await runner.approve!({ app: 'a', url: 'https://example.com/' }, services, call)).toMatchObject({
+      required: true,
+      summary: 'Open https://example.com/ in a new tab, as the MCP App “a” asks.',
+    });
+    expect(mcpAppRequestRunner('app_anything')).toBeUndefined();
+    expect(mcpAppRequestRunner('mcp_apps_showCounter')).toBeUndefined();
+  });
+});

@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import type { McpAppFromHostMessage, McpAppLoad, McpAppRequest, McpAppToolAnswer } from '../protocol/mcp-app-wire';
+import { McpAppBridge } from './mcp-app-bridge';
+
+const app: McpAppLoad = {
+  resourceUri: 'ui://counter/app.html',
+  serverName: 'Apps',
+  html: '<p>app</p>',
+  csp: { connectDomains: [], resourceDomains: [] },
+  grantedConnect: [],
+  toolName: 'showCounter',
+  input: {},
+  result: { content: [] },
+};
+
+function bridge(answer: McpAppToolAnswer | undefined) {
+  const posted: McpAppFromHostMessage[] = [];
+  const requests: McpAppRequest[] = [];
+  const host = new McpAppBridge({
+    app,
+    post: (message) => posted.push(message),
+    callTool: () => Promise.resolve({ result: {} }),
+    ...(answer
+      ? {
+          request: (request: McpAppRequest) => {
+            requests.push(request);
+            return Promise.resolve(answer);
+          },
+        }
+      : {}),
+    onSize: () => undefined,
+    onRefused: () => undefined,
+    onInitialized: () => undefined,
+    hostContext: {},
+  });
+  host.receive({ jsonrpc: '2.0', id: 0, method: 'ui/initialize', params: {} });
+  host.receive({ jsonrpc: '2.0', method: 'ui/notifications/initialized' });
+  return { host, posted, requests };
+}
+
+async function settled(): Promise<void> {
+  for (let round = 0; round < 3; round++) await Promise.resolve();
+}
+
+describe('McpAppBridge requests: ui/message, ui/open-link, resources/read', () => {
+  it('offers links, resources and text messages in its capabilities only when it can serve them', () => {
+    const served = bridge({ result: {} }).posted[0];
+    expect(served).toMatchObject({
+      result: { hostCapabilities: { serverTools: {}, serverResources: {}, openLinks: {}, message: { text: {} } } },
+    });
+    expect(bridge(undefined).posted[0]).toMatchObject({ result: { hostCapabilities: { serverTools: {} } } });
+    expect(JSON.stringify(bridge(undefined).posted[0])).not.toContain('openLinks');
+  });
+
+  it('hands a message (one block or several, text joined) to the runtime and answers its result', async () => {
+    const { host, posted, requests } = bridge({ result: {} });
+    host.receive({
+      jsonrpc: '2.0',
+      id: 'm1',
+      method: 'ui/message',
+      params: { role: 'user', content: { type: 'text', text: 'Hello' } },
+    });
+    host.receive({
+      jsonrpc: '2.0',
+      id: 'm2',
+      method: 'ui/message',
+      params: {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'One' },
+          { type: 'text', text: 'Two' },
+        ],
+      },
+    });
+    await settled();
+    expect(requests).toEqual([
+      { method: 'ui/message', text: 'Hello' },
+      { method: 'ui/message', text: 'One\n\nTwo' },
+    ]);
+    expect(posted.slice(-2)).toEqual([
+      { jsonrpc: '2.0', id: 'm1', result: {} },
+      { jsonrpc: '2.0', id: 'm2', result: {} },
+    ]);
+  });
+
+  it('refuses a message that is not the user’s text, and answers a declined one with -32000', async () => {
+    const { host, posted, requests } = bridge({ error: 'Message sending denied by the user.' });
+    host.receive({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'ui/message',
+      params: { role: 'assistant', content: { type: 'text', text: 'I am the model' } },
+    });
+    host.receive({
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'ui/message',
+      params: { role: 'user', content: [{ type: 'image', data: 'AAAA', mimeType: 'image/png' }] },
+    });
+    host.receive({
+      jsonrpc: '2.0',
+      id: 3,
+      method: 'ui/message',
+      params: { role: 'user', content: { type: 'text', text: 'x'.repeat(10_001) } },
+    });
+    host.receive({
+      jsonrpc: '2.0',
+      id: 4,
+      method: 'ui/message',
+      params: { role: 'user', content: { type: 'text', text: 'hi' } },
+    });
+    await settled();
+    expect(requests).toEqual([{ method: 'ui/message', text: 'hi' }]);
+    expect(posted.slice(-4)).toEqual([
+      { jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'Invalid params for ui/message.' } },
+      { jsonrpc: '2.0', id: 2, error: { code: -32602, message: 'Invalid params for ui/message.' } },
+      { jsonrpc: '2.0', id: 3, error: { code: -32602, message: 'Invalid params for ui/message.' } },
+      { jsonrpc: '2.0', id: 4, error: { code: -32000, message: 'Message sending denied by the user.' } },
+    ]);
+  });
+
+  it('forwards only http and https links; every other scheme is refused without asking', async () => {
+    const { host, posted, requests } = bridge({ result: {} });
+    const urls = [
+      'javascript:alert(1)',
+      'data:text/html,<b>x</b>',
+      'chrome://settings',
+      'file:///etc/passwd',
+      'nonsense',
+    ];
+    urls.forEach((url, index) => host.receive({ jsonrpc: '2.0', id: index, method: 'ui/open-link', params: { url } }));
+    host.receive({ jsonrpc: '2.0', id: 'web', method: 'ui/open-link', params: { url: 'https://example.com/a' } });
+    await settled();
+    expect(requests).toEqual([{ method: 'ui/open-link', url: 'https://example.com/a' }]);
+    expect(posted.flatMap((message) => ('error' in message ? [message.error] : []))).toEqual(
+      urls.map(() => ({ code: -32602, message: 'Only http and https links are opened.' })),
+    );
+    expect(posted.at(-1)).toEqual({ jsonrpc: '2.0', id: 'web', result: {} });
+  });
+
+  it('forwards resources/read by uri, and answers -32601 for all three when the host serves none', async () => {
+    const { host, requests } = bridge({ result: { contents: [] } });
+    host.receive({ jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: 'ui://counter/app.html' } });
+    await settled();
+    expect(requests).toEqual([{ method: 'resources/read', uri: 'ui://counter/app.html' }]);
+
+    const bare = bridge(undefined);
+    bare.host.receive({ jsonrpc: '2.0', id: 'r', method: 'resources/read', params: { uri: 'ui://x' } });
+    bare.host.receive({ jsonrpc: '2.0', id: 'l', method: 'ui/open-link', params: { url: 'https://example.com' } });
+    await settled();
+    expect(bare.posted.slice(-2)).toEqual([
+      { jsonrpc: '2.0', id: 'r', error: { code: -32601, message: 'Method not found: resources/read.' } },
+      { jsonrpc: '2.0', id: 'l', error: { code: -32601, message: 'Method not found: ui/open-link.' } },
+    ]);
+  });
+});
