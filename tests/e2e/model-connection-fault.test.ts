@@ -110,7 +110,7 @@ describe('the model connection is cut or stalls at random byte offsets', () => {
       );
       if (!ok) failures++;
 
-      await panel.click('button::-p-text(Retry)');
+      await panel.click('button::-p-text(Retry message)');
       expect(await waitForTurnEnd(panel, 1, 20_000)).toBe('completed');
       const [before, retried] = [await turnView(panel, 0), await turnView(panel, 1)];
       expect(before, `the cut attempt stays as it was (${then} at ${byte})`).toEqual(cut);
