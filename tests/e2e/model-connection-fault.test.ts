@@ -52,7 +52,10 @@ async function turnView(panel: Page, index: number): Promise<TurnView> {
         status: turn.getAttribute('data-status') ?? '',
         text: item?.firstChild?.textContent ?? '',
         itemStatus: item?.getAttribute('data-item-status') ?? '',
-        error: turn.querySelector('.turn-error')?.textContent ?? '',
+        // What the card says happened; the actions it offers (Retry step while it is the last turn) are left out.
+        error: [...turn.querySelectorAll('.turn-error strong, .turn-error p, .turn-error code')]
+          .map((part) => part.textContent ?? '')
+          .join(' '),
       };
     },
     index,
