@@ -1,9 +1,12 @@
 import { errorAdvice } from '@/lib/panel/error-advice';
-import { AlertIcon } from '../shared/icons';
+import { AlertIcon, RetryIcon } from '../shared/icons';
 import { usePanelActions } from '../shared/panel-actions';
 
-/** A model or transport error: what happened and what to do, with the raw message as detail. */
-export function TurnError({ message }: { message: string }) {
+/**
+ * A model or transport error: what happened and what to do, with the raw message as detail. `onRetryStep` is given
+ * when the turn ended in this failed model request and may run it again (Retry step).
+ */
+export function TurnError({ message, onRetryStep }: { message: string; onRetryStep?: () => void }) {
   const { openOptions } = usePanelActions();
   const advice = errorAdvice(message);
   return (
@@ -21,6 +24,16 @@ export function TurnError({ message }: { message: string }) {
         {advice.settings && (
           <button type="button" className="link-button" onClick={openOptions}>
             Open settings
+          </button>
+        )}
+        {onRetryStep && (
+          <button
+            type="button"
+            className="button-secondary retry-step-button"
+            title="Ask the model again from the last step that completed; its tool calls do not run again"
+            onClick={onRetryStep}
+          >
+            <RetryIcon /> Retry step
           </button>
         )}
       </div>

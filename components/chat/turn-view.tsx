@@ -1,6 +1,6 @@
 import { memo, useMemo, useState } from 'react';
 import { requestsByToolCall } from '@/lib/panel/request-view';
-import { canRetryToolCall } from '@/lib/panel/turn-request';
+import { canRetryToolCall, failedStepOf } from '@/lib/panel/turn-request';
 import { answerVariants, messageVariants } from '@/lib/state/branch-tree';
 import {
   itemOf,
@@ -67,11 +67,12 @@ export const TurnView = memo(function TurnView({
   superseded,
   branches,
 }: TurnViewProps) {
-  const { retry, resend, regenerate, fork, retryToolCall, openTimeline } = usePanelActions();
+  const { retry, retryStep, resend, regenerate, fork, retryToolCall, openTimeline } = usePanelActions();
   const [rewinding, setRewinding] = useState(false);
   const retried = turn.retriesToolCall ? toolCalls[turn.retriesToolCall] : undefined;
   const answered = turn.status !== 'running' && turn.status !== 'paused';
   const retryable = canRetry && (turn.status === 'interrupted' || turn.status === 'aborted');
+  const failedStep = canRetry ? failedStepOf({ turns: { [turn.turnId]: turn } }, turn.turnId) : undefined;
   const ended =
     turn.status === 'completed' && turn.reason === 'budget' ? 'Stopped: budget reached' : ENDED_LABEL[turn.status];
   const requestsOfCall = useMemo(() => requestsByToolCall(requests, turn.turnId), [requests, turn.turnId]);
@@ -85,6 +86,8 @@ export const TurnView = memo(function TurnView({
       {turn.retryOf && <div className="turn-note">Retry of the attempt above</div>}
       {turn.retriesToolCall ? (
         <div className="turn-note retry-turn-note">You ran {retried?.toolName ?? 'a tool call'} again</div>
+      ) : turn.retriesStep ? (
+        <div className="turn-note retry-step-note">You retried the failed model request: the steps above stand</div>
       ) : (
         <UserMessage text={turn.userText} canEdit={canEdit} onResend={(text) => resend(text, turn.turnId)} />
       )}
@@ -131,7 +134,15 @@ export const TurnView = memo(function TurnView({
         }
         if (entry.kind === 'error') {
           const error = turn.errors[entry.index];
-          return error ? <TurnError key={`error-${entry.index}`} message={error.message} /> : null;
+          if (!error) return null;
+          const last = failedStep && entry === turn.entries.at(-1);
+          return (
+            <TurnError
+              key={`error-${entry.index}`}
+              message={error.message}
+              {...(last ? { onRetryStep: () => retryStep(turn.turnId) } : {})}
+            />
+          );
         }
         const item = itemOf({ items, streaming }, entry.key);
         return item && item.text ? <AssistantItem key={entry.key} item={item} /> : null;
@@ -199,8 +210,13 @@ export const TurnView = memo(function TurnView({
             </span>
           )}
           {retryable && (
-            <button type="button" className="button-secondary retry-button" onClick={() => retry(turn.turnId)}>
-              <RetryIcon /> Retry
+            <button
+              type="button"
+              className="button-secondary retry-button"
+              title="Send your message again as a new turn; the steps this turn took are left out"
+              onClick={() => retry(turn.turnId)}
+            >
+              <RetryIcon /> Retry message
             </button>
           )}
         </div>

@@ -29,7 +29,10 @@ export interface PanelActions {
   pause(): void;
   /** Goes on with the paused turn. */
   resume(): void;
+  /** Retry message: sends the turn's message again as a new turn in its place (its steps are left out). */
   retry(turnId: string): void;
+  /** Retry step: runs the model request the turn failed in again, after its completed steps (a new attempt). */
+  retryStep(turnId: string): void;
   /** Runs a failed tool call again (a new attempt, in a new turn whose first request carries its result). */
   retryToolCall(toolCallId: string): void;
   /** Summarises every turn before the last now (between turns), as a compaction at the threshold would. */
@@ -104,6 +107,7 @@ export const PanelActionsContext = createContext<PanelActions>({
   pause: nothing,
   resume: nothing,
   retry: nothing,
+  retryStep: nothing,
   retryToolCall: nothing,
   compact: nothing,
   resend: nothing,

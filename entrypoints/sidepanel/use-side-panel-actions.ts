@@ -9,6 +9,7 @@ import {
   regenerateRequest,
   resendRequest,
   retryRequest,
+  stepRetryRequest,
   toolRetryRequest,
 } from '@/lib/panel/turn-request';
 import { errorText } from '@/lib/protocol/error-text';
@@ -72,6 +73,10 @@ export function useSidePanelActions(parts: SidePanelParts): PanelActions {
     compact: turn.compact,
     retry: (turnId) => {
       const request = state && retryRequest(state, turnId);
+      if (request) turn.send(request);
+    },
+    retryStep: (turnId) => {
+      const request = state && stepRetryRequest(state, turnId);
       if (request) turn.send(request);
     },
     retryToolCall: (toolCallId) => {

@@ -74,7 +74,7 @@ export function useTurn({ connection, endpoint, state, report, sent, ended }: Tu
   const begin = (settings: EndpointSettings, history: ClientState, request: TurnRequestDraft) => {
     report(undefined);
     setRefused(undefined);
-    const { text, retryOf, parentTurnId, answerOf, overBudget, attachments, retry } = request;
+    const { text, retryOf, parentTurnId, answerOf, overBudget, attachments, retry, retryStep } = request;
     const handle = startTurn({
       client: panelRuntimeClient(connection.port()!),
       settings,
@@ -86,15 +86,17 @@ export function useTurn({ connection, endpoint, state, report, sent, ended }: Tu
       overBudget,
       attachments,
       retry,
+      retryStep,
       files: { read: (blobId) => panelBlobStore.read(blobId), reencodeImage },
     });
-    // A retry's note is not the user's text: the composer is left as it is.
-    if (!retry) sent();
+    // A retry's note is not the user's text (and a step retry has none): the composer is left as it is.
+    const retrying = retry !== undefined || retryStep !== undefined;
+    if (!retrying) sent();
     // A turn the runtime refused at a budget keeps its text in the refusal notice, which can send it once over.
     handle.recorded.catch((reason: unknown) =>
       isBudgetRefusal(errorText(reason))
         ? setRefused({ message: errorText(reason), request })
-        : retry
+        : retrying
           ? report(errorText(reason))
           : giveBack(text),
     );

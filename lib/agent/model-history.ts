@@ -36,7 +36,8 @@ interface Built {
 
 function turnMessages(state: ClientState, turn: TurnState, files: FileContentOptions | undefined, built: Built): void {
   const { messages } = built;
-  messages.push(userMessage(turn, files));
+  // A step retry has no message: it goes on from its parent's last committed step.
+  if (!turn.retriesStep) messages.push(userMessage(turn, files));
   let steps = new Map<string, Step>();
   for (const entry of turn.entries) {
     if (entry.kind === 'command') {

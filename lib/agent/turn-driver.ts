@@ -41,6 +41,12 @@ export interface TurnRequest extends DriveRequest {
   attachments?: MessageAttachment[];
   /** The turn runs this failed call again before the model's first request, which then carries its result. */
   retry?: RetriedCall;
+  /**
+   * The turn runs again the model request that failed in `turnId` (attempt `attemptId`): a continuation of that turn
+   * without a message of its own, so its first request is that turn's history through its last committed tool
+   * results, and the calls that completed there do not run again. `text` is empty; the turn follows `turnId`.
+   */
+  retryStep?: { turnId: string; attemptId: string };
   newId?(): string;
   now?(): number;
 }
@@ -68,8 +74,13 @@ function uploadStates(
 
 /** Starts one turn: records it, runs the agent loop in this document, and owns the turn until it ends. */
 export function startTurn(request: TurnRequest): TurnHandle {
-  const { client, settings, state, text, retryOf, overBudget, answerOf, retry } = request;
-  const parentTurnId = request.parentTurnId === undefined ? state.branches.leaf : request.parentTurnId;
+  const { client, settings, state, retryOf, overBudget, answerOf, retry, retryStep } = request;
+  const text = retryStep ? '' : request.text;
+  const parentTurnId = retryStep
+    ? retryStep.turnId
+    : request.parentTurnId === undefined
+      ? state.branches.leaf
+      : request.parentTurnId;
   const attachments = request.attachments ?? [];
   const newId = request.newId ?? (() => crypto.randomUUID());
   const now = request.now ?? (() => Date.now());
@@ -112,6 +123,7 @@ export function startTurn(request: TurnRequest): TurnHandle {
         ...(overBudget ? { overBudget: true as const } : {}),
         ...(attachments.length ? { attachments } : {}),
         ...(retry ? { retriesToolCall: retry.toolCallId } : {}),
+        ...(retryStep ? { retriesStep: { turnId: retryStep.turnId, attemptId: retryStep.attemptId } } : {}),
       },
     },
     ...uploadStates(attachments, 'attached', { sessionId, turnId, time: now() }),
@@ -158,6 +170,7 @@ export function startTurn(request: TurnRequest): TurnHandle {
           }
         : { role: 'user', content: text };
     const history = modelHistoryWithBoundaries(historyState, files);
+    if (retryStep) return history;
     const retried = retry ? await runRetry(retry) : [];
     return { messages: [...history.messages, userMessage, ...retried], boundaries: history.boundaries };
   })();

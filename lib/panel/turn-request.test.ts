@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { replayLog } from '../state/reduce-events';
 import { EventLog } from '../../tests/support/event-log';
 import { initialClientState, type ToolCallState } from '../state/client-state';
-import { canRetryToolCall, composedRequest, resendRequest, retryRequest, toolRetryRequest } from './turn-request';
+import {
+  canRetryToolCall,
+  composedRequest,
+  failedStepOf,
+  regenerateRequest,
+  resendRequest,
+  retryRequest,
+  stepRetryRequest,
+  toolRetryRequest,
+} from './turn-request';
 
 const ids = (turnId: string) => ({ turnId, stepId: `step-${turnId}`, attemptId: `attempt-${turnId}` });
 
@@ -86,5 +95,63 @@ describe('retrying a failed tool call from its card', () => {
     });
     expect(request?.text).toMatch(/^I ran your tool call setParameter again, because it failed\./);
     expect(toolRetryRequest(state, 'first', 'attempt-3')).toBeUndefined();
+  });
+});
+
+describe('retrying a failed model request (Retry step)', () => {
+  function failedInRequest(ending: 'stream-error' | 'closed-panel') {
+    const log = new EventLog();
+    log.add({ type: 'session/created', data: { title: 'Speed' } });
+    log.turnStarted('turn-1', 'Set the speed to 12');
+    log.stepStarted(ids('turn-1'));
+    if (ending === 'stream-error')
+      log.add({
+        type: 'stream/error',
+        turnId: 'turn-1',
+        attemptId: 'attempt-turn-1',
+        data: { message: 'HTTP 500', code: 'http', retryable: true },
+      });
+    log.add({ type: 'turn/interrupted', turnId: 'turn-1', data: { reason: 'HTTP 500' } });
+    return replayLog(log.sessionId, log.events);
+  }
+
+  it('is offered on a turn that ended in a failed model request, naming the failed attempt', () => {
+    const state = failedInRequest('stream-error');
+    expect(failedStepOf(state, 'turn-1')).toEqual({ turnId: 'turn-1', attemptId: 'attempt-turn-1' });
+    expect(stepRetryRequest(state, 'turn-1')).toEqual({
+      text: '',
+      overBudget: false,
+      attachments: [],
+      retryStep: { turnId: 'turn-1', attemptId: 'attempt-turn-1' },
+    });
+  });
+
+  it('is not offered on a turn interrupted otherwise, nor on a completed one', () => {
+    expect(stepRetryRequest(failedInRequest('closed-panel'), 'turn-1')).toBeUndefined();
+    expect(stepRetryRequest(conversation('completed'), 'turn-2')).toBeUndefined();
+    expect(stepRetryRequest(conversation('completed'), 'missing')).toBeUndefined();
+  });
+
+  it('regenerates a step retry as the same retry again, after the same failed turn', () => {
+    const state = failedInRequest('stream-error');
+    const retried = {
+      ...state,
+      turns: {
+        ...state.turns,
+        'turn-2': {
+          ...state.turns['turn-1']!,
+          turnId: 'turn-2',
+          userText: '',
+          retriesStep: failedStepOf(state, 'turn-1')!,
+        },
+      },
+    };
+    expect(regenerateRequest(retried, 'turn-2')).toEqual({
+      text: '',
+      answerOf: 'turn-2',
+      overBudget: false,
+      attachments: [],
+      retryStep: { turnId: 'turn-1', attemptId: 'attempt-turn-1' },
+    });
   });
 });

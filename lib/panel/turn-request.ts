@@ -16,6 +16,8 @@ export interface TurnRequestDraft {
   attachments: MessageAttachment[];
   /** A turn that runs this failed call again first. */
   retry?: RetriedCall;
+  /** A turn without a message that runs the failed model request of that turn (its attempt) again. */
+  retryStep?: { turnId: string; attemptId: string };
 }
 
 /** A message typed into the composer, with the files ready in it. */
@@ -40,10 +42,15 @@ export function resendRequest(state: ClientState, text: string, turnId: string):
   };
 }
 
-/** Regenerate: the same message answered again, as a sibling of the turn that answered it. */
+/**
+ * Regenerate: the same message answered again, as a sibling of the turn that answered it. A step retry has no
+ * message: answering it again is running the same failed request again, after the same turn.
+ */
 export function regenerateRequest(state: ClientState, turnId: string): TurnRequestDraft | undefined {
   const answered = state.turns[turnId];
   if (!answered) return undefined;
+  if (answered.retriesStep)
+    return { text: '', answerOf: turnId, overBudget: false, attachments: [], retryStep: answered.retriesStep };
   return {
     text: answered.userText,
     parentTurnId: state.branches.parents[turnId] ?? null,
@@ -72,4 +79,29 @@ export function toolRetryRequest(
   const call = state.toolCalls[toolCallId];
   if (!call || !canRetryToolCall(state, toolCallId)) return undefined;
   return { text: retryNote(call), overBudget: false, attachments: [], retry: retriedCall(call, attemptId) };
+}
+
+/**
+ * The failed model request of a turn, when that is how it ended: interrupted, with a model request's error as its
+ * last entry (what the loop writes when a request fails after its own retries). Undefined for any other ending.
+ */
+export function failedStepOf(
+  state: Pick<ClientState, 'turns'>,
+  turnId: string,
+): { turnId: string; attemptId: string } | undefined {
+  const turn = state.turns[turnId];
+  if (turn?.status !== 'interrupted') return undefined;
+  const last = turn.entries.at(-1);
+  const error = last?.kind === 'error' ? turn.errors[last.index] : undefined;
+  return error ? { turnId, attemptId: error.attemptId } : undefined;
+}
+
+/**
+ * Retry step: a new turn after the failed one, without a message, whose first request is the failed one's history
+ * (its completed steps and their tool results), so the model is asked again and no completed call runs again.
+ */
+export function stepRetryRequest(state: ClientState, turnId: string): TurnRequestDraft | undefined {
+  const failed = failedStepOf(state, turnId);
+  if (!failed) return undefined;
+  return { text: '', overBudget: false, attachments: [], retryStep: failed };
 }

@@ -10,7 +10,7 @@ import { messageAttachmentSchema, uploadEventIds, uploadStateEventData } from '.
 import { VIEW_ARTIFACT_EVENT_TYPES, viewArtifactEventSchemas } from './view-artifact-events';
 
 /** The version the runtime stamps on every event; a stored row of an older one is upgraded by `event-migrations.ts`. */
-export const AGENT_EVENT_SCHEMA_VERSION = 6;
+export const AGENT_EVENT_SCHEMA_VERSION = 7;
 
 const id = z.string().min(1).max(200);
 
@@ -64,6 +64,9 @@ export const agentEventSchema = z.discriminatedUnion('type', [
      * active when it started, as every turn of a version-4 log does. `answerOf` (version 5): this turn answers the
      * message of that turn again (a regeneration), with the same text and files. `retriesToolCall` (version 6): the
      * turn runs that failed tool call again (see `tool/retried`); its text is the note the model reads.
+     * `retriesStep` (version 7): the turn runs again the model request whose attempt `attemptId` failed in the turn
+     * `turnId` (its parent): it has no message of its own (`text` is empty), so its first request is that turn's
+     * history through its last committed tool results, and no call that completed there runs again.
      */
     z.object({
       userItemId: id,
@@ -74,6 +77,7 @@ export const agentEventSchema = z.discriminatedUnion('type', [
       overBudget: z.literal(true).optional(),
       attachments: z.array(messageAttachmentSchema).max(20).optional(),
       retriesToolCall: id.optional(),
+      retriesStep: z.object({ turnId: id, attemptId: id }).optional(),
     }),
   ),
   /** Version 5: the branch shown and sent to the model is now the one that ends at `turnId`. */

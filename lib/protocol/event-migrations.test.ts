@@ -149,6 +149,45 @@ describe('version 5 rows', () => {
   });
 });
 
+describe('version 6 rows', () => {
+  it('are read unchanged as version 7 (a step retry adds an optional field; no older shape changed)', () => {
+    const row = {
+      schemaVersion: 6,
+      sessionId: 'fixture-session',
+      seq: 2,
+      time: 2,
+      durable: true,
+      type: 'turn/started',
+      turnId: 'second',
+      data: { userItemId: 'user-second', text: 'again', parentTurnId: 'first', retriesToolCall: 'call-1' },
+    };
+    expect(readStoredEvent(row)).toEqual({
+      ok: true,
+      event: { ...row, schemaVersion: AGENT_EVENT_SCHEMA_VERSION },
+      upgradedFrom: 6,
+    });
+  });
+
+  it('leave a version-7 step retry readable: the turn names the failed attempt and has no message', () => {
+    const row = {
+      schemaVersion: AGENT_EVENT_SCHEMA_VERSION,
+      sessionId: 'fixture-session',
+      seq: 3,
+      time: 3,
+      durable: true,
+      type: 'turn/started',
+      turnId: 'third',
+      data: {
+        userItemId: 'user-third',
+        text: '',
+        parentTurnId: 'second',
+        retriesStep: { turnId: 'second', attemptId: 'attempt-2' },
+      },
+    };
+    expect(readStoredEvent(row)).toEqual({ ok: true, event: row });
+  });
+});
+
 describe('readStoredEvent', () => {
   const current = { ...storedV1[0], schemaVersion: AGENT_EVENT_SCHEMA_VERSION };
 

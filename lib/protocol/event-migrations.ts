@@ -44,6 +44,12 @@ export const EVENT_MIGRATIONS: Readonly<Record<number, MigrationStep>> = {
    * empty message.
    */
   5: (event) => event,
+  /**
+   * Version 7 adds `turn/started`'s `retriesStep`: a turn without a message of its own that runs a failed model
+   * request again. Every version-6 row is a valid version-7 row; a version-6 build reading a version-7 log is told
+   * it is newer rather than showing a step retry as an empty message the model would be sent.
+   */
+  6: (event) => event,
 };
 
 export type StoredEventReading =

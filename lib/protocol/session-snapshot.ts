@@ -33,6 +33,7 @@ export const turnSchema = z.object({
   reason: text.optional(),
   retryOf: text.optional(),
   retriesToolCall: text.optional(),
+  retriesStep: z.object({ turnId: text, attemptId: text }).optional(),
   entries: z.array(entrySchema),
   errors: z.array(z.object({ attemptId: text, message: text, code: text })),
   retry: z.object({ until: z.number(), delayMs: z.number(), reason: text }).optional(),

@@ -21,6 +21,8 @@ import {
 import { TEST_SNAPSHOT_BOOK } from '../../tests/support/test-runtime';
 
 const RUNS = 8;
+/** Generated logs (maxTurns 3) with a Retry step among their first events: the kill test stops at each of theirs too. */
+const STEP_RETRY_SEEDS = [38, 48];
 /** Bounds each run's log, so that the quadratic kill-at-every-write loop stays fast. */
 const MAX_EVENTS = 90;
 
@@ -86,8 +88,11 @@ describe('snapshot + tail equals a full replay', () => {
   it('after a kill at every durable write, with snapshots written at random moments before it', async () => {
     let kills = 0;
     let withSnapshot = 0;
-    for (let seed = 1; seed <= RUNS; seed++) {
+    const seeds = [...Array.from({ length: RUNS }, (_, index) => index + 1), ...STEP_RETRY_SEEDS];
+    for (const seed of seeds) {
       const log = await durableLogOf(seed);
+      if (STEP_RETRY_SEEDS.includes(seed))
+        expect(log.some((event) => event.type === 'turn/started' && event.data.retriesStep)).toBe(true);
       const sessionId = log[0].sessionId;
       const random = new Random(seed);
       for (let killAt = 1; killAt <= log.length; killAt++) {

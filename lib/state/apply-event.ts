@@ -357,6 +357,7 @@ export function applyEvent(copy: WorkingCopy, event: AgentEvent): void {
         startedAt: event.time,
         ...(event.data.retryOf ? { retryOf: event.data.retryOf } : {}),
         ...(event.data.retriesToolCall ? { retriesToolCall: event.data.retriesToolCall } : {}),
+        ...(event.data.retriesStep ? { retriesStep: event.data.retriesStep } : {}),
         ...(event.data.attachments?.length ? { attachments: event.data.attachments } : {}),
         entries: [],
         errors: [],

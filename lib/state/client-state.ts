@@ -30,6 +30,8 @@ export interface TurnState {
   retryOf?: string;
   /** The failed call (its first attempt) this turn runs again; its text is the note the model reads. */
   retriesToolCall?: string;
+  /** The failed model request this turn runs again (the turn and attempt it failed in); the turn has no message. */
+  retriesStep?: { turnId: string; attemptId: string };
   /** Files sent with the message. */
   attachments?: MessageAttachment[];
   entries: TurnEntry[];

@@ -43,6 +43,7 @@ describe('reduceEvents: any delivery of a run gives the state of the complete or
       let runs = 0;
       let liveEvents = 0;
       const typesSeen = new Set<string>();
+      let stepRetryRuns = 0;
       await fc.assert(
         fc.asyncProperty(
           fc.integer({ min: 0, max: 2 ** 31 - 1 }),
@@ -52,6 +53,7 @@ describe('reduceEvents: any delivery of a run gives the state of the complete or
             const run = await generateRun(runSeed);
             liveEvents += run.live.length;
             for (const event of run.live) typesSeen.add(event.type);
+            if (run.live.some((event) => event.type === 'turn/started' && event.data.retriesStep)) stepRetryRuns += 1;
             const expected = meaningfulState(replayLog(run.sessionId, run.live));
             const random = new Random(deliverySeed);
             for (let delivery = 0; delivery < 3; delivery++) {
@@ -77,6 +79,8 @@ describe('reduceEvents: any delivery of a run gives the state of the complete or
       // The generated runs cover every event type there is.
       const missingTypes = Object.keys(EVENT_DURABILITY).filter((type) => !typesSeen.has(type));
       expect(missingTypes).toEqual([]);
+      // And a Retry step after a failed model request (a turn/started field, not a type of its own).
+      expect(stepRetryRuns).toBeGreaterThan(0);
       expect(totals.disconnects).toBeGreaterThan(0);
       expect(totals.silentLosses).toBeGreaterThan(0);
       expect(divergences.slice(0, 5)).toEqual([]);

@@ -51,7 +51,7 @@ describe('the side panel is closed in the middle of a stream or of a tool call',
     expect(LONG_TEXT.startsWith(kept.text)).toBe(true);
     expect(kept.text.length).toBeLessThan(LONG_TEXT.length);
 
-    await reopened.click('button::-p-text(Retry)');
+    await reopened.click('button::-p-text(Retry message)');
     expect(await waitForTurnEnd(reopened, 1)).toBe('completed');
     const texts = await reopened.$$eval('.assistant-message', (items) =>
       items.map((item) => item.firstChild?.textContent ?? ''),

@@ -140,7 +140,7 @@ describe('side panel features', () => {
     );
     await panel.keyboard.press('Escape');
     expect(await waitForTurnEnd(panel, 0)).toBe('aborted');
-    await panel.waitForSelector('button::-p-text(Retry)');
+    await panel.waitForSelector('button::-p-text(Retry message)');
     expect(lastUserText(server.requests.at(-1)!.body)).toBe('first line\nsecond line');
     await panel.close();
   });
@@ -310,7 +310,7 @@ describe('side panel features', () => {
       { polling: 100, timeout: 5_000 },
     );
     expect(await liveRegionText(panel)).toBe('Stopped.');
-    expect(await hasNamed(panel, 'button', 'Retry')).toBe(true);
+    expect(await hasNamed(panel, 'button', 'Retry message')).toBe(true);
 
     await panel.click('::-p-aria([name="Sessions"][role="button"])');
     await panel.waitForSelector('::-p-aria([name="Sessions"][role="list"])', { timeout: 5_000 });

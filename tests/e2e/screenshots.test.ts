@@ -196,7 +196,7 @@ describe('screenshots of the side panel', () => {
     expect(await panel.$eval('.turn-error strong', (title) => title.textContent)).toBe(
       'The endpoint rejected the API key.',
     );
-    await panel.waitForSelector('button::-p-text(Retry)');
+    await panel.waitForSelector('button::-p-text(Retry message)');
     await shoot(panel, 'error');
     await panel.close();
   });

@@ -82,7 +82,8 @@ class SessionScript {
   private readonly maxSteps: number;
   private readonly restartChance: number;
   private readonly snapshotChance: number;
-  private lastEndedTurn: { turnId: string; completed: boolean } | undefined;
+  /** `failedAttempt`: the turn ended in that failed model request, which a step retry may run again. */
+  private lastEndedTurn: { turnId: string; completed: boolean; failedAttempt?: string } | undefined;
   private completedSteps = 0;
   /** Every turn started so far, with the parent it was given, for edits, regenerations and switches. */
   private readonly startedTurns: { turnId: string; parentTurnId: string | null }[] = [];
@@ -488,11 +489,16 @@ class SessionScript {
   private async playTurn(): Promise<void> {
     const sessionId = this.sessionId;
     const turnId = this.driver.newId('turn');
+    const retriesStep = this.stepRetryOf();
     const retryOf =
-      this.lastEndedTurn && !this.lastEndedTurn.completed && this.random.chance(0.5)
+      !retriesStep && this.lastEndedTurn && !this.lastEndedTurn.completed && this.random.chance(0.5)
         ? this.lastEndedTurn.turnId
         : undefined;
-    const branch = retryOf ? { parentTurnId: this.leaf } : this.branchOfNextTurn();
+    const branch = retriesStep
+      ? { parentTurnId: retriesStep.turnId }
+      : retryOf
+        ? { parentTurnId: this.leaf }
+        : this.branchOfNextTurn();
     this.startedTurns.push({
       turnId,
       parentTurnId: branch.parentTurnId === undefined ? this.leaf : branch.parentTurnId,
@@ -506,8 +512,9 @@ class SessionScript {
         time: this.driver.now(),
         data: {
           userItemId: this.driver.newId('user'),
-          text: this.text(4),
+          text: retriesStep ? '' : this.text(4),
           ...(retryOf ? { retryOf } : {}),
+          ...(retriesStep ? { retriesStep } : {}),
           ...branch,
         },
       },
@@ -611,6 +618,16 @@ class SessionScript {
       }
       step = { turnId, stepId: this.driver.newId('step'), attemptId: this.driver.newId('attempt'), index: stepIndex };
     }
+  }
+
+  /**
+   * The user presses Retry step on the turn that just failed in a model request, while it is the one in view: the
+   * next turn has no message and follows it, so its first request is that turn's history and no call runs again.
+   */
+  private stepRetryOf(): { turnId: string; attemptId: string } | undefined {
+    const failed = this.lastEndedTurn;
+    if (!failed?.failedAttempt || this.leaf !== failed.turnId || !this.random.chance(0.5)) return undefined;
+    return { turnId: failed.turnId, attemptId: failed.failedAttempt };
   }
 
   /** The model stream of one attempt: item deltas and tool-argument previews, sent in small batches. */
@@ -763,7 +780,7 @@ class SessionScript {
       },
       { type: 'turn/interrupted', sessionId, turnId, time: this.driver.now(), data: { reason: message } },
     ]);
-    this.lastEndedTurn = { turnId, completed: false };
+    this.lastEndedTurn = { turnId, completed: false, failedAttempt: attemptId };
   }
 
   /** The panel that drove the turn closes: the runtime interrupts it with the partial text it relayed. */
