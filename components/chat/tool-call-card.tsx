@@ -13,7 +13,9 @@ import {
   TOOL_STATUS_LABEL,
 } from '@/lib/panel/tool-call-view';
 import { toolCallDownloads } from '@/lib/panel/tool-call-downloads';
+import { mcpAppNetworkAsk } from '@/lib/panel/mcp-app-network';
 import { DownloadList } from './download-list';
+import { McpAppNetworkGrants } from './mcp-app-network-grants';
 import { BanIcon, CheckIcon, ChevronIcon, CrossIcon, QuestionIcon, RetryIcon, Spinner } from '../shared/icons';
 
 function StatusIcon({ status }: { status: ToolCallStatus }) {
@@ -44,6 +46,7 @@ export const ToolCallCard = memo(function ToolCallCard({
   const adjustments = call.status === 'done' ? toolCallAdjustments(call.output) : undefined;
   const targetErrors = toolCallTargetErrors(call.output);
   const downloads = toolCallDownloads(call.output);
+  const networkAsk = call.status === 'done' ? mcpAppNetworkAsk(call.output) : undefined;
   return (
     <section
       className={`tool-card tool-${call.status}`}
@@ -82,6 +85,7 @@ export const ToolCallCard = memo(function ToolCallCard({
         <div className="tool-summary tool-summary-error tool-target-errors">{targetErrors}</div>
       )}
       {downloads && <DownloadList downloads={downloads} />}
+      {networkAsk && <McpAppNetworkGrants ask={networkAsk} />}
       {onRetry && (
         <div className="tool-retry">
           <button type="button" className="button-secondary tool-retry-button" onClick={onRetry}>

@@ -10,6 +10,7 @@ import type { SearchHit, SearchResult } from '@/lib/protocol/search-hit';
 import type { McpPromptsResult } from '@/lib/protocol/mcp-prompt';
 import type { McpResourceDefinition, McpResourcesResult } from '@/lib/protocol/mcp-resource';
 import type { TimelineEntry } from '@/lib/panel/run-timeline';
+import type { McpAppGrant } from '@/lib/protocol/mcp-app-grant';
 
 export type DecisionScope = 'once' | 'target-session';
 
@@ -93,6 +94,10 @@ export interface PanelActions {
   removeDownload(downloadId: number): Promise<string | undefined>;
   /** Asks for the optional downloads permission (the click is the browser's gesture); a message when refused. */
   allowDownloads(): Promise<string | undefined>;
+  /** The origins the user granted MCP Apps. */
+  listMcpAppGrants(): Promise<McpAppGrant[]>;
+  /** Grants (asking the browser for the origin's host permission, the click being its gesture) or revokes one. */
+  setMcpAppGrant(grant: McpAppGrant, granted: boolean): Promise<string | undefined>;
 }
 
 const NOT_CONNECTED = 'The panel is not connected.';
@@ -148,6 +153,8 @@ export const PanelActionsContext = createContext<PanelActions>({
   dismissFact: nothing,
   removeDownload: unavailable,
   allowDownloads: unavailable,
+  listMcpAppGrants: async () => [],
+  setMcpAppGrant: unavailable,
 });
 
 export function usePanelActions(): PanelActions {

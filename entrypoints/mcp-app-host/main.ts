@@ -1,5 +1,14 @@
 import '@/entrypoints/shared/zod-setup';
-import { MCP_APP_HOST_SOURCE, mcpAppStageMessageSchema, type McpAppHostMessage } from '@/lib/protocol/mcp-app-wire';
+import {
+  MCP_APP_HOST_SOURCE,
+  MCP_APP_STAGE_SOURCE,
+  mcpAppFetchResultSchema,
+  mcpAppHostMessageSchema,
+  mcpAppStageMessageSchema,
+  type McpAppFetchResult,
+  type McpAppHostMessage,
+} from '@/lib/protocol/mcp-app-wire';
+import { RELAYED_BODY_LIMIT } from '@/lib/protocol/target-artifact-wire';
 
 /**
  * The host of an MCP App's `ui://` document, in the stage's sandboxed frame: it asks the stage for the document,
@@ -41,8 +50,68 @@ function liveScript(parsed: HTMLScriptElement): HTMLScriptElement {
   return script;
 }
 
+const relayed = new Map<string, (result: McpAppFetchResult) => void>();
+
+function receiveRelayed(event: MessageEvent): void {
+  if (event.source !== window.parent) return;
+  const parsed = mcpAppFetchResultSchema.safeParse(event.data);
+  if (!parsed.success) return;
+  relayed.get(parsed.data.id)?.(parsed.data);
+  relayed.delete(parsed.data.id);
+}
+
+/** Sends a request to the stage, checked against the wire first: one the stage would drop is refused here. */
+function relay(request: Request, body: string | undefined): Promise<McpAppFetchResult> {
+  const id = crypto.randomUUID();
+  const contentType = request.headers.get('content-type');
+  const message = mcpAppHostMessageSchema.safeParse({
+    source: MCP_APP_HOST_SOURCE,
+    type: 'fetch',
+    id,
+    url: request.url,
+    method: request.method,
+    ...(contentType ? { contentType } : {}),
+    ...(body !== undefined ? { body } : {}),
+  });
+  if (!message.success)
+    return Promise.resolve({
+      source: MCP_APP_STAGE_SOURCE,
+      type: 'fetch-result',
+      id,
+      error: `The host relays no such request (${request.method}, at most ${RELAYED_BODY_LIMIT} characters of body).`,
+    });
+  return new Promise((resolve) => {
+    relayed.set(id, resolve);
+    postToStage(message.data);
+  });
+}
+
+/**
+ * The frame's own requests hit its opaque origin's CORS and the sandbox's `connect-src 'none'`, so an unmodified
+ * app's fetch() of an http(s) URL goes to the stage instead, which makes it only to an origin the app's resource
+ * declared and the user granted, and refuses every other with the reason. Other URLs (blob:, data:) stay local.
+ */
+function relayFetches(): void {
+  const browserFetch = window.fetch.bind(window);
+  window.addEventListener('message', receiveRelayed);
+  window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    if (!/^https?:$/.test(new URL(request.url).protocol)) return browserFetch(input, init);
+    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();
+    const result = await relay(request, body);
+    if (!result.response) throw new TypeError(result.error ?? 'Failed to fetch');
+    const { status, statusText, contentType, body: text } = result.response;
+    return new Response(status === 204 || status === 304 || request.method === 'HEAD' ? null : text, {
+      status,
+      statusText,
+      headers: { 'content-type': contentType },
+    });
+  };
+}
+
 function host(html: string, policy: string): void {
   enforcePolicy(policy);
+  relayFetches();
   document.addEventListener('securitypolicyviolation', (event) =>
     postToStage({
       source: MCP_APP_HOST_SOURCE,

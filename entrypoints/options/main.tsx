@@ -7,7 +7,9 @@ import { ApprovalPolicyForm } from '@/components/settings/approval-policy-form';
 import { SiteAccessList } from '@/components/settings/site-access-list';
 import { useSiteAccess } from './site-access';
 import { McpServersForm } from '@/components/settings/mcp-servers-form';
+import { McpAppGrantList } from '@/components/settings/mcp-app-grant-list';
 import { useMcpServers } from './mcp-servers';
+import { useMcpAppGrants } from './mcp-app-grants';
 import { EndpointProfilesForm } from '@/components/settings/endpoint-profiles-form';
 import { UsageSettingsForm } from '@/components/settings/usage-settings-form';
 import type { UsageSettings } from '@/lib/usage/usage-settings';
@@ -58,6 +60,8 @@ function OptionsApp() {
   const [policy, setPolicy] = useState<ApprovalPolicy>();
   const siteAccess = useSiteAccess();
   const mcp = useMcpServers();
+  const appGrants = useMcpAppGrants();
+  const serverNames = new Map((mcp.servers ?? []).map((server) => [server.id, server.name]));
   const [usageSettings, setUsageSettings] = useState<UsageSettings>();
   useEffect(() => void usageSettingsStore.load().then(setUsageSettings), []);
   useEffect(() => void loadEndpointProfiles().then(setProfiles), []);
@@ -116,6 +120,10 @@ function OptionsApp() {
         onTest={mcp.test}
         onSignOut={mcp.signOut}
       />
+      <section className="profiles-page">
+        <h2>MCP App network access</h2>
+        <McpAppGrantList grants={appGrants.grants} serverNames={serverNames} onRevoke={appGrants.revoke} />
+      </section>
       <section className="profiles-page">
         <h2>Sites</h2>
         <SiteAccessList sites={siteAccess.sites} onModeChange={siteAccess.setMode} onRevoke={siteAccess.revoke} />

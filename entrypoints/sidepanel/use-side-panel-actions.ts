@@ -13,11 +13,12 @@ import {
   toolRetryRequest,
 } from '@/lib/panel/turn-request';
 import { errorText } from '@/lib/protocol/error-text';
+import { isLoopbackUrl } from '@/lib/providers/loopback-url';
 import { isRemoteEndpoint, type EndpointSettings } from '@/lib/settings/endpoint-settings';
 import type { ClientState } from '@/lib/state/client-state';
 import { runtimeActions } from './runtime-actions';
 import type { useAttachments } from './use-attachments';
-import type { useCurrentPage } from './use-current-page';
+import { requestSiteAccess, type useCurrentPage } from './use-current-page';
 import type { RuntimeConnection } from './use-runtime-connection';
 import type { PanelSessions } from './use-sessions';
 import { useStableActions } from './use-stable-actions';
@@ -166,6 +167,14 @@ export function useSidePanelActions(parts: SidePanelParts): PanelActions {
         (granted) => (granted ? undefined : 'The downloads permission was not granted.'),
         errorText,
       ),
+    listMcpAppGrants: async () => (await callRuntime({ type: 'mcp-app/grants' })).grants,
+    setMcpAppGrant: async (grant, granted) => {
+      // Asked before anything is awaited (the click is the gesture the browser requires); as for endpoints and MCP
+      // servers, this machine's origins need none.
+      const asked = granted && !isLoopbackUrl(grant.origin) ? requestSiteAccess(grant.origin) : Promise.resolve(true);
+      if (!(await asked)) return `The browser's access to ${grant.origin} was not granted, so the app cannot reach it.`;
+      return callRuntime({ type: 'mcp-app/grant', grant, granted }).then(nothingWrong, errorText);
+    },
     ...runtimeActions({ sessionId: () => state?.sessionId ?? '', giveBack: turn.giveBack, report }),
   });
 }

@@ -12,18 +12,21 @@ import type { TargetGrant } from '@/lib/protocol/target-artifact-events';
 import { grantedOrigin } from '@/lib/authored-targets/granted-origin';
 import {
   ARTIFACT_STAGE_SOURCE,
-  RELAYED_BODY_LIMIT,
   artifactHostMessageSchema,
   type ArtifactFetchResult,
   type ArtifactHostMessage,
   type TargetArtifactLoad,
 } from '@/lib/protocol/target-artifact-wire';
 import { errorText } from '@/lib/protocol/error-text';
+import { relayedFetch } from '@/lib/stage/relayed-fetch';
+import { admittedConnect, admittedOrigin } from '@/lib/mcp/mcp-app-connect';
 import { McpAppBridge } from '@/lib/stage/mcp-app-bridge';
 import { mcpAppCsp } from '@/lib/stage/target-csp';
 import {
   MCP_APP_STAGE_SOURCE,
   mcpAppHostMessageSchema,
+  type McpAppFetchResult,
+  type McpAppHostMessage,
   type McpAppLoad,
   type McpAppToolAnswer,
 } from '@/lib/protocol/mcp-app-wire';
@@ -46,7 +49,7 @@ interface Hosted {
   /** An older version the user opened to look at; the runtime sends it no commands. */
   preview: boolean;
   /** An MCP App: its document, handed to its host page once when it asks (then undefined), and its protocol. */
-  app?: { load?: McpAppLoad; bridge: McpAppBridge };
+  app?: { load?: McpAppLoad; bridge: McpAppBridge; connect: string[] };
 }
 
 /** An MCP App's `tools/call` waiting for the runtime's answer, by request id. */
@@ -153,29 +156,46 @@ async function relayFetch(
   request: Extract<ArtifactHostMessage, { type: 'fetch' }>,
 ): Promise<ArtifactFetchResult> {
   const answer = { source: ARTIFACT_STAGE_SOURCE, type: 'fetch-result', id: request.id } as const;
-  if (!grantedOrigin(request.url, current.granted)) return { ...answer, error: 'This origin was not granted.' };
+  const relayed = await relayedFetch(
+    request,
+    (url) => grantedOrigin(url, current.granted),
+    'This origin was not granted.',
+  );
+  return { ...answer, ...relayed };
+}
+
+/**
+ * A fetch an MCP App makes: made only to an origin its resource declared and the user granted, else refused with
+ * the reason (and reported as the policy violation it is, as a blocked request of an authored target is).
+ */
+async function relayAppFetch(
+  current: Hosted,
+  connect: readonly string[],
+  request: Extract<McpAppHostMessage, { type: 'fetch' }>,
+): Promise<McpAppFetchResult> {
+  const answer = { source: MCP_APP_STAGE_SOURCE, type: 'fetch-result', id: request.id } as const;
+  const origin = originOf(request.url);
+  const refusal =
+    connect.length > 0
+      ? `${origin} is not among the origins granted to this MCP App (${connect.join(', ')}).`
+      : `${origin} was not granted to this MCP App: it reaches only origins its resource declares and you grant in the panel.`;
+  const relayed = await relayedFetch(request, (url) => admittedOrigin(url, connect), refusal);
+  if ('error' in relayed && relayed.error === refusal) reportViolation(current, 'connect-src', request.url);
+  return { ...answer, ...relayed };
+}
+
+function originOf(url: string): string {
   try {
-    const response = await fetch(request.url, {
-      method: request.method,
-      credentials: 'omit',
-      redirect: 'error',
-      referrerPolicy: 'no-referrer',
-      ...(request.contentType ? { headers: { 'content-type': request.contentType } } : {}),
-      ...(request.body !== undefined ? { body: request.body } : {}),
-    });
-    const body = (await response.text()).slice(0, RELAYED_BODY_LIMIT);
-    return {
-      ...answer,
-      response: {
-        status: response.status,
-        statusText: response.statusText.slice(0, 200),
-        contentType: (response.headers.get('content-type') ?? '').slice(0, 200),
-        body,
-      },
-    };
-  } catch (error) {
-    return { ...answer, error: errorText(error).slice(0, 2000) };
+    return new URL(url).origin;
+  } catch {
+    return url.slice(0, 200);
   }
+}
+
+function reportViolation(current: Hosted, directive: string, blockedUrl: string): void {
+  if (current.violations >= MAX_VIOLATIONS) return;
+  current.violations += 1;
+  report({ type: 'stage/target-csp-violation', targetId: current.targetId, directive, blockedUrl });
 }
 
 /** The MCP App host page's own messages (its request for the document, the CSP violations it saw); else the app's. */
@@ -200,10 +220,13 @@ function receiveFromMcpApp(current: Hosted, app: NonNullable<Hosted['app']>, dat
       );
     return;
   }
-  if (current.violations >= MAX_VIOLATIONS) return;
-  current.violations += 1;
-  const { directive, blockedUrl } = parsed.data;
-  report({ type: 'stage/target-csp-violation', targetId: current.targetId, directive, blockedUrl });
+  if (parsed.data.type === 'fetch') {
+    void relayAppFetch(current, app.connect, parsed.data).then((result) =>
+      current.frame.contentWindow?.postMessage(result, '*'),
+    );
+    return;
+  }
+  reportViolation(current, parsed.data.directive, parsed.data.blockedUrl);
 }
 
 function mcpAppBridge(targetId: string, frame: HTMLIFrameElement, load: McpAppLoad): McpAppBridge {
@@ -298,7 +321,15 @@ function openTarget(
     violations: 0,
     preview,
     ...(artifact ? { artifact } : {}),
-    ...(app ? { app: { load: app, bridge: mcpAppBridge(targetId, frame, app) } } : {}),
+    ...(app
+      ? {
+          app: {
+            load: app,
+            bridge: mcpAppBridge(targetId, frame, app),
+            connect: admittedConnect(app.csp.connectDomains, app.grantedConnect),
+          },
+        }
+      : {}),
   };
   frameHost.replaceChildren(frame);
   titleLabel.textContent = artifact
@@ -306,9 +337,12 @@ function openTarget(
     : app
       ? `${title} · MCP App of ${app.serverName}`
       : title;
+  const appConnect = app ? admittedConnect(app.csp.connectDomains, app.grantedConnect) : [];
   grantsLabel.textContent = artifact?.granted.length
     ? `Granted: ${artifact.granted.map((grant) => (grant.origin ? `${grant.permission} ${grant.origin}` : grant.permission)).join(', ')}`
-    : '';
+    : appConnect.length > 0
+      ? `Granted: network ${appConnect.join(', ')}`
+      : '';
   statusLabel.textContent = 'starting…';
   document.title = `${title} · Splitbrain stage`;
 }

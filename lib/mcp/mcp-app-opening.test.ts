@@ -16,7 +16,7 @@ afterEach(async () => {
   await test.server.close();
 });
 
-function familyOpening(opened: McpAppOpening[], fail?: string): McpToolFamily {
+function familyOpening(opened: McpAppOpening[], fail?: string, granted: string[] = []): McpToolFamily {
   test = createMcpTestServer();
   registerMcpTestApps(
     test.server,
@@ -31,6 +31,8 @@ function familyOpening(opened: McpAppOpening[], fail?: string): McpToolFamily {
       return clientSide;
     },
     storeImage: () => () => Promise.reject(new Error('no images here')),
+    appGrants: (serverId, resourceUri) =>
+      Promise.resolve(serverId === 'apps' && resourceUri === 'ui://network/app.html' ? granted : []),
     openApp: (opening) => {
       opened.push(opening);
       return Promise.resolve(fail ? { ok: false, error: fail } : { ok: true, targetId: 'mcp-app-1' });
@@ -76,5 +78,24 @@ describe('MCP Apps in the tool family', () => {
       text: 'Hostile app shown.',
       app: { resourceUri: 'ui://hostile/app.html', error: 'Could not show the app: The stage tab did not open.' },
     });
+  });
+
+  it('admits an app to the declared origins the user granted, and names the others for the panel to ask', async () => {
+    const opened: McpAppOpening[] = [];
+    const granted = familyOpening(opened, undefined, ['http://127.0.0.1:9', 'http://127.0.0.1:10']);
+    const output = await granted.execute('mcp_apps_showNetworkApp', { url: 'x' }, call);
+    expect(output).toMatchObject({
+      app: { serverId: 'apps', connectGranted: ['http://127.0.0.1:9'], connectDomainsNotGranted: [] },
+    });
+    expect(opened[0]?.app.grantedConnect).toEqual(['http://127.0.0.1:9']);
+  });
+
+  it('admits an app to nothing until the user grants, and names what it declares', async () => {
+    const opened: McpAppOpening[] = [];
+    const output = await familyOpening(opened).execute('mcp_apps_showNetworkApp', { url: 'x' }, call);
+    expect(output).toMatchObject({
+      app: { serverId: 'apps', connectGranted: [], connectDomainsNotGranted: ['http://127.0.0.1:9'] },
+    });
+    expect(opened[0]?.app.grantedConnect).toEqual([]);
   });
 });

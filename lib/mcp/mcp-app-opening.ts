@@ -1,5 +1,6 @@
 import type { JsonObject, JsonValue } from '../protocol/json-value';
 import type { McpAppLoad } from '../protocol/mcp-app-wire';
+import { admittedConnect, declaredOrigins } from './mcp-app-connect';
 import { mcpAppDocument } from './mcp-app-resource';
 import { mcpCallResultSchema } from './mcp-call-result';
 import { mcpFailureMessage, type McpSession } from './mcp-connection';
@@ -32,6 +33,8 @@ export async function openMcpAppOf(
   tool: McpToolDefinition & { appUri: string },
   call: { sessionId: string; callKey: string; input: JsonObject; raw: unknown },
   openApp: OpenMcpApp,
+  /** The origins the user granted this server's resource; only those it also declares are admitted. */
+  granted: readonly string[] = [],
 ): Promise<{ [key: string]: JsonValue }> {
   const resourceUri = tool.appUri;
   let read: unknown;
@@ -43,6 +46,8 @@ export async function openMcpAppOf(
   const document = mcpAppDocument(read, resourceUri);
   if (!document.ok) return { resourceUri, error: document.error };
   const result = mcpCallResultSchema.safeParse(call.raw);
+  const declared = declaredOrigins(document.csp.connectDomains).slice(0, 20);
+  const admitted = admittedConnect(declared, granted);
   const opened = await openApp({
     sessionId: call.sessionId,
     callKey: call.callKey,
@@ -53,7 +58,7 @@ export async function openMcpAppOf(
       serverName: tool.serverName,
       html: document.html,
       csp: document.csp,
-      grantedConnect: [],
+      grantedConnect: admitted,
       toolName: tool.toolName,
       input: call.input,
       result: jsonCopy(result.success ? result.data : {}),
@@ -65,8 +70,12 @@ export async function openMcpAppOf(
     targetId: opened.targetId,
     shown:
       'The app is shown in the stage with this call’s input and result; it may call its server’s tools, each with the user’s approval.',
-    ...(document.csp.connectDomains.length > 0
-      ? { connectDomainsNotGranted: document.csp.connectDomains.slice(0, 20) }
+    ...(declared.length > 0
+      ? {
+          serverId: tool.serverId,
+          connectGranted: admitted,
+          connectDomainsNotGranted: declared.filter((origin) => !admitted.includes(origin)),
+        }
       : {}),
   };
 }

@@ -24,6 +24,8 @@ export interface McpToolFamilyDependencies {
   openApp?: OpenMcpApp;
   /** MCP Apps: the apps' messages waiting for the user, which the `app_send_message` approval shows. */
   appMessages?: AppMessageDrafts;
+  /** The origins the user granted a server's `ui://` resource (none when absent). */
+  appGrants?(serverId: string, resourceUri: string): Promise<string[]>;
 }
 
 /** The recovery of a call cut off by a restart: the runtime's `ToolRecovery` kinds this family uses. */
@@ -162,6 +164,7 @@ export function createMcpToolFamily(dependencies: McpToolFamilyDependencies): Mc
             { ...tool, appUri },
             { sessionId: call.sessionId, callKey: call.ownerId, input: inputRecord(input) as JsonObject, raw },
             dependencies.openApp,
+            (await dependencies.appGrants?.(tool.serverId, appUri)) ?? [],
           );
         return output;
       } catch (error) {

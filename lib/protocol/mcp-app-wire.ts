@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { jsonObjectSchema, type JsonObject } from './json-value';
+import { RELAYED_BODY_LIMIT } from './target-artifact-wire';
 
 /** The MIME type of an MCP App's `ui://` resource (SEP-1865, `io.modelcontextprotocol/ui`). */
 export const MCP_APP_MIME_TYPE = 'text/html;profile=mcp-app';
@@ -49,6 +50,16 @@ export const mcpAppHostMessageSchema = z.discriminatedUnion('type', [
     directive: z.string().max(200),
     blockedUrl: z.string().max(2000),
   }),
+  /** A fetch of the app, which the stage makes only to an origin the app was admitted to (and refuses otherwise). */
+  z.object({
+    source: z.literal(MCP_APP_HOST_SOURCE),
+    type: z.literal('fetch'),
+    id: z.string().min(1).max(100),
+    url: z.string().max(4000),
+    method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD']),
+    contentType: z.string().max(200).optional(),
+    body: z.string().max(RELAYED_BODY_LIMIT).optional(),
+  }),
 ]);
 export type McpAppHostMessage = z.infer<typeof mcpAppHostMessageSchema>;
 
@@ -56,6 +67,22 @@ export type McpAppHostMessage = z.infer<typeof mcpAppHostMessageSchema>;
 export const MCP_APP_MESSAGE_LIMIT = 10_000;
 /** The most text and base64 one `resources/read` answer may carry to an app, all its contents together. */
 export const MCP_APP_RESOURCE_READ_LIMIT = 2_000_000;
+/** The stage's answer to an app's relayed fetch: the response as text, or why there is none. */
+export const mcpAppFetchResultSchema = z.object({
+  source: z.literal(MCP_APP_STAGE_SOURCE),
+  type: z.literal('fetch-result'),
+  id: z.string().min(1).max(100),
+  response: z
+    .object({
+      status: z.number().int(),
+      statusText: z.string().max(200),
+      contentType: z.string().max(200),
+      body: z.string().max(RELAYED_BODY_LIMIT),
+    })
+    .optional(),
+  error: z.string().max(2000).optional(),
+});
+export type McpAppFetchResult = z.infer<typeof mcpAppFetchResultSchema>;
 
 const jsonRpcId = z.union([z.string().max(200), z.number().int()]);
 const jsonRpc = z.literal('2.0');

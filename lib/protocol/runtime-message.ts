@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mcpAppGrantSchema } from './mcp-app-grant';
 import { rewindModeSchema } from './rewind-events';
 import { mcpAppLoadSchema, mcpAppRequestSchema, mcpAppToolAnswerSchema, mcpAppToolCallSchema } from './mcp-app-wire';
 import { currentPageRequestSchema } from './current-page';
@@ -114,6 +115,10 @@ export const runtimeRequestSchema = z.discriminatedUnion('type', [
   // MCP glue: the enabled servers' resources (the composer's attach menu), and one read to attach as a file.
   z.object({ type: z.literal('mcp/resources') }),
   z.object({ type: z.literal('mcp/resource'), serverId: z.string().min(1).max(32), uri: z.string().min(1).max(4000) }),
+  /** The origins the user granted MCP Apps (the panel's and Settings' lists). */
+  z.object({ type: z.literal('mcp-app/grants') }),
+  /** The user grants or revokes one origin to one server's app; the app open in the stage reopens with it. */
+  z.object({ type: z.literal('mcp-app/grant'), grant: mcpAppGrantSchema, granted: z.boolean() }),
   /** Stop on a job card: a cancel command aimed at one job. */
   z.object({ type: z.literal('job/cancel'), sessionId: id, jobId: id, commandId: id }),
   /** A form's button pressed in the panel: checked by the runtime against the question's form before it answers it. */

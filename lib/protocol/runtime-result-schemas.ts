@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mcpAppGrantListSchema } from './mcp-app-grant';
 import { currentPageSchema } from './current-page';
 import { targetCatalogSchema } from './target-catalog';
 import { targetGrantSchema } from './target-artifact-events';
@@ -77,6 +78,8 @@ export const runtimeResultSchemas = {
   'mcp/prompt': mcpPromptResultSchema,
   'mcp/resources': mcpResourcesResultSchema,
   'mcp/resource': mcpResourceResultSchema,
+  'mcp-app/grants': z.object({ grants: mcpAppGrantListSchema }),
+  'mcp-app/grant': z.object({ grants: mcpAppGrantListSchema }),
   'job/cancel': z.object({
     commandId: z.string(),
     jobId: z.string(),

@@ -32,6 +32,8 @@ import { McpServerStore } from '../mcp/mcp-server-store';
 import { McpAppCalls } from './mcp-app-calls';
 import { mcpAppOpeningCall, mcpAppOpeningTool } from './mcp-app-recovery';
 import { AppMessageDrafts } from '../mcp/mcp-app-request-tools';
+import { McpAppGrants } from '../mcp/mcp-app-grants';
+import { McpAppGrantStore } from '../mcp/mcp-app-grant-store';
 import { errorText } from '../protocol/error-text';
 import { ConversationSearch } from '../search/conversation-search';
 import { indexedEventStore } from './indexed-event-store';
@@ -153,25 +155,29 @@ export function composeRuntime(platform: RuntimePlatform): ComposedRuntime {
   });
   // MCP glue: the user's MCP servers as one tool family, when the platform can reach them.
   const mcpServers = new McpServerStore(storage);
+  const appGrants = new McpAppGrants(new McpAppGrantStore(storage), stage);
   const mcp = platform.mcpTransport
     ? createMcpToolFamily({
         servers: () => mcpServers.load(),
         makeTransport: platform.mcpTransport,
         storeImage: (call) => (bytes, name) => storeBytes(blobStore, { bytes, name, ...call }),
         appMessages,
+        appGrants: (serverId, resourceUri) => appGrants.granted(serverId, resourceUri),
         openApp: async (opening) => {
           const targetId = `mcp-app-${newId()}`;
+          const showing = {
+            targetId,
+            title: opening.title,
+            url: platform.extensionUrl('mcp-app-host.html'),
+            app: opening.app,
+            callKey: opening.callKey,
+          };
           try {
-            await stage.openMcpApp({
-              targetId,
-              title: opening.title,
-              url: platform.extensionUrl('mcp-app-host.html'),
-              app: opening.app,
-              callKey: opening.callKey,
-            });
+            await stage.openMcpApp(showing);
           } catch (error) {
             return { ok: false, error: errorText(error) };
           }
+          appGrants.shownApp(opening.serverId, showing);
           appCalls.opened(targetId, { sessionId: opening.sessionId, serverId: opening.serverId, title: opening.title });
           return { ok: true, targetId };
         },
@@ -204,7 +210,7 @@ export function composeRuntime(platform: RuntimePlatform): ComposedRuntime {
     savedValues: (targetId) => values.saved(targetId),
     pages,
     search,
-    ...(mcp ? { mcpTools: () => mcp.definitions(), mcpPrompts: mcp, mcpResources: mcp } : {}),
+    ...(mcp ? { mcpTools: () => mcp.definitions(), mcpPrompts: mcp, mcpResources: mcp, mcpAppGrants: appGrants } : {}),
     budgets: new BudgetGuard({
       store,
       settings: () => usageSettings.load(),

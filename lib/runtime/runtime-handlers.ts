@@ -8,6 +8,7 @@ import type { CurrentPage, PageLink } from '../page-tools/page-link';
 import type { Runtime } from './runtime';
 import type { McpToolFamily } from '../mcp/mcp-tool-family';
 import type { McpToolsResult } from '../protocol/mcp-tools-result';
+import type { McpAppGrant } from '../protocol/mcp-app-grant';
 import { targetFolderZip } from '../authored-targets/target-folder-zip';
 import { bytesToBase64 } from '../files/bytes-to-base64';
 import { errorText } from '../protocol/error-text';
@@ -28,6 +29,11 @@ export interface RuntimeHandlerDependencies {
   mcpPrompts?: Pick<McpToolFamily, 'prompts' | 'prompt'>;
   /** MCP glue: the servers' resources, and one of them read to attach as a file. */
   mcpResources?: Pick<McpToolFamily, 'resources' | 'resource'>;
+  /** MCP Apps: the origins the user granted them, one changed; the app open in the stage reopens with it. */
+  mcpAppGrants?: {
+    list(): Promise<McpAppGrant[]>;
+    set(grant: McpAppGrant, granted: boolean): Promise<McpAppGrant[]>;
+  };
   /** Puts values a rewind restored on the stage: applied to the target open there, saved for any other. */
   restoreTargetValues?(restored: RestoredTargetValues[]): Promise<void>;
   /** Reloads a target in the stage if it is the one open there (a restored version, a changed grant). */
@@ -113,6 +119,11 @@ export function runtimeHandlers(dependencies: RuntimeHandlerDependencies): Runti
         ok: false,
         error: 'This build reaches no MCP server.',
       },
+    'mcp-app/grants': async () => ({ grants: (await dependencies.mcpAppGrants?.list()) ?? [] }),
+    'mcp-app/grant': async (request) => {
+      if (!dependencies.mcpAppGrants) throw new Error('This build opens no MCP Apps.');
+      return { grants: await dependencies.mcpAppGrants.set(request.grant, request.granted) };
+    },
     'job/cancel': (request) => runtime.cancelJob(request.sessionId, request.jobId, request.commandId),
     'artifact/act': (request) => runtime.answerForm(request),
     'target-artifact/restore': async (request) => {

@@ -70,6 +70,12 @@ export async function startMcpHttpServer(): Promise<McpHttpServer> {
       response.writeHead(401, { 'WWW-Authenticate': 'Bearer' }).end('Unauthorized');
       return;
     }
+    // What the network MCP App fetches: counted as `data`, and without CORS headers (only the stage's relay reads it).
+    if (path === '/data') {
+      calls.set('data', (calls.get('data') ?? 0) + 1);
+      response.writeHead(200, { 'Content-Type': 'text/plain' }).end(`network data for ${request.method}`);
+      return;
+    }
     if (path === '/malformed') {
       response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"jsonrpc":"1.0","oops":true}');
       return;

@@ -6,6 +6,7 @@ export const COUNTER_APP_URI = 'ui://counter/app.html';
 export const HOSTILE_APP_URI = 'ui://hostile/app.html';
 /** A resource only the `/other` server has: an app of `/apps` must not reach it through its host. */
 export const OTHER_SERVER_NOTE_URI = 'note://other-server';
+export const NETWORK_APP_URI = 'ui://network/app.html';
 
 /**
  * An MCP App written to SEP-1865 by hand (no SDK bundle, so it is served offline as one document): it initializes,
@@ -108,8 +109,40 @@ fetch(${JSON.stringify(offOrigin)}).then(
 }
 
 /**
+ * An unmodified app that reaches the network with plain fetch(): on its tool input it fetches `input.url` and shows
+ * the outcome in `#outcome` ("body: …" or "refused: …"); `window.tryFetch(url)` does the same for the test.
+ */
+export const NETWORK_APP_HTML = `<!doctype html>
+<html><head><meta charset="utf-8"><title>Network app</title></head>
+<body><h1>Network</h1><p id="outcome">not yet</p>
+<script>
+window.tryFetch = (url) =>
+  fetch(url).then(
+    (response) => response.text().then((text) => 'body: ' + text),
+    (error) => 'refused: ' + error.message,
+  );
+window.addEventListener('message', (event) => {
+  const message = event.data;
+  if (event.source !== window.parent || !message || message.jsonrpc !== '2.0') return;
+  if (message.id === 1) {
+    window.parent.postMessage({ jsonrpc: '2.0', method: 'ui/notifications/initialized' }, '*');
+    return;
+  }
+  if (message.method === 'ui/notifications/tool-input')
+    window.tryFetch(message.params.arguments.url).then((outcome) => {
+      document.getElementById('outcome').textContent = outcome;
+    });
+});
+window.parent.postMessage(
+  { jsonrpc: '2.0', id: 1, method: 'ui/initialize', params: { appInfo: { name: 'network', version: '1.0.0' } } },
+  '*',
+);
+</script></body></html>`;
+
+/**
  * The MCP Apps of the test server: `showCounter` opens the counter app with its result, `incrementCounter` is the
- * tool the app calls back (app-only, asks), `showHostileApp` opens the hostile one. Counts go to `count`.
+ * tool the app calls back (app-only, asks), `showHostileApp` opens the hostile one, `showNetworkApp` the one that
+ * declares `offOrigin` (and a wildcard, which is never grantable) as its connect domains. Counts go to `count`.
  */
 export function registerMcpTestApps(server: McpServer, count: (name: string) => void, offOrigin: string): void {
   let counter = 0;
@@ -155,6 +188,29 @@ export function registerMcpTestApps(server: McpServer, count: (name: string) => 
       return { content: [{ type: 'text', text: 'Hostile app shown.' }] };
     },
   );
+  server.registerTool(
+    'showNetworkApp',
+    {
+      description: 'Shows an app that fetches a URL.',
+      inputSchema: { url: z.string() },
+      annotations: { readOnlyHint: true },
+      _meta: { ui: { resourceUri: NETWORK_APP_URI } },
+    },
+    () => {
+      count('showNetworkApp');
+      return { content: [{ type: 'text', text: 'Network app shown.' }] };
+    },
+  );
+  server.registerResource('network-app', NETWORK_APP_URI, { mimeType: MCP_APP_MIME }, (uri) => ({
+    contents: [
+      {
+        uri: uri.href,
+        mimeType: MCP_APP_MIME,
+        text: NETWORK_APP_HTML,
+        _meta: { ui: { csp: { connectDomains: [offOrigin, 'https://*.example.com'] } } },
+      },
+    ],
+  }));
   server.registerResource('counter-app', COUNTER_APP_URI, { mimeType: MCP_APP_MIME }, (uri) => ({
     contents: [{ uri: uri.href, mimeType: MCP_APP_MIME, text: COUNTER_APP_HTML }],
   }));
