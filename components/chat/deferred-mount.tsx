@@ -1,4 +1,4 @@
-import { useDeferredValue, type ReactNode } from 'react';
+import { useDeferredValue, useEffectEvent, useLayoutEffect, type ReactNode } from 'react';
 
 /**
  * Shows `placeholder` in the render that mounts it and `children` in a background render right after. React renders
@@ -9,12 +9,20 @@ export function DeferredMount({
   placeholder,
   children,
   defer = true,
+  onShown,
 }: {
   placeholder: ReactNode;
   children: ReactNode;
   /** False while something streams: its frequent renders would keep interrupting the background one. */
   defer?: boolean;
+  /** Called in the commit that puts `children` in place of the placeholder, before the browser lays it out. */
+  onShown?: () => void;
 }) {
   const mounted = useDeferredValue(true, false);
-  return mounted || !defer ? children : placeholder;
+  const shown = mounted || !defer;
+  const shownNow = useEffectEvent(() => onShown?.());
+  useLayoutEffect(() => {
+    if (shown) shownNow();
+  }, [shown]);
+  return shown ? children : placeholder;
 }

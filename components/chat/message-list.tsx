@@ -1,4 +1,4 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 import {
   useCallback,
   useEffect,
@@ -118,6 +118,22 @@ export function MessageList({ state, running, empty, jumpTo }: MessageListProps)
     state.facts,
     follow,
   ]);
+
+  // The end moved (rows measured): followed in the same commit, so that nothing reads the list at the old scroll.
+  const totalSize = virtualizer.getTotalSize();
+  useLayoutEffect(() => {
+    if (stillStuck()) scrollToBottom();
+  }, [totalSize, scrollToBottom, stillStuck]);
+
+  /**
+   * A turn that replaced its placeholder is measured in that commit: the rows below it and the end are in their
+   * places before the browser paints or a click is aimed, rather than a frame later when the resize is observed.
+   * (`measureElement` would answer with the placeholder's size it measured when the row mounted.)
+   */
+  const measureRow = (row: VirtualItem) => {
+    const element = virtualizer.elementsCache.get(row.key);
+    if (element instanceof HTMLElement) virtualizer.resizeItem(row.index, element.offsetHeight);
+  };
 
   useEffect(() => {
     const sizer = sizerRef.current;
@@ -246,6 +262,7 @@ export function MessageList({ state, running, empty, jumpTo }: MessageListProps)
                 {turn && (
                   <DeferredMount
                     defer={quiet}
+                    onShown={() => measureRow(row)}
                     placeholder={
                       <div
                         className="pending-turn"
@@ -267,9 +284,10 @@ export function MessageList({ state, running, empty, jumpTo }: MessageListProps)
                       superseded={retried.has(turn.turnId)}
                       branches={branches}
                     />
+                    {/* With its turn, not beside the placeholder: the × would be in a place the turn then takes. */}
+                    <FactNotices facts={factsByTurn.get(turn.turnId) ?? []} />
                   </DeferredMount>
                 )}
-                {turn && <FactNotices facts={factsByTurn.get(turn.turnId) ?? []} />}
                 {turn &&
                   state.compactions
                     ?.filter((compaction) => compaction.throughTurnId === turn.turnId)

@@ -32,6 +32,28 @@ const script: Script = {
   ],
 };
 
+const DISMISS = '[data-fact="notify/budget-reached"] button[aria-label="Dismiss notice"]';
+
+interface Point {
+  x: number;
+  y: number;
+}
+
+/**
+ * Runs in the panel before its scripts: notes the middle of the notice's × in the first commit that shows it, where
+ * a click read from the page right then would be aimed.
+ */
+function noteFirstDismissPoint(selector: string) {
+  const observer = new MutationObserver(() => {
+    const box = document.querySelector(selector)?.getBoundingClientRect();
+    if (!box) return;
+    observer.disconnect();
+    const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    (globalThis as unknown as { firstDismissPoint: Point }).firstDismissPoint = point;
+  });
+  observer.observe(document, { subtree: true, childList: true });
+}
+
 describe('a per-conversation budget', () => {
   let server: ScriptedModelServer;
   let session: ExtensionSession;
@@ -106,11 +128,20 @@ describe('a per-conversation budget', () => {
     expect(await panel.$('.budget-refusal')).toBeNull();
 
     // The notice is a fact in the log: it is shown again after a reload.
+    await panel.evaluateOnNewDocument(noteFirstDismissPoint, DISMISS);
     await panel.reload();
     await panel.waitForSelector('[data-fact="notify/budget-reached"]', { timeout: 30_000 });
 
-    // Its × records notify/dismissed: the notice goes away and stays away after a reload.
-    await panel.click('[data-fact="notify/budget-reached"] button[aria-label="Dismiss notice"]');
+    // Its × records notify/dismissed: the notice goes away and stays away after a reload. The click is aimed where
+    // the × was when it first showed, as a click that read its place right then would be: the turns laid out after
+    // the reload must not have moved it from there (they did, and such a click missed it).
+    const aimed = await panel.evaluate(() => (globalThis as unknown as { firstDismissPoint: Point }).firstDismissPoint);
+    const now = await panel.$eval(DISMISS, (button) => {
+      const box = button.getBoundingClientRect();
+      return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    });
+    console.log(`dismiss button first at ${aimed.x},${aimed.y}, now at ${now.x},${now.y}`);
+    await panel.mouse.click(aimed.x, aimed.y);
     await panel.waitForFunction(() => !document.querySelector('[data-fact="notify/budget-reached"]'), {
       timeout: 10_000,
     });
