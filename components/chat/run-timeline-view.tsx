@@ -3,9 +3,12 @@ import {
   filterTimeline,
   TIMELINE_KINDS,
   timelineExport,
+  turnsWithRows,
+  type RunTimeline,
   type TimelineEntry,
   type TimelineKind,
 } from '@/lib/panel/run-timeline';
+import type { TimelineTurn } from '@/lib/panel/timeline-turns';
 import { formatDuration, prettyJson } from '@/lib/panel/tool-call-view';
 import { errorText } from '@/lib/protocol/error-text';
 import { CrossIcon, DownloadIcon, Spinner } from '../shared/icons';
@@ -30,25 +33,31 @@ export function RunTimelineView({
   onClose(): void;
 }) {
   const { loadTimeline } = usePanelActions();
-  const [entries, setEntries] = useState<TimelineEntry[]>();
+  const [timeline, setTimeline] = useState<RunTimeline>();
   const [failure, setFailure] = useState<string>();
   const [kinds, setKinds] = useState<ReadonlySet<TimelineKind>>(new Set());
   useEffect(() => {
     let current = true;
     loadTimeline(turnId).then(
-      (loaded) => current && setEntries(loaded),
+      (loaded) => current && setTimeline(loaded),
       (reason: unknown) => current && setFailure(errorText(reason)),
     );
     return () => {
       current = false;
     };
   }, [loadTimeline, turnId]);
+  const entries = timeline?.entries;
   const shown = useMemo(() => filterTimeline(entries ?? [], kinds), [entries, kinds]);
+  const turns = useMemo(() => turnsWithRows(timeline?.turns ?? [], shown), [timeline, shown]);
   const exportUrl = useMemo(() => {
-    if (!entries) return undefined;
-    const document = timelineExport({ sessionId, ...(turnId ? { turnId } : {}) }, shown, new Date());
+    if (!timeline) return undefined;
+    const document = timelineExport(
+      { sessionId, ...(turnId ? { turnId } : {}) },
+      { turns: timeline.turns, entries: shown },
+      new Date(),
+    );
     return URL.createObjectURL(new Blob([JSON.stringify(document, null, 2)], { type: 'application/json' }));
-  }, [entries, shown, sessionId, turnId]);
+  }, [timeline, shown, sessionId, turnId]);
   useEffect(
     () => () => {
       if (exportUrl) URL.revokeObjectURL(exportUrl);
@@ -62,7 +71,7 @@ export function RunTimelineView({
       else next.add(kind);
       return next;
     });
-  const start = entries?.[0]?.time ?? 0;
+  const start = Math.min(timeline?.turns[0]?.time ?? Infinity, entries?.[0]?.time ?? Infinity);
   return (
     <section
       className="run-timeline"
@@ -100,13 +109,42 @@ export function RunTimelineView({
       </div>
       {failure && <p className="tool-error">The log could not be read: {failure}</p>}
       {!entries && !failure && <Spinner />}
-      <ol className="run-timeline-rows">
-        {shown.map((entry) => (
-          <TimelineRow key={`${entry.kind}:${entry.id}`} entry={entry} start={start} />
-        ))}
-      </ol>
+      {turns.map((turn) => (
+        <section key={turn.turnId} className="timeline-turn" data-turn-id={turn.turnId} data-start={turn.start}>
+          <TimelineTurnHeading turn={turn} start={start} />
+          <ol className="run-timeline-rows">
+            {shown
+              .filter((entry) => entry.turnId === turn.turnId)
+              .map((entry) => (
+                <TimelineRow key={`${entry.kind}:${entry.id}`} entry={entry} start={start} />
+              ))}
+          </ol>
+        </section>
+      ))}
       {entries && shown.length === 0 && <p className="run-timeline-empty">Nothing of these kinds.</p>}
     </section>
+  );
+}
+
+function TimelineTurnHeading({ turn, start }: { turn: TimelineTurn; start: number }) {
+  const duration = formatDuration(turn.durationMs);
+  const figures = [
+    `+${formatDuration(turn.time - start) ?? '0 ms'}`,
+    duration && `took ${duration}`,
+    `${turn.requests} ${turn.requests === 1 ? 'request' : 'requests'}`,
+    turn.toolCalls > 0 && `${turn.toolCalls} tool ${turn.toolCalls === 1 ? 'call' : 'calls'}`,
+    turn.inputTokens !== undefined && `${turn.inputTokens} in`,
+    turn.outputTokens !== undefined && `${turn.outputTokens} out`,
+  ].filter(Boolean);
+  return (
+    <header className="timeline-turn-head" data-status={turn.status}>
+      <div className="timeline-row-head">
+        <span className="timeline-kind">Turn {turn.number}</span>
+        <strong className="timeline-title">{turn.title}</strong>
+        <span className="timeline-status">{turn.status}</span>
+      </div>
+      <div className="timeline-figures">{figures.join(' · ')}</div>
+    </header>
   );
 }
 

@@ -9,7 +9,7 @@ import type { FormActionOutcome, FormSubmission } from '../artifacts/view-artifa
 import type { SearchHit, SearchResult } from '@/lib/protocol/search-hit';
 import type { McpPromptsResult } from '@/lib/protocol/mcp-prompt';
 import type { McpResourceDefinition, McpResourcesResult } from '@/lib/protocol/mcp-resource';
-import type { TimelineEntry } from '@/lib/panel/run-timeline';
+import type { RunTimeline } from '@/lib/panel/run-timeline';
 import type { McpAppGrant } from '@/lib/protocol/mcp-app-grant';
 
 export type DecisionScope = 'once' | 'target-session';
@@ -69,7 +69,7 @@ export interface PanelActions {
   /** Shows the run timeline of the open conversation, or of one of its turns. */
   openTimeline(turnId?: string): void;
   /** The open conversation's timeline read from its log (one turn's when named). */
-  loadTimeline(turnId?: string): Promise<TimelineEntry[]>;
+  loadTimeline(turnId?: string): Promise<RunTimeline>;
   /** Full-text search over every conversation (the drawer's box). */
   searchConversations(query: string): Promise<SearchResult>;
   /** Opens the conversation of a search result at its turn. */
@@ -134,7 +134,7 @@ export const PanelActionsContext = createContext<PanelActions>({
   importSession: nothing,
   dismissNotice: nothing,
   openTimeline: nothing,
-  loadTimeline: async () => [],
+  loadTimeline: async () => ({ turns: [], entries: [] }),
   searchConversations: async () => {
     throw new Error(NOT_CONNECTED);
   },

@@ -140,7 +140,8 @@ export function useSidePanelActions(parts: SidePanelParts): PanelActions {
     dismissNotice: sessions.dismissNotice,
     // The panel component shows the timeline; what it reads is the log, projected in lib/.
     openTimeline: () => undefined,
-    loadTimeline: async (turnId) => (state ? runTimeline(await readEvents(state.sessionId, 0), turnId) : []),
+    loadTimeline: async (turnId) =>
+      state ? runTimeline(await readEvents(state.sessionId, 0), turnId) : { turns: [], entries: [] },
     searchConversations: (query) => callRuntime({ type: 'search/query', query }),
     openSearchHit: (hit) => {
       if (hit.sessionId !== state?.sessionId && turn.running) return;

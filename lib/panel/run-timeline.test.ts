@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EventLog } from '../../tests/support/event-log';
-import { filterTimeline, runTimeline, timelineExport } from './run-timeline';
+import { filterTimeline, runTimeline, timelineEntries, timelineExport, turnsWithRows } from './run-timeline';
 
 const ids = { turnId: 'turn-1', stepId: 'step-1', attemptId: 'attempt-1' };
 
@@ -76,7 +76,7 @@ function run(): EventLog {
 
 describe('runTimeline', () => {
   it('reads every model request, tool call, approval and error of a conversation from the log, in order', () => {
-    const timeline = runTimeline(run().events);
+    const timeline = timelineEntries(run().events);
     expect(timeline.map((entry) => [entry.kind, entry.id, entry.status])).toEqual([
       ['model-request', 'attempt-1', 'tool-calls'],
       ['tool-call', 'call-1', 'failed'],
@@ -99,8 +99,8 @@ describe('runTimeline', () => {
 
   it('keeps to one turn when asked, and filters by kind', () => {
     const events = run().events;
-    expect(runTimeline(events, 'turn-2').map((entry) => entry.id)).toEqual(['call-1-b']);
-    const timeline = runTimeline(events);
+    expect(timelineEntries(events, 'turn-2').map((entry) => entry.id)).toEqual(['call-1-b']);
+    const timeline = timelineEntries(events);
     expect(filterTimeline(timeline, new Set(['approval', 'error'])).map((entry) => entry.kind)).toEqual([
       'approval',
       'error',
@@ -109,16 +109,84 @@ describe('runTimeline', () => {
     expect(filterTimeline(timeline, new Set())).toHaveLength(timeline.length);
   });
 
-  it('exports as a versioned JSON document of the rows shown', () => {
-    const entries = runTimeline(run().events, 'turn-1');
-    const document = timelineExport({ sessionId: 's', turnId: 'turn-1' }, entries, new Date(0));
+  it('heads each turn with what began it, how it ended and its totals', () => {
+    const { turns } = runTimeline(run().events);
+    expect(turns).toEqual([
+      {
+        turnId: 'turn-1',
+        number: 1,
+        start: 'message',
+        title: 'Set it',
+        time: 1_000,
+        durationMs: 991,
+        status: 'interrupted',
+        requests: 2,
+        toolCalls: 1,
+        inputTokens: 120,
+        outputTokens: 9,
+      },
+      {
+        turnId: 'turn-2',
+        number: 2,
+        start: 'message',
+        title: 'again',
+        time: 2_000,
+        status: 'running',
+        requests: 0,
+        toolCalls: 1,
+      },
+    ]);
+    expect(runTimeline(run().events, 'turn-2').turns.map((turn) => [turn.turnId, turn.number])).toEqual([
+      ['turn-2', 2],
+    ]);
+  });
+
+  it('names the turns that retry, regenerate or run a step again', () => {
+    const log = run();
+    log.add({
+      type: 'turn/started',
+      turnId: 'turn-3',
+      time: 3_000,
+      data: { userItemId: 'u3', text: 'You ran it again.', retriesToolCall: 'call-1' },
+    });
+    log.add({ type: 'turn/completed', turnId: 'turn-3', time: 3_500, data: { reason: 'step-cap' } });
+    log.add({
+      type: 'turn/started',
+      turnId: 'turn-4',
+      time: 4_000,
+      data: { userItemId: 'u4', text: '', retriesStep: { turnId: 'turn-1', attemptId: 'attempt-2' } },
+    });
+    log.add({ type: 'turn/aborted', turnId: 'turn-4', time: 4_100, data: { reason: 'Stopped' } });
+    log.add({
+      type: 'turn/started',
+      turnId: 'turn-5',
+      time: 5_000,
+      data: { userItemId: 'u5', text: 'Set it\n  now '.repeat(20), answerOf: 'turn-1' },
+    });
+    const turns = runTimeline(log.events).turns.slice(2);
+    expect(turns.map((turn) => [turn.start, turn.status, turn.durationMs])).toEqual([
+      ['retry-call', 'ended (step-cap)', 500],
+      ['retry-step', 'stopped', 100],
+      ['regenerate', 'running', undefined],
+    ]);
+    expect(turns[0]?.title).toBe('Retry of setParameter');
+    expect(turns[1]?.title).toBe('Retry step');
+    expect(turns[2]?.title).toMatch(/^Regenerate: Set it now Set it now .+…$/);
+    expect(turns[2]?.title.length).toBeLessThanOrEqual('Regenerate: '.length + 80);
+  });
+
+  it('exports as a versioned JSON document of the rows shown and their turns', () => {
+    const timeline = runTimeline(run().events);
+    const approvals = filterTimeline(timeline.entries, new Set(['approval']));
+    const document = timelineExport({ sessionId: 's' }, { turns: timeline.turns, entries: approvals }, new Date(0));
     expect(JSON.parse(JSON.stringify(document))).toEqual({
       format: 'splitbrain-timeline',
-      version: 1,
+      version: 2,
       exportedAt: '1970-01-01T00:00:00.000Z',
       sessionId: 's',
-      turnId: 'turn-1',
-      entries,
+      turns: [timeline.turns[0]],
+      entries: approvals,
     });
+    expect(turnsWithRows(timeline.turns, [])).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import type { AgentEvent, AgentEventOf } from '../protocol/agent-event';
 import type { JsonValue } from '../protocol/json-value';
 import type { TokenUsage } from '../protocol/token-usage';
+import { timelineTurns, type TimelineTurn } from './timeline-turns';
 
 export const TIMELINE_KINDS = ['model-request', 'tool-call', 'approval', 'error', 'compaction'] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
@@ -30,11 +31,22 @@ export interface TimelineEntry {
   decidedAt?: number;
 }
 
+/** A conversation's or a turn's timeline: its turns, the headings, and every row, each naming its turn. */
+export interface RunTimeline {
+  turns: TimelineTurn[];
+  entries: TimelineEntry[];
+}
+
+/** The run timeline of a conversation, or of one turn, from its durable events (see `timelineEntries`). */
+export function runTimeline(events: readonly AgentEvent[], turnId?: string): RunTimeline {
+  return { turns: timelineTurns(events, turnId), entries: timelineEntries(events, turnId) };
+}
+
 /**
- * The timeline of a conversation, or of one turn: a pure projection of its durable events, in the order each row
- * began. Every figure is one the log records; a figure it does not have (a step without usage) stays absent.
+ * The rows of a conversation's timeline, or of one turn's: a pure projection of its durable events, in the order
+ * each row began. Every figure is one the log records; a figure it does not have (a step without usage) stays absent.
  */
-export function runTimeline(events: readonly AgentEvent[], turnId?: string): TimelineEntry[] {
+export function timelineEntries(events: readonly AgentEvent[], turnId?: string): TimelineEntry[] {
   const rows = new Map<string, TimelineEntry>();
   const put = (key: string, entry: TimelineEntry) => rows.set(key, { ...rows.get(key), ...entry });
   const change = (key: string, patch: Partial<TimelineEntry>) => {
@@ -188,25 +200,36 @@ export function filterTimeline(entries: readonly TimelineEntry[], kinds: Readonl
 
 export const TIMELINE_EXPORT_FORMAT = 'splitbrain-timeline';
 
-/** The timeline as the JSON document the panel's Export link downloads. */
+/** The turns that have a row among `entries`, for the headings of a filtered view. */
+export function turnsWithRows(turns: readonly TimelineTurn[], entries: readonly TimelineEntry[]): TimelineTurn[] {
+  const shown = new Set(entries.map((entry) => entry.turnId));
+  return turns.filter((turn) => shown.has(turn.turnId));
+}
+
+/**
+ * The timeline as the JSON document the panel's Export link downloads: the rows shown and their turns. Version 2
+ * added `turns`.
+ */
 export function timelineExport(
   scope: { sessionId: string; turnId?: string },
-  entries: readonly TimelineEntry[],
+  timeline: RunTimeline,
   exportedAt: Date,
 ): {
   format: typeof TIMELINE_EXPORT_FORMAT;
-  version: 1;
+  version: 2;
   exportedAt: string;
   sessionId: string;
   turnId?: string;
+  turns: TimelineTurn[];
   entries: TimelineEntry[];
 } {
   return {
     format: TIMELINE_EXPORT_FORMAT,
-    version: 1,
+    version: 2,
     exportedAt: exportedAt.toISOString(),
     sessionId: scope.sessionId,
     ...(scope.turnId ? { turnId: scope.turnId } : {}),
-    entries: [...entries],
+    turns: turnsWithRows(timeline.turns, timeline.entries),
+    entries: [...timeline.entries],
   };
 }

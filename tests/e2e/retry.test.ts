@@ -125,6 +125,18 @@ describe('retrying a failed tool call, and the run timeline, in Chromium', () =>
     expect(approval).toContain('decided by you');
     const request = await panel.$eval('.timeline-row[data-kind="model-request"]', (row) => row.textContent ?? '');
     expect(request).toMatch(/took \d/);
+    // Each turn heads its rows: the message, then the retry, each with how it ended and its totals.
+    const turns = await panel.$$eval('.run-timeline .timeline-turn', (sections) =>
+      sections.map((section) => ({
+        start: section.getAttribute('data-start'),
+        heading: section.querySelector('.timeline-turn-head')?.textContent ?? '',
+        rows: section.querySelectorAll('.timeline-row').length,
+      })),
+    );
+    expect(turns.map((turn) => turn.start)).toEqual(['message', 'retry-call']);
+    expect(turns[0]?.heading).toMatch(/^Turn 1Set the fault to fail-once\.completed.*took .*3 requests · 2 tool calls/);
+    expect(turns[1]?.heading).toMatch(/^Turn 2Retry of setParametercompleted.*1 request · 1 tool call/);
+    expect(turns.reduce((sum, turn) => sum + turn.rows, 0)).toBe(kinds.length);
     await panel.setViewport({ width: 420, height: 820 });
     await panel.screenshot({ path: resolve(SCREENSHOTS, 'timeline.png') as `${string}.png` });
 
@@ -142,8 +154,14 @@ describe('retrying a failed tool call, and the run timeline, in Chromium', () =>
       return { name: link.getAttribute('download'), text: await response.text() };
     });
     expect(exported.name).toMatch(/^splitbrain-timeline-.+\.json$/);
-    const timeline = JSON.parse(exported.text) as { format: string; entries: { kind: string; decidedBy?: string }[] };
+    const timeline = JSON.parse(exported.text) as {
+      format: string;
+      turns: { start: string }[];
+      entries: { kind: string; decidedBy?: string }[];
+    };
     expect(timeline.format).toBe('splitbrain-timeline');
     expect(timeline.entries).toEqual([expect.objectContaining({ kind: 'approval', decidedBy: 'user' })]);
+    // The approval was asked in the retrying turn: the export names that turn alone.
+    expect(timeline.turns.map((turn) => turn.start)).toEqual(['retry-call']);
   });
 });
