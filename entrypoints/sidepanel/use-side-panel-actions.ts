@@ -153,10 +153,15 @@ export function useSidePanelActions(parts: SidePanelParts): PanelActions {
     attachFiles: files.composer.onAttachFiles,
     listResources: () => callRuntime({ type: 'mcp/resources' }),
     attachResource: (resource) =>
-      void callRuntime({ type: 'mcp/resource', serverId: resource.serverId, uri: resource.uri }).then(
+      void callRuntime({
+        type: 'mcp/resource',
+        serverId: resource.serverId,
+        uri: resource.uri,
+        listed: { name: resource.name, ...(resource.mimeType ? { mimeType: resource.mimeType } : {}) },
+      }).then(
         (read) =>
           read.ok
-            ? files.composer.onAttachFiles([mcpResourceFile(read, Date.now())])
+            ? files.composer.onAttachFiles(read.parts.map((part) => mcpResourceFile(part, Date.now())))
             : report(`Could not attach ${resource.name}: ${read.error}`),
         (reason: unknown) => report(`Could not attach ${resource.name}: ${errorText(reason)}`),
       ),

@@ -37,7 +37,7 @@ describe('connectMcpServer', () => {
     expect(report.tools).toContainEqual({ name: 'readNote', hint: 'read-only' });
     expect(report.tools).toContainEqual({ name: 'deleteNote', hint: 'destructive' });
     expect(report.tools).toContainEqual({ name: 'slowWrite', hint: 'unknown' });
-    expect(report.resources).toEqual(['note://first', 'image://dot']);
+    expect(report.resources).toEqual(['note://first', 'image://dot', 'note://trip']);
     expect(report.prompts).toEqual(['summarize', 'plan']);
     expect(report.notes).toEqual([]);
   });

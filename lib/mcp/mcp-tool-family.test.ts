@@ -151,20 +151,29 @@ describe('MCP resources of the tool family', () => {
       resources: [
         { uri: 'note://first', name: 'first-note', mimeType: 'text/plain', serverId: 'notes', serverName: 'Notes' },
         { uri: 'image://dot', name: 'dot', mimeType: 'image/png', serverId: 'notes', serverName: 'Notes' },
+        { uri: 'note://trip', name: 'trip', mimeType: 'text/markdown', serverId: 'notes', serverName: 'Notes' },
       ],
       notes: [],
     });
     expect(await family.resource('notes', 'note://first')).toEqual({
       ok: true,
-      name: 'first-note.txt',
-      mimeType: 'text/plain',
-      content: { kind: 'text', text: 'buy milk' },
+      parts: [{ name: 'first-note.txt', mimeType: 'text/plain', content: { kind: 'text', text: 'buy milk' } }],
     });
     expect(await family.resource('notes', 'image://dot')).toMatchObject({
       ok: true,
-      name: 'dot.png',
-      mimeType: 'image/png',
-      content: { kind: 'blob', base64: TEST_PNG_BASE64 },
+      parts: [{ name: 'dot.png', mimeType: 'image/png', content: { kind: 'blob', base64: TEST_PNG_BASE64 } }],
+    });
+    // As the attach menu asks: named as it listed the resource, which is not listed again.
+    expect(await family.resource('notes', 'note://trip', { name: 'Trip notes', mimeType: 'text/markdown' })).toEqual({
+      ok: true,
+      parts: [
+        {
+          name: 'Trip notes (part 1 of 2).md',
+          mimeType: 'text/markdown',
+          content: { kind: 'text', text: '# Trip\nPack the boots.' },
+        },
+        { name: 'map.png', mimeType: 'image/png', content: { kind: 'blob', base64: TEST_PNG_BASE64 } },
+      ],
     });
     expect(await family.resource('notes', 'note://none')).toMatchObject({ ok: false });
     expect(await family.resource('off', 'note://first')).toEqual({

@@ -5,7 +5,12 @@ import type { ToolRunner } from '../tool-family/tool-family';
 import { mcpToolOutput, type StoreMcpImage } from './mcp-call-result';
 import { connectMcpServer, mcpFailureMessage, type McpSession, type McpTransportFactory } from './mcp-connection';
 import { mcpPromptText, type McpPromptResult, type McpPromptsResult } from '../protocol/mcp-prompt';
-import { mcpResourceAttachment, type McpResourceResult, type McpResourcesResult } from '../protocol/mcp-resource';
+import {
+  mcpResourceAttachment,
+  type McpListedResource,
+  type McpResourceResult,
+  type McpResourcesResult,
+} from '../protocol/mcp-resource';
 import type { McpServerConfig } from './mcp-server-config';
 import { mcpServerCatalog, type McpServerCatalog, type McpToolDefinition } from './mcp-tool-catalog';
 import { isMcpToolName, mcpToolName } from './mcp-tool-name';
@@ -63,8 +68,8 @@ export interface McpToolFamily {
   prompt(serverId: string, name: string, input: Record<string, string>): Promise<McpPromptResult>;
   /** The enabled servers' resources, offered in the composer's attach menu. */
   resources(): Promise<McpResourcesResult>;
-  /** One resource's content (`resources/read`), to attach to a message as a file. */
-  resource(serverId: string, uri: string): Promise<McpResourceResult>;
+  /** One resource's content (`resources/read`), to attach to a message as files; listed again unless `listed` says how. */
+  resource(serverId: string, uri: string, listed?: Omit<McpListedResource, 'uri'>): Promise<McpResourceResult>;
   close(): Promise<void>;
 }
 
@@ -260,13 +265,15 @@ export function createMcpToolFamily(dependencies: McpToolFamilyDependencies): Mc
         notes: listed.flatMap((entry) => entry.notes),
       };
     },
-    async resource(serverId, uri) {
+    async resource(serverId, uri, known) {
       const config = (await dependencies.servers()).find((server) => server.id === serverId && server.enabled);
       if (!config) return { ok: false, error: `No enabled MCP server has the id ${serverId}.` };
       const session = await connection(config).session;
       if (!session.ok) return { ok: false, error: `${config.name} is not connected: ${session.error}` };
       try {
-        const listed = (await session.session.listResourceEntries()).find((resource) => resource.uri === uri);
+        const listed = known
+          ? { uri, ...known }
+          : (await session.session.listResourceEntries()).find((resource) => resource.uri === uri);
         return mcpResourceAttachment(await session.session.readResource(uri), listed ?? { uri, name: uri });
       } catch (error) {
         return { ok: false, error: `${config.name}: ${mcpFailureMessage(error)}` };

@@ -4,10 +4,16 @@ import { mcpResourceFile } from './mcp-resource-file';
 
 const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
-function attached(result: unknown, listed = { uri: 'note://first', name: 'first-note' }) {
+function attachedParts(result: unknown, listed = { uri: 'note://first', name: 'first-note' }) {
   const attachment = mcpResourceAttachment(result, listed);
   if (!attachment.ok) throw new Error(attachment.error);
-  return attachment;
+  return attachment.parts;
+}
+
+function attached(result: unknown, listed = { uri: 'note://first', name: 'first-note' }) {
+  const [part, ...others] = attachedParts(result, listed);
+  expect(others).toEqual([]);
+  return part!;
 }
 
 describe('MCP resources as files', () => {
@@ -39,7 +45,43 @@ describe('MCP resources as files', () => {
     );
   });
 
-  it('refuses what is not a resources/read result, an empty one, and one too large', () => {
+  it('attaches every part of a resource of several, each named after its own URI or its place', async () => {
+    const parts = attachedParts(
+      {
+        contents: [
+          { uri: 'note://first', mimeType: 'text/markdown', text: '# Notes' },
+          { uri: 'note://first/attachments/dot.png', mimeType: 'image/png', blob: PNG_BASE64 },
+          { uri: 'note://first', text: 'more' },
+        ],
+      },
+      { uri: 'note://first', name: 'first-note' },
+    );
+    const files = parts.map((part) => mcpResourceFile(part, 1));
+    expect(files.map((file) => [file.name, file.type])).toEqual([
+      ['first-note (part 1 of 3).md', 'text/markdown'],
+      ['dot.png', 'image/png'],
+      ['first-note (part 3 of 3).txt', 'text/plain'],
+    ]);
+    expect(await files[2]!.text()).toBe('more');
+  });
+
+  it('refuses what is not a resources/read result, an empty one, one too large, and one of too many parts', () => {
+    const many = Array.from({ length: 11 }, (_, index) => ({ uri: `x/${index}`, text: 'a' }));
+    expect(mcpResourceAttachment({ contents: many }, { uri: 'x', name: 'x' })).toEqual({
+      ok: false,
+      error: 'x has 11 parts; a message takes at most 10 files.',
+    });
+    expect(
+      mcpResourceAttachment(
+        {
+          contents: [
+            { uri: 'x', text: 'a'.repeat(12 * 1024 * 1024) },
+            { uri: 'y', text: 'a'.repeat(12 * 1024 * 1024) },
+          ],
+        },
+        { uri: 'x', name: 'x' },
+      ),
+    ).toEqual({ ok: false, error: 'x is larger than 20 MB.' });
     expect(mcpResourceAttachment({ contents: 'no' }, { uri: 'x', name: 'x' })).toEqual({
       ok: false,
       error: 'The server sent a resource that is not a resources/read result.',

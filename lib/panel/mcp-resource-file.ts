@@ -1,7 +1,7 @@
-import type { McpResourceResult } from '../protocol/mcp-resource';
+import type { McpResourcePart } from '../protocol/mcp-resource';
 
-/** A resource read from its server as the File the composer attaches, as if the user had picked it. */
-export function mcpResourceFile(resource: Extract<McpResourceResult, { ok: true }>, lastModified: number): File {
+/** A part of a resource read from its server as the File the composer attaches, as if the user had picked it. */
+export function mcpResourceFile(resource: McpResourcePart, lastModified: number): File {
   const bytes =
     resource.content.kind === 'text'
       ? new TextEncoder().encode(resource.content.text)

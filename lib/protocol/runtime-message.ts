@@ -114,7 +114,13 @@ export const runtimeRequestSchema = z.discriminatedUnion('type', [
   }),
   // MCP glue: the enabled servers' resources (the composer's attach menu), and one read to attach as a file.
   z.object({ type: z.literal('mcp/resources') }),
-  z.object({ type: z.literal('mcp/resource'), serverId: z.string().min(1).max(32), uri: z.string().min(1).max(4000) }),
+  /** `listed`: the resource as the menu listed it (its name and type), so that it is not listed again to attach it. */
+  z.object({
+    type: z.literal('mcp/resource'),
+    serverId: z.string().min(1).max(32),
+    uri: z.string().min(1).max(4000),
+    listed: z.object({ name: z.string().max(1000), mimeType: z.string().max(200).optional() }).optional(),
+  }),
   /** The origins the user granted MCP Apps (the panel's and Settings' lists). */
   z.object({ type: z.literal('mcp-app/grants') }),
   /** The user grants or revokes one origin to one server's app; the app open in the stage reopens with it. */

@@ -115,7 +115,7 @@ export function runtimeHandlers(dependencies: RuntimeHandlerDependencies): Runti
       },
     'mcp/resources': async () => (await dependencies.mcpResources?.resources()) ?? { resources: [], notes: [] },
     'mcp/resource': async (request) =>
-      (await dependencies.mcpResources?.resource(request.serverId, request.uri)) ?? {
+      (await dependencies.mcpResources?.resource(request.serverId, request.uri, request.listed)) ?? {
         ok: false,
         error: 'This build reaches no MCP server.',
       },

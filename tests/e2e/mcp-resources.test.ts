@@ -55,7 +55,7 @@ describe('MCP resources as attachments, in Chromium', () => {
     await mcp?.close();
   });
 
-  it('lists the server’s resources in the attach menu and sends a text one and a binary one with the message, as files', async () => {
+  it('lists the server’s resources in the attach menu and sends a text one, a binary one and one of two parts with the message, as files', async () => {
     model.setScript({ turns: [{ steps: [{ text: 'Got both.' }] }] });
     const panel = await session.openPanel();
     await panel.waitForSelector('button[aria-label="Attach an MCP resource"]', { timeout: 15_000 });
@@ -63,13 +63,16 @@ describe('MCP resources as attachments, in Chromium', () => {
     const listed = await panel.$$eval('ul[aria-label="Resources of your MCP servers"] button', (items) =>
       items.map((item) => item.textContent),
     );
-    expect(listed).toEqual(['first-notenote://first · Notes', 'dotimage://dot · Notes']);
+    expect(listed).toEqual(['first-notenote://first · Notes', 'dotimage://dot · Notes', 'tripnote://trip · Notes']);
     await panel.click('button[aria-label="Attach an MCP resource"]');
 
     await attachResource(panel, 'note://first');
     await waitForReadyChips(panel, ['first-note.txt']);
     await attachResource(panel, 'image://dot');
     await waitForReadyChips(panel, ['first-note.txt', 'dot.png']);
+    // A resource of two parts is attached whole: a file for each.
+    await attachResource(panel, 'note://trip');
+    await waitForReadyChips(panel, ['first-note.txt', 'dot.png', 'trip (part 1 of 2).md', 'map.png']);
 
     await sendMessage(panel, 'What is in these?');
     expect(await waitForTurnEnd(panel, 0)).toBe('completed');
@@ -77,10 +80,12 @@ describe('MCP resources as attachments, in Chromium', () => {
     expect(body).toContain('buy milk');
     expect(body).toContain('image/png');
     expect(body).toContain('first-note.txt');
+    expect(body).toContain('Pack the boots.');
 
     const log = await storedRowsText(panel, await currentSessionId(panel));
     expect(log).toContain('first-note.txt');
     expect(log).toContain('dot.png');
+    expect(log).toContain('map.png');
     // The bytes are in the blob store; the log holds references only.
     expect(log).not.toContain(TEST_PNG_BASE64);
     await panel.close();

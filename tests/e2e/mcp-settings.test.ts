@@ -96,7 +96,7 @@ describe('MCP servers in Settings, in Chromium', () => {
     expect(report[1]).toContain('readNote (read-only)');
     expect(report[1]).toContain('deleteNote (destructive)');
     expect(report[1]).toContain('appendNote (no hint)');
-    expect(report[2]).toBe('true Resources (2): note://first, image://dot');
+    expect(report[2]).toBe('true Resources (3): note://first, image://dot, note://trip');
     expect(report[3]).toBe('true Prompts (2): summarize, plan');
     expect(mcp.authorizations.length).toBeGreaterThan(0);
     expect(mcp.authorizations.every((value) => value === SECRET)).toBe(true);

@@ -125,6 +125,13 @@ export function createMcpTestServer(
   server.registerResource('dot', 'image://dot', { mimeType: 'image/png' }, (uri) => ({
     contents: [{ uri: uri.href, mimeType: 'image/png', blob: TEST_PNG_BASE64 }],
   }));
+  // A resource of two parts: a note and the map it names, each attached as a file of its own.
+  server.registerResource('trip', 'note://trip', { mimeType: 'text/markdown' }, (uri) => ({
+    contents: [
+      { uri: uri.href, mimeType: 'text/markdown', text: '# Trip\nPack the boots.' },
+      { uri: 'note://trip/map.png', mimeType: 'image/png', blob: TEST_PNG_BASE64 },
+    ],
+  }));
   return {
     server,
     calls,
