@@ -410,6 +410,8 @@ async function openTarget(
   frame.setAttribute('referrerpolicy', 'no-referrer');
   frame.setAttribute('allow', grants.has('clipboard') ? 'clipboard-write' : '');
   frame.title = targetId;
+  // An app is told the theme; its frame's backdrop is that theme's, not the stage's dark bar colour.
+  if (app) frame.className = 'mcp-app';
   frame.src = url;
   const appConnect = app ? admittedConnect(app.csp.connectDomains, app.grantedConnect) : [];
   const channel = new TargetChannel({

@@ -294,8 +294,11 @@ describe('An MCP App built with the official SDK (@modelcontextprotocol/ext-apps
       { polling: 100, timeout: 15_000 },
       dark,
     );
-    // The app applied it as the SDK's applyDocumentTheme does.
+    // The app applied it as the SDK's applyDocumentTheme does, on a backdrop of that theme.
     expect(await frame.evaluate(() => document.documentElement.dataset.theme)).toBe(dark);
+    expect(await stage.$eval('#frame-host iframe', (element) => getComputedStyle(element).backgroundColor)).toBe(
+      dark === 'dark' ? 'rgb(11, 13, 18)' : 'rgb(255, 255, 255)',
+    );
 
     const width = await stage.evaluate(() => innerWidth);
     await stage.setViewport({ width: width - 100, height: 600 });
