@@ -81,7 +81,7 @@ export const libDependencies = {
   ],
   providers: ['protocol', 'settings'],
   'human-loop': ['forms', 'protocol', 'session-log', 'tool-family', 'tools'],
-  agent: ['context', 'files', 'mcp', 'protocol', 'providers', 'settings', 'state', 'tools', 'usage'],
+  agent: ['context', 'files', 'mcp', 'page-tools', 'protocol', 'providers', 'settings', 'state', 'tools', 'usage'],
   panel: ['agent', 'files', 'page-tools', 'protocol', 'state', 'view-artifacts'],
   search: ['page-tools', 'protocol'],
   runtime: [

@@ -20,6 +20,8 @@ import { UsageLine } from '../usage/usage-line';
 import { ContextMeterLine } from '../usage/context-meter-line';
 import { PageLine } from './page-line';
 import { PauseBar } from './pause-bar';
+import { AppContextNotes } from './app-context-notes';
+import { pendingAppContexts } from '@/lib/state/app-contexts';
 import { isPausePending, pausedTurnOf } from '@/lib/panel/paused-turn';
 import { PanelActionsContext, usePanelActions } from '../shared/panel-actions';
 import { RunTimelineView } from './run-timeline-view';
@@ -70,6 +72,12 @@ export function ChatPanel(props: ChatPanelProps) {
   const lastTurn = state.turns[state.turnOrder.at(-1) ?? ''];
   const status = statusText(state, running);
   const loading = !isHistoryLoaded(state);
+  const { appContexts, turns, turnOrder, branches } = state;
+  // What the apps told the model that the next message carries: shown before it is sent.
+  const pendingContexts = useMemo(
+    () => pendingAppContexts({ appContexts, turns, turnOrder, branches }),
+    [appContexts, turns, turnOrder, branches],
+  );
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -196,6 +204,7 @@ export function ChatPanel(props: ChatPanelProps) {
             </>
           )}
         </div>
+        <AppContextNotes contexts={pendingContexts} pending />
         <PauseBar
           running={running}
           pausing={running && isPausePending(state, lastTurn?.turnId)}

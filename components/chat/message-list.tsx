@@ -283,6 +283,7 @@ export function MessageList({ state, running, empty, jumpTo }: MessageListProps)
                       canEdit={!running}
                       superseded={retried.has(turn.turnId)}
                       branches={branches}
+                      appContexts={state.appContexts}
                     />
                     {/* With its turn, not beside the placeholder: the × would be in a place the turn then takes. */}
                     <FactNotices facts={factsByTurn.get(turn.turnId) ?? []} />

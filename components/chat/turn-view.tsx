@@ -4,6 +4,7 @@ import { canRetryToolCall, failedStepOf } from '@/lib/panel/turn-request';
 import { answerVariants, messageVariants } from '@/lib/state/branch-tree';
 import {
   itemOf,
+  type AppContextView,
   type BranchTree,
   type CommandState,
   type ItemState,
@@ -29,6 +30,8 @@ import { ViewArtifactCard } from '../artifacts/view-artifact-card';
 import { shownArtifactOf } from '@/lib/view-artifacts/shown-artifact-of';
 import { MessageAttachments } from '../files/attachment-preview';
 import { usePanelActions } from '../shared/panel-actions';
+import { AppContextNotes } from './app-context-notes';
+import { turnAppContexts } from '@/lib/state/app-contexts';
 
 export interface TurnViewProps {
   turn: TurnState;
@@ -46,6 +49,8 @@ export interface TurnViewProps {
   superseded: boolean;
   /** The conversation's branches: the switchers on the message and the answer read them. */
   branches: BranchTree;
+  /** What MCP Apps told the model, by contextId: the message shows those it carried. */
+  appContexts?: Record<string, AppContextView>;
 }
 
 const ENDED_LABEL: Partial<Record<TurnState['status'], string>> = {
@@ -66,6 +71,7 @@ export const TurnView = memo(function TurnView({
   canEdit,
   superseded,
   branches,
+  appContexts,
 }: TurnViewProps) {
   const { retry, retryStep, resend, regenerate, fork, retryToolCall, openTimeline } = usePanelActions();
   const [rewinding, setRewinding] = useState(false);
@@ -93,6 +99,7 @@ export const TurnView = memo(function TurnView({
       )}
       <BranchSwitcher variants={messageVariants(branches, turn.turnId)} place="message" enabled={canEdit} />
       {turn.attachments && <MessageAttachments blobs={turn.attachments.map((attachment) => attachment.blob)} />}
+      {turn.appContextIds && <AppContextNotes contexts={turnAppContexts({ appContexts }, turn)} />}
       {turn.entries.map((entry) => {
         if (entry.kind === 'tool') {
           const call = toolCalls[entry.toolCallId];

@@ -20,11 +20,13 @@ import {
 import { errorText } from '@/lib/protocol/error-text';
 import { relayedFetch } from '@/lib/stage/relayed-fetch';
 import { admittedConnect, admittedOrigin } from '@/lib/mcp/mcp-app-connect';
-import { McpAppBridge } from '@/lib/stage/mcp-app-bridge';
+import { McpAppBridge, type McpAppLogEntry } from '@/lib/stage/mcp-app-bridge';
 import { mcpAppCsp } from '@/lib/stage/target-csp';
 import {
+  MCP_APP_HOST_DISPLAY_MODES,
   MCP_APP_STAGE_SOURCE,
   mcpAppHostMessageSchema,
+  type McpAppDisplayMode,
   type McpAppFetchResult,
   type McpAppHostMessage,
   type McpAppLoad,
@@ -36,6 +38,8 @@ const frameHost = document.getElementById('frame-host')!;
 const titleLabel = document.getElementById('target-title')!;
 const statusLabel = document.getElementById('target-status')!;
 const grantsLabel = document.getElementById('target-grants')!;
+const appLog = document.getElementById('app-log') as HTMLDetailsElement;
+const fullscreenExit = document.getElementById('fullscreen-exit') as HTMLButtonElement;
 
 interface Hosted {
   targetId: string;
@@ -229,7 +233,78 @@ function receiveFromMcpApp(current: Hosted, app: NonNullable<Hosted['app']>, dat
   reportViolation(current, parsed.data.directive, parsed.data.blockedUrl);
 }
 
-function mcpAppBridge(targetId: string, frame: HTMLIFrameElement, load: McpAppLoad): McpAppBridge {
+/** The tallest an inline app may grow to, as its container dimensions tell it. */
+const INLINE_MAX_HEIGHT = 4000;
+/** How long the stage waits for an app to answer `ui/resource-teardown` before it removes it anyway. */
+const TEARDOWN_WAIT_MS = 3_000;
+/** Lines of an app's log (`notifications/message`) the stage keeps and shows; older ones are counted only. */
+const MAX_LOG_LINES = 50;
+
+/** The current app's display mode and the height it last asked for (kept for its return to inline). */
+let displayMode: McpAppDisplayMode = 'inline';
+let inlineHeight: string = '';
+
+function colorScheme(): 'light' | 'dark' {
+  return matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+}
+
+/** The space the app has: the stage's width and up to a tall maximum inline, the whole tab in full screen. */
+function containerDimensions(): JsonObject {
+  return displayMode === 'fullscreen'
+    ? { width: frameHost.clientWidth, height: frameHost.clientHeight }
+    : { width: frameHost.clientWidth, maxHeight: INLINE_MAX_HEIGHT };
+}
+
+/**
+ * Shows the current app inline (under the stage's bar, as tall as it asks) or in full screen (the stage tab is
+ * the app's whole window, with only the host's way back and the app's name over it), and tells it so.
+ */
+function showIn(mode: McpAppDisplayMode): void {
+  const current = hosted?.app ? hosted : undefined;
+  if (!current?.app) return;
+  displayMode = mode;
+  document.body.classList.toggle('app-fullscreen', mode === 'fullscreen');
+  fullscreenExit.hidden = mode !== 'fullscreen';
+  fullscreenExit.textContent = `Exit full screen · ${titleLabel.textContent ?? ''}`;
+  current.frame.style.height = mode === 'fullscreen' ? '' : inlineHeight;
+  document.documentElement.dataset.appDisplayMode = mode;
+  current.app.bridge.updateHostContext({ displayMode: mode, containerDimensions: containerDimensions() });
+}
+
+fullscreenExit.addEventListener('click', () => showIn('inline'));
+
+function resetDisplay(): void {
+  displayMode = 'inline';
+  inlineHeight = '';
+  document.body.classList.remove('app-fullscreen');
+  fullscreenExit.hidden = true;
+  delete document.documentElement.dataset.appDisplayMode;
+}
+
+let logLines = 0;
+
+/** An app's log line, kept in the stage bar's "App log" (the newest last), never sent to the runtime. */
+function showLog(entry: McpAppLogEntry): void {
+  logLines += 1;
+  document.documentElement.dataset.appLogs = String(logLines);
+  appLog.hidden = false;
+  appLog.querySelector('summary')!.textContent = `App log (${logLines})`;
+  const list = appLog.querySelector('ol')!;
+  const line = document.createElement('li');
+  line.textContent = `${entry.level}${entry.logger ? ` ${entry.logger}` : ''}: ${entry.text}`;
+  list.append(line);
+  while (list.childElementCount > MAX_LOG_LINES) list.firstElementChild?.remove();
+}
+
+function clearLog(): void {
+  logLines = 0;
+  delete document.documentElement.dataset.appLogs;
+  appLog.hidden = true;
+  appLog.open = false;
+  appLog.querySelector('ol')!.replaceChildren();
+}
+
+function mcpAppBridge(targetId: string, frame: HTMLIFrameElement, load: McpAppLoad, connect: string[]): McpAppBridge {
   const bridge: McpAppBridge = new McpAppBridge({
     app: load,
     post: (message) => frame.contentWindow?.postMessage(message, '*'),
@@ -247,8 +322,12 @@ function mcpAppBridge(targetId: string, frame: HTMLIFrameElement, load: McpAppLo
         reportAppAsk({ type: 'stage/app-request', targetId, requestId, request });
       }),
     onSize: ({ height }) => {
-      if (height !== undefined) frame.style.height = `${Math.min(Math.max(height, 100), 4000)}px`;
+      if (height === undefined) return;
+      inlineHeight = `${Math.min(Math.max(height, 100), INLINE_MAX_HEIGHT)}px`;
+      if (displayMode === 'inline') frame.style.height = inlineHeight;
     },
+    showIn,
+    onLog: showLog,
     onRefused: (reason) =>
       report({ type: 'stage/target-error', targetId, message: `The MCP App sent something refused: ${reason}` }),
     onInitialized: () => {
@@ -256,18 +335,42 @@ function mcpAppBridge(targetId: string, frame: HTMLIFrameElement, load: McpAppLo
       document.documentElement.dataset.appResultDelivered = 'true';
     },
     hostContext: {
-      theme: matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light',
+      theme: colorScheme(),
       displayMode: 'inline',
-      availableDisplayModes: ['inline'],
+      availableDisplayModes: [...MCP_APP_HOST_DISPLAY_MODES],
       platform: 'web',
       locale: navigator.language,
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-      containerDimensions: { width: frameHost.clientWidth, maxHeight: 4000 },
-      toolInfo: { tool: { name: load.toolName } },
+      userAgent: 'splitbrain',
+      containerDimensions: containerDimensions(),
+      toolInfo: { tool: load.tool },
     },
+    admittedConnect: connect,
   });
   return bridge;
 }
+
+/** The current app's context follows the stage: its colour scheme and the size of its container. */
+matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () =>
+  hosted?.app?.bridge.updateHostContext({ theme: colorScheme() }),
+);
+new ResizeObserver(() => hosted?.app?.bridge.updateHostContext({ containerDimensions: containerDimensions() })).observe(
+  frameHost,
+);
+
+/**
+ * Asks the app in the stage, if one is there, to tear down before it goes (`ui/resource-teardown`), waiting at most
+ * `waitMs` for its answer; what it answered is kept on the page for the tests.
+ */
+async function teardownApp(reason: string, waitMs: number): Promise<void> {
+  const app = hosted?.app;
+  if (!app) return;
+  const outcome = await app.bridge.teardown(reason, waitMs);
+  document.documentElement.dataset.appTeardown = outcome;
+}
+
+// A closing tab cannot wait: the app is told, and whatever it answers is not awaited.
+window.addEventListener('pagehide', () => void teardownApp('The stage tab is closing.', 0));
 
 window.addEventListener('message', (event) => {
   if (!hosted || event.source !== hosted.frame.contentWindow) return;
@@ -283,14 +386,17 @@ window.addEventListener('message', (event) => {
 
 const extensionOrigin = new URL(browser.runtime.getURL('/')).origin;
 
-function openTarget(
+async function openTarget(
   targetId: string,
   title: string,
   url: string,
   artifact?: TargetArtifactLoad,
   preview = false,
   app?: McpAppLoad,
-): void {
+): Promise<void> {
+  await teardownApp('The stage shows another target.', TEARDOWN_WAIT_MS);
+  resetDisplay();
+  clearLog();
   hosted?.channel.close('The target was replaced by another one.');
   for (const [requestId, answer] of appCalls) {
     answer({ error: 'The app was closed before its call was answered.' });
@@ -304,7 +410,10 @@ function openTarget(
   frame.setAttribute('referrerpolicy', 'no-referrer');
   frame.setAttribute('allow', grants.has('clipboard') ? 'clipboard-write' : '');
   frame.title = targetId;
+  // An app is told the theme; its frame's backdrop is that theme's, not the stage's dark bar colour.
+  if (app) frame.className = 'mcp-app';
   frame.src = url;
+  const appConnect = app ? admittedConnect(app.csp.connectDomains, app.grantedConnect) : [];
   const channel = new TargetChannel({
     post: (message, transfer = []) => frame.contentWindow?.postMessage(message, '*', transfer),
     timeoutMs: TARGET_TIMEOUT_MS,
@@ -321,15 +430,7 @@ function openTarget(
     violations: 0,
     preview,
     ...(artifact ? { artifact } : {}),
-    ...(app
-      ? {
-          app: {
-            load: app,
-            bridge: mcpAppBridge(targetId, frame, app),
-            connect: admittedConnect(app.csp.connectDomains, app.grantedConnect),
-          },
-        }
-      : {}),
+    ...(app ? { app: { load: app, bridge: mcpAppBridge(targetId, frame, app, appConnect), connect: appConnect } } : {}),
   };
   frameHost.replaceChildren(frame);
   titleLabel.textContent = artifact
@@ -337,7 +438,6 @@ function openTarget(
     : app
       ? `${title} · MCP App of ${app.serverName}`
       : title;
-  const appConnect = app ? admittedConnect(app.csp.connectDomains, app.grantedConnect) : [];
   grantsLabel.textContent = artifact?.granted.length
     ? `Granted: ${artifact.granted.map((grant) => (grant.origin ? `${grant.permission} ${grant.origin}` : grant.permission)).join(', ')}`
     : appConnect.length > 0
@@ -355,6 +455,7 @@ const port = openReconnectingPort<StageReportMessage, StageCommandMessage>({
     if (command.type !== 'stage/retire' && command.type !== 'stage/app-tool-result') noteReceived(command.callKey);
     if (command.type === 'stage/retire') {
       port.close();
+      void teardownApp('Another stage tab took over.', TEARDOWN_WAIT_MS);
       hosted?.channel.close('Another stage tab took over.');
       statusLabel.textContent = 'Another stage tab is in use; this one is no longer driven. You can close it.';
       return;
@@ -365,7 +466,7 @@ const port = openReconnectingPort<StageReportMessage, StageCommandMessage>({
         report({ type: 'stage/error', jobId: command.jobId, error: `Refusing to load a target from ${command.url}.` });
         return;
       }
-      openTarget(
+      await openTarget(
         command.targetId,
         command.title,
         command.url,

@@ -10,6 +10,8 @@ import { applySummary, type HistoryBoundary, type HistorySummary } from '../cont
 import type { BlobRef } from '../protocol/blob-ref';
 import type { JsonValue } from '../protocol/json-value';
 import { resumeMessage } from './resume-message';
+import { withAppContexts } from './app-context-message';
+import { turnAppContexts } from '../state/app-contexts';
 import { activeTurnOrder } from '../state/branch-tree';
 import { itemOf, type ClientState, type ToolCallState, type TurnState } from '../state/client-state';
 
@@ -23,10 +25,11 @@ function resultOf(call: ToolCallState): JsonValue {
 
 type Step = { text: string[]; calls: ToolCallState[] };
 
-function userMessage(turn: TurnState, files: FileContentOptions | undefined): ModelMessage {
-  if (!turn.attachments?.length || !files) return { role: 'user', content: turn.userText };
+function userMessage(state: ClientState, turn: TurnState, files: FileContentOptions | undefined): ModelMessage {
+  const contexts = turnAppContexts(state, turn);
+  if (!turn.attachments?.length || !files) return withAppContexts({ role: 'user', content: turn.userText }, contexts);
   const refs = turn.attachments.map((attachment) => attachment.blob);
-  return { role: 'user', content: userMessageContent(turn.userText, refs, files) };
+  return withAppContexts({ role: 'user', content: userMessageContent(turn.userText, refs, files) }, contexts);
 }
 
 interface Built {
@@ -37,7 +40,7 @@ interface Built {
 function turnMessages(state: ClientState, turn: TurnState, files: FileContentOptions | undefined, built: Built): void {
   const { messages } = built;
   // A step retry has no message: it goes on from its parent's last committed step.
-  if (!turn.retriesStep) messages.push(userMessage(turn, files));
+  if (!turn.retriesStep) messages.push(userMessage(state, turn, files));
   let steps = new Map<string, Step>();
   for (const entry of turn.entries) {
     if (entry.kind === 'command') {

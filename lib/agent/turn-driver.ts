@@ -11,6 +11,8 @@ import { EventOutbox } from './event-outbox';
 import { historyBlobRefs, modelHistoryWithBoundaries } from './model-history';
 import type { HistoryBoundary } from '../context/history-cut';
 import { retriedCallMessages, type RetriedCall } from './retried-call';
+import { withAppContexts } from './app-context-message';
+import { pendingAppContexts } from '../state/app-contexts';
 
 export interface TurnHandle {
   turnId: string;
@@ -104,6 +106,13 @@ export function startTurn(request: TurnRequest): TurnHandle {
     }
     if (drafts.some((draft) => draft.type === 'turn/started')) markRecorded();
   });
+  // The model sees the branch this turn continues: the path to its parent.
+  const branchState = { ...state, branches: { ...state.branches, leaf: parentTurnId } };
+  const historyState = retryOf
+    ? { ...branchState, turnOrder: state.turnOrder.filter((turnId) => turnId !== retryOf) }
+    : branchState;
+  // What the apps told the model since a message on this branch last carried it; a step retry has no message.
+  const appContexts = retryStep ? [] : pendingAppContexts(historyState);
   client.ownTurn(sessionId, turnId);
   outbox.emit([
     ...(state.turnOrder.length === 0
@@ -124,15 +133,11 @@ export function startTurn(request: TurnRequest): TurnHandle {
         ...(attachments.length ? { attachments } : {}),
         ...(retry ? { retriesToolCall: retry.toolCallId } : {}),
         ...(retryStep ? { retriesStep: { turnId: retryStep.turnId, attemptId: retryStep.attemptId } } : {}),
+        ...(appContexts.length ? { appContexts: appContexts.map((context) => context.contextId) } : {}),
       },
     },
     ...uploadStates(attachments, 'attached', { sessionId, turnId, time: now() }),
   ]);
-  // The model sees the branch this turn continues: the path to its parent.
-  const branchState = { ...state, branches: { ...state.branches, leaf: parentTurnId } };
-  const historyState = retryOf
-    ? { ...branchState, turnOrder: state.turnOrder.filter((turnId) => turnId !== retryOf) }
-    : branchState;
   const kind = fileEndpointKind(settings);
   const limits = ENDPOINT_FILE_LIMITS[kind];
   let consumed = attachments.length === 0;
@@ -158,7 +163,7 @@ export function startTurn(request: TurnRequest): TurnHandle {
       request.files && refs.length
         ? { kind, limits, resolved: await resolveBlobs(refs, request.files, limits) }
         : undefined;
-    const userMessage: ModelMessage =
+    const userMessage: ModelMessage = withAppContexts(
       files && attachments.length
         ? {
             role: 'user',
@@ -168,7 +173,9 @@ export function startTurn(request: TurnRequest): TurnHandle {
               files,
             ),
           }
-        : { role: 'user', content: text };
+        : { role: 'user', content: text },
+      appContexts,
+    );
     const history = modelHistoryWithBoundaries(historyState, files);
     if (retryStep) return history;
     const retried = retry ? await runRetry(retry) : [];

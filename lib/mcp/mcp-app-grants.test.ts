@@ -25,7 +25,7 @@ const app: McpAppLoad = {
   html: '<p>app</p>',
   csp: { connectDomains: ['http://127.0.0.1:9000', 'https://*.example.com'], resourceDomains: [] },
   grantedConnect: [],
-  toolName: 'showNetworkApp',
+  tool: { name: 'showNetworkApp', inputSchema: { type: 'object' } },
   input: {},
   result: {},
 };

@@ -57,6 +57,8 @@ describe('MCP Apps in the tool family', () => {
       serverName: 'Apps',
       html: COUNTER_APP_HTML,
       grantedConnect: [],
+      // The tool as the host context's toolInfo carries it: the official SDK requires its input schema.
+      tool: { name: 'showCounter', inputSchema: { type: 'object', properties: { start: { type: 'number' } } } },
       input: { start: 41 },
       result: { content: [{ type: 'text', text: 'The counter is at 41.' }], structuredContent: { count: 41 } },
     });

@@ -59,7 +59,8 @@ export async function openMcpAppOf(
       html: document.html,
       csp: document.csp,
       grantedConnect: admitted,
-      toolName: tool.toolName,
+      // The catalog's description is the model's (it names the server); the app gets the tool's name and schema.
+      tool: { name: tool.toolName, inputSchema: tool.inputSchema },
       input: call.input,
       result: jsonCopy(result.success ? result.data : {}),
     },

@@ -59,7 +59,7 @@ export interface McpToolFamily {
   /** MCP Apps: the model-facing name of a tool an app of `serverId` calls, if that server offers it now. */
   appToolName(serverId: string, toolName: string): Promise<string | undefined>;
   /** MCP Apps: the server and tool name behind a model-facing name, to find an opened app again after a restart. */
-  toolOf(toolName: string): Promise<{ serverId: string; toolName: string } | undefined>;
+  toolOf(toolName: string): Promise<{ serverId: string; serverName: string; toolName: string } | undefined>;
   /** MCP Apps: an app's own `resources/read`, from its own server only, checked and size-capped. */
   readAppResource(serverId: string, uri: string): Promise<McpAppToolAnswer>;
   /** The enabled servers' prompts, offered as `/<server>:<prompt>` in the composer. */
@@ -183,7 +183,7 @@ export function createMcpToolFamily(dependencies: McpToolFamilyDependencies): Mc
     },
     async toolOf(toolName) {
       const tool = await definition(toolName).catch(() => undefined);
-      return tool ? { serverId: tool.serverId, toolName: tool.toolName } : undefined;
+      return tool ? { serverId: tool.serverId, serverName: tool.serverName, toolName: tool.toolName } : undefined;
     },
     async readAppResource(serverId, uri) {
       const config = (await dependencies.servers()).find((server) => server.id === serverId && server.enabled);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { contextEventSchemas } from './context-events';
 import { JOB_EVENT_TYPES, jobEventSchemas } from './job-events';
 import { jsonValueSchema } from './json-value';
+import { MAX_APP_CONTEXTS_PER_TURN, mcpAppContextEventSchemas } from './mcp-app-context-events';
 import { NOTIFY_PARTS } from './notify-events';
 import { TARGET_ARTIFACT_EVENT_TYPES, targetArtifactEventSchemas } from './target-artifact-events';
 import { rewindEventSchemas } from './rewind-events';
@@ -10,7 +11,7 @@ import { messageAttachmentSchema, uploadEventIds, uploadStateEventData } from '.
 import { VIEW_ARTIFACT_EVENT_TYPES, viewArtifactEventSchemas } from './view-artifact-events';
 
 /** The version the runtime stamps on every event; a stored row of an older one is upgraded by `event-migrations.ts`. */
-export const AGENT_EVENT_SCHEMA_VERSION = 7;
+export const AGENT_EVENT_SCHEMA_VERSION = 8;
 
 const id = z.string().min(1).max(200);
 
@@ -67,6 +68,7 @@ export const agentEventSchema = z.discriminatedUnion('type', [
      * `retriesStep` (version 7): the turn runs again the model request whose attempt `attemptId` failed in the turn
      * `turnId` (its parent): it has no message of its own (`text` is empty), so its first request is that turn's
      * history through its last committed tool results, and no call that completed there runs again.
+     * `appContexts` (version 8): the MCP App contexts (`mcp-app/context`) the message carries to the model.
      */
     z.object({
       userItemId: id,
@@ -78,6 +80,7 @@ export const agentEventSchema = z.discriminatedUnion('type', [
       attachments: z.array(messageAttachmentSchema).max(20).optional(),
       retriesToolCall: id.optional(),
       retriesStep: z.object({ turnId: id, attemptId: id }).optional(),
+      appContexts: z.array(id).max(MAX_APP_CONTEXTS_PER_TURN).optional(),
     }),
   ),
   /** Version 5: the branch shown and sent to the model is now the one that ends at `turnId`. */
@@ -239,6 +242,7 @@ export const agentEventSchema = z.discriminatedUnion('type', [
   ...targetArtifactEventSchemas(envelope, id),
   ...contextEventSchemas(envelope, id),
   ...rewindEventSchemas(envelope, id),
+  ...mcpAppContextEventSchemas(envelope, id),
 ]);
 
 export type AgentEvent = z.infer<typeof agentEventSchema>;
@@ -315,6 +319,7 @@ export const EVENT_DURABILITY: Record<AgentEventType, boolean> = {
   'artifact/permission-revoked': true,
   'context/compacted': true,
   'rewind/applied': true,
+  'mcp-app/context': true,
 };
 
 export function isDurableType(type: AgentEventType): boolean {
@@ -343,6 +348,7 @@ const RUNTIME_WRITTEN = new Set<AgentEventType>([
   'notify/security-warning',
   'notify/access-revoked',
   'rewind/applied',
+  'mcp-app/context',
   ...JOB_EVENT_TYPES,
   ...VIEW_ARTIFACT_EVENT_TYPES,
   ...TARGET_ARTIFACT_EVENT_TYPES,

@@ -188,6 +188,103 @@ describe('version 6 rows', () => {
   });
 });
 
+describe('version 7 rows', () => {
+  /** Frozen rows of version 7: a message, a tool call's result and a step retry, as a version-7 build wrote them. */
+  const v7Rows = [
+    {
+      schemaVersion: 7,
+      sessionId: 'fixture-session',
+      seq: 1,
+      time: 1,
+      durable: true,
+      type: 'turn/started',
+      turnId: 'first',
+      data: { userItemId: 'user-first', text: 'Show me the counter.', parentTurnId: null },
+    },
+    {
+      schemaVersion: 7,
+      sessionId: 'fixture-session',
+      seq: 2,
+      time: 2,
+      durable: true,
+      type: 'tool/completed',
+      turnId: 'first',
+      toolCallId: 'call-1',
+      data: {
+        output: { ok: true, text: 'The counter is at 41.', app: { resourceUri: 'ui://counter/app.html' } },
+        durationMs: 3,
+      },
+    },
+    {
+      schemaVersion: 7,
+      sessionId: 'fixture-session',
+      seq: 3,
+      time: 3,
+      durable: true,
+      type: 'turn/started',
+      turnId: 'second',
+      data: {
+        userItemId: 'user-second',
+        text: '',
+        parentTurnId: 'first',
+        retriesStep: { turnId: 'first', attemptId: 'a1' },
+      },
+    },
+  ];
+
+  it('are read unchanged as version 8 (MCP App contexts add a type and an optional field)', () => {
+    for (const row of v7Rows)
+      expect(readStoredEvent(row)).toEqual({
+        ok: true,
+        event: { ...row, schemaVersion: AGENT_EVENT_SCHEMA_VERSION },
+        upgradedFrom: 7,
+      });
+  });
+
+  it('reduce to a state with no app context, so their messages send the model what they sent before', () => {
+    const state = replayLog('fixture-session', readAll(v7Rows));
+    expect(state.appContexts).toBeUndefined();
+    expect(state.turns.first?.appContextIds).toBeUndefined();
+    expect(state.turns.first?.userText).toBe('Show me the counter.');
+  });
+
+  it('leave a version-8 app context and the message that carried it readable', () => {
+    const context = {
+      schemaVersion: AGENT_EVENT_SCHEMA_VERSION,
+      sessionId: 'fixture-session',
+      seq: 4,
+      time: 4,
+      durable: true,
+      type: 'mcp-app/context',
+      contextId: 'context-1',
+      data: {
+        targetId: 'mcp-app-1',
+        app: 'showCounter',
+        serverName: 'Apps',
+        text: 'The counter shows 41.',
+        structuredContent: { count: 41 },
+        marker: 'ab'.repeat(16),
+      },
+    };
+    const message = {
+      ...v7Rows[0],
+      schemaVersion: AGENT_EVENT_SCHEMA_VERSION,
+      seq: 5,
+      turnId: 'third',
+      data: { userItemId: 'user-third', text: 'And now?', parentTurnId: 'first', appContexts: ['context-1'] },
+    };
+    expect(readStoredEvent(context)).toEqual({ ok: true, event: context });
+    expect(readStoredEvent(message)).toEqual({ ok: true, event: message });
+    const state = replayLog('fixture-session', readAll([...v7Rows, context, message]));
+    expect(state.turns.third?.appContextIds).toEqual(['context-1']);
+    expect(state.appContexts?.['context-1']).toMatchObject({
+      targetId: 'mcp-app-1',
+      text: 'The counter shows 41.',
+      seq: 4,
+    });
+  });
+});
+
 describe('readStoredEvent', () => {
   const current = { ...storedV1[0], schemaVersion: AGENT_EVENT_SCHEMA_VERSION };
 

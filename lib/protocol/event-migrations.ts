@@ -50,6 +50,13 @@ export const EVENT_MIGRATIONS: Readonly<Record<number, MigrationStep>> = {
    * it is newer rather than showing a step retry as an empty message the model would be sent.
    */
   6: (event) => event,
+  /**
+   * Version 8 adds `mcp-app/context` (what an MCP App told the model) and `turn/started`'s `appContexts` (the
+   * contexts a message carried). Every version-7 row is a valid version-8 row; a version-7 build reading a
+   * version-8 log is told it is newer rather than failing on a type it cannot read or sending the model a history
+   * without what the apps told it.
+   */
+  7: (event) => event,
 };
 
 export type StoredEventReading =

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsonObjectSchema, type JsonObject } from './json-value';
+import { jsonObjectSchema, jsonValueSchema, type JsonObject } from './json-value';
 import { RELAYED_BODY_LIMIT } from './target-artifact-wire';
 
 /** The MIME type of an MCP App's `ui://` resource (SEP-1865, `io.modelcontextprotocol/ui`). */
@@ -17,6 +17,17 @@ export const mcpAppCspSchema = z.object({
 });
 export type McpAppCsp = z.infer<typeof mcpAppCspSchema>;
 
+/**
+ * The tool whose call opened an app, as the host context's `toolInfo.tool` carries it: the official SDK checks it
+ * against MCP's `Tool` (a name and an object `inputSchema`) and refuses the whole handshake without one.
+ */
+export const mcpAppToolInfoSchema = z.object({
+  name: z.string().min(1).max(200),
+  description: z.string().max(10_000).optional(),
+  inputSchema: jsonObjectSchema,
+});
+export type McpAppToolInfo = z.infer<typeof mcpAppToolInfoSchema>;
+
 /** One MCP App as the runtime hands it to the stage: its document, its policy and the call that opened it. */
 export const mcpAppLoadSchema = z.object({
   resourceUri: z.string().min(1).max(2000),
@@ -25,7 +36,7 @@ export const mcpAppLoadSchema = z.object({
   csp: mcpAppCspSchema,
   /** Declared connect origins the user granted; none unless granted. */
   grantedConnect: z.array(z.string().max(500)).max(50),
-  toolName: z.string().max(200),
+  tool: mcpAppToolInfoSchema,
   input: jsonObjectSchema,
   /** The tool's CallToolResult as the server sent it (content, structuredContent, isError). */
   result: jsonObjectSchema,
@@ -89,11 +100,31 @@ const jsonRpc = z.literal('2.0');
 
 const mcpAppTextBlockSchema = z.object({ type: z.literal('text'), text: z.string().max(MCP_APP_MESSAGE_LIMIT) });
 
+/** The display modes of the spec; this host shows `inline` and `fullscreen` (`MCP_APP_HOST_DISPLAY_MODES`). */
+export const mcpAppDisplayModeSchema = z.enum(['inline', 'fullscreen', 'pip']);
+export type McpAppDisplayMode = z.infer<typeof mcpAppDisplayModeSchema>;
+export const MCP_APP_HOST_DISPLAY_MODES: readonly McpAppDisplayMode[] = ['inline', 'fullscreen'];
+
+/** The most text one `ui/update-model-context` may carry: its text blocks and its structured content as JSON. */
+export const MCP_APP_CONTEXT_LIMIT = 8_000;
+
+/** The levels of MCP's `notifications/message`, the app's log. */
+export const mcpAppLogLevelSchema = z.enum([
+  'debug',
+  'info',
+  'notice',
+  'warning',
+  'error',
+  'critical',
+  'alert',
+  'emergency',
+]);
+
 /**
  * What an MCP App may send its host (JSON-RPC 2.0 over postMessage), one variant per method this host serves.
  * Anything else that is JSON-RPC is answered "method not found" (see `jsonRpcEnvelopeSchema`).
  */
-export const mcpAppToHostMessageSchema = z.discriminatedUnion('method', [
+export const mcpAppMethodMessageSchema = z.discriminatedUnion('method', [
   z.object({
     jsonrpc: jsonRpc,
     id: jsonRpcId,
@@ -104,6 +135,10 @@ export const mcpAppToHostMessageSchema = z.discriminatedUnion('method', [
         appInfo: z
           .object({ name: z.string().max(200), version: z.string().max(100) })
           .partial()
+          .optional(),
+        appCapabilities: z
+          .object({ availableDisplayModes: z.array(z.string().max(50)).max(10).optional() })
+          .passthrough()
           .optional(),
       })
       .passthrough()
@@ -125,6 +160,8 @@ export const mcpAppToHostMessageSchema = z.discriminatedUnion('method', [
     params: z.object({
       name: z.string().min(1).max(200),
       arguments: jsonObjectSchema.default({}),
+      // The official SDK asks for progress on a tool call: a notification with this token keeps its request alive.
+      _meta: z.object({ progressToken: jsonRpcId.optional() }).optional(),
     }),
   }),
   z.object({ jsonrpc: jsonRpc, id: jsonRpcId, method: z.literal('ping') }).passthrough(),
@@ -150,7 +187,52 @@ export const mcpAppToHostMessageSchema = z.discriminatedUnion('method', [
     method: z.literal('resources/read'),
     params: z.object({ uri: z.string().min(1).max(2000) }),
   }),
+  z.object({
+    jsonrpc: jsonRpc,
+    id: jsonRpcId,
+    method: z.literal('ui/request-display-mode'),
+    params: z.object({ mode: mcpAppDisplayModeSchema }),
+  }),
+  z.object({
+    jsonrpc: jsonRpc,
+    id: jsonRpcId,
+    method: z.literal('ui/update-model-context'),
+    params: z.object({
+      // Any block type is read here, so that one this host does not take is refused by name, not as bad params.
+      content: z
+        .array(z.object({ type: z.string().max(50), text: z.string().max(MCP_APP_CONTEXT_LIMIT).optional() }))
+        .max(50)
+        .optional(),
+      structuredContent: jsonObjectSchema.optional(),
+    }),
+  }),
+  z.object({
+    jsonrpc: jsonRpc,
+    method: z.literal('notifications/message'),
+    params: z.object({ level: mcpAppLogLevelSchema, logger: z.string().max(200).optional(), data: jsonValueSchema }),
+  }),
+  /** The SDK gave up on a request (its time ran out, or the app aborted it): its answer is not sent. */
+  z.object({
+    jsonrpc: jsonRpc,
+    method: z.literal('notifications/cancelled'),
+    params: z.object({ requestId: jsonRpcId, reason: z.string().max(2000).optional() }),
+  }),
 ]);
+export type McpAppMethodMessage = z.infer<typeof mcpAppMethodMessageSchema>;
+
+/** The app's answer to a request of the host (`ui/resource-teardown`). */
+export const mcpAppResponseSchema = z.union([
+  z.object({ jsonrpc: jsonRpc, id: jsonRpcId, result: jsonObjectSchema }),
+  z.object({
+    jsonrpc: jsonRpc,
+    id: jsonRpcId,
+    error: z.object({ code: z.number().int(), message: z.string().max(4000) }),
+  }),
+]);
+export type McpAppResponse = z.infer<typeof mcpAppResponseSchema>;
+
+/** Everything an app may send its host: a request or notification of a method it serves, or an answer. */
+export const mcpAppToHostMessageSchema = z.union([mcpAppMethodMessageSchema, mcpAppResponseSchema]);
 export type McpAppToHostMessage = z.infer<typeof mcpAppToHostMessageSchema>;
 
 /** Just enough of any JSON-RPC message to answer it: its id (if a request) and its method. */
@@ -171,12 +253,18 @@ export const JSON_RPC_ERRORS = {
 /** The error code of a request the host declined or could not serve (the spec leaves -32000 to the host). */
 export const MCP_APP_DECLINED = -32000;
 
-/** What the host sends an MCP App: answers to its requests and the notifications of the tool call that opened it. */
+/**
+ * What the host sends an MCP App: answers to its requests, the notifications of the tool call that opened it, the
+ * changes of its context, progress on a tool call the user is still deciding, and the request to tear it down.
+ */
 export type McpAppFromHostMessage =
   | { jsonrpc: '2.0'; id: string | number; result: JsonObject }
   | { jsonrpc: '2.0'; id: string | number | null; error: { code: number; message: string } }
   | { jsonrpc: '2.0'; method: 'ui/notifications/tool-input'; params: { arguments: JsonObject } }
-  | { jsonrpc: '2.0'; method: 'ui/notifications/tool-result'; params: JsonObject };
+  | { jsonrpc: '2.0'; method: 'ui/notifications/tool-result'; params: JsonObject }
+  | { jsonrpc: '2.0'; method: 'ui/notifications/host-context-changed'; params: JsonObject }
+  | { jsonrpc: '2.0'; method: 'notifications/progress'; params: { progressToken: string | number; progress: number } }
+  | { jsonrpc: '2.0'; id: string; method: 'ui/resource-teardown'; params: { reason?: string } };
 
 /** An app's `tools/call`, as the stage reports it to the runtime and the runtime answers it. */
 export const mcpAppToolCallSchema = z.object({
@@ -197,8 +285,23 @@ export const mcpAppRequestSchema = z.discriminatedUnion('method', [
   z.object({ method: z.literal('ui/message'), text: z.string().min(1).max(MCP_APP_MESSAGE_LIMIT) }),
   z.object({ method: z.literal('ui/open-link'), url: z.url().max(2000) }),
   z.object({ method: z.literal('resources/read'), uri: z.string().min(1).max(2000) }),
+  /** What the model should know from the app (its text blocks, joined), replacing what it said before. */
+  z
+    .object({
+      method: z.literal('ui/update-model-context'),
+      text: z.string().max(MCP_APP_CONTEXT_LIMIT),
+      structuredContent: jsonObjectSchema.optional(),
+    })
+    .refine((request) => modelContextSize(request) <= MCP_APP_CONTEXT_LIMIT, {
+      message: `The context is larger than ${MCP_APP_CONTEXT_LIMIT} characters.`,
+    }),
 ]);
 export type McpAppRequest = z.infer<typeof mcpAppRequestSchema>;
+
+/** The size an app's model context is counted at: its text and its structured content as JSON. */
+export function modelContextSize(context: { text: string; structuredContent?: JsonObject }): number {
+  return context.text.length + (context.structuredContent ? JSON.stringify(context.structuredContent).length : 0);
+}
 
 /** A server's `resources/read` result as an app gets it: text or base64 contents, within the size limit. */
 export const mcpAppReadResultSchema = z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AGENT_EVENT_SCHEMA_VERSION, turnCommandKind } from './agent-event';
 import { rewindModeSchema } from './rewind-events';
-import { jsonValueSchema } from './json-value';
+import { jsonObjectSchema, jsonValueSchema } from './json-value';
 import { NOTIFY_FACT_TYPES } from './notify-events';
 import { blobRefSchema } from './blob-ref';
 import { outputSummarySchema } from './job-events';
@@ -13,7 +13,7 @@ import { viewArtifactContentSchema } from './view-artifact-events';
  * Raise it whenever the reducer or the client state's shape changes: a snapshot of another format is rebuilt
  * from the log, never trusted. The event schema version is part of it, since a migration changes what is reduced.
  */
-export const SNAPSHOT_VERSION = 6;
+export const SNAPSHOT_VERSION = 7;
 export const SNAPSHOT_FORMAT = `${SNAPSHOT_VERSION}/${AGENT_EVENT_SCHEMA_VERSION}`;
 
 const text = z.string();
@@ -40,6 +40,7 @@ export const turnSchema = z.object({
   usage: tokenUsageSchema.optional(),
   usageByModel: z.record(text, tokenUsageSchema).optional(),
   attachments: z.array(messageAttachmentSchema).optional(),
+  appContextIds: z.array(text).optional(),
 });
 export const itemSchema = z.object({
   key: text,
@@ -192,6 +193,22 @@ export const snapshotStateSchema = z.object({
   usageByModel: z.record(text, tokenUsageSchema).optional(),
   /** How many turns come before the first one in `turnOrder`: the panel asks for them by page. */
   olderTurns: z.number().int().nonnegative(),
+  appContexts: z
+    .record(
+      text,
+      z.object({
+        contextId: text,
+        seq: z.number().int().nonnegative(),
+        time: z.number(),
+        targetId: text,
+        app: text,
+        serverName: text,
+        text,
+        structuredContent: jsonObjectSchema.optional(),
+        marker: text,
+      }),
+    )
+    .optional(),
   compactions: z
     .array(
       z.object({

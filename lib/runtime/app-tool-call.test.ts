@@ -108,9 +108,10 @@ describe('an MCP App’s own tool call', () => {
       openLink: async () => undefined,
       recoverApp: async () => undefined,
       messages: new AppMessageDrafts(() => 'm1'),
+      recordContext: async () => undefined,
     });
     await calls.call('mcp-app-1', 'r1', { name: 'incrementCounter', arguments: {} });
-    calls.opened('mcp-app-1', { sessionId, serverId: 'apps', title: 'showCounter' });
+    calls.opened('mcp-app-1', { sessionId, serverId: 'apps', serverName: 'Apps', title: 'showCounter' });
     await calls.call('mcp-app-1', 'r2', { name: 'noSuchTool', arguments: {} });
     expect(answers).toEqual([
       { error: 'This app is not known to the extension any more; ask for it to be opened again.' },

@@ -96,8 +96,25 @@ export function composeRuntime(platform: RuntimePlatform): ComposedRuntime {
       if (!call || !mcp) return undefined;
       const toolName = mcpAppOpeningTool(await runtime.read(call.sessionId, -1), call.toolCallId, targetId);
       const tool = toolName ? await mcp.toolOf(toolName) : undefined;
-      return tool ? { sessionId: call.sessionId, serverId: tool.serverId, title: tool.toolName } : undefined;
+      return tool
+        ? { sessionId: call.sessionId, serverId: tool.serverId, serverName: tool.serverName, title: tool.toolName }
+        : undefined;
     },
+    recordContext: (app, targetId, context) =>
+      runtime.recordAppContext(app.sessionId, {
+        type: 'mcp-app/context',
+        sessionId: app.sessionId,
+        contextId: newId(),
+        time: now(),
+        data: {
+          targetId,
+          app: app.title,
+          serverName: app.serverName,
+          text: context.text,
+          ...(context.structuredContent ? { structuredContent: context.structuredContent } : {}),
+          marker: platform.randomHex(),
+        },
+      }),
   });
   const stage = new StageLink({
     openStageTab: platform.openStageTab,
@@ -178,7 +195,12 @@ export function composeRuntime(platform: RuntimePlatform): ComposedRuntime {
             return { ok: false, error: errorText(error) };
           }
           appGrants.shownApp(opening.serverId, showing);
-          appCalls.opened(targetId, { sessionId: opening.sessionId, serverId: opening.serverId, title: opening.title });
+          appCalls.opened(targetId, {
+            sessionId: opening.sessionId,
+            serverId: opening.serverId,
+            serverName: opening.app.serverName,
+            title: opening.title,
+          });
           return { ok: true, targetId };
         },
       })

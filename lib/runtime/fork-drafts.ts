@@ -53,7 +53,13 @@ export function forkDrafts(
     data: { title: state.title, forkOf: { sessionId: sourceId, turnId: throughTurnId } },
   };
   const copied: AgentEventDraft[] = [];
+  // What MCP Apps told the model goes with the messages on the branch that carried it, so they read the same.
+  const carried = new Set(path.flatMap((turnId) => state.turns[turnId]?.appContextIds ?? []));
   for (const event of events) {
+    if (event.type === 'mcp-app/context') {
+      if (carried.has(event.contextId)) copied.push(asDraft(event, forkSessionId));
+      continue;
+    }
     const turnId = turnOf(event);
     if (!event.durable || !turnId || !onPath.has(turnId)) continue;
     // Switches and rewinds moved the original's view; the fork is one branch, in view to its end.

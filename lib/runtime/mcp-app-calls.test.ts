@@ -4,10 +4,10 @@ import type { McpAppToolAnswer } from '../protocol/mcp-app-wire';
 import type { ToolExecutionResult } from '../protocol/tool-execution-request';
 import type { AppToolCall } from './app-tool-call';
 import { AppMessageDrafts, mcpAppRequestRunner } from '../mcp/mcp-app-request-tools';
-import { McpAppCalls, type OpenedMcpApp } from './mcp-app-calls';
+import { MAX_CONTEXT_UPDATES, McpAppCalls, type AppModelContext, type OpenedMcpApp } from './mcp-app-calls';
 import { mcpAppOpeningCall, mcpAppOpeningTool } from './mcp-app-recovery';
 
-const opened: OpenedMcpApp = { sessionId: 's1', serverId: 'apps', title: 'showCounter' };
+const opened: OpenedMcpApp = { sessionId: 's1', serverId: 'apps', serverName: 'Apps', title: 'showCounter' };
 
 function setup(status: ToolExecutionResult['status'] = 'completed', recovered?: OpenedMcpApp) {
   const answers: McpAppToolAnswer[] = [];
@@ -16,6 +16,7 @@ function setup(status: ToolExecutionResult['status'] = 'completed', recovered?: 
   const reads: { serverId: string; uri: string }[] = [];
   const messages = new AppMessageDrafts(() => 'message-1');
   const heldDuringCall: (string | undefined)[] = [];
+  const contexts: { app: OpenedMcpApp; targetId: string; context: AppModelContext }[] = [];
   const calls = new McpAppCalls({
     appToolName: async (serverId, name) => (serverId === 'apps' ? `mcp_apps_${name}` : undefined),
     runAppToolCall: async (call) => {
@@ -33,11 +34,46 @@ function setup(status: ToolExecutionResult['status'] = 'completed', recovered?: 
     openLink: async (url) => void links.push(url),
     recoverApp: async () => recovered,
     messages,
+    recordContext: async (app, targetId, context) => void contexts.push({ app, targetId, context }),
   });
-  return { calls, answers, asked, links, reads, messages, heldDuringCall };
+  return { calls, answers, asked, links, reads, messages, heldDuringCall, contexts };
 }
 
 describe('McpAppCalls requests', () => {
+  it('records what an app tells the model without asking, once per change, and refuses an app past its count', async () => {
+    const { calls, answers, asked, contexts } = setup();
+    calls.opened('mcp-app-1', opened);
+    const context = {
+      method: 'ui/update-model-context' as const,
+      text: 'Count is 3.',
+      structuredContent: { count: 3 },
+    };
+    await calls.request('mcp-app-1', 'c1', context);
+    await calls.request('mcp-app-1', 'c2', context);
+    await calls.request('mcp-app-1', 'c3', { method: 'ui/update-model-context', text: 'Count is 4.' });
+    expect(asked).toEqual([]);
+    expect(contexts).toEqual([
+      { app: opened, targetId: 'mcp-app-1', context: { text: 'Count is 3.', structuredContent: { count: 3 } } },
+      { app: opened, targetId: 'mcp-app-1', context: { text: 'Count is 4.' } },
+    ]);
+    expect(answers).toEqual([{ result: {} }, { result: {} }, { result: {} }]);
+    for (let update = 2; update < MAX_CONTEXT_UPDATES; update++)
+      await calls.request('mcp-app-1', `u${update}`, { method: 'ui/update-model-context', text: `${update}` });
+    expect(contexts).toHaveLength(MAX_CONTEXT_UPDATES);
+    await calls.request('mcp-app-1', 'over', { method: 'ui/update-model-context', text: 'one more' });
+    expect(answers.at(-1)).toEqual({
+      error: `Context update denied: this app has updated the model's context ${MAX_CONTEXT_UPDATES} times.`,
+    });
+    expect(contexts).toHaveLength(MAX_CONTEXT_UPDATES);
+  });
+
+  it('refuses a context of an app the log does not know', async () => {
+    const { calls, answers, contexts } = setup();
+    await calls.request('mcp-app-9', 'c1', { method: 'ui/update-model-context', text: 'x' });
+    expect(contexts).toEqual([]);
+    expect(answers[0]).toHaveProperty('error');
+  });
+
   it('adds an app’s message only through the user’s approval, holding its text out of the call the model replays', async () => {
     const { calls, answers, asked, messages, heldDuringCall } = setup();
     calls.opened('mcp-app-1', opened);

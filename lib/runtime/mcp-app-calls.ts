@@ -10,7 +10,14 @@ import type { AppToolCall } from './app-tool-call';
 export interface OpenedMcpApp {
   sessionId: string;
   serverId: string;
+  serverName: string;
   title: string;
+}
+
+/** What an app told the model (`ui/update-model-context`), as the runtime records it. */
+export interface AppModelContext {
+  text: string;
+  structuredContent?: JsonObject;
 }
 
 export interface McpAppCallsDependencies {
@@ -25,12 +32,16 @@ export interface McpAppCallsDependencies {
   recoverApp(targetId: string): Promise<OpenedMcpApp | undefined>;
   /** Where an app's message waits while the user decides (the approval card shows it from there). */
   messages: AppMessageDrafts;
+  /** Records what the app `targetId` told the model, in its conversation's log. */
+  recordContext(app: OpenedMcpApp, targetId: string, context: AppModelContext): Promise<void>;
 }
 
 const UNKNOWN_APP = 'This app is not known to the extension any more; ask for it to be opened again.';
 
 /** At most this many apps are remembered; the stage shows one at a time, older ones only answer "closed". */
 const MAX_APPS = 20;
+/** Context updates one app may write to the log (after that it is refused): an app in a loop must not fill it. */
+export const MAX_CONTEXT_UPDATES = 100;
 
 /** A tool output of this extension as the CallToolResult an app expects: its text, structured content, error flag. */
 export function callToolResultOf(result: ToolExecutionResult): McpAppToolAnswer {
@@ -51,13 +62,17 @@ export function callToolResultOf(result: ToolExecutionResult): McpAppToolAnswer 
 /** The runtime's side of MCP Apps' own tool calls: which app is open where, and each of its calls run and answered. */
 export class McpAppCalls {
   private readonly apps = new Map<string, OpenedMcpApp>();
+  /** Per app: how many contexts it had recorded, and the last one, which an identical update does not repeat. */
+  private readonly contexts = new Map<string, { count: number; last: string }>();
 
   constructor(private readonly dependencies: McpAppCallsDependencies) {}
 
   opened(targetId: string, app: OpenedMcpApp): void {
     this.apps.set(targetId, app);
-    for (const oldest of [...this.apps.keys()].slice(0, Math.max(0, this.apps.size - MAX_APPS)))
+    for (const oldest of [...this.apps.keys()].slice(0, Math.max(0, this.apps.size - MAX_APPS))) {
       this.apps.delete(oldest);
+      this.contexts.delete(oldest);
+    }
   }
 
   async call(targetId: string, requestId: string, call: McpAppToolCall): Promise<void> {
@@ -84,6 +99,7 @@ export class McpAppCalls {
     try {
       if (request.method === 'resources/read') return await this.dependencies.readResource(app.serverId, request.uri);
       if (request.method === 'ui/message') return await this.message(app, request.text);
+      if (request.method === 'ui/update-model-context') return await this.context(app, targetId, request);
       const asked = await this.dependencies.runAppToolCall({
         sessionId: app.sessionId,
         note: `The MCP App “${app.title}” asks to open ${request.url} in a new tab.`,
@@ -96,6 +112,24 @@ export class McpAppCalls {
     } catch (error) {
       return { error: `The request failed: ${errorText(error)}` };
     }
+  }
+
+  /**
+   * The context goes to the log without asking (the panel shows it, and the model reads it with the user's next
+   * message); the same context again is not written again, and an app past its count is refused.
+   */
+  private async context(app: OpenedMcpApp, targetId: string, context: AppModelContext): Promise<McpAppToolAnswer> {
+    const written = JSON.stringify([context.text, context.structuredContent ?? null]);
+    const known = this.contexts.get(targetId) ?? { count: 0, last: '' };
+    if (known.count > 0 && known.last === written) return { result: {} };
+    if (known.count >= MAX_CONTEXT_UPDATES)
+      return { error: `Context update denied: this app has updated the model's context ${MAX_CONTEXT_UPDATES} times.` };
+    await this.dependencies.recordContext(app, targetId, {
+      text: context.text,
+      ...(context.structuredContent ? { structuredContent: context.structuredContent } : {}),
+    });
+    this.contexts.set(targetId, { count: known.count + 1, last: written });
+    return { result: {} };
   }
 
   /** The message is held, not put in the call's input, so that a denied one never reaches the model. */

@@ -289,6 +289,12 @@ export class Runtime {
     return this.log.lock.run(sessionId, () => this.log.commit(sessionId, drafts));
   }
 
+  /** What an MCP App told the model (`mcp-app/context`), in its conversation's log under the session lock. */
+  recordAppContext(sessionId: string, draft: AgentEventDraft): Promise<void> {
+    if (draft.type !== 'mcp-app/context') throw new Error('recordAppContext records mcp-app/context events only.');
+    return this.log.lock.run(sessionId, () => this.log.commit(sessionId, [draft]));
+  }
+
   /** Runs a tool call at most once per toolCallId, however often it is asked for. */
   executeTool(request: ToolExecutionRequest): Promise<ToolExecutionResult> {
     return this.toolExecution.execute(request);

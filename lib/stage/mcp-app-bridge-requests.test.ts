@@ -8,7 +8,7 @@ const app: McpAppLoad = {
   html: '<p>app</p>',
   csp: { connectDomains: [], resourceDomains: [] },
   grantedConnect: [],
-  toolName: 'showCounter',
+  tool: { name: 'showCounter', inputSchema: { type: 'object' } },
   input: {},
   result: { content: [] },
 };

@@ -8,7 +8,7 @@ const app: McpAppLoad = {
   html: '<p>app</p>',
   csp: { connectDomains: [], resourceDomains: [] },
   grantedConnect: [],
-  toolName: 'showCounter',
+  tool: { name: 'showCounter', inputSchema: { type: 'object' } },
   input: { start: 41 },
   result: { content: [{ type: 'text', text: 'The counter is at 41.' }], structuredContent: { count: 41 } },
 };

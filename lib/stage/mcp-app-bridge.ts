@@ -1,15 +1,29 @@
 import type { JsonObject } from '../protocol/json-value';
 import {
   JSON_RPC_ERRORS,
+  MCP_APP_CONTEXT_LIMIT,
   MCP_APP_DECLINED,
   MCP_APP_PROTOCOL_VERSION,
   jsonRpcEnvelopeSchema,
+  mcpAppMethodMessageSchema,
   mcpAppToHostMessageSchema,
+  modelContextSize,
+  type McpAppDisplayMode,
   type McpAppFromHostMessage,
   type McpAppLoad,
+  type McpAppMethodMessage,
   type McpAppRequest,
+  type McpAppResponse,
   type McpAppToolAnswer,
 } from '../protocol/mcp-app-wire';
+import { declaredDisplayModes, resultingDisplayMode } from './mcp-app-display-mode';
+
+/** One line of an app's log (`notifications/message`), its data as text. */
+export interface McpAppLogEntry {
+  level: string;
+  logger?: string;
+  text: string;
+}
 
 export interface McpAppBridgeOptions {
   app: McpAppLoad;
@@ -17,40 +31,81 @@ export interface McpAppBridgeOptions {
   post(message: McpAppFromHostMessage): void;
   /** The app's own `tools/call`, run by the runtime with the normal approvals. */
   callTool(name: string, input: JsonObject): Promise<McpAppToolAnswer>;
-  /** The app's `ui/message`, `ui/open-link` and `resources/read`, served by the runtime; without it, refused. */
+  /**
+   * The app's `ui/message`, `ui/open-link`, `resources/read` and `ui/update-model-context`, served by the runtime;
+   * without it, refused.
+   */
   request?(request: McpAppRequest): Promise<McpAppToolAnswer>;
   /** The size the app says its content has. */
   onSize(size: { width?: number; height?: number }): void;
+  /**
+   * Shows the app in `mode` (the host has it and the app declared it), then tells the bridge what changed in its
+   * context (`updateHostContext`); without it, the app stays where it is.
+   */
+  showIn?(mode: McpAppDisplayMode): void;
+  /** A line of the app's log. */
+  onLog?(entry: McpAppLogEntry): void;
   /** Something the app sent that the host refused, for the log. */
   onRefused(reason: string): void;
   /** The handshake is complete and the app has the tool input and result. */
   onInitialized(appInfo: string): void;
   hostContext: JsonObject;
+  /** The origins the app's fetch is admitted to (declared and granted): the `sandbox.csp` of its capabilities. */
+  admittedConnect?: readonly string[];
 }
 
 /** Refusals reported per app: a frame that posts garbage in a loop must not flood the runtime. */
 const MAX_REFUSALS = 20;
 /** Calls of one app waiting for the user or the server at once. */
 const MAX_PENDING_CALLS = 4;
+/** Requests the app gave up on, remembered so that their late answer is not sent. */
+const MAX_CANCELLED = 100;
+/**
+ * The official SDK gives up on a request after 60 s unless it hears progress; a tool call waits for the user's
+ * approval for longer than that, so while it waits the host reports progress on its token this often.
+ */
+export const MCP_APP_PROGRESS_EVERY_MS = 20_000;
+/** The most characters of one log line the host keeps. */
+const LOG_TEXT_LIMIT = 1_000;
+
+/** How a `ui/resource-teardown` ended: answered, answered with an error, not answered in time, or not sent. */
+export type McpAppTeardown = 'answered' | 'failed' | 'timed-out' | 'not-initialized';
 
 /**
  * The host side of the MCP Apps protocol for one app in the stage: answers `ui/initialize`, sends the opening
- * call's input and result once the app is initialized, proxies the app's `tools/call` to the runtime, and refuses
- * everything else with a JSON-RPC error. Pass it only messages whose `event.source` is this app's frame.
+ * call's input and result once the app is initialized, proxies the app's `tools/call` and requests to the runtime,
+ * shows it in the display mode it asks for when it declared it, keeps its log, tells it when its context changes and
+ * asks it to tear down before it goes; everything else is refused with a JSON-RPC error. Pass it only messages whose
+ * `event.source` is this app's frame.
  */
 export class McpAppBridge {
   private initialized = false;
   private refusals = 0;
   private pending = 0;
+  private context: JsonObject;
+  private declaredModes: McpAppDisplayMode[] = [];
+  private readonly cancelled = new Set<string | number>();
+  private readonly awaiting = new Map<string, (response: McpAppResponse) => void>();
+  private hostRequests = 0;
+  private closed = false;
   /** What the app has been sent and asked, for the stage's own status and the tests reading it. */
-  readonly record = { deliveredResult: false, calls: 0, refused: 0 };
+  readonly record = { deliveredResult: false, calls: 0, refused: 0, logs: 0, contextChanges: 0 };
 
-  constructor(private readonly options: McpAppBridgeOptions) {}
+  constructor(private readonly options: McpAppBridgeOptions) {
+    this.context = { ...options.hostContext };
+  }
+
+  /** The host context as the app knows it now. */
+  get hostContext(): JsonObject {
+    return this.context;
+  }
 
   receive(data: unknown): void {
+    if (this.closed) return;
     const parsed = mcpAppToHostMessageSchema.safeParse(data);
     if (parsed.success) {
-      void this.handle(parsed.data);
+      if ('method' in parsed.data) void this.handle(parsed.data);
+      else this.answered(parsed.data);
       return;
     }
     const envelope = jsonRpcEnvelopeSchema.safeParse(data);
@@ -64,25 +119,68 @@ export class McpAppBridge {
       this.refuse(undefined, 0, `Ignored the notification ${method ?? '(none)'}.`);
       return;
     }
-    const known = mcpAppToHostMessageSchema.options.some((option) => option.shape.method.value === method);
+    const known = mcpAppMethodMessageSchema.options.some((option) => option.shape.method.value === method);
     if (known) this.refuse(id, JSON_RPC_ERRORS.invalidParams, `Invalid params for ${method}.`);
     else this.refuse(id, JSON_RPC_ERRORS.methodNotFound, `Method not found: ${method ?? '(none)'}.`);
   }
 
-  private async handle(message: ReturnType<typeof mcpAppToHostMessageSchema.parse>): Promise<void> {
+  /**
+   * Merges `changes` into the host context and, once the app is initialized, tells it the fields that changed
+   * (`ui/notifications/host-context-changed`); nothing is sent when none did.
+   */
+  updateHostContext(changes: JsonObject): void {
+    const changed = Object.fromEntries(
+      Object.entries(changes).filter(([key, value]) => JSON.stringify(this.context[key]) !== JSON.stringify(value)),
+    );
+    if (Object.keys(changed).length === 0) return;
+    this.context = { ...this.context, ...changed };
+    if (!this.initialized || this.closed) return;
+    this.record.contextChanges += 1;
+    this.options.post({ jsonrpc: '2.0', method: 'ui/notifications/host-context-changed', params: changed });
+  }
+
+  /**
+   * Asks the app to tear down (`ui/resource-teardown`) and waits for its answer, at most `waitMs`; afterwards the
+   * bridge takes nothing more from it. An app that never initialized is not asked: it may be sent nothing.
+   */
+  teardown(reason: string, waitMs: number): Promise<McpAppTeardown> {
+    if (this.closed) return Promise.resolve('not-initialized');
+    if (!this.initialized) {
+      this.closed = true;
+      return Promise.resolve('not-initialized');
+    }
+    const id = `splitbrain-${++this.hostRequests}`;
+    return new Promise((resolve) => {
+      const done = (outcome: McpAppTeardown) => {
+        clearTimeout(timer);
+        this.awaiting.delete(id);
+        this.closed = true;
+        resolve(outcome);
+      };
+      const timer = setTimeout(() => done('timed-out'), waitMs);
+      this.awaiting.set(id, (response) => done('error' in response ? 'failed' : 'answered'));
+      this.options.post({ jsonrpc: '2.0', id, method: 'ui/resource-teardown', params: { reason } });
+    });
+  }
+
+  private answered(response: McpAppResponse): void {
+    const waiting = this.awaiting.get(String(response.id));
+    if (waiting) waiting(response);
+    else this.refuse(undefined, 0, `Ignored an answer to no request of the host (${String(response.id)}).`);
+  }
+
+  private async handle(message: McpAppMethodMessage): Promise<void> {
     switch (message.method) {
       case 'ui/initialize':
+        this.declaredModes = declaredDisplayModes(message.params.appCapabilities?.availableDisplayModes);
         this.options.post({
           jsonrpc: '2.0',
           id: message.id,
           result: {
             protocolVersion: MCP_APP_PROTOCOL_VERSION,
             hostInfo: { name: 'splitbrain', version: '0.1.0' },
-            hostCapabilities: {
-              serverTools: {},
-              ...(this.options.request ? { serverResources: {}, openLinks: {}, message: { text: {} } } : {}),
-            },
-            hostContext: this.options.hostContext,
+            hostCapabilities: this.capabilities(),
+            hostContext: this.context,
           },
         });
         return;
@@ -98,7 +196,7 @@ export class McpAppBridge {
         this.options.post({ jsonrpc: '2.0', id: message.id, result: {} });
         return;
       case 'tools/call':
-        await this.callTool(message.id, message.params.name, message.params.arguments);
+        await this.callTool(message.id, message.params.name, message.params.arguments, message.params._meta);
         return;
       case 'ui/message':
         await this.forward(message.id, { method: message.method, text: messageText(message.params.content) });
@@ -113,7 +211,44 @@ export class McpAppBridge {
       case 'resources/read':
         await this.forward(message.id, { method: message.method, uri: message.params.uri });
         return;
+      case 'ui/update-model-context':
+        await this.updateModelContext(message.id, message.params);
+        return;
+      case 'ui/request-display-mode':
+        this.requestDisplayMode(message.id, message.params.mode);
+        return;
+      case 'notifications/message':
+        this.log(message.params);
+        return;
+      case 'notifications/cancelled':
+        if (this.cancelled.size >= MAX_CANCELLED) this.cancelled.delete(this.cancelled.values().next().value!);
+        this.cancelled.add(message.params.requestId);
+        return;
     }
+  }
+
+  /** Exactly what this host serves, for the app to read before it asks. */
+  private capabilities(): JsonObject {
+    return {
+      serverTools: {},
+      ...(this.options.request
+        ? {
+            serverResources: {},
+            openLinks: {},
+            message: { text: {} },
+            updateModelContext: { text: {}, structuredContent: {} },
+          }
+        : {}),
+      logging: {},
+      sandbox: { permissions: {}, csp: { connectDomains: [...(this.options.admittedConnect ?? [])] } },
+    };
+  }
+
+  /** Posts an answer unless the app gave up on its request. */
+  private answer(id: string | number, answer: { result: JsonObject } | { error: { code: number; message: string } }) {
+    if (this.closed) return;
+    if (this.cancelled.delete(id)) return;
+    this.options.post({ jsonrpc: '2.0', id, ...answer });
   }
 
   /** A request the runtime serves (the user may be asked first); a refusal is the spec's -32000. */
@@ -134,11 +269,56 @@ export class McpAppBridge {
     this.pending += 1;
     try {
       const answer = await serve(request);
-      if ('result' in answer) this.options.post({ jsonrpc: '2.0', id, result: answer.result });
-      else this.options.post({ jsonrpc: '2.0', id, error: { code: MCP_APP_DECLINED, message: answer.error } });
+      if ('result' in answer) this.answer(id, { result: answer.result });
+      else this.answer(id, { error: { code: MCP_APP_DECLINED, message: answer.error } });
     } finally {
       this.pending -= 1;
     }
+  }
+
+  /** Text blocks and structured content only, within the limit; the runtime records it for the model. */
+  private async updateModelContext(
+    id: string | number,
+    params: Extract<McpAppMethodMessage, { method: 'ui/update-model-context' }>['params'],
+  ): Promise<void> {
+    const blocks = params.content ?? [];
+    const other = blocks.find((block) => block.type !== 'text' || block.text === undefined);
+    if (other) {
+      this.refuse(id, MCP_APP_DECLINED, `Only text blocks and structured content are taken, not ${other.type}.`);
+      return;
+    }
+    const request = {
+      method: 'ui/update-model-context' as const,
+      text: blocks.map((block) => block.text).join('\n\n'),
+      ...(params.structuredContent ? { structuredContent: params.structuredContent } : {}),
+    };
+    if (modelContextSize(request) > MCP_APP_CONTEXT_LIMIT) {
+      this.refuse(id, MCP_APP_DECLINED, `The context is larger than ${MCP_APP_CONTEXT_LIMIT} characters.`);
+      return;
+    }
+    await this.forward(id, request);
+  }
+
+  /** Switches only to a mode the host has and the app declared; answers the mode the app is shown in. */
+  private requestDisplayMode(id: string | number, requested: McpAppDisplayMode): void {
+    if (!this.initialized) {
+      this.refuse(id, JSON_RPC_ERRORS.invalidRequest, 'Call ui/initialize and send initialized first.');
+      return;
+    }
+    const current = (this.context.displayMode as McpAppDisplayMode | undefined) ?? 'inline';
+    const mode = this.options.showIn ? resultingDisplayMode(requested, current, this.declaredModes) : current;
+    if (mode !== current) this.options.showIn?.(mode);
+    this.answer(id, { result: { mode } });
+  }
+
+  private log(params: Extract<McpAppMethodMessage, { method: 'notifications/message' }>['params']): void {
+    this.record.logs += 1;
+    const text = typeof params.data === 'string' ? params.data : JSON.stringify(params.data);
+    this.options.onLog?.({
+      level: params.level,
+      ...(params.logger ? { logger: params.logger } : {}),
+      text: text.slice(0, LOG_TEXT_LIMIT),
+    });
   }
 
   private deliver(): void {
@@ -149,7 +329,12 @@ export class McpAppBridge {
     this.options.onInitialized(app.resourceUri);
   }
 
-  private async callTool(id: string | number, name: string, input: JsonObject): Promise<void> {
+  private async callTool(
+    id: string | number,
+    name: string,
+    input: JsonObject,
+    meta: { progressToken?: string | number } | undefined,
+  ): Promise<void> {
     if (!this.initialized) {
       this.refuse(id, JSON_RPC_ERRORS.invalidRequest, 'Call ui/initialize and send initialized first.');
       return;
@@ -160,11 +345,26 @@ export class McpAppBridge {
     }
     this.pending += 1;
     this.record.calls += 1;
+    const progressToken = meta?.progressToken;
+    let progress = 0;
+    const reporting =
+      progressToken === undefined
+        ? undefined
+        : setInterval(() => {
+            if (this.closed || this.cancelled.has(id)) return;
+            progress += 1;
+            this.options.post({
+              jsonrpc: '2.0',
+              method: 'notifications/progress',
+              params: { progressToken, progress },
+            });
+          }, MCP_APP_PROGRESS_EVERY_MS);
     try {
       const answer = await this.options.callTool(name, input);
-      if ('result' in answer) this.options.post({ jsonrpc: '2.0', id, result: answer.result });
-      else this.options.post({ jsonrpc: '2.0', id, error: { code: JSON_RPC_ERRORS.internal, message: answer.error } });
+      if ('result' in answer) this.answer(id, { result: answer.result });
+      else this.answer(id, { error: { code: JSON_RPC_ERRORS.internal, message: answer.error } });
     } finally {
+      clearInterval(reporting);
       this.pending -= 1;
     }
   }
@@ -172,7 +372,7 @@ export class McpAppBridge {
   /** Answers a request with an error (a notification gets none) and reports it, a bounded number of times. */
   private refuse(id: string | number | null | undefined, code: number, message: string): void {
     this.record.refused += 1;
-    if (id !== undefined) this.options.post({ jsonrpc: '2.0', id, error: { code, message } });
+    if (id !== undefined && !this.closed) this.options.post({ jsonrpc: '2.0', id, error: { code, message } });
     if (this.refusals >= MAX_REFUSALS) return;
     this.refusals += 1;
     this.options.onRefused(message);

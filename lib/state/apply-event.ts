@@ -359,6 +359,7 @@ export function applyEvent(copy: WorkingCopy, event: AgentEvent): void {
         ...(event.data.retriesToolCall ? { retriesToolCall: event.data.retriesToolCall } : {}),
         ...(event.data.retriesStep ? { retriesStep: event.data.retriesStep } : {}),
         ...(event.data.attachments?.length ? { attachments: event.data.attachments } : {}),
+        ...(event.data.appContexts?.length ? { appContextIds: event.data.appContexts } : {}),
         entries: [],
         errors: [],
       };
@@ -494,7 +495,23 @@ export function applyEvent(copy: WorkingCopy, event: AgentEvent): void {
       return;
     case 'context/compacted':
       return applyCompaction(copy, event);
+    case 'mcp-app/context':
+      return applyAppContext(copy, event);
   }
+}
+
+function applyAppContext(copy: WorkingCopy, event: AgentEventOf<'mcp-app/context'>): void {
+  const { structuredContent, ...data } = event.data;
+  copy.state.appContexts = {
+    ...copy.state.appContexts,
+    [event.contextId]: {
+      contextId: event.contextId,
+      seq: event.seq,
+      time: event.time,
+      ...data,
+      ...(structuredContent ? { structuredContent } : {}),
+    },
+  };
 }
 
 /** A compaction recorded twice (a worker restarted while its append was acknowledged) is one compaction. */

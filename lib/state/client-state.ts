@@ -1,5 +1,5 @@
 import type { AgentEvent, TurnCommandKind } from '../protocol/agent-event';
-import type { JsonValue } from '../protocol/json-value';
+import type { JsonObject, JsonValue } from '../protocol/json-value';
 import type { NotifyFactType } from '../protocol/notify-events';
 import type { RewindMode } from '../protocol/rewind-events';
 import type { TokenUsage } from '../protocol/token-usage';
@@ -34,6 +34,8 @@ export interface TurnState {
   retriesStep?: { turnId: string; attemptId: string };
   /** Files sent with the message. */
   attachments?: MessageAttachment[];
+  /** The MCP App contexts (`appContexts` by contextId) the message carried to the model. */
+  appContextIds?: string[];
   entries: TurnEntry[];
   errors: { attemptId: string; message: string; code: string }[];
   retry?: { until: number; delayMs: number; reason: string };
@@ -164,12 +166,28 @@ export interface ClientState {
   usageByModel?: Record<string, TokenUsage>;
   /** How many turns of the conversation come before the first one in `turnOrder`, not loaded yet. */
   olderTurns: number;
+  /** What MCP Apps told the model (`mcp-app/context`), by contextId; a message names those it carried. */
+  appContexts?: Record<string, AppContextView>;
   /** Every `context/compacted` of the conversation, in log order; later requests send the newest one's summary. */
   compactions?: CompactionView[];
   /** Per model: the tokenizer's estimates and the provider's input tokens summed over the steps that had both. */
   calibration?: Record<string, PromptCalibration>;
   /** The prompt of the latest step that said: the input tokens its provider reported, else the tokenizer's estimate. */
   lastPrompt?: { model: string; tokens: number; reported: boolean };
+}
+
+export interface AppContextView {
+  contextId: string;
+  seq: number;
+  time: number;
+  /** The app's opening in the stage: a later context of the same one replaces this one. */
+  targetId: string;
+  app: string;
+  serverName: string;
+  text: string;
+  structuredContent?: JsonObject;
+  /** The fence's marker, drawn when it was recorded. */
+  marker: string;
 }
 
 export interface CompactionView {

@@ -100,7 +100,15 @@ describe('MCP Apps ask the host: messages, links, resources, and calls after a w
           (message) => message.result?.hostCapabilities,
         )?.result?.hostCapabilities,
     );
-    expect(capabilities).toEqual({ serverTools: {}, serverResources: {}, openLinks: {}, message: { text: {} } });
+    expect(capabilities).toEqual({
+      serverTools: {},
+      serverResources: {},
+      openLinks: {},
+      message: { text: {} },
+      updateModelContext: { text: {}, structuredContent: {} },
+      logging: {},
+      sandbox: { permissions: {}, csp: { connectDomains: [] } },
+    });
   });
 
   it('adds the app’s message to the conversation only once the user allows it, and starts no model turn', async () => {

@@ -1,5 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { RESOURCE_MIME_TYPE, registerAppResource, registerAppTool } from '@modelcontextprotocol/ext-apps/server';
 import { z } from 'zod';
+import { officialSdkAppHtml } from './official-sdk-app/official-sdk-app-html';
 
 export const MCP_APP_MIME = 'text/html;profile=mcp-app';
 export const COUNTER_APP_URI = 'ui://counter/app.html';
@@ -7,6 +9,8 @@ export const HOSTILE_APP_URI = 'ui://hostile/app.html';
 /** A resource only the `/other` server has: an app of `/apps` must not reach it through its host. */
 export const OTHER_SERVER_NOTE_URI = 'note://other-server';
 export const NETWORK_APP_URI = 'ui://network/app.html';
+/** The app built with the official SDK (`@modelcontextprotocol/ext-apps`), registered as its examples register theirs. */
+export const OFFICIAL_APP_URI = 'ui://official-counter/mcp-app.html';
 
 /**
  * An MCP App written to SEP-1865 by hand (no SDK bundle, so it is served offline as one document): it initializes,
@@ -201,6 +205,12 @@ export function registerMcpTestApps(server: McpServer, count: (name: string) => 
       return { content: [{ type: 'text', text: 'Network app shown.' }] };
     },
   );
+  registerOfficialSdkApp(
+    server,
+    count,
+    () => counter,
+    (value) => (counter = value),
+  );
   server.registerResource('network-app', NETWORK_APP_URI, { mimeType: MCP_APP_MIME }, (uri) => ({
     contents: [
       {
@@ -223,6 +233,41 @@ export function registerMcpTestApps(server: McpServer, count: (name: string) => 
         _meta: { ui: { csp: { connectDomains: [offOrigin] } } },
       },
     ],
+  }));
+}
+
+/**
+ * `showOfficialCounter` opens the official-SDK app (tests/support/official-sdk-app/) at `start`, handing it a `link`
+ * to open; it calls `incrementCounter` back. Registered with the SDK's own `registerAppTool` and
+ * `registerAppResource`, as the ext-apps examples are.
+ */
+function registerOfficialSdkApp(
+  server: McpServer,
+  count: (name: string) => void,
+  counter: () => number,
+  setCounter: (value: number) => void,
+): void {
+  registerAppTool(
+    server,
+    'showOfficialCounter',
+    {
+      title: 'Official counter',
+      description: 'Shows the counter app built with the official MCP Apps SDK, starting at a number.',
+      inputSchema: { start: z.number(), link: z.string() },
+      annotations: { readOnlyHint: true },
+      _meta: { ui: { resourceUri: OFFICIAL_APP_URI } },
+    },
+    ({ start }) => {
+      count('showOfficialCounter');
+      setCounter(start);
+      return {
+        content: [{ type: 'text', text: `The official counter is at ${counter()}.` }],
+        structuredContent: { count: counter() },
+      };
+    },
+  );
+  registerAppResource(server, 'official-counter', OFFICIAL_APP_URI, { mimeType: RESOURCE_MIME_TYPE }, async () => ({
+    contents: [{ uri: OFFICIAL_APP_URI, mimeType: RESOURCE_MIME_TYPE, text: await officialSdkAppHtml() }],
   }));
 }
 

@@ -88,6 +88,8 @@ class SessionScript {
   /** Every turn started so far, with the parent it was given, for edits, regenerations and switches. */
   private readonly startedTurns: { turnId: string; parentTurnId: string | null }[] = [];
   private leaf: string | null = null;
+  /** The app contexts recorded so far: a message may name some (or one the log does not hold). */
+  private readonly appContextIds: string[] = [];
 
   constructor(
     private readonly random: Random,
@@ -127,6 +129,7 @@ class SessionScript {
     const turns = this.random.int(1, this.maxTurns);
     for (let index = 0; index < turns; index++) {
       await this.sessionExtras();
+      if (this.random.chance(0.2)) await this.append([this.appContext()]);
       await this.playTurn();
       await this.quietPoint();
     }
@@ -146,6 +149,26 @@ class SessionScript {
 
   private text(words: number): string {
     return Array.from({ length: words }, () => this.random.pick(WORDS)).join(' ');
+  }
+
+  /** What an MCP App told the model (the runtime writes it); a later message may carry it. */
+  private appContext(): AgentEventDraft {
+    const contextId = this.driver.newId('context');
+    this.appContextIds.push(contextId);
+    return {
+      type: 'mcp-app/context',
+      sessionId: this.sessionId,
+      contextId,
+      time: this.driver.now(),
+      data: {
+        targetId: `mcp-app-${this.random.int(1, 3)}`,
+        app: 'showCounter',
+        serverName: 'Apps',
+        text: this.text(3),
+        ...(this.random.chance(0.5) ? { structuredContent: { count: this.random.int(0, 9) } } : {}),
+        marker: 'ab'.repeat(16),
+      },
+    };
   }
 
   /** A compaction of the turns so far, sometimes recorded twice (its append retried across a restart). */
@@ -515,6 +538,11 @@ class SessionScript {
           text: retriesStep ? '' : this.text(4),
           ...(retryOf ? { retryOf } : {}),
           ...(retriesStep ? { retriesStep } : {}),
+          ...(!retriesStep && this.appContextIds.length > 0 && this.random.chance(0.5)
+            ? {
+                appContexts: [...this.appContextIds.slice(-2), ...(this.random.chance(0.1) ? ['no-such-context'] : [])],
+              }
+            : {}),
           ...branch,
         },
       },
