@@ -10,7 +10,7 @@ import { messageAttachmentSchema, uploadEventIds, uploadStateEventData } from '.
 import { VIEW_ARTIFACT_EVENT_TYPES, viewArtifactEventSchemas } from './view-artifact-events';
 
 /** The version the runtime stamps on every event; a stored row of an older one is upgraded by `event-migrations.ts`. */
-export const AGENT_EVENT_SCHEMA_VERSION = 7;
+export const AGENT_EVENT_SCHEMA_VERSION = 8;
 
 const id = z.string().min(1).max(200);
 
@@ -315,6 +315,7 @@ export const EVENT_DURABILITY: Record<AgentEventType, boolean> = {
   'artifact/permission-revoked': true,
   'context/compacted': true,
   'rewind/applied': true,
+  'rewind/completed': true,
 };
 
 export function isDurableType(type: AgentEventType): boolean {
@@ -343,6 +344,7 @@ const RUNTIME_WRITTEN = new Set<AgentEventType>([
   'notify/security-warning',
   'notify/access-revoked',
   'rewind/applied',
+  'rewind/completed',
   ...JOB_EVENT_TYPES,
   ...VIEW_ARTIFACT_EVENT_TYPES,
   ...TARGET_ARTIFACT_EVENT_TYPES,

@@ -50,6 +50,14 @@ export const EVENT_MIGRATIONS: Readonly<Record<number, MigrationStep>> = {
    * it is newer rather than showing a step retry as an empty message the model would be sent.
    */
   6: (event) => event,
+  /**
+   * Version 8 adds `rewind/completed` (a rewind's effects outside the log are done), `rewind/applied`'s `rewindId`
+   * and each restored version's `restoredAs`. A version-7 `rewind/applied` has no `rewindId`, which reads as a
+   * rewind whose effects are not to be completed again (its build did them or lost them, and nothing says which).
+   * Every version-7 row is a valid version-8 row; a version-7 build reading a version-8 log is told it is newer
+   * rather than refusing `rewind/completed` as an unknown type.
+   */
+  7: (event) => event,
 };
 
 export type StoredEventReading =

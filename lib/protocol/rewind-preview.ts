@@ -37,9 +37,14 @@ export const rewindPreviewSchema = z.object({
 });
 export type RewindPreview = z.infer<typeof rewindPreviewSchema>;
 
-/** What a rewind did: the values pushed to the stage, and each authored target's version made current again. */
+/**
+ * What a rewind did: the values put back on the stage, and each authored target's version made current again.
+ * `unfinished`: the rewind is recorded, but putting them on the stage failed for this reason; it is tried again
+ * when the conversation is opened.
+ */
 export const rewindResultSchema = z.object({
   values: z.array(restoredTargetValuesSchema),
   versions: z.array(z.object({ artifactId: id, restoredFrom: z.number().int().positive(), version: z.number().int() })),
+  unfinished: z.string().max(2000).optional(),
 });
 export type RewindResult = z.infer<typeof rewindResultSchema>;

@@ -13,7 +13,7 @@ import { viewArtifactContentSchema } from './view-artifact-events';
  * Raise it whenever the reducer or the client state's shape changes: a snapshot of another format is rebuilt
  * from the log, never trusted. The event schema version is part of it, since a migration changes what is reduced.
  */
-export const SNAPSHOT_VERSION = 6;
+export const SNAPSHOT_VERSION = 7;
 export const SNAPSHOT_FORMAT = `${SNAPSHOT_VERSION}/${AGENT_EVENT_SCHEMA_VERSION}`;
 
 const text = z.string();

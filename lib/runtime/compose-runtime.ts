@@ -183,9 +183,16 @@ export function composeRuntime(platform: RuntimePlatform): ComposedRuntime {
         },
       })
     : undefined;
+  const { rewindStage, ...stageRequests } = stageActions({
+    stage,
+    targets,
+    values,
+    authoredTargets: () => runtime.targetArtifacts,
+  });
   const runtime = new Runtime({
     store,
     blobStore,
+    rewindStage,
     ...toolRoutes({ pages, stage, targets, policy: () => policies.load(), ...(mcp ? { mcp } : {}) }),
     now,
     newId,
@@ -205,7 +212,7 @@ export function composeRuntime(platform: RuntimePlatform): ComposedRuntime {
       register: registry.register.bind(registry),
       unregister: registry.unregister.bind(registry),
     },
-    ...stageActions({ stage, targets, values, authoredTargets: () => runtime.targetArtifacts }),
+    ...stageRequests,
     activeTargetId: () => stage.activeTargetId(),
     savedValues: (targetId) => values.saved(targetId),
     pages,

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { EventLog } from '../../tests/support/event-log';
 import type { JsonValue } from '../protocol/json-value';
+import type { RestoredTargetValues } from '../protocol/rewind-events';
 import { activeTurnOrder } from '../state/branch-tree';
 import { replayLog } from '../state/reduce-events';
-import { rewindDraft, rewindPlan } from './rewind-plan';
+import { rewindDraft, rewindPlan, valuesStillRestored } from './rewind-plan';
 
 const sha = 'a'.repeat(64);
 const ref = { blobId: sha, sha256: sha, mime: 'text/plain', size: 1, name: 'part' };
@@ -97,7 +98,11 @@ describe('rewindPlan', () => {
     const log = conversation();
     const first = rewindPlan(log.events, 'b');
     if (!first.ok) throw new Error(first.reason);
-    const { sessionId: _sessionId, time: _time, ...draft } = rewindDraft(log.sessionId, first, 'values', 9);
+    const {
+      sessionId: _sessionId,
+      time: _time,
+      ...draft
+    } = rewindDraft(log.sessionId, first, { rewindId: 'rewind-1', mode: 'values', restoredAs: new Map() }, 9);
     log.add(draft);
     turn(log, 'c', []);
     // Rewinding to before c restores nothing: the speed was 12 then, as the first rewind set it.
@@ -112,7 +117,11 @@ describe('rewindPlan', () => {
     const log = conversation();
     const plan = rewindPlan(log.events, 'b');
     if (!plan.ok) throw new Error(plan.reason);
-    const { sessionId: _sessionId, time: _time, ...draft } = rewindDraft(log.sessionId, plan, 'conversation', 9);
+    const {
+      sessionId: _sessionId,
+      time: _time,
+      ...draft
+    } = rewindDraft(log.sessionId, plan, { rewindId: 'rewind-1', mode: 'conversation', restoredAs: new Map() }, 9);
     expect(draft).toMatchObject({ type: 'rewind/applied', turnId: 'b', data: { values: [], versions: [] } });
     log.add(draft);
     let state = replayLog(log.sessionId, log.events);
@@ -134,5 +143,37 @@ describe('rewindPlan', () => {
       ok: false,
       reason: 'A reply is still running: stop or finish it before rewinding.',
     });
+  });
+});
+
+describe('valuesStillRestored', () => {
+  it('drops what a later set or rewind changed, keeps what nothing after the rewind touched', () => {
+    const log = new EventLog();
+    turn(log, 'c', [
+      ['setParameter', { param: 'speed', value: 44 }, { ok: true, targetId: 'particles', applied: { speed: 44 } }],
+      ['getParameters', {}, { ok: true, targetId: 'orbit', parameters: { orbit: { radius: { value: 7 } } } }],
+    ]);
+    log.add({
+      type: 'rewind/applied',
+      turnId: 'c',
+      data: {
+        mode: 'values',
+        parentTurnId: null,
+        fromLeaf: 'c',
+        values: [{ targetId: 'chart', values: { bars: 3 } }],
+        versions: [],
+      },
+    });
+    const restored: RestoredTargetValues[] = [
+      { targetId: 'particles', values: { speed: 12, mode: 'auto' } },
+      { targetId: 'orbit', values: { radius: 90 } },
+      { targetId: 'chart', values: { bars: 9 } },
+    ];
+    // A read is not a change: the orbit's radius is still put back.
+    expect(valuesStillRestored(restored, log.events)).toEqual([
+      { targetId: 'particles', values: { mode: 'auto' } },
+      { targetId: 'orbit', values: { radius: 90 } },
+    ]);
+    expect(valuesStillRestored(restored, [])).toEqual(restored);
   });
 });

@@ -180,14 +180,19 @@ export function rewindPlan(events: readonly AgentEvent[], turnId: string): Rewin
   };
 }
 
-/** The durable record of a rewind in `mode`, with what it restored: a replay of the log gives the same view. */
+/**
+ * The durable record of a rewind in `mode`, with what it restores: a replay of the log gives the same view.
+ * `restoredAs` is the new version each authored target's version of then becomes (mode `versions`), made in the
+ * same commit.
+ */
 export function rewindDraft(
   sessionId: string,
   plan: Extract<RewindPlan, { ok: true }>,
-  mode: RewindMode,
+  rewind: { rewindId: string; mode: RewindMode; restoredAs: ReadonlyMap<string, number> },
   time: number,
-): AgentEventDraft {
+): Extract<AgentEventDraft, { type: 'rewind/applied' }> {
   const { preview } = plan;
+  const { rewindId, mode, restoredAs } = rewind;
   return {
     type: 'rewind/applied',
     sessionId,
@@ -195,10 +200,40 @@ export function rewindDraft(
     time,
     data: {
       mode,
+      rewindId,
       parentTurnId: preview.parentTurnId,
       fromLeaf: plan.fromLeaf,
       values: mode === 'conversation' ? [] : preview.values,
-      versions: mode === 'versions' ? preview.versions.map(({ artifactId, version }) => ({ artifactId, version })) : [],
+      versions:
+        mode === 'versions'
+          ? preview.versions.map(({ artifactId, version }) => {
+              const as = restoredAs.get(artifactId);
+              return { artifactId, version, ...(as !== undefined ? { restoredAs: as } : {}) };
+            })
+          : [],
     },
   };
+}
+
+/**
+ * The part of a rewind's values that no event after it changed (`after`: the log after the rewind): what a
+ * rewind completed late, after a restart, still puts back. A later set, reset or rewind of a parameter wins.
+ */
+export function valuesStillRestored(
+  values: readonly RestoredTargetValues[],
+  after: readonly AgentEvent[],
+): RestoredTargetValues[] {
+  const names = new Map<string, string>();
+  for (const event of after) if (event.type === 'tool/requested') names.set(event.toolCallId, event.data.toolName);
+  const changed = new Map<string, Set<string>>();
+  for (const event of after)
+    for (const report of valueReports(event, names))
+      if (report.change)
+        for (const param of Object.keys(report.values))
+          changed.set(report.targetId, (changed.get(report.targetId) ?? new Set()).add(param));
+  return values.flatMap(({ targetId, values: restored }) => {
+    const later = changed.get(targetId);
+    const kept = Object.fromEntries(Object.entries(restored).filter(([param]) => !later?.has(param)));
+    return Object.keys(kept).length > 0 ? [{ targetId, values: kept }] : [];
+  });
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import type { CatalogEntry } from '../protocol/target-catalog';
 import { targetManifestSchema } from '../protocol/target-manifest';
+import type { ToolOutput } from '../protocol/tool-output';
 import { stageActions } from './stage-actions';
 
 const manifest = targetManifestSchema.parse(
@@ -13,16 +14,17 @@ const authored: CatalogEntry = {
   artifact: { sessionId: 'session-2', artifactId: 'made-here', version: 3, versions: [], requested: [], granted: [] },
 };
 
-function setup(active: string | undefined) {
+function setup(active: string | undefined, options: { previewing?: boolean; openOutput?: ToolOutput } = {}) {
   const stage = {
     open: vi.fn(async () => ({})),
     send: vi.fn(async () => ({})),
     activeTargetId: async () => active,
     preview: vi.fn(async () => undefined),
+    isPreview: (targetId: string) => targetId === active && (options.previewing ?? false),
   };
   const targets = {
     catalog: vi.fn(async () => ({ targets: [installed, authored], defaultTargetId: 'particles' })),
-    run: vi.fn(async () => ({ ok: true })),
+    run: vi.fn(async (): Promise<ToolOutput> => options.openOutput ?? { ok: true }),
   };
   const load = vi.fn(async (_sessionId: string, artifactId: string, version?: number) => ({
     artifactId,
@@ -34,6 +36,7 @@ function setup(active: string | undefined) {
   const values = {
     saved: vi.fn(async (targetId: string) => (targetId === 'chart' ? { bars: 4, title: 'Sales' } : undefined)),
     remember: vi.fn(),
+    flush: vi.fn(async () => undefined),
   };
   return {
     actions: stageActions({ stage, targets, values, authoredTargets: () => ({ load }) }),
@@ -77,14 +80,36 @@ describe('stageActions', () => {
     expect(targets.run).toHaveBeenCalledWith('openTarget', { targetId: 'made-here' }, stage);
   });
 
-  it('applies restored values to the target the stage shows and saves them over the others', async () => {
+  it('reloads for a rewind only the target the stage shows, says whether it did, and fails when it could not', async () => {
+    const { actions, stage, targets } = setup('made-here');
+    expect(await actions.rewindStage.reloadIfActive('particles')).toBe(false);
+    expect(targets.run).not.toHaveBeenCalled();
+    expect(await actions.rewindStage.reloadIfActive('made-here')).toBe(true);
+    expect(targets.run).toHaveBeenCalledWith('openTarget', { targetId: 'made-here' }, stage);
+    const refused = setup('made-here', { openOutput: { ok: false, error: 'The stage did not answer.' } });
+    await expect(refused.actions.rewindStage.reloadIfActive('made-here')).rejects.toThrow(
+      'Could not open "made-here" again: The stage did not answer.',
+    );
+  });
+
+  it('applies restored values to the target the stage shows, saves them over the others and writes them', async () => {
     const { actions, stage, values } = setup('particles');
-    await actions.restoreTargetValues([
+    const delivered = await actions.rewindStage.restoreTargetValues([
       { targetId: 'particles', values: { speed: 12 } },
       { targetId: 'chart', values: { bars: 7 } },
     ]);
+    expect(delivered).toEqual({ applied: ['particles'], saved: ['chart'] });
     expect(stage.send).toHaveBeenCalledWith('particles', { type: 'apply', payload: { speed: 12 } });
     expect(stage.send).toHaveBeenCalledTimes(1);
+    expect(values.remember).toHaveBeenCalledWith('chart', { bars: 7, title: 'Sales' });
+    expect(values.flush).toHaveBeenCalledOnce();
+  });
+
+  it("saves the values of a target shown as an older version's preview instead of sending them to the preview", async () => {
+    const { actions, stage, values } = setup('chart', { previewing: true });
+    const delivered = await actions.rewindStage.restoreTargetValues([{ targetId: 'chart', values: { bars: 7 } }]);
+    expect(delivered).toEqual({ applied: [], saved: ['chart'] });
+    expect(stage.send).not.toHaveBeenCalled();
     expect(values.remember).toHaveBeenCalledWith('chart', { bars: 7, title: 'Sales' });
   });
 });

@@ -1,6 +1,8 @@
 import { targetArtifactLoad } from '../authored-targets/target-artifact-catalog';
 import type { TargetArtifactControl } from '../authored-targets/target-artifact-control';
 import type { RuntimeHandlerDependencies } from '../runtime/runtime-handlers';
+import type { RewindStage } from '../runtime/rewind-effects';
+import { errorText } from '../protocol/error-text';
 import type { StageDriver } from './stage-driver';
 import type { StageLink } from './stage-link';
 import type { TargetTools } from './target-tools';
@@ -8,21 +10,31 @@ import type { TargetValues } from './target-values';
 
 export interface StageActionsDependencies {
   /** The stage the user sees, not a model call's. */
-  stage: StageDriver & Pick<StageLink, 'preview'>;
+  stage: StageDriver & Pick<StageLink, 'preview' | 'isPreview'>;
   targets: Pick<TargetTools, 'catalog' | 'run'>;
   /** The runtime's authored targets: a getter, since the runtime is made after the stage link. */
   authoredTargets(): Pick<TargetArtifactControl, 'load'>;
   /** The targets' saved values, which a target not open on the stage gets back when it is opened. */
-  values: Pick<TargetValues, 'saved' | 'remember'>;
+  values: Pick<TargetValues, 'saved' | 'remember' | 'flush'>;
 }
 
 export type StageActions = Required<
-  Pick<RuntimeHandlerDependencies, 'runManualTool' | 'openTargetVersion' | 'reloadIfActive' | 'restoreTargetValues'>
->;
+  Pick<RuntimeHandlerDependencies, 'runManualTool' | 'openTargetVersion' | 'reloadIfActive'>
+> & {
+  /** What a rewind does on the stage (the runtime's RewindStage). */
+  rewindStage: RewindStage;
+};
 
-/** What the user's own requests (the toolbar popup, a restored or granted version, a preview) do on the stage. */
+/** What the user's own requests (the toolbar popup, a restored or granted version, a preview, a rewind) do on the stage. */
 export function stageActions(dependencies: StageActionsDependencies): StageActions {
   const { stage, targets, authoredTargets, values } = dependencies;
+  // A rewind's reload must have happened before the rewind is recorded as completed: a refusal is an error.
+  const reloadIfActive = async (targetId: string): Promise<boolean> => {
+    if ((await stage.activeTargetId()) !== targetId) return false;
+    const output = await targets.run('openTarget', { targetId }, stage);
+    if (output.ok === false) throw new Error(`Could not open "${targetId}" again: ${errorText(output.error)}`);
+    return true;
+  };
   return {
     runManualTool: (toolName, input) => targets.run(toolName, input, stage),
     openTargetVersion: async (sessionId, artifactId, version) => {
@@ -35,12 +47,27 @@ export function stageActions(dependencies: StageActionsDependencies): StageActio
     reloadIfActive: async (targetId) => {
       if ((await stage.activeTargetId()) === targetId) await targets.run('openTarget', { targetId }, stage);
     },
-    restoreTargetValues: async (restored) => {
-      const active = await stage.activeTargetId();
-      for (const { targetId, values: restoredValues } of restored) {
-        if (targetId === active) await stage.send(targetId, { type: 'apply', payload: restoredValues });
-        else values.remember(targetId, { ...(await values.saved(targetId)), ...restoredValues });
-      }
+    rewindStage: {
+      reloadIfActive,
+      // Applied to the target the stage shows (not to an older version shown as a preview, whose values are not the
+      // target's), saved over the saved values of any other; written before the rewind is recorded as completed.
+      restoreTargetValues: async (restored) => {
+        const active = await stage.activeTargetId();
+        const live = active !== undefined && !stage.isPreview(active) ? active : undefined;
+        const applied: string[] = [];
+        const saved: string[] = [];
+        for (const { targetId, values: restoredValues } of restored) {
+          if (targetId === live) {
+            await stage.send(targetId, { type: 'apply', payload: restoredValues });
+            applied.push(targetId);
+          } else {
+            values.remember(targetId, { ...(await values.saved(targetId)), ...restoredValues });
+            saved.push(targetId);
+          }
+        }
+        await values.flush();
+        return { applied, saved };
+      },
     },
   };
 }
