@@ -123,9 +123,12 @@ export function useSidePanelActions(parts: SidePanelParts): PanelActions {
           mode,
           rewindId,
         });
-        return result.unfinished
-          ? `Rewound, but the targets were not restored yet: ${result.unfinished} They are restored when this conversation is opened again.`
-          : undefined;
+        // Said in the panel, not the dialog: the rewound message, and the dialog under it, left the view already.
+        if (result.unfinished)
+          report(
+            `Rewound, but the targets were not restored yet: ${result.unfinished} They are restored when this conversation is opened again.`,
+          );
+        return undefined;
       } catch (reason) {
         return `Could not rewind: ${errorText(reason)}`;
       }

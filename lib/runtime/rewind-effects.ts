@@ -6,8 +6,8 @@ import { valuesStillRestored } from './rewind-plan';
 
 /** Where a rewind's effects outside the log go: the stage the user sees, and the values saved per target. */
 export interface RewindStage {
-  /** Reloads a target in the stage if it is the one shown there; whether it was. */
-  reloadIfActive(targetId: string): Promise<boolean>;
+  /** Reloads a target of the conversation in the stage if it is the one shown there; whether it was. */
+  reloadIfActive(sessionId: string, targetId: string): Promise<boolean>;
   /** Applies values to the target the stage shows and saves (writes, not only schedules) them for any other. */
   restoreTargetValues(restored: RestoredTargetValues[]): Promise<{ applied: string[]; saved: string[] }>;
 }
@@ -67,7 +67,8 @@ export class RewindEffects {
     const pending = (await this.access.book(sessionId)).get(rewindId);
     if (!pending) return;
     const reloaded: string[] = [];
-    for (const artifactId of pending.reload) if (await stage.reloadIfActive(artifactId)) reloaded.push(artifactId);
+    for (const artifactId of pending.reload)
+      if (await stage.reloadIfActive(sessionId, artifactId)) reloaded.push(artifactId);
     // Late (after a restart), a parameter set or rewound again since is not put back to this rewind's value.
     const values = valuesStillRestored(pending.values, await this.access.read(sessionId, pending.seq));
     const delivered = values.length > 0 ? await stage.restoreTargetValues(values) : { applied: [], saved: [] };

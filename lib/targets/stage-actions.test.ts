@@ -82,12 +82,13 @@ describe('stageActions', () => {
 
   it('reloads for a rewind only the target the stage shows, says whether it did, and fails when it could not', async () => {
     const { actions, stage, targets } = setup('made-here');
-    expect(await actions.rewindStage.reloadIfActive('particles')).toBe(false);
+    expect(await actions.rewindStage.reloadIfActive('session-2', 'particles')).toBe(false);
     expect(targets.run).not.toHaveBeenCalled();
-    expect(await actions.rewindStage.reloadIfActive('made-here')).toBe(true);
-    expect(targets.run).toHaveBeenCalledWith('openTarget', { targetId: 'made-here' }, stage);
+    expect(await actions.rewindStage.reloadIfActive('session-2', 'made-here')).toBe(true);
+    // Over the catalog of the rewound conversation, which a restarted worker knows nothing of yet.
+    expect(targets.run).toHaveBeenCalledWith('openTarget', { targetId: 'made-here' }, stage, ['session-2']);
     const refused = setup('made-here', { openOutput: { ok: false, error: 'The stage did not answer.' } });
-    await expect(refused.actions.rewindStage.reloadIfActive('made-here')).rejects.toThrow(
+    await expect(refused.actions.rewindStage.reloadIfActive('session-2', 'made-here')).rejects.toThrow(
       'Could not open "made-here" again: The stage did not answer.',
     );
   });

@@ -28,10 +28,11 @@ export type StageActions = Required<
 /** What the user's own requests (the toolbar popup, a restored or granted version, a preview, a rewind) do on the stage. */
 export function stageActions(dependencies: StageActionsDependencies): StageActions {
   const { stage, targets, authoredTargets, values } = dependencies;
-  // A rewind's reload must have happened before the rewind is recorded as completed: a refusal is an error.
-  const reloadIfActive = async (targetId: string): Promise<boolean> => {
+  // A rewind's reload must have happened before the rewind is recorded as completed: a refusal is an error. Its
+  // conversation is named, since a restarted worker knows no conversation's targets until one is asked for.
+  const reloadIfActive = async (sessionId: string, targetId: string): Promise<boolean> => {
     if ((await stage.activeTargetId()) !== targetId) return false;
-    const output = await targets.run('openTarget', { targetId }, stage);
+    const output = await targets.run('openTarget', { targetId }, stage, [sessionId]);
     if (output.ok === false) throw new Error(`Could not open "${targetId}" again: ${errorText(output.error)}`);
     return true;
   };

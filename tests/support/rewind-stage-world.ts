@@ -33,7 +33,7 @@ export class RewindStageWorld {
     // The values the runtime holds before its timer writes them: lost with the runtime.
     const unwritten = new Map<string, JsonObject>();
     return {
-      reloadIfActive: async (targetId) => {
+      reloadIfActive: async (_sessionId, targetId) => {
         if (this.shown?.targetId !== targetId) return false;
         step();
         const { version } = await runtime().targetArtifacts.load(sessionId, targetId);
