@@ -32,6 +32,7 @@ export type StoredTargetArtifact = z.infer<typeof storedTargetArtifactSchema>;
 export const storedPendingRewindSchema = z.object({
   rewindId: text,
   seq: z.number().int().positive(),
+  time: z.number(),
   values: z.array(restoredTargetValuesSchema),
   reload: z.array(text),
 });

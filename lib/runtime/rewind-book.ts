@@ -39,6 +39,7 @@ export class RewindBook {
       this.pending.set(event.data.rewindId, {
         rewindId: event.data.rewindId,
         seq: event.seq,
+        time: event.time,
         values: event.data.values,
         reload: event.data.versions.map((version) => version.artifactId),
       });

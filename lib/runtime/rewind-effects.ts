@@ -1,5 +1,6 @@
 import type { AgentEvent, AgentEventDraft } from '../protocol/agent-event';
 import type { RestoredTargetValues } from '../protocol/rewind-events';
+import type { ToolbarEditHistory } from '../protocol/toolbar-edit';
 import type { SessionLock } from '../session-log/session-lock';
 import type { RewindBook } from './rewind-book';
 import { valuesStillRestored } from './rewind-plan';
@@ -19,6 +20,8 @@ export interface RewindEffectsAccess {
   commit(sessionId: string, drafts: AgentEventDraft[]): Promise<void>;
   book(sessionId: string): Promise<RewindBook>;
   read(sessionId: string, afterSeq: number): Promise<AgentEvent[]>;
+  /** The toolbar's changes: one made after the rewind is not undone by its late completion either. */
+  toolbarEdits(): Promise<ToolbarEditHistory>;
   /** Without one (a runtime with no stage) no rewind is completed: they stay pending for one that has it. */
   stage?: RewindStage;
 }
@@ -69,8 +72,9 @@ export class RewindEffects {
     const reloaded: string[] = [];
     for (const artifactId of pending.reload)
       if (await stage.reloadIfActive(sessionId, artifactId)) reloaded.push(artifactId);
-    // Late (after a restart), a parameter set or rewound again since is not put back to this rewind's value.
-    const values = valuesStillRestored(pending.values, await this.access.read(sessionId, pending.seq));
+    // Late (after a restart), a parameter set, rewound or changed from the toolbar since keeps its newer value.
+    const toolbar = (await this.access.toolbarEdits()).edits.filter((edit) => edit.time > pending.time);
+    const values = valuesStillRestored(pending.values, await this.access.read(sessionId, pending.seq), toolbar);
     const delivered = values.length > 0 ? await stage.restoreTargetValues(values) : { applied: [], saved: [] };
     await this.access.lock.run(sessionId, async () => {
       if (!(await this.access.book(sessionId)).get(rewindId)) return;

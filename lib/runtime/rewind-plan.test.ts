@@ -177,3 +177,51 @@ describe('valuesStillRestored', () => {
     expect(valuesStillRestored(restored, [])).toEqual(restored);
   });
 });
+
+describe("rewindPlan with the toolbar's changes", () => {
+  /** a sets 12 (time 1_000 + n); b sets 30; the toolbar's changes at the times given. */
+  function withToolbar() {
+    const log = new EventLog();
+    log.add({ type: 'session/created', data: { title: 'Toolbar' } });
+    turn(log, 'a', [
+      ['setParameter', { param: 'speed', value: 12 }, { ok: true, targetId: 'particles', applied: { speed: 12 } }],
+    ]);
+    const afterA = log.events.at(-1)!.time;
+    turn(log, 'b', [
+      ['setParameter', { param: 'speed', value: 30 }, { ok: true, targetId: 'particles', applied: { speed: 30 } }],
+    ]);
+    const pointB = log.events.find((event) => event.type === 'turn/started' && event.turnId === 'b')!.time;
+    return { log, afterA, pointB };
+  }
+
+  it('counts a change from the toolbar before the point as the value then, over an older one of the log', () => {
+    const { log, afterA } = withToolbar();
+    const plan = rewindPlan(log.events, 'b', {
+      edits: [{ time: afterA + 0.5, targetId: 'particles', values: { speed: 20, colour: 'red' } }],
+      dropped: false,
+    });
+    expect(plan.ok && plan.preview.values).toEqual([{ targetId: 'particles', values: { speed: 20 } }]);
+    expect(plan.ok && plan.preview.toolbar).toEqual({ changesAfter: 0 });
+  });
+
+  it('puts back what the toolbar changed after the point too, and a value only the toolbar knew then', () => {
+    const { log, afterA, pointB } = withToolbar();
+    const plan = rewindPlan(log.events, 'b', {
+      edits: [
+        { time: afterA + 0.5, targetId: 'particles', values: { colour: 'red' } },
+        { time: pointB + 50, targetId: 'particles', values: { colour: 'blue', size: 3 } },
+      ],
+      dropped: true,
+    });
+    expect(plan.ok && plan.preview.values).toEqual([{ targetId: 'particles', values: { speed: 12, colour: 'red' } }]);
+    expect(plan.ok && plan.preview.unknownValues).toEqual([{ targetId: 'particles', params: ['size'] }]);
+    expect(plan.ok && plan.preview.toolbar).toEqual({ changesAfter: 1, keptSince: afterA + 0.5 });
+  });
+
+  it('leaves out of a late completion what the toolbar changed after the rewind', () => {
+    const restored: RestoredTargetValues[] = [{ targetId: 'particles', values: { speed: 12, colour: 'red' } }];
+    expect(
+      valuesStillRestored(restored, [], [{ time: 5, targetId: 'particles', values: { colour: 'green' } }]),
+    ).toEqual([{ targetId: 'particles', values: { speed: 12 } }]);
+  });
+});

@@ -30,6 +30,7 @@ import type { RewindPreview, RewindResult } from '../protocol/rewind-preview';
 import { RewindEffects, type RewindStage } from './rewind-effects';
 import { REWIND_BOOK } from './rewind-book';
 import { errorText } from '../protocol/error-text';
+import type { ToolbarEditHistory } from '../protocol/toolbar-edit';
 import { HumanLoop } from '../human-loop/human-loop';
 import { TurnCommands, type CommandResult, type ResumeResult } from './turn-commands';
 import { REQUEST_BOOK, requestBookFeature } from '../human-loop/request-book-feature';
@@ -73,6 +74,8 @@ export interface RuntimeDependencies extends Pick<
   onRecorded?(event: AgentEvent): void;
   /** Where a rewind's effects outside the log go; without one, rewinds stay pending (see RewindEffects). */
   rewindStage?: RewindStage;
+  /** The toolbar's changes of target values, which a rewind counts as the conversation's own; none without it. */
+  toolbarEdits?(): Promise<ToolbarEditHistory>;
 }
 
 /** The owner of the turns an MCP App's own tool calls run in: the runtime itself, never a panel. */
@@ -155,6 +158,7 @@ export class Runtime {
       commit: commitDrafts,
       book: (sessionId) => log.state(sessionId, REWIND_BOOK),
       read: (sessionId, afterSeq) => log.read(sessionId, afterSeq),
+      toolbarEdits: () => this.toolbarEdits(),
       ...(dependencies.rewindStage ? { stage: dependencies.rewindStage } : {}),
     });
     // A session loaded with a rewind whose effects were cut off (the worker stopped) gets them now, once.
@@ -267,10 +271,14 @@ export class Runtime {
     }
   }
 
+  private toolbarEdits(): Promise<ToolbarEditHistory> {
+    return this.dependencies.toolbarEdits?.() ?? Promise.resolve({ edits: [], dropped: false });
+  }
+
   /** What a rewind to just before `turnId`'s message would restore and what it would not undo, from the log. */
   rewindPreview(sessionId: string, turnId: string): Promise<RewindPreview> {
     return this.log.lock.run(sessionId, async () => {
-      const plan = rewindPlan(await this.log.read(sessionId, 0), turnId);
+      const plan = rewindPlan(await this.log.read(sessionId, 0), turnId, await this.toolbarEdits());
       if (!plan.ok) throw new Error(plan.reason);
       return plan.preview;
     });
@@ -292,7 +300,7 @@ export class Runtime {
           event.type === 'rewind/applied' && event.data.rewindId === rewindId,
       );
       if (earlier) return earlier.data;
-      const plan = rewindPlan(events, turnId);
+      const plan = rewindPlan(events, turnId, await this.toolbarEdits());
       if (!plan.ok) throw new Error(plan.reason);
       const restores: AgentEventDraft[] = [];
       const restoredAs = new Map<string, number>();

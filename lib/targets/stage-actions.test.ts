@@ -38,8 +38,10 @@ function setup(active: string | undefined, options: { previewing?: boolean; open
     remember: vi.fn(),
     flush: vi.fn(async () => undefined),
   };
+  const toolbarEdits = { record: vi.fn(async () => undefined) };
   return {
-    actions: stageActions({ stage, targets, values, authoredTargets: () => ({ load }) }),
+    actions: stageActions({ stage, targets, values, toolbarEdits, authoredTargets: () => ({ load }) }),
+    toolbarEdits,
     stage,
     targets,
     load,
@@ -49,9 +51,27 @@ function setup(active: string | undefined, options: { previewing?: boolean; open
 
 describe('stageActions', () => {
   it('runs a toolbar call on the stage the user sees', async () => {
-    const { actions, stage, targets } = setup(undefined);
+    const { actions, stage, targets, toolbarEdits } = setup(undefined);
     expect(await actions.runManualTool('getState', {})).toEqual({ ok: true });
     expect(targets.run).toHaveBeenCalledWith('getState', {}, stage);
+    expect(toolbarEdits.record).not.toHaveBeenCalled();
+  });
+
+  it("keeps the toolbar's changes of values for rewinds, not its reads or refused calls", async () => {
+    const changed = setup('particles', { openOutput: { ok: true, targetId: 'particles', applied: { speed: 20 } } });
+    await changed.actions.runManualTool('setParameter', { param: 'speed', value: 20 });
+    expect(changed.toolbarEdits.record).toHaveBeenCalledWith('particles', { speed: 20 });
+    const reset = setup('particles', { openOutput: { ok: true, targetId: 'particles', values: { speed: 8 } } });
+    await reset.actions.runManualTool('resetTarget', {});
+    expect(reset.toolbarEdits.record).toHaveBeenCalledWith('particles', { speed: 8 });
+    const read = setup('particles', {
+      openOutput: { ok: true, targetId: 'particles', parameters: { motion: { speed: { value: 20 } } } },
+    });
+    await read.actions.runManualTool('getParameters', {});
+    const refused = setup('particles', { openOutput: { ok: false, targetId: 'particles', applied: { speed: 9 } } });
+    await refused.actions.runManualTool('setParameter', { param: 'speed', value: 900 });
+    expect(read.toolbarEdits.record).not.toHaveBeenCalled();
+    expect(refused.toolbarEdits.record).not.toHaveBeenCalled();
   });
 
   it('previews an older version of a target made in the conversation, and refuses one made elsewhere', async () => {

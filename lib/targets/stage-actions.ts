@@ -7,6 +7,8 @@ import type { StageDriver } from './stage-driver';
 import type { StageLink } from './stage-link';
 import type { TargetTools } from './target-tools';
 import type { TargetValues } from './target-values';
+import { reportedValues } from './reported-values';
+import type { ToolbarEdits } from './toolbar-edits';
 
 export interface StageActionsDependencies {
   /** The stage the user sees, not a model call's. */
@@ -16,6 +18,8 @@ export interface StageActionsDependencies {
   authoredTargets(): Pick<TargetArtifactControl, 'load'>;
   /** The targets' saved values, which a target not open on the stage gets back when it is opened. */
   values: Pick<TargetValues, 'saved' | 'remember' | 'flush'>;
+  /** Where the toolbar's changes are kept for rewinds; none kept without it. */
+  toolbarEdits?: Pick<ToolbarEdits, 'record'>;
 }
 
 export type StageActions = Required<
@@ -27,7 +31,7 @@ export type StageActions = Required<
 
 /** What the user's own requests (the toolbar popup, a restored or granted version, a preview, a rewind) do on the stage. */
 export function stageActions(dependencies: StageActionsDependencies): StageActions {
-  const { stage, targets, authoredTargets, values } = dependencies;
+  const { stage, targets, authoredTargets, values, toolbarEdits } = dependencies;
   // A rewind's reload must have happened before the rewind is recorded as completed: a refusal is an error. Its
   // conversation is named, since a restarted worker knows no conversation's targets until one is asked for.
   const reloadIfActive = async (sessionId: string, targetId: string): Promise<boolean> => {
@@ -37,7 +41,14 @@ export function stageActions(dependencies: StageActionsDependencies): StageActio
     return true;
   };
   return {
-    runManualTool: (toolName, input) => targets.run(toolName, input, stage),
+    // A change the toolbar made is kept with its time before the toolbar hears of it, for a rewind to count.
+    runManualTool: async (toolName, input) => {
+      const output = await targets.run(toolName, input, stage);
+      const changed = output.ok && toolName !== 'getParameters' ? reportedValues(toolName, output) : undefined;
+      if (changed && typeof output.targetId === 'string' && Object.keys(changed).length > 0)
+        await toolbarEdits?.record(output.targetId, changed);
+      return output;
+    },
     openTargetVersion: async (sessionId, artifactId, version) => {
       const entry = (await targets.catalog([sessionId])).targets.find(
         (known) => 'artifact' in known && known.artifact.artifactId === artifactId,
