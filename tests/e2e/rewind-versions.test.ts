@@ -212,6 +212,8 @@ describe('rewind with authored-target versions', () => {
     expect(committed).toEqual(['rewind/applied', 'artifact/created', 'artifact/ready', 'artifact/superseded']);
 
     await session.stopServiceWorker();
+    // The stopped worker finished nothing of it on the stage.
+    expect((await readStoredLog(panel, sessionId)).filter((row) => row.type === 'rewind/completed')).toEqual([]);
     await stage.evaluate(() => {
       (window as unknown as { holdFrameMessages: boolean }).holdFrameMessages = false;
     });
