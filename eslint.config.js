@@ -127,7 +127,8 @@ export const libDependencyExceptions = [
   {
     file: 'lib/targets/stage-actions.ts',
     imports: 'runtime',
-    reason: "the stage's request handlers are typed by the runtime's handler dependencies (RuntimeHandlerDependencies)",
+    reason:
+      "the stage's request handlers are typed by the runtime's handler dependencies (RuntimeHandlerDependencies) and a rewind's stage by the runtime's RewindStage",
   },
   {
     file: 'lib/targets/stage-target-hooks.ts',

@@ -26,6 +26,19 @@ function valueLines(preview: RewindPreview): string[] {
   );
 }
 
+/** Where the values of then come from, and what is not known: said whenever values are restored. */
+function toolbarNote({ toolbar }: RewindPreview): string {
+  const after =
+    toolbar.changesAfter > 0
+      ? ` (${toolbar.changesAfter === 1 ? 'a change' : `${toolbar.changesAfter} changes`} from the toolbar since this point ${toolbar.changesAfter === 1 ? 'goes' : 'go'} back too)`
+      : '';
+  const kept =
+    toolbar.keptSince !== undefined
+      ? ` The toolbar's changes before ${new Date(toolbar.keptSince).toLocaleString()} are no longer kept: a value set there before then is not known.`
+      : '';
+  return `Counted: what this conversation read, set or reset, and what you changed from the toolbar${after}. A change made in another conversation is not known here.${kept}`;
+}
+
 /** The rewind confirmation: the mode the user picks, what it restores, and what stays done in the world. */
 export function RewindDialog({ turnId, onClose }: { turnId: string; onClose(): void }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -86,6 +99,7 @@ export function RewindDialog({ turnId, onClose }: { turnId: string; onClose(): v
                   </li>
                 ))}
               </ul>
+              <p className="rewind-note">{toolbarNote(preview)}</p>
             </section>
           )}
           {mode === 'versions' && (

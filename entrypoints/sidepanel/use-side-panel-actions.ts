@@ -114,7 +114,20 @@ export function useSidePanelActions(parts: SidePanelParts): PanelActions {
     rewind: async (turnId, mode) => {
       if (!state || turn.running) return 'A reply is running: stop it before rewinding.';
       try {
-        await callRuntime({ type: 'session/rewind', sessionId: state.sessionId, turnId, mode });
+        // One id per Rewind pressed: callRuntime sends it again when the worker stops under it, and it is one rewind.
+        const rewindId = crypto.randomUUID();
+        const result = await callRuntime({
+          type: 'session/rewind',
+          sessionId: state.sessionId,
+          turnId,
+          mode,
+          rewindId,
+        });
+        // Said in the panel, not the dialog: the rewound message, and the dialog under it, left the view already.
+        if (result.unfinished)
+          report(
+            `Rewound, but the targets were not restored yet: ${result.unfinished} They are restored when this conversation is opened again.`,
+          );
         return undefined;
       } catch (reason) {
         return `Could not rewind: ${errorText(reason)}`;

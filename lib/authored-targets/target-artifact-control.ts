@@ -274,39 +274,52 @@ export class TargetArtifactControl {
   /** The user restores an older version: a new version with its parts becomes current. */
   restore(sessionId: string, artifactId: string, version: number): Promise<{ version: number }> {
     return this.access.lock.run(sessionId, async () => {
-      const record = (await this.loadedLedger(sessionId)).get(artifactId);
-      const old = record?.versions.get(version);
-      if (!record || !old) throw new Error(`Target "${artifactId}" has no version ${version}.`);
-      if (old.state === 'rejected' || old.state === 'draft')
-        throw new Error(`Version ${version} of "${artifactId}" was never ready.`);
-      if (record.current === version) return { version };
-      const next = record.latest + 1;
-      const ids = { sessionId, artifactId, time: this.access.now() };
-      const drafts: AgentEventDraft[] = [
-        {
-          type: 'artifact/created',
-          ...ids,
-          data: {
-            kind: 'html-app',
-            version: next,
-            state: 'draft',
-            parts: old.parts,
-            restoredFrom: version,
-            ...(record.current !== undefined ? { baseVersion: record.current } : {}),
-          },
-        },
-        { type: 'artifact/validating', ...ids, data: { version: next, state: 'validating' } },
-        { type: 'artifact/ready', ...ids, data: { version: next, state: 'ready', requested: old.requested } },
-      ];
-      if (record.current !== undefined)
-        drafts.push({
-          type: 'artifact/superseded',
-          ...ids,
-          data: { version: record.current, state: 'superseded', by: next },
-        });
-      await this.access.commitDrafts(sessionId, drafts);
-      return { version: next };
+      const restored = await this.restoreDrafts(sessionId, artifactId, version);
+      if (restored.drafts.length > 0) await this.access.commitDrafts(sessionId, restored.drafts);
+      return { version: restored.version };
     });
+  }
+
+  /**
+   * The events that make `version` current again as a new version (none when it is current already), for the
+   * caller to commit, alone or with what it records beside them (a rewind); the caller holds the session's lock.
+   */
+  async restoreDrafts(
+    sessionId: string,
+    artifactId: string,
+    version: number,
+  ): Promise<{ version: number; drafts: AgentEventDraft[] }> {
+    const record = (await this.loadedLedger(sessionId)).get(artifactId);
+    const old = record?.versions.get(version);
+    if (!record || !old) throw new Error(`Target "${artifactId}" has no version ${version}.`);
+    if (old.state === 'rejected' || old.state === 'draft')
+      throw new Error(`Version ${version} of "${artifactId}" was never ready.`);
+    if (record.current === version) return { version, drafts: [] };
+    const next = record.latest + 1;
+    const ids = { sessionId, artifactId, time: this.access.now() };
+    const drafts: AgentEventDraft[] = [
+      {
+        type: 'artifact/created',
+        ...ids,
+        data: {
+          kind: 'html-app',
+          version: next,
+          state: 'draft',
+          parts: old.parts,
+          restoredFrom: version,
+          ...(record.current !== undefined ? { baseVersion: record.current } : {}),
+        },
+      },
+      { type: 'artifact/validating', ...ids, data: { version: next, state: 'validating' } },
+      { type: 'artifact/ready', ...ids, data: { version: next, state: 'ready', requested: old.requested } },
+    ];
+    if (record.current !== undefined)
+      drafts.push({
+        type: 'artifact/superseded',
+        ...ids,
+        data: { version: record.current, state: 'superseded', by: next },
+      });
+    return { version: next, drafts };
   }
 
   /** The user grants or revokes one permission the current version asks for. */

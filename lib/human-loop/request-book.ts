@@ -155,7 +155,7 @@ export class RequestBook {
   }
 
   /** What a snapshot keeps of it: everything but which requests are live and who waits, which belong to this runtime. */
-  stored(): Omit<RuntimeBook, 'jobs' | 'targets'> {
+  stored(): Omit<RuntimeBook, 'jobs' | 'targets' | 'rewinds'> {
     return structuredClone({
       requests: [...this.requests.values()],
       commands: [...this.commands.values()],

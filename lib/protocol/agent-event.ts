@@ -320,6 +320,7 @@ export const EVENT_DURABILITY: Record<AgentEventType, boolean> = {
   'context/compacted': true,
   'rewind/applied': true,
   'mcp-app/context': true,
+  'rewind/completed': true,
 };
 
 export function isDurableType(type: AgentEventType): boolean {
@@ -349,6 +350,7 @@ const RUNTIME_WRITTEN = new Set<AgentEventType>([
   'notify/access-revoked',
   'rewind/applied',
   'mcp-app/context',
+  'rewind/completed',
   ...JOB_EVENT_TYPES,
   ...VIEW_ARTIFACT_EVENT_TYPES,
   ...TARGET_ARTIFACT_EVENT_TYPES,

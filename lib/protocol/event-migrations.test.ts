@@ -4,6 +4,7 @@ import { meaningfulState } from '../../tests/support/meaningful-state';
 import { AGENT_EVENT_SCHEMA_VERSION, type AgentEvent } from './agent-event';
 import { EVENT_MIGRATIONS, readStoredEvent } from './event-migrations';
 import v1Fixture from './fixtures/v1-rows.json';
+import v7Fixture from './fixtures/v7-rows.json';
 
 /** Every durable event type of schema version 1: the fixture must hold each (it was recorded once, never regenerated). */
 const V1_DURABLE_TYPES = [
@@ -282,6 +283,69 @@ describe('version 7 rows', () => {
       text: 'The counter shows 41.',
       seq: 4,
     });
+  });
+});
+
+describe('the frozen version 7 rows', () => {
+  const storedV7 = v7Fixture.events.map((row) => row.event as Record<string, unknown>);
+
+  it('are 35 rows of schema version 7 with a rewind in mode versions that names no rewind, its restore committed after it', () => {
+    expect(storedV7).toHaveLength(35);
+    expect(storedV7.every((event) => event.schemaVersion === 7)).toBe(true);
+    const rewind = storedV7.find((event) => event.type === 'rewind/applied') as { seq: number; data: object };
+    expect(rewind.data).not.toHaveProperty('rewindId');
+    expect(rewind.data).toMatchObject({ mode: 'versions', versions: [{ artifactId: 'orbit-sketch-v71', version: 1 }] });
+    expect(storedV7.find((event) => event.seq === rewind.seq + 1)).toMatchObject({
+      type: 'artifact/created',
+      data: { version: 3, restoredFrom: 1 },
+    });
+  });
+
+  it('read back unchanged but for the version (version 8 adds a type and optional fields), each upgraded from 7', () => {
+    const readings = storedV7.map((event) => readStoredEvent(event));
+    expect(readings.every((reading) => reading.ok && reading.upgradedFrom === 7)).toBe(true);
+    expect(readAll(storedV7)).toEqual(
+      storedV7.map((event) => ({ ...event, schemaVersion: AGENT_EVENT_SCHEMA_VERSION })),
+    );
+  });
+
+  it('reduce to the client state they reduced to as version 7: the view rewound, then the message after it', () => {
+    const migrated = replayLog('fixture-v7', readAll(storedV7));
+    expect(meaningfulState(migrated)).toEqual(
+      meaningfulState(replayLog('fixture-v7', storedV7 as unknown as AgentEvent[])),
+    );
+    expect(migrated.turnOrder).toEqual(['a', 'b', 'd']);
+    expect(migrated.branches.parents.d).toBe('a');
+    expect(migrated.branches.leaf).toBe('d');
+  });
+});
+
+describe('version 8 rows', () => {
+  it('leave a rewind that names itself and its restored version readable, and its completion', () => {
+    const base = { schemaVersion: AGENT_EVENT_SCHEMA_VERSION, sessionId: 'fixture-session', time: 3, durable: true };
+    const rewind = {
+      ...base,
+      seq: 3,
+      type: 'rewind/applied',
+      turnId: 'second',
+      data: {
+        mode: 'versions',
+        rewindId: 'rewind-1',
+        parentTurnId: 'first',
+        fromLeaf: 'second',
+        values: [],
+        versions: [{ artifactId: 'orbit', version: 1, restoredAs: 3 }],
+      },
+    };
+    const completed = {
+      ...base,
+      seq: 8,
+      type: 'rewind/completed',
+      data: { rewindId: 'rewind-1', reloaded: ['orbit'], applied: [], saved: [] },
+    };
+    expect(readStoredEvent(rewind)).toEqual({ ok: true, event: rewind });
+    expect(readStoredEvent(completed)).toEqual({ ok: true, event: completed });
+    expect(readStoredEvent({ ...completed, schemaVersion: 7 })).toMatchObject({ ok: true, upgradedFrom: 7 });
   });
 });
 

@@ -52,9 +52,12 @@ export const EVENT_MIGRATIONS: Readonly<Record<number, MigrationStep>> = {
   6: (event) => event,
   /**
    * Version 8 adds `mcp-app/context` (what an MCP App told the model) and `turn/started`'s `appContexts` (the
-   * contexts a message carried). Every version-7 row is a valid version-8 row; a version-7 build reading a
-   * version-8 log is told it is newer rather than failing on a type it cannot read or sending the model a history
-   * without what the apps told it.
+   * contexts a message carried); and `rewind/completed` (a rewind's effects outside the log are done),
+   * `rewind/applied`'s `rewindId` and each restored version's `restoredAs`. A version-7 `rewind/applied` has no
+   * `rewindId`, which reads as a rewind whose effects are not to be completed again (its build did them or lost
+   * them, and nothing says which). Every version-7 row is a valid version-8 row; a version-7 build reading a
+   * version-8 log is told it is newer rather than failing on a type it cannot read, sending the model a history
+   * without what the apps told it, or refusing `rewind/completed`.
    */
   7: (event) => event,
 };

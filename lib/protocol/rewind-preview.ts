@@ -16,10 +16,11 @@ export const notUndoneSchema = z.object({
 export type NotUndone = z.infer<typeof notUndoneSchema>;
 
 /**
- * What a rewind to just before `turnId`'s message would do, from the log: the confirmation shows it and the
- * runtime applies the part the user's mode asks for. `values`: each target changed after the point, with the
- * values the log knew for what changed (mode `values` and `versions`); `unknownValues`: parameters changed after
- * the point that the log never read or set before it, left as they are; `versions`: authored targets whose
+ * What a rewind to just before `turnId`'s message would do, from the log and the toolbar's changes: the
+ * confirmation shows it and the runtime applies the part the user's mode asks for. `values`: each target changed
+ * after the point (by the conversation or from the toolbar), with the values known then for what changed (mode
+ * `values` and `versions`); `unknownValues`: parameters changed after the point that the log never read or set
+ * and the toolbar never set before it, left as they are; `versions`: authored targets whose
  * version changed since, with the version that was current then (mode `versions`); `createdAfter`: authored
  * targets made after the point, which stay (nothing is deleted).
  */
@@ -34,12 +35,22 @@ export const rewindPreviewSchema = z.object({
   unknownValues: z.array(z.object({ targetId: id, params: z.array(z.string()) })),
   versions: z.array(z.object({ artifactId: id, version: z.number().int().positive(), current: z.number().int() })),
   createdAfter: z.array(id),
+  /**
+   * The toolbar's changes, which count as the conversation's own: how many of them came after the point, and, when
+   * older ones were let go, the time of the oldest kept (a value set from the toolbar before it is not known).
+   */
+  toolbar: z.object({ changesAfter: z.number().int().nonnegative(), keptSince: z.number().optional() }),
 });
 export type RewindPreview = z.infer<typeof rewindPreviewSchema>;
 
-/** What a rewind did: the values pushed to the stage, and each authored target's version made current again. */
+/**
+ * What a rewind did: the values put back on the stage, and each authored target's version made current again.
+ * `unfinished`: the rewind is recorded, but putting them on the stage failed for this reason; it is tried again
+ * when the conversation is opened.
+ */
 export const rewindResultSchema = z.object({
   values: z.array(restoredTargetValuesSchema),
   versions: z.array(z.object({ artifactId: id, restoredFrom: z.number().int().positive(), version: z.number().int() })),
+  unfinished: z.string().max(2000).optional(),
 });
 export type RewindResult = z.infer<typeof rewindResultSchema>;

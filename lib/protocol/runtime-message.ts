@@ -61,7 +61,14 @@ export const runtimeRequestSchema = z.discriminatedUnion('type', [
   /** What a rewind to just before `turnId`'s message would restore, and what it would not undo. */
   z.object({ type: z.literal('session/rewind-preview'), sessionId: id, turnId: id }),
   /** Rewinds to just before `turnId`'s message, restoring what `mode` says (a new branch; nothing is deleted). */
-  z.object({ type: z.literal('session/rewind'), sessionId: id, turnId: id, mode: rewindModeSchema }),
+  z.object({
+    type: z.literal('session/rewind'),
+    sessionId: id,
+    turnId: id,
+    mode: rewindModeSchema,
+    /** The panel's id for this rewind: sent again (the worker stopped under it), it is the same rewind. */
+    rewindId: id,
+  }),
   /** Full-text search over every conversation's messages, tool calls and page titles. */
   z.object({
     type: z.literal('search/query'),

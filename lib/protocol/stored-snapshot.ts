@@ -3,6 +3,7 @@ import { agentEventSchema, turnCommandKind } from './agent-event';
 import { jsonValueSchema } from './json-value';
 import { SNAPSHOT_FORMAT, snapshotStateSchema, turnSliceSchema } from './session-snapshot';
 import { targetArtifactPartsSchema, targetArtifactProblemSchema, targetGrantSchema } from './target-artifact-events';
+import { restoredTargetValuesSchema } from './rewind-events';
 
 const text = z.string();
 const versionNumber = z.number().int().positive();
@@ -27,9 +28,19 @@ export const storedTargetArtifactSchema = z.object({
 });
 export type StoredTargetArtifact = z.infer<typeof storedTargetArtifactSchema>;
 
+/** A rewind whose effects outside the log are not done yet, as lib/runtime/rewind-book.ts keeps it. */
+export const storedPendingRewindSchema = z.object({
+  rewindId: text,
+  seq: z.number().int().positive(),
+  time: z.number(),
+  values: z.array(restoredTargetValuesSchema),
+  reload: z.array(text),
+});
+export type StoredPendingRewind = z.infer<typeof storedPendingRewindSchema>;
+
 /**
  * What the runtime itself remembers of a session's log (lib/runtime/request-book.ts, lib/jobs/job-ledger.ts,
- * lib/authored-targets/target-artifact-ledger.ts).
+ * lib/authored-targets/target-artifact-ledger.ts, lib/runtime/rewind-book.ts).
  */
 export const runtimeBookSchema = z.object({
   requests: z.array(
@@ -78,6 +89,8 @@ export const runtimeBookSchema = z.object({
     }),
   ),
   targets: z.array(storedTargetArtifactSchema),
+  /** Rewinds recorded without their `rewind/completed` (snapshot version 7). */
+  rewinds: z.array(storedPendingRewindSchema),
 });
 export type RuntimeBook = z.infer<typeof runtimeBookSchema>;
 

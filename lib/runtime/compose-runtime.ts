@@ -26,6 +26,7 @@ import { stageTargetHooks } from '../targets/stage-target-hooks';
 import { attachSubscriber, type SubscriberPort } from './subscriber-session';
 import { targetTools } from '../targets/target-tools';
 import { TargetValues } from '../targets/target-values';
+import { ToolbarEdits } from '../targets/toolbar-edits';
 import { toolRoutes } from './tool-routes';
 import { createMcpToolFamily } from '../mcp/mcp-tool-family';
 import { McpServerStore } from '../mcp/mcp-server-store';
@@ -205,9 +206,19 @@ export function composeRuntime(platform: RuntimePlatform): ComposedRuntime {
         },
       })
     : undefined;
+  const toolbarEdits = new ToolbarEdits({ storage, now });
+  const { rewindStage, ...stageRequests } = stageActions({
+    stage,
+    targets,
+    values,
+    toolbarEdits,
+    authoredTargets: () => runtime.targetArtifacts,
+  });
   const runtime = new Runtime({
     store,
     blobStore,
+    rewindStage,
+    toolbarEdits: () => toolbarEdits.load(),
     ...toolRoutes({ pages, stage, targets, policy: () => policies.load(), ...(mcp ? { mcp } : {}) }),
     now,
     newId,
@@ -227,7 +238,7 @@ export function composeRuntime(platform: RuntimePlatform): ComposedRuntime {
       register: registry.register.bind(registry),
       unregister: registry.unregister.bind(registry),
     },
-    ...stageActions({ stage, targets, values, authoredTargets: () => runtime.targetArtifacts }),
+    ...stageRequests,
     activeTargetId: () => stage.activeTargetId(),
     savedValues: (targetId) => values.saved(targetId),
     pages,

@@ -72,7 +72,7 @@ describe('forkDrafts', () => {
           rewinds += 1;
           const lastSeq = run.log.at(-1)?.seq ?? 0;
           const event = {
-            ...rewindDraft(run.sessionId, plan, mode, 1),
+            ...rewindDraft(run.sessionId, plan, { rewindId: `rewind-${rewinds}`, mode, restoredAs: new Map() }, 1),
             seq: lastSeq + 1,
             durable: true,
             schemaVersion: AGENT_EVENT_SCHEMA_VERSION,

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { EventLog } from '../../tests/support/event-log';
 import type { JsonValue } from '../protocol/json-value';
+import type { RestoredTargetValues } from '../protocol/rewind-events';
 import { activeTurnOrder } from '../state/branch-tree';
 import { replayLog } from '../state/reduce-events';
-import { rewindDraft, rewindPlan } from './rewind-plan';
+import { rewindDraft, rewindPlan, valuesStillRestored } from './rewind-plan';
 
 const sha = 'a'.repeat(64);
 const ref = { blobId: sha, sha256: sha, mime: 'text/plain', size: 1, name: 'part' };
@@ -97,7 +98,11 @@ describe('rewindPlan', () => {
     const log = conversation();
     const first = rewindPlan(log.events, 'b');
     if (!first.ok) throw new Error(first.reason);
-    const { sessionId: _sessionId, time: _time, ...draft } = rewindDraft(log.sessionId, first, 'values', 9);
+    const {
+      sessionId: _sessionId,
+      time: _time,
+      ...draft
+    } = rewindDraft(log.sessionId, first, { rewindId: 'rewind-1', mode: 'values', restoredAs: new Map() }, 9);
     log.add(draft);
     turn(log, 'c', []);
     // Rewinding to before c restores nothing: the speed was 12 then, as the first rewind set it.
@@ -112,7 +117,11 @@ describe('rewindPlan', () => {
     const log = conversation();
     const plan = rewindPlan(log.events, 'b');
     if (!plan.ok) throw new Error(plan.reason);
-    const { sessionId: _sessionId, time: _time, ...draft } = rewindDraft(log.sessionId, plan, 'conversation', 9);
+    const {
+      sessionId: _sessionId,
+      time: _time,
+      ...draft
+    } = rewindDraft(log.sessionId, plan, { rewindId: 'rewind-1', mode: 'conversation', restoredAs: new Map() }, 9);
     expect(draft).toMatchObject({ type: 'rewind/applied', turnId: 'b', data: { values: [], versions: [] } });
     log.add(draft);
     let state = replayLog(log.sessionId, log.events);
@@ -134,5 +143,85 @@ describe('rewindPlan', () => {
       ok: false,
       reason: 'A reply is still running: stop or finish it before rewinding.',
     });
+  });
+});
+
+describe('valuesStillRestored', () => {
+  it('drops what a later set or rewind changed, keeps what nothing after the rewind touched', () => {
+    const log = new EventLog();
+    turn(log, 'c', [
+      ['setParameter', { param: 'speed', value: 44 }, { ok: true, targetId: 'particles', applied: { speed: 44 } }],
+      ['getParameters', {}, { ok: true, targetId: 'orbit', parameters: { orbit: { radius: { value: 7 } } } }],
+    ]);
+    log.add({
+      type: 'rewind/applied',
+      turnId: 'c',
+      data: {
+        mode: 'values',
+        parentTurnId: null,
+        fromLeaf: 'c',
+        values: [{ targetId: 'chart', values: { bars: 3 } }],
+        versions: [],
+      },
+    });
+    const restored: RestoredTargetValues[] = [
+      { targetId: 'particles', values: { speed: 12, mode: 'auto' } },
+      { targetId: 'orbit', values: { radius: 90 } },
+      { targetId: 'chart', values: { bars: 9 } },
+    ];
+    // A read is not a change: the orbit's radius is still put back.
+    expect(valuesStillRestored(restored, log.events)).toEqual([
+      { targetId: 'particles', values: { mode: 'auto' } },
+      { targetId: 'orbit', values: { radius: 90 } },
+    ]);
+    expect(valuesStillRestored(restored, [])).toEqual(restored);
+  });
+});
+
+describe("rewindPlan with the toolbar's changes", () => {
+  /** a sets 12 (time 1_000 + n); b sets 30; the toolbar's changes at the times given. */
+  function withToolbar() {
+    const log = new EventLog();
+    log.add({ type: 'session/created', data: { title: 'Toolbar' } });
+    turn(log, 'a', [
+      ['setParameter', { param: 'speed', value: 12 }, { ok: true, targetId: 'particles', applied: { speed: 12 } }],
+    ]);
+    const afterA = log.events.at(-1)!.time;
+    turn(log, 'b', [
+      ['setParameter', { param: 'speed', value: 30 }, { ok: true, targetId: 'particles', applied: { speed: 30 } }],
+    ]);
+    const pointB = log.events.find((event) => event.type === 'turn/started' && event.turnId === 'b')!.time;
+    return { log, afterA, pointB };
+  }
+
+  it('counts a change from the toolbar before the point as the value then, over an older one of the log', () => {
+    const { log, afterA } = withToolbar();
+    const plan = rewindPlan(log.events, 'b', {
+      edits: [{ time: afterA + 0.5, targetId: 'particles', values: { speed: 20, colour: 'red' } }],
+      dropped: false,
+    });
+    expect(plan.ok && plan.preview.values).toEqual([{ targetId: 'particles', values: { speed: 20 } }]);
+    expect(plan.ok && plan.preview.toolbar).toEqual({ changesAfter: 0 });
+  });
+
+  it('puts back what the toolbar changed after the point too, and a value only the toolbar knew then', () => {
+    const { log, afterA, pointB } = withToolbar();
+    const plan = rewindPlan(log.events, 'b', {
+      edits: [
+        { time: afterA + 0.5, targetId: 'particles', values: { colour: 'red' } },
+        { time: pointB + 50, targetId: 'particles', values: { colour: 'blue', size: 3 } },
+      ],
+      dropped: true,
+    });
+    expect(plan.ok && plan.preview.values).toEqual([{ targetId: 'particles', values: { speed: 12, colour: 'red' } }]);
+    expect(plan.ok && plan.preview.unknownValues).toEqual([{ targetId: 'particles', params: ['size'] }]);
+    expect(plan.ok && plan.preview.toolbar).toEqual({ changesAfter: 1, keptSince: afterA + 0.5 });
+  });
+
+  it('leaves out of a late completion what the toolbar changed after the rewind', () => {
+    const restored: RestoredTargetValues[] = [{ targetId: 'particles', values: { speed: 12, colour: 'red' } }];
+    expect(
+      valuesStillRestored(restored, [], [{ time: 5, targetId: 'particles', values: { colour: 'green' } }]),
+    ).toEqual([{ targetId: 'particles', values: { speed: 12 } }]);
   });
 });

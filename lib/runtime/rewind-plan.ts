@@ -6,6 +6,8 @@ import type { NotUndone, RewindPreview } from '../protocol/rewind-preview';
 import { pathTo } from '../state/branch-tree';
 import { replayLog } from '../state/reduce-events';
 import { toolNamed } from '../tools/tool-registry';
+import { reportedValues } from '../targets/reported-values';
+import type { ToolbarEdit, ToolbarEditHistory } from '../protocol/toolbar-edit';
 
 export type RewindPlan = { ok: true; preview: RewindPreview; fromLeaf: string | null } | { ok: false; reason: string };
 
@@ -13,20 +15,6 @@ type Values = Map<string, JsonObject>;
 
 function record(value: JsonValue | undefined): Record<string, JsonValue> | undefined {
   return value && typeof value === 'object' && !Array.isArray(value) ? value : undefined;
-}
-
-/** The parameter values a target tool's result tells of: what it read, set or reset. */
-function reportedValues(toolName: string, output: Record<string, JsonValue>): JsonObject | undefined {
-  if (toolName === 'setParameter' || toolName === 'setParameters') return record(output.applied);
-  if (toolName === 'resetTarget') return record(output.values);
-  if (toolName !== 'getParameters') return undefined;
-  const read: JsonObject = {};
-  for (const group of Object.values(record(output.parameters) ?? {}))
-    for (const [name, spec] of Object.entries(record(group) ?? {})) {
-      const value = record(spec)?.value;
-      if (value !== undefined) read[name] = value;
-    }
-  return read;
 }
 
 function merge(into: Values, targetId: string, values: JsonObject): void {
@@ -99,16 +87,35 @@ function notUndone(
   return listed;
 }
 
-function targetValues(before: readonly AgentEvent[], after: readonly AgentEvent[], names: Map<string, string>) {
+/**
+ * The values to put back and those not known, from the conversation's reports and the toolbar's changes: before
+ * the point, folded in the order they happened (the toolbar's by time among the log's); after it, every parameter
+ * either changed.
+ */
+function targetValues(
+  point: AgentEvent,
+  before: readonly AgentEvent[],
+  after: readonly AgentEvent[],
+  names: Map<string, string>,
+  toolbar: ToolbarEditHistory,
+) {
   const known: Values = new Map();
-  for (const event of before)
+  const earlier = toolbar.edits.filter((edit) => edit.time < point.time);
+  let next = 0;
+  for (const event of before) {
+    for (; next < earlier.length && earlier[next]!.time <= event.time; next++)
+      merge(known, earlier[next]!.targetId, earlier[next]!.values);
     for (const report of valueReports(event, names)) merge(known, report.targetId, report.values);
+  }
+  for (const edit of earlier.slice(next)) merge(known, edit.targetId, edit.values);
   const changed = new Map<string, Set<string>>();
-  for (const event of after)
-    for (const report of valueReports(event, names))
-      if (report.change)
-        for (const param of Object.keys(report.values))
-          changed.set(report.targetId, (changed.get(report.targetId) ?? new Set()).add(param));
+  const later = [
+    ...after.flatMap((event) => valueReports(event, names).filter((report) => report.change)),
+    ...toolbar.edits.filter((edit) => edit.time >= point.time),
+  ];
+  for (const report of later)
+    for (const param of Object.keys(report.values))
+      changed.set(report.targetId, (changed.get(report.targetId) ?? new Set()).add(param));
   const values: RestoredTargetValues[] = [];
   const unknownValues: RewindPreview['unknownValues'] = [];
   for (const [targetId, params] of changed) {
@@ -120,7 +127,12 @@ function targetValues(before: readonly AgentEvent[], after: readonly AgentEvent[
     if (Object.keys(restored).length > 0) values.push({ targetId, values: restored });
     if (unknown.length > 0) unknownValues.push({ targetId, params: unknown });
   }
-  return { values, unknownValues };
+  const changesAfter = toolbar.edits.length - earlier.length;
+  return {
+    values,
+    unknownValues,
+    toolbar: { changesAfter, ...(toolbar.dropped && toolbar.edits[0] ? { keptSince: toolbar.edits[0].time } : {}) },
+  };
 }
 
 function authoredVersions(before: readonly AgentEvent[], events: readonly AgentEvent[]) {
@@ -146,10 +158,15 @@ function authoredVersions(before: readonly AgentEvent[], events: readonly AgentE
 }
 
 /**
- * What a rewind to just before the message of `turnId` would do, from the log alone: the point is that message's
- * `turn/started`; what any branch logged after it in time is after the point (the world saw it happen).
+ * What a rewind to just before the message of `turnId` would do, from the log and the toolbar's changes: the point
+ * is that message's `turn/started`; what any branch logged after it in time is after the point (the world saw it
+ * happen), and so is what the toolbar changed from that time on.
  */
-export function rewindPlan(events: readonly AgentEvent[], turnId: string): RewindPlan {
+export function rewindPlan(
+  events: readonly AgentEvent[],
+  turnId: string,
+  toolbar: ToolbarEditHistory = { edits: [], dropped: false },
+): RewindPlan {
   const state = replayLog(events[0]?.sessionId ?? '', events);
   if (!(turnId in state.branches.parents)) return { ok: false, reason: `This conversation has no turn ${turnId}.` };
   if (Object.values(state.turns).some((turn) => turn.status === 'running' || turn.status === 'paused'))
@@ -174,20 +191,25 @@ export function rewindPlan(events: readonly AgentEvent[], turnId: string): Rewin
       pointSeq: point.seq,
       laterTurns: at < 0 ? 0 : path.length - at,
       notUndone: notUndone(after, inputs),
-      ...targetValues(before, after, names),
+      ...targetValues(point, before, after, names, toolbar),
       ...authoredVersions(before, events),
     },
   };
 }
 
-/** The durable record of a rewind in `mode`, with what it restored: a replay of the log gives the same view. */
+/**
+ * The durable record of a rewind in `mode`, with what it restores: a replay of the log gives the same view.
+ * `restoredAs` is the new version each authored target's version of then becomes (mode `versions`), made in the
+ * same commit.
+ */
 export function rewindDraft(
   sessionId: string,
   plan: Extract<RewindPlan, { ok: true }>,
-  mode: RewindMode,
+  rewind: { rewindId: string; mode: RewindMode; restoredAs: ReadonlyMap<string, number> },
   time: number,
-): AgentEventDraft {
+): Extract<AgentEventDraft, { type: 'rewind/applied' }> {
   const { preview } = plan;
+  const { rewindId, mode, restoredAs } = rewind;
   return {
     type: 'rewind/applied',
     sessionId,
@@ -195,10 +217,44 @@ export function rewindDraft(
     time,
     data: {
       mode,
+      rewindId,
       parentTurnId: preview.parentTurnId,
       fromLeaf: plan.fromLeaf,
       values: mode === 'conversation' ? [] : preview.values,
-      versions: mode === 'versions' ? preview.versions.map(({ artifactId, version }) => ({ artifactId, version })) : [],
+      versions:
+        mode === 'versions'
+          ? preview.versions.map(({ artifactId, version }) => {
+              const as = restoredAs.get(artifactId);
+              return { artifactId, version, ...(as !== undefined ? { restoredAs: as } : {}) };
+            })
+          : [],
     },
   };
+}
+
+/**
+ * The part of a rewind's values that nothing after it changed (`after`: the log after the rewind; `toolbarAfter`:
+ * the toolbar's changes since): what a rewind completed late, after a restart, still puts back. A later set,
+ * reset, rewind or toolbar change of a parameter wins.
+ */
+export function valuesStillRestored(
+  values: readonly RestoredTargetValues[],
+  after: readonly AgentEvent[],
+  toolbarAfter: readonly ToolbarEdit[] = [],
+): RestoredTargetValues[] {
+  const names = new Map<string, string>();
+  for (const event of after) if (event.type === 'tool/requested') names.set(event.toolCallId, event.data.toolName);
+  const changed = new Map<string, Set<string>>();
+  const later = [
+    ...after.flatMap((event) => valueReports(event, names).filter((report) => report.change)),
+    ...toolbarAfter,
+  ];
+  for (const report of later)
+    for (const param of Object.keys(report.values))
+      changed.set(report.targetId, (changed.get(report.targetId) ?? new Set()).add(param));
+  return values.flatMap(({ targetId, values: restored }) => {
+    const later = changed.get(targetId);
+    const kept = Object.fromEntries(Object.entries(restored).filter(([param]) => !later?.has(param)));
+    return Object.keys(kept).length > 0 ? [{ targetId, values: kept }] : [];
+  });
 }

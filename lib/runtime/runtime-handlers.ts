@@ -13,7 +13,6 @@ import { targetFolderZip } from '../authored-targets/target-folder-zip';
 import { bytesToBase64 } from '../files/bytes-to-base64';
 import { errorText } from '../protocol/error-text';
 import type { ConversationSearch } from '../search/conversation-search';
-import type { RestoredTargetValues } from '../protocol/rewind-events';
 
 export interface RuntimeHandlerDependencies {
   runtime: Runtime;
@@ -34,8 +33,6 @@ export interface RuntimeHandlerDependencies {
     list(): Promise<McpAppGrant[]>;
     set(grant: McpAppGrant, granted: boolean): Promise<McpAppGrant[]>;
   };
-  /** Puts values a rewind restored on the stage: applied to the target open there, saved for any other. */
-  restoreTargetValues?(restored: RestoredTargetValues[]): Promise<void>;
   /** Reloads a target in the stage if it is the one open there (a restored version, a changed grant). */
   reloadIfActive?(targetId: string): Promise<void>;
   /** Shows an older version of an authored target in the stage, as a preview the model's tools do not drive. */
@@ -71,12 +68,8 @@ export function runtimeHandlers(dependencies: RuntimeHandlerDependencies): Runti
     'session/rewind-preview': async (request) => ({
       preview: await runtime.rewindPreview(request.sessionId, request.turnId),
     }),
-    'session/rewind': async (request) => {
-      const result = await runtime.rewindSession(request.sessionId, request.turnId, request.mode);
-      for (const { artifactId } of result.versions) await dependencies.reloadIfActive?.(artifactId);
-      if (result.values.length > 0) await dependencies.restoreTargetValues?.(result.values);
-      return result;
-    },
+    'session/rewind': (request) =>
+      runtime.rewindSession(request.sessionId, request.turnId, request.mode, request.rewindId),
     'search/query': async (request) =>
       (await dependencies.search?.query(request.query, request.limit)) ?? {
         hits: [],

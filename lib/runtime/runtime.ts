@@ -1,5 +1,5 @@
 import { retryToolCall, type ToolRetryRequest } from './tool-retry';
-import { isClientWritable, type AgentEvent, type AgentEventDraft } from '../protocol/agent-event';
+import { isClientWritable, type AgentEvent, type AgentEventDraft, type AgentEventOf } from '../protocol/agent-event';
 import type { ToolExecutionRequest, ToolExecutionResult } from '../protocol/tool-execution-request';
 import type { FormActionRequest, FormActionResult } from '../forms/form-answer';
 import type { BlobStore } from '../files/blob-store';
@@ -27,6 +27,10 @@ import { readSessionExportText } from '../protocol/session-export-document';
 import { rewindDraft, rewindPlan } from './rewind-plan';
 import type { RewindMode } from '../protocol/rewind-events';
 import type { RewindPreview, RewindResult } from '../protocol/rewind-preview';
+import { RewindEffects, type RewindStage } from './rewind-effects';
+import { REWIND_BOOK } from './rewind-book';
+import { errorText } from '../protocol/error-text';
+import type { ToolbarEditHistory } from '../protocol/toolbar-edit';
 import { HumanLoop } from '../human-loop/human-loop';
 import { TurnCommands, type CommandResult, type ResumeResult } from './turn-commands';
 import { REQUEST_BOOK, requestBookFeature } from '../human-loop/request-book-feature';
@@ -68,6 +72,10 @@ export interface RuntimeDependencies extends Pick<
   freshObservation?(sessionId: string, callId: string): Promise<JsonValue | undefined>;
   /** Told of each event as it is recorded (never of a replay); it must not throw. */
   onRecorded?(event: AgentEvent): void;
+  /** Where a rewind's effects outside the log go; without one, rewinds stay pending (see RewindEffects). */
+  rewindStage?: RewindStage;
+  /** The toolbar's changes of target values, which a rewind counts as the conversation's own; none without it. */
+  toolbarEdits?(): Promise<ToolbarEditHistory>;
 }
 
 /** The owner of the turns an MCP App's own tool calls run in: the runtime itself, never a panel. */
@@ -84,6 +92,7 @@ export class Runtime {
   /** How to stop each MCP App call's turn the runtime drives itself. */
   private readonly appStops = new Map<string, (commandId: string) => void>();
   private readonly viewArtifacts: ViewArtifactControl;
+  private readonly rewinds: RewindEffects;
   /** Model-authored targets (createTarget, updateTarget), their versions and grants. */
   readonly targetArtifacts: TargetArtifactControl;
 
@@ -143,6 +152,22 @@ export class Runtime {
     });
     this.owners.register(APP_CALLS_OWNER, ({ turnId, commandId }) => this.appStops.get(turnId)?.(commandId));
     log.register(requestBookFeature((sessionId, toolCallId) => this.toolExecution.isRunning(sessionId, toolCallId)));
+    this.rewinds = new RewindEffects({
+      lock,
+      now,
+      commit: commitDrafts,
+      book: (sessionId) => log.state(sessionId, REWIND_BOOK),
+      read: (sessionId, afterSeq) => log.read(sessionId, afterSeq),
+      toolbarEdits: () => this.toolbarEdits(),
+      ...(dependencies.rewindStage ? { stage: dependencies.rewindStage } : {}),
+    });
+    // A session loaded with a rewind whose effects were cut off (the worker stopped) gets them now, once.
+    log.register({
+      loaded: (sessionId, states) => {
+        if (states.of(REWIND_BOOK).all().length > 0)
+          void this.rewinds.completePending(sessionId).catch(() => undefined);
+      },
+    });
   }
 
   /** The services of the runtime's own tools (jobs, shown artifacts, authored targets); every other runs as the dependencies say. */
@@ -162,9 +187,14 @@ export class Runtime {
     return this.append(sessionId, drafts, batchId);
   }
 
-  /** The log so far, its last seq and every later event, handed out atomically (see SessionLog.subscribe). */
-  subscribe(sessionId: string, listener: EventListener): Promise<Subscription> {
-    return this.log.subscribe(sessionId, listener);
+  /**
+   * The log so far, its last seq and every later event, handed out atomically (see SessionLog.subscribe). A rewind
+   * of the session whose effects failed earlier (the stage did not answer) is tried again.
+   */
+  async subscribe(sessionId: string, listener: EventListener): Promise<Subscription> {
+    const subscription = await this.log.subscribe(sessionId, listener);
+    void this.rewinds.completePending(sessionId).catch(() => undefined);
+    return subscription;
   }
 
   /** The turns before position `before`, up to `limit` of them, as they are at the log's last seq. */
@@ -241,36 +271,63 @@ export class Runtime {
     }
   }
 
+  private toolbarEdits(): Promise<ToolbarEditHistory> {
+    return this.dependencies.toolbarEdits?.() ?? Promise.resolve({ edits: [], dropped: false });
+  }
+
   /** What a rewind to just before `turnId`'s message would restore and what it would not undo, from the log. */
   rewindPreview(sessionId: string, turnId: string): Promise<RewindPreview> {
     return this.log.lock.run(sessionId, async () => {
-      const plan = rewindPlan(await this.log.read(sessionId, 0), turnId);
+      const plan = rewindPlan(await this.log.read(sessionId, 0), turnId, await this.toolbarEdits());
       if (!plan.ok) throw new Error(plan.reason);
       return plan.preview;
     });
   }
 
   /**
-   * Rewinds to just before `turnId`'s message: `rewind/applied` (the view's new end, with the values it restores)
-   * is written first under the lock, then each authored target's version of then becomes current as a new
-   * version (mode `versions`). Pushing the values to the stage is the caller's: the runtime has no stage.
+   * Rewinds to just before `turnId`'s message: under the lock, `rewind/applied` (the view's new end, with the values
+   * it restores) and, in mode `versions`, each authored target's version of then made current as a new version, in
+   * one commit; then its effects outside the log (RewindEffects) and `rewind/completed`. `rewindId` is the
+   * request's: the same request again (the panel resends it when the worker stopped under it) is the same rewind,
+   * answered from the log and completed if it is not yet. When the stage fails, the rewind stands and says so in
+   * `unfinished`; its effects are tried again when the conversation is opened.
    */
-  async rewindSession(sessionId: string, turnId: string, mode: RewindMode): Promise<RewindResult> {
-    const { values, versions } = await this.log.lock.run(sessionId, async () => {
-      const plan = rewindPlan(await this.log.read(sessionId, 0), turnId);
+  async rewindSession(sessionId: string, turnId: string, mode: RewindMode, rewindId: string): Promise<RewindResult> {
+    const recorded = await this.log.lock.run(sessionId, async () => {
+      const events = await this.log.read(sessionId, 0);
+      const earlier = events.find(
+        (event): event is AgentEventOf<'rewind/applied'> =>
+          event.type === 'rewind/applied' && event.data.rewindId === rewindId,
+      );
+      if (earlier) return earlier.data;
+      const plan = rewindPlan(events, turnId, await this.toolbarEdits());
       if (!plan.ok) throw new Error(plan.reason);
-      const draft = rewindDraft(sessionId, plan, mode, this.dependencies.now());
-      await this.log.commit(sessionId, [draft]);
-      return draft.type === 'rewind/applied' ? draft.data : { values: [], versions: [] };
+      const restores: AgentEventDraft[] = [];
+      const restoredAs = new Map<string, number>();
+      if (mode === 'versions')
+        for (const { artifactId, version } of plan.preview.versions) {
+          const restore = await this.targetArtifacts.restoreDrafts(sessionId, artifactId, version);
+          restores.push(...restore.drafts);
+          restoredAs.set(artifactId, restore.version);
+        }
+      const draft = rewindDraft(sessionId, plan, { rewindId, mode, restoredAs }, this.dependencies.now());
+      await this.log.commit(sessionId, [draft, ...restores]);
+      return draft.data;
     });
-    const restored: RewindResult['versions'] = [];
-    for (const { artifactId, version } of versions)
-      restored.push({
+    const result: RewindResult = {
+      values: recorded.values,
+      versions: recorded.versions.map(({ artifactId, version, restoredAs }) => ({
         artifactId,
         restoredFrom: version,
-        version: (await this.targetArtifacts.restore(sessionId, artifactId, version)).version,
-      });
-    return { values, versions: restored };
+        version: restoredAs ?? version,
+      })),
+    };
+    try {
+      await this.rewinds.complete(sessionId, rewindId);
+      return result;
+    } catch (error) {
+      return { ...result, unfinished: errorText(error) };
+    }
   }
 
   /** Deletes a session's log; refused while one of its turns is still open. */

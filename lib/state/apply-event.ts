@@ -372,6 +372,9 @@ export function applyEvent(copy: WorkingCopy, event: AgentEvent): void {
     case 'rewind/applied':
       if (event.turnId in copy.state.branches.parents) rewindTo(copy.branches(), event.turnId, event.data.mode);
       return;
+    // What a rewind did outside the log (the stage, the saved values): the view changed with `rewind/applied`.
+    case 'rewind/completed':
+      return;
     case 'turn/completed':
     case 'turn/aborted':
     case 'turn/interrupted':

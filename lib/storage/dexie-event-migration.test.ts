@@ -2,10 +2,14 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
 import { AGENT_EVENT_SCHEMA_VERSION, type AgentEvent } from '../protocol/agent-event';
 import v1Fixture from '../protocol/fixtures/v1-rows.json';
+import v7Fixture from '../protocol/fixtures/v7-rows.json';
+import { MemoryBlobStore } from '../files/memory-blob-store';
+import type { Runtime } from '../runtime/runtime';
+import { RewindStageWorld } from '../../tests/support/rewind-stage-world';
 import type { SessionRecord } from '../protocol/session-record';
 import { replayLog } from '../state/reduce-events';
 import { meaningfulState } from '../../tests/support/meaningful-state';
-import { testRuntime } from '../../tests/support/test-runtime';
+import { countingIds, testRuntime } from '../../tests/support/test-runtime';
 import { DexieEventStore, openSplitbrainDatabase, StoredRowError } from './dexie-event-store';
 
 const sessionId = 'fixture-session';
@@ -103,5 +107,34 @@ describe('DexieEventStore with a version 1 log', () => {
     const reopened = open();
     expect(await reopened.events.get([sessionId, 2])).toEqual(newer);
     expect(await reopened.events.count()).toBe(v1Events.length);
+  });
+});
+
+describe('DexieEventStore with a version 7 log that holds a rewind', () => {
+  it('opens it in a runtime that completes nothing of the old rewind: it names no rewind, so nothing says its effects are owed', async () => {
+    const indexedDB = new IDBFactory();
+    const database = openSplitbrainDatabase('splitbrain-v7-test', { indexedDB, IDBKeyRange });
+    await database.sessions.bulkAdd(v7Fixture.sessions as SessionRecord[]);
+    await database.events.bulkAdd(structuredClone(v7Fixture.events));
+    const store = new DexieEventStore(database);
+    const world = new RewindStageWorld({ targetId: 'particles', values: { speed: 30 } });
+    const runtime: Runtime = testRuntime({
+      store,
+      blobStore: new MemoryBlobStore(),
+      newId: countingIds('v8-'),
+      rewindStage: world.stageFor(() => runtime, 'fixture-v7'),
+    });
+    (await runtime.subscribe('fixture-v7', () => undefined)).unsubscribe();
+    // A new rewind completes after any older one pending in the same session: by its end, none was.
+    const result = await runtime.rewindSession('fixture-v7', 'b', 'values', 'rewind-new');
+    expect(result.unfinished).toBeUndefined();
+    const events = await store.read('fixture-v7', 0);
+    expect(events.filter((event) => event.type === 'rewind/completed').map((event) => event.data)).toEqual([
+      { rewindId: 'rewind-new', reloaded: [], applied: ['particles'], saved: ['orbit-sketch-v71'] },
+    ]);
+    expect(events.slice(0, v7Fixture.events.length).map((event) => event.schemaVersion)).toEqual(
+      v7Fixture.events.map(() => AGENT_EVENT_SCHEMA_VERSION),
+    );
+    expect(world.applies).toBe(1);
   });
 });

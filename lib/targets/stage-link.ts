@@ -317,6 +317,11 @@ export class StageLink implements StageDriver {
     return `The stage shows ${shown} of "${targetId}" (superseded), which the user opened to look at; the tools do not drive it and nothing was changed. Call openTarget("${targetId}") to load the current version.`;
   }
 
+  /** Whether the stage shows `targetId` as an older version the user opened to look at (as of its last hello). */
+  isPreview(targetId: string): boolean {
+    return targetId === this.active && this.previewVersion !== undefined;
+  }
+
   async activeTargetId(): Promise<string | undefined> {
     await this.greetedIfOpen();
     return this.active;

@@ -19,6 +19,7 @@ import {
   type ExtensionSession,
 } from './extension-harness';
 import { openPopup } from './popup-driver';
+import { artifactFrame, stateInside } from './artifact-frame';
 
 interface ChatRequestBody {
   messages: { role: string; content?: unknown }[];
@@ -56,40 +57,6 @@ async function waitForLastTurnEnd(panel: Page, text: string, timeoutMs = 30_000)
     text,
   );
   return String(await handle.jsonValue());
-}
-
-/** The stage's frame of the authored target, once its script has connected the bridge (and shows `marker` if given). */
-async function artifactFrame(session: ExtensionSession, marker?: string): Promise<Frame> {
-  const stage = await session.stagePage();
-  const handle = await stage.waitForFunction(
-    () => document.querySelector('#frame-host iframe')?.getAttribute('src')?.includes('/artifact-host.html') ?? false,
-    { timeout: 20_000, polling: 50 },
-  );
-  await handle.dispose();
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const frame = stage.frames().find((candidate) => candidate.url().includes('/artifact-host.html'));
-    const ready = await frame
-      ?.evaluate(
-        (wanted) =>
-          'SplitbrainBridge' in window &&
-          (window as unknown as { SplitbrainBridge: { isReady(): boolean } }).SplitbrainBridge.isReady() &&
-          (!wanted || (document.body.textContent ?? '').includes(wanted)),
-        marker ?? '',
-      )
-      .catch(() => false);
-    if (frame && ready) return frame;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`The authored target's frame did not become ready${marker ? ` showing "${marker}"` : ''}.`);
-}
-
-function stateInside(frame: Frame): Promise<Record<string, unknown>> {
-  return frame.evaluate(() =>
-    (
-      window as unknown as { SplitbrainBridge: { currentState(): Record<string, unknown> } }
-    ).SplitbrainBridge.currentState(),
-  );
 }
 
 /** For the README: the stage with the authored target beside the panel that made it, as one picture. */

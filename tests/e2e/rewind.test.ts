@@ -16,6 +16,7 @@ import {
   type ExtensionSession,
 } from './extension-harness';
 import { readInsideTarget, waitUntilReady } from './manual-tool';
+import { openPopup, typeInto, waitForResult } from './popup-driver';
 
 type WireMessage = { role: string; content?: unknown };
 
@@ -63,17 +64,19 @@ const settingSpeeds: Script = {
   ],
 };
 
-/** Polls the target's own state until its speed is `speed` (a frame's waitForFunction with arguments never resolves in the sandboxed frame). */
-async function waitForSpeed(frame: Frame, speed: number): Promise<void> {
+/** Polls the target's own state until `param` is `value` (a frame's waitForFunction with arguments never resolves in the sandboxed frame). */
+async function waitForValue(frame: Frame, param: string, value: unknown): Promise<void> {
   const deadline = Date.now() + 20_000;
   let state: Record<string, unknown> = {};
   while (Date.now() < deadline) {
     state = (await readInsideTarget(frame)).state;
-    if (state.speed === speed) return;
+    if (state[param] === value) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`The target's speed stayed ${JSON.stringify(state.speed)}, not ${speed}.`);
+  throw new Error(`The target's ${param} stayed ${JSON.stringify(state[param])}, not ${JSON.stringify(value)}.`);
 }
+
+const waitForSpeed = (frame: Frame, speed: number) => waitForValue(frame, 'speed', speed);
 
 async function shownTexts(panel: Page): Promise<string[]> {
   return panel.$$eval('article.turn .user-message, article.turn .assistant-message', (nodes) =>
@@ -177,5 +180,55 @@ describe('rewind', () => {
     const text = await storedRowsText(panel, sessionId);
     expect(text).toContain('"mode":"values"');
     expect(text).toContain('"values":[{"targetId":"particles","values":{"speed":12,"show_vectors":false}}]');
+  }, 120_000);
+
+  it("counts the toolbar's changes: a speed set there before the point comes back, a count set there after it goes back", async () => {
+    server.setScript(settingSpeeds);
+    await panel.bringToFront();
+    await panel.click('button::-p-text(New chat)');
+    await sendMessage(panel, 'Set the speed to 12');
+    expect(await waitForTurnEnd(panel, 0)).toBe('completed');
+    const frame = await session.targetFrame('particles');
+    await waitForSpeed(frame, 12);
+    const countThen = (await readInsideTarget(frame)).state.particle_count;
+
+    // From the toolbar, between the two messages: the speed goes to 20.
+    const popup = await openPopup(session);
+    await typeInto(popup, 'speed', '20');
+    await waitForResult(popup, 'speed', 'Applied: 20 m/s.');
+    await waitForSpeed(frame, 20);
+    await panel.bringToFront();
+    await sendMessage(panel, 'Now 30 with vectors');
+    expect(await waitForTurnEnd(panel, 1)).toBe('completed');
+    await waitForSpeed(frame, 30);
+    // And after the second message, the particle count.
+    await typeInto(popup, 'particle_count', '1234');
+    await waitForValue(frame, 'particle_count', 1234);
+    await popup.close();
+
+    await panel.bringToFront();
+    const [, second] = await panel.$$('article.turn');
+    await (await second.$('button[aria-label="Rewind to this message"]'))!.click();
+    await panel.waitForSelector('dialog.rewind-dialog fieldset.rewind-modes');
+    await panel.click('dialog.rewind-dialog input[value="values"]');
+    const restored = await panel.$eval('dialog.rewind-dialog section[aria-label="Target values restored"]', (section) =>
+      (section.textContent ?? '').trim(),
+    );
+    expect(restored).toContain(`particles: speed = 20, show_vectors = false, particle_count = ${countThen}`);
+    expect(restored).toContain(
+      'what you changed from the toolbar (a change from the toolbar since this point goes back too)',
+    );
+    await panel.click('dialog.rewind-dialog button.button-primary');
+
+    await waitForSpeed(frame, 20);
+    expect((await readInsideTarget(frame)).state).toMatchObject({
+      speed: 20,
+      show_vectors: false,
+      particle_count: countThen,
+    });
+    const text = await storedRowsText(panel, await currentSessionId(panel));
+    expect(text).toContain(
+      `"values":[{"targetId":"particles","values":{"speed":20,"show_vectors":false,"particle_count":${countThen}}}]`,
+    );
   }, 120_000);
 });

@@ -411,9 +411,10 @@ class SessionScript {
 
   /**
    * A rewind to just before an earlier turn's message (the view ends at its parent, in any mode, with the values
-   * it restored), or to a turn the log does not know (ignored). The runtime writes it; this is its row.
+   * it restored), or to a turn the log does not know (ignored). The runtime writes it; these are its rows: most
+   * name their rewind (version 8) and some have their effects recorded as done (`rewind/completed`).
    */
-  private rewind(): AgentEventDraft {
+  private rewind(): AgentEventDraft[] {
     const known = this.startedTurns.length > 0 && this.random.chance(0.9);
     const target = known
       ? this.random.pick(this.startedTurns)
@@ -423,19 +424,35 @@ class SessionScript {
     if (known) this.leaf = target.parentTurnId;
     const values =
       mode === 'conversation' ? [] : [{ targetId: 'particles', values: { speed: this.random.int(0, 50) } }];
-    return {
+    const rewindId = this.random.chance(0.8) ? this.driver.newId('rewind') : undefined;
+    const applied: AgentEventDraft = {
       type: 'rewind/applied',
       sessionId: this.sessionId,
       turnId: target.turnId,
       time: this.driver.now(),
-      data: { mode, parentTurnId: target.parentTurnId, fromLeaf, values, versions: [] },
+      data: {
+        mode,
+        ...(rewindId ? { rewindId } : {}),
+        parentTurnId: target.parentTurnId,
+        fromLeaf,
+        values,
+        versions: [],
+      },
     };
+    if (!rewindId || !this.random.chance(0.6)) return [applied];
+    const completed: AgentEventDraft = {
+      type: 'rewind/completed',
+      sessionId: this.sessionId,
+      time: this.driver.now(),
+      data: { rewindId, reloaded: [], applied: values.map((entry) => entry.targetId), saved: [] },
+    };
+    return [applied, completed];
   }
 
   private async sessionExtras(): Promise<void> {
     const sessionId = this.sessionId;
     if (this.random.chance(0.2)) await this.append([this.branchSwitch()]);
-    if (this.random.chance(0.15)) await this.append([this.rewind()]);
+    if (this.random.chance(0.15)) await this.append(this.rewind());
     if (this.random.chance(0.15)) await this.append(this.jobLife());
     if (this.random.chance(0.1)) await this.append(this.targetArtifactLife());
     if (this.random.chance(0.2))
