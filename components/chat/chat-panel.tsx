@@ -216,6 +216,7 @@ export function ChatPanel(props: ChatPanelProps) {
           paused={!running && pausedTurnOf(state) !== undefined}
           disabled={!endpoint}
           loading={loading}
+          conversationId={state.sessionId}
           seed={seed}
           returned={props.unsent}
           {...props.files}

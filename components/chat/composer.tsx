@@ -1,5 +1,6 @@
 import {
   useEffect,
+  useEffectEvent,
   useLayoutEffect,
   useRef,
   useState,
@@ -8,6 +9,7 @@ import {
   type FormEvent,
   type KeyboardEvent,
 } from 'react';
+import { composerPress } from '@/lib/panel/composer-press';
 import type { UploadView } from '@/lib/state/upload-view';
 import { AttachmentChip } from '../files/attachment-chip';
 import { ResourceMenu } from './resource-menu';
@@ -21,8 +23,13 @@ export interface ComposerProps {
   /** The conversation's turn is paused: what is sent is added to it, for the model to read on resume. */
   paused?: boolean;
   disabled: boolean;
-  /** The conversation's history has not arrived: typing is fine, sending is not (the model would miss the history). */
+  /**
+   * The conversation's history has not arrived: the model would miss it, so a message sent now goes once it has
+   * loaded.
+   */
   loading?: boolean;
+  /** The conversation in view: a send waiting for its history is dropped (the text kept) when another is opened. */
+  conversationId?: string;
   /** Text to put into the box (a suggestion); `nonce` changes each time it is offered. */
   seed?: { text: string; nonce: number };
   /** A message sent from here that could not be recorded: it comes back, ahead of anything typed since. */
@@ -44,6 +51,7 @@ export function Composer({
   paused = false,
   disabled,
   loading = false,
+  conversationId,
   seed,
   returned,
   ...files
@@ -98,14 +106,28 @@ export function Composer({
     textarea.style.height = `${Math.min(textarea.scrollHeight, MAX_HEIGHT_PX)}px`;
   }, [text]);
 
+  // The conversation a press made while it loaded waits for; the message stays in the box until then.
+  const [sendOnLoad, setSendOnLoad] = useState<{ conversationId: string | undefined }>();
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     const trimmed = text.trim();
-    if (!canSend || disabled || loading) return;
-    if (running) steer(trimmed);
+    const press = composerPress({ canSend, disabled, loading, running });
+    if (press === 'nothing') return;
+    if (press === 'send-once-loaded') return setSendOnLoad({ conversationId });
+    if (press === 'add-to-turn') steer(trimmed);
     else send(trimmed);
     setText('');
   };
+  const loaded = useEffectEvent(() => {
+    const waiting = sendOnLoad;
+    setSendOnLoad(undefined);
+    if (waiting?.conversationId === conversationId) submit();
+  });
+  useEffect(() => {
+    // Sending is what the conversation having loaded sets off; it runs once per press.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (sendOnLoad && !loading) loaded();
+  }, [sendOnLoad, loading]);
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (menu.onKeyDown(event)) return;
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -192,8 +214,14 @@ export function Composer({
           <button
             type="submit"
             className="composer-button send-button"
-            disabled={disabled || loading || !canSend}
-            title={running ? 'Add to this turn (Enter)' : 'Send (Enter)'}
+            disabled={disabled || !canSend}
+            title={
+              running
+                ? 'Add to this turn (Enter)'
+                : loading
+                  ? 'Send once the conversation has loaded (Enter)'
+                  : 'Send (Enter)'
+            }
           >
             <SendIcon />
             <span className="visually-hidden">Send</span>
@@ -203,11 +231,13 @@ export function Composer({
       <p id="composer-hint" className="composer-hint">
         {running
           ? 'Enter adds to this turn · Esc to stop'
-          : paused
-            ? 'Enter adds to the paused turn: the model reads it on resume'
-            : menu.suggestions.length > 0
-              ? '↑↓ to choose a prompt · Enter or Tab to take it · Esc to close'
-              : 'Enter to send · Shift+Enter for a new line'}
+          : sendOnLoad
+            ? 'Sends once the conversation has loaded'
+            : paused
+              ? 'Enter adds to the paused turn: the model reads it on resume'
+              : menu.suggestions.length > 0
+                ? '↑↓ to choose a prompt · Enter or Tab to take it · Esc to close'
+                : 'Enter to send · Shift+Enter for a new line'}
       </p>
     </form>
   );

@@ -1,9 +1,10 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
 import { compactConversation } from '@/lib/agent/compact-conversation';
 import { resumeTurn } from '@/lib/agent/resume-turn';
 import { startTurn, type TurnHandle } from '@/lib/agent/turn-driver';
 import { followTurn, steerTurn } from '@/lib/agent/turn-feedback';
-import type { TurnRequestDraft } from '@/lib/panel/turn-request';
+import { composedRequest, type TurnRequestDraft } from '@/lib/panel/turn-request';
+import { hasTurnEnded, settleAdditions, type Addition } from '@/lib/panel/unapplied-additions';
 import { errorText } from '@/lib/protocol/error-text';
 import type { EndpointSettings } from '@/lib/settings/endpoint-settings';
 import type { ClientState } from '@/lib/state/client-state';
@@ -56,6 +57,8 @@ export function useTurn({ connection, endpoint, state, report, sent, ended }: Tu
   const [compacting, setCompacting] = useState(false);
   const [unsent, setUnsent] = useState<{ text: string; nonce: number }>();
   const [refused, setRefused] = useState<{ message: string; request: TurnRequestDraft }>();
+  // What was added to this panel's turns, until the state shows whether the turn read it.
+  const [additions, setAdditions] = useState<Addition[]>([]);
   const turnRef = useRef<TurnHandle>(undefined);
   const loadingHistory = useRef(false);
   useLayoutEffect(() => {
@@ -117,9 +120,12 @@ export function useTurn({ connection, endpoint, state, report, sent, ended }: Tu
     });
   };
 
-  /** Runs `then` with the whole conversation: turns not loaded yet (the reader never scrolled up) load first. */
+  /**
+   * Runs `then` with the whole conversation: turns not loaded yet (the reader never scrolled up) load first. When it
+   * cannot run now (another send is still loading those turns), `failed` says so, never nothing.
+   */
   const withHistory = (then: (settings: EndpointSettings, history: ClientState) => void, failed: () => void) => {
-    if (!endpoint || !state || turn || compacting || !isHistoryLoaded(state) || loadingHistory.current) return;
+    if (!endpoint || !state || turn || compacting || !isHistoryLoaded(state) || loadingHistory.current) return failed();
     if (state.olderTurns <= 0) return then(endpoint, state);
     loadingHistory.current = true;
     connection.loadAll().then(
@@ -201,6 +207,46 @@ export function useTurn({ connection, endpoint, state, report, sent, ended }: Tu
     );
   };
 
+  /** Adds to the turn this panel drives; text that arrives as the turn ends goes as the next message (see below). */
+  const steer = (text: string) => {
+    if (!state) return giveBack(text);
+    // While the conversation is being compacted there is no turn to add to: the text is the message after it.
+    if (!turn) return setAdditions((current) => [...current, { sessionId: state.sessionId, text }]);
+    const addition = { sessionId: state.sessionId, turnId: turn.turnId, text };
+    // The end is shown before this panel lets the turn go: a steer now would only be recorded as not applied.
+    if (hasTurnEnded(state, turn.turnId)) return setAdditions((current) => [...current, addition]);
+    const commandId = crypto.randomUUID();
+    setAdditions((current) => [...current, { ...addition, commandId }]);
+    steerTurn(
+      turn,
+      text,
+      {
+        unsent: (unsentText) => {
+          setAdditions((current) => current.filter((candidate) => candidate.commandId !== commandId));
+          giveBack(unsentText);
+        },
+        failed: report,
+      },
+      commandId,
+    );
+  };
+
+  // Once the turn is let go: additions it never read go as the next message when it completed, else back into the
+  // composer; a user's text is never left only in a "not applied" note.
+  const settle = useEffectEvent(() => {
+    if (!state || !isHistoryLoaded(state)) return;
+    const settled = settleAdditions(state, additions);
+    if (settled.waiting.length === additions.length) return;
+    setAdditions(settled.waiting);
+    if (settled.giveBack.length) giveBack(settled.giveBack.join('\n\n'));
+    if (settled.nextMessage.length) send(composedRequest(settled.nextMessage.join('\n\n'), []));
+  });
+  useEffect(() => {
+    // Sending is what the turn being let go (or the state catching up with it) sets off; it runs once per batch.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (!turn && !compacting && additions.length > 0) settle();
+  }, [turn, compacting, additions, state]);
+
   const stopPaused = (turnId: string) =>
     callRuntime({
       type: 'command/submit',
@@ -215,9 +261,7 @@ export function useTurn({ connection, endpoint, state, report, sent, ended }: Tu
     budgetRefusal: refused?.message,
     unsent,
     send,
-    steer: (text) => {
-      if (turn) steerTurn(turn, text, { unsent: giveBack, failed: report });
-    },
+    steer,
     stop: () => (turn ? turn.stop() : paused && void stopPaused(paused)),
     pause: () => turn?.pause().catch((reason: unknown) => report(`Could not pause: ${errorText(reason)}`)),
     resume,

@@ -40,7 +40,7 @@ export interface DriveSetup {
 export interface DrivenTurn {
   done: Promise<TurnOutcome>;
   stop(commandId?: string): void;
-  steer(text: string): Promise<void>;
+  steer(text: string, commandId?: string): Promise<void>;
   pause(): Promise<void>;
 }
 
@@ -130,9 +130,9 @@ export function driveTurn(setup: DriveSetup): DrivenTurn {
         .submitCommand({ kind: 'cancel', sessionId, turnId, commandId: cancelCommandId })
         .catch(() => undefined);
   };
-  const steer = async (text: string) => {
+  const steer = async (text: string, commandId = newId()) => {
     await outbox.flush();
-    await client.submitCommand({ kind: 'steer', sessionId, turnId, commandId: newId(), text });
+    await client.submitCommand({ kind: 'steer', sessionId, turnId, commandId, text });
   };
   const pause = async () => {
     await outbox.flush();

@@ -19,7 +19,7 @@ export interface TurnHandle {
   /** Stops this turn; `commandId` names the cancel command (a new one when the user presses Stop here). */
   stop(commandId?: string): void;
   /** Adds to this turn while it runs: queued by the runtime and applied at the next safe point. */
-  steer(text: string): Promise<void>;
+  steer(text: string, commandId?: string): Promise<void>;
   /** Asks the runtime to pause this turn at its next safe point (after the running step or tool call). */
   pause(): Promise<void>;
   /** Settles once the user's message is in the log; rejects if it could not be written, so the text can go back to the composer. */

@@ -74,6 +74,19 @@ describe('steerTurn', () => {
     expect(seen).toEqual([]);
   });
 
+  it('submits the steer under the id it is given, so the panel can follow what becomes of it', async () => {
+    const steered: [string, string | undefined][] = [];
+    const { feedback } = recorder();
+    steerTurn(
+      { ...handle({}), steer: (text, commandId) => (steered.push([text, commandId]), Promise.resolve()) },
+      'Faster.',
+      feedback,
+      'steer-1',
+    );
+    await settled();
+    expect(steered).toEqual([['Faster.', 'steer-1']]);
+  });
+
   it('says the steer failed and gives its text back', async () => {
     const { seen, feedback } = recorder();
     steerTurn(handle({ steer: Promise.reject(new Error('The turn has ended.')) }), 'Faster.', feedback);

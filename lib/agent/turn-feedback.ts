@@ -16,9 +16,17 @@ export function followTurn(handle: TurnHandle, text: string, feedback: TurnFeedb
   handle.done.catch((reason: unknown) => feedback.failed(errorText(reason))).finally(() => feedback.ended());
 }
 
-/** Adds to a running turn; a steer that could not be submitted says so and goes back to the composer. */
-export function steerTurn(handle: TurnHandle, text: string, feedback: Omit<TurnFeedback, 'ended'>): void {
-  handle.steer(text).catch((reason: unknown) => {
+/**
+ * Adds to a running turn, as the steer `commandId` when given; a steer that could not be submitted says so and goes
+ * back to the composer.
+ */
+export function steerTurn(
+  handle: TurnHandle,
+  text: string,
+  feedback: Omit<TurnFeedback, 'ended'>,
+  commandId?: string,
+): void {
+  handle.steer(text, commandId).catch((reason: unknown) => {
     feedback.failed(`Could not add to the turn: ${errorText(reason)}`);
     feedback.unsent(text);
   });

@@ -46,4 +46,26 @@ describe('typing into the composer', () => {
     expect(await waitForTurnEnd(panel, 0)).toBe('completed');
     expect(server.requests.map((request) => lastUserText(request.body))).toEqual([LOGIN_REQUEST]);
   }, 60_000);
+
+  it('sends a message pressed while the conversation still loads, once it has loaded', async () => {
+    // The runtime is kept busy, so the new panel's history cannot arrive before Send is pressed.
+    const worker = await session.worker();
+    await worker.evaluate(() => {
+      setTimeout(() => {
+        const until = Date.now() + 10_000;
+        while (Date.now() < until);
+      }, 0);
+    });
+    const opened = await session.openPanel();
+    const text = 'Sent while the conversation loaded';
+    await opened.locator('::-p-aria(Message)').fill(text);
+    await opened.click('button[type="submit"]');
+    expect(await opened.$eval('#composer-hint', (hint) => hint.textContent)).toBe(
+      'Sends once the conversation has loaded',
+    );
+    expect(await waitForTurnEnd(opened, 1, 60_000)).toBe('completed');
+    expect(await opened.$eval('textarea[aria-label="Message"]', (box) => (box as HTMLTextAreaElement).value)).toBe('');
+    expect(server.requests.map((request) => lastUserText(request.body))).toEqual([LOGIN_REQUEST, text]);
+    await opened.close();
+  }, 90_000);
 });

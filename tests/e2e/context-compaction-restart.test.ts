@@ -1,3 +1,4 @@
+import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   startScriptedModelServer,
@@ -18,6 +19,34 @@ const RESERVE_TOKENS = 1_000;
 const SUMMARY = 'SUMMARY: records were sent and noted.';
 /** Between the summary's frames (about ten): the test stops the worker while the summary is still streaming. */
 const SUMMARY_DELAY_MS = 400;
+
+/**
+ * Whether the turn of the message just sent asks for a summary before it ends. Its turn must be the last one shown
+ * before its end counts: the turn before it, ended, is the last one until the new one appears.
+ */
+async function summaryBeforeTurnEnd(
+  panel: Page,
+  server: ScriptedModelServer,
+  summariesBefore: number,
+  messageStart: string,
+): Promise<boolean> {
+  const summaries = () => server.requests.filter((request) => isSummaryRequest(request.body)).length;
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
+    if (summaries() > summariesBefore) return true;
+    const ended = await panel.$$eval(
+      'article.turn',
+      (turns, start) => {
+        const last = turns.at(-1);
+        return !!last?.textContent?.includes(start) && last.getAttribute('data-status') !== 'running';
+      },
+      messageStart,
+    );
+    // A summary is asked for before the turn's own request, so a turn that ended without one asked for none.
+    if (ended) return summaries() > summariesBefore;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`The turn of "${messageStart}…" neither asked for a summary nor ended.`);
+}
 
 describe('a compaction when the service worker stops in the middle of its summary request', () => {
   let server: ScriptedModelServer;
@@ -49,19 +78,7 @@ describe('a compaction when the service worker stops in the middle of its summar
     for (; index < 8; index++) {
       const before = server.requests.filter((request) => isSummaryRequest(request.body)).length;
       await sendLongMessage(panel, records(index));
-      const summarising = await new Promise<boolean>((resolve) => {
-        const started = Date.now();
-        const check = async () => {
-          if (server.requests.filter((request) => isSummaryRequest(request.body)).length > before) return resolve(true);
-          const status = await panel
-            .$$eval('article.turn', (turns) => turns.at(-1)?.getAttribute('data-status'))
-            .catch(() => 'running');
-          if (status !== 'running' && Date.now() - started > 500) return resolve(false);
-          setTimeout(check, 50);
-        };
-        void check();
-      });
-      if (summarising) break;
+      if (await summaryBeforeTurnEnd(panel, server, before, `Record ${index}-0 keeps`)) break;
       expect(await lastTurnEnd(panel, `Record ${index}-199 keeps`)).toBe('completed');
     }
     expect(index, 'a message needed a compaction').toBeLessThan(8);

@@ -437,6 +437,58 @@ describe('people in the loop, in Chromium', () => {
     await panel.close();
   });
 
+  it('never loses an addition the turn did not read: sent as the next message when the turn completed, back in the composer when it was stopped', async () => {
+    // The second step repeats the first one's call, so the turn ends at the guard without a safe point after it.
+    server.setScript({
+      turns: [
+        { steps: [{ toolCalls: [openParticles.toolCalls[0]] }, { text: LONG_TEXT, delayMs: 25, ...openParticles }] },
+        { steps: [{ text: 'Read it.' }] },
+        { steps: [{ text: LONG_TEXT, delayMs: 60 }] },
+      ],
+    });
+    const panel = await session.openPanel();
+    await panel.click('button::-p-text(New chat)');
+    await sendMessage(panel, 'Open the particles.');
+    await panel.waitForFunction(
+      () => (document.querySelector('.assistant-message')?.textContent ?? '').includes('word5'),
+      { polling: 50, timeout: 20_000 },
+    );
+    await submitComposer(panel, 'and make them faster');
+    expect(await waitForTurnEnd(panel, 0)).toBe('completed');
+    expect(await waitForTurnEnd(panel, 1)).toBe('completed');
+    const [guarded, next] = await turnIds(panel);
+    expect(
+      await panel.$eval(`article[data-turn-id="${guarded}"] .steer-row`, (row) => row.getAttribute('data-state')),
+    ).toBe('stale');
+    expect(await panel.$eval(`article[data-turn-id="${next}"] .user-message`, (message) => message.textContent)).toBe(
+      'and make them faster',
+    );
+    expect(messagesOf(server, 2).at(-1)).toEqual({ role: 'user', content: 'and make them faster' });
+    expect(server.requests).toHaveLength(3);
+
+    // Stopped with an addition queued: nothing is sent without the user, and the text is back in the composer.
+    await sendMessage(panel, 'Tell me a long story.');
+    await panel.waitForFunction(
+      () => ([...document.querySelectorAll('.assistant-message')].at(-1)?.textContent ?? '').includes('word5'),
+      { polling: 50, timeout: 20_000 },
+    );
+    await submitComposer(panel, 'in French');
+    await panel.waitForFunction(
+      () => [...document.querySelectorAll('article.turn')].at(-1)?.querySelector('.steer-row[data-state="queued"]'),
+      { polling: 50, timeout: 10_000 },
+    );
+    await panel.bringToFront();
+    await panel.click('::-p-aria([name="Stop"][role="button"])');
+    expect(await waitForTurnEnd(panel, 2)).toBe('aborted');
+    await panel.waitForFunction(
+      () => (document.querySelector('textarea[aria-label="Message"]') as HTMLTextAreaElement).value === 'in French',
+      { polling: 50, timeout: 10_000 },
+    );
+    expect(await turnIds(panel)).toHaveLength(3);
+    expect(server.requests).toHaveLength(4);
+    await panel.close();
+  });
+
   it('Stop cancels its own turn by id; late output does not revive it, a late cancel reports the real state, the next turn is untouched', async () => {
     server.setScript({
       turns: [{ steps: [{ text: LONG_TEXT, delayMs: 60 }] }, { steps: [{ text: 'Next turn done.' }] }],

@@ -8,7 +8,10 @@ export function records(index: number): string {
   ).join(' ');
 }
 
-/** Sends a long message without typing it key by key: the value as React sees input, then one real keystroke. */
+/**
+ * Sends a long message without typing it key by key: the value as React sees input, then one real keystroke. It
+ * returns once the message has left the composer, so a press of Send that did nothing fails here, by that name.
+ */
 export async function sendLongMessage(panel: Page, text: string): Promise<void> {
   await panel.evaluate((value) => {
     const area = document.querySelector('textarea[aria-label="Message"]') as HTMLTextAreaElement;
@@ -17,6 +20,14 @@ export async function sendLongMessage(panel: Page, text: string): Promise<void> 
   }, text);
   await panel.type('textarea[aria-label="Message"]', '.');
   await panel.click('button[type="submit"]');
+  await panel
+    .waitForFunction(
+      () => (document.querySelector('textarea[aria-label="Message"]') as HTMLTextAreaElement).value === '',
+      { timeout: 30_000, polling: 50 },
+    )
+    .catch(() => {
+      throw new Error(`Send left the message in the composer: ${text.slice(0, 40)}…`);
+    });
 }
 
 /** The list shows a window of the turns, so a turn is found by its text, as the last one. */
