@@ -158,6 +158,7 @@ describe('An MCP App built with the official SDK (@modelcontextprotocol/ext-apps
     const { card, summary } = await pendingSummary(panel);
     expect(summary).toContain('incrementCounter');
     expect(mcp.calls.get('incrementCounter')).toBeUndefined();
+    await panel.screenshot({ path: 'tests/screenshots/mcp-app-approval.png' });
     await clickInCard(panel, card, 'Allow');
     const answer = await answerOf(frame, 'increment');
     expect(answer.error).toBeUndefined();
@@ -166,6 +167,7 @@ describe('An MCP App built with the official SDK (@modelcontextprotocol/ext-apps
       structuredContent: { count: 42 },
     });
     expect(await textOf(frame, '#count')).toBe('42');
+    await (await session.stagePage()).screenshot({ path: 'tests/screenshots/mcp-app.png' });
     expect(mcp.calls.get('incrementCounter')).toBe(1);
     expect(mcp.calls.get('showOfficialCounter')).toBe(1);
     const rows = await storedRowsText(panel, await currentSessionId(panel));
