@@ -8,7 +8,7 @@ import {
   type McpAppFetchResult,
   type McpAppHostMessage,
 } from '@/lib/protocol/mcp-app-wire';
-import { RELAYED_BODY_LIMIT } from '@/lib/protocol/target-artifact-wire';
+import { RELAYED_BODY_LIMIT } from '@/lib/protocol/relayed-fetch-wire';
 
 /**
  * The host of an MCP App's `ui://` document, in the stage's sandboxed frame: it asks the stage for the document,

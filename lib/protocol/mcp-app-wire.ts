@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { jsonObjectSchema, jsonValueSchema, type JsonObject } from './json-value';
-import { RELAYED_BODY_LIMIT } from './target-artifact-wire';
+import { fetchResultSchema, hostPageMessageSchema } from './relayed-fetch-wire';
 
 /** The MIME type of an MCP App's `ui://` resource (SEP-1865, `io.modelcontextprotocol/ui`). */
 export const MCP_APP_MIME_TYPE = 'text/html;profile=mcp-app';
@@ -53,25 +53,7 @@ export const mcpAppStageMessageSchema = z.object({
 export type McpAppStageMessage = z.infer<typeof mcpAppStageMessageSchema>;
 
 /** MCP App host page → stage: ready for the document, and each CSP violation it saw. */
-export const mcpAppHostMessageSchema = z.discriminatedUnion('type', [
-  z.object({ source: z.literal(MCP_APP_HOST_SOURCE), type: z.literal('host-ready') }),
-  z.object({
-    source: z.literal(MCP_APP_HOST_SOURCE),
-    type: z.literal('csp-violation'),
-    directive: z.string().max(200),
-    blockedUrl: z.string().max(2000),
-  }),
-  /** A fetch of the app, which the stage makes only to an origin the app was admitted to (and refuses otherwise). */
-  z.object({
-    source: z.literal(MCP_APP_HOST_SOURCE),
-    type: z.literal('fetch'),
-    id: z.string().min(1).max(100),
-    url: z.string().max(4000),
-    method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD']),
-    contentType: z.string().max(200).optional(),
-    body: z.string().max(RELAYED_BODY_LIMIT).optional(),
-  }),
-]);
+export const mcpAppHostMessageSchema = hostPageMessageSchema(MCP_APP_HOST_SOURCE);
 export type McpAppHostMessage = z.infer<typeof mcpAppHostMessageSchema>;
 
 /** The most text one `ui/message` may carry, all its blocks together. */
@@ -79,20 +61,7 @@ export const MCP_APP_MESSAGE_LIMIT = 10_000;
 /** The most text and base64 one `resources/read` answer may carry to an app, all its contents together. */
 export const MCP_APP_RESOURCE_READ_LIMIT = 2_000_000;
 /** The stage's answer to an app's relayed fetch: the response as text, or why there is none. */
-export const mcpAppFetchResultSchema = z.object({
-  source: z.literal(MCP_APP_STAGE_SOURCE),
-  type: z.literal('fetch-result'),
-  id: z.string().min(1).max(100),
-  response: z
-    .object({
-      status: z.number().int(),
-      statusText: z.string().max(200),
-      contentType: z.string().max(200),
-      body: z.string().max(RELAYED_BODY_LIMIT),
-    })
-    .optional(),
-  error: z.string().max(2000).optional(),
-});
+export const mcpAppFetchResultSchema = fetchResultSchema(MCP_APP_STAGE_SOURCE);
 export type McpAppFetchResult = z.infer<typeof mcpAppFetchResultSchema>;
 
 const jsonRpcId = z.union([z.string().max(200), z.number().int()]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RELAYED_BODY_LIMIT } from '../protocol/target-artifact-wire';
+import { RELAYED_BODY_LIMIT } from '../protocol/relayed-fetch-wire';
 import { MCP_APP_HOST_SOURCE, mcpAppFetchResultSchema, mcpAppHostMessageSchema } from '../protocol/mcp-app-wire';
 import { relayedFetch } from './relayed-fetch';
 

@@ -1,5 +1,5 @@
 import { errorText } from '../protocol/error-text';
-import { RELAYED_BODY_LIMIT } from '../protocol/target-artifact-wire';
+import { RELAYED_BODY_LIMIT } from '../protocol/relayed-fetch-wire';
 
 /** A request a sandboxed frame asks the stage to make for it (already validated by its wire schema). */
 export interface RelayedRequest {

@@ -2,41 +2,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startScriptedModelServer,
-  type ScriptedModelServer,
-} from '../../scripts/scripted-model-server/scripted-model-server';
-import type { Script } from '../../scripts/scripted-model-server/script';
-import {
-  configureEndpoint,
-  currentSessionId,
-  launchExtension,
-  readStoredLog,
-  sendMessage,
-  waitForTurnEnd,
-  type ExtensionSession,
-} from './extension-harness';
-
-type WireMessage = { role: string; content?: unknown };
-
-function textOf(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  return content.map((part: { text?: unknown }) => (typeof part.text === 'string' ? part.text : '')).join('');
-}
-
-/** The conversation a model request carried, as `role: text` lines (the system prompt left out). */
-function conversationOf(body: unknown): string[] {
-  return (body as { messages: WireMessage[] }).messages
-    .filter((message) => message.role === 'user' || message.role === 'assistant')
-    .map((message) => `${message.role}: ${textOf(message.content)}`);
-}
-
-/** Every script turn answers with its own text, whatever was asked; `answers[n]` is the reply to the (n+1)th message. */
-function answering(...answers: string[]): Script {
-  return { turns: answers.map((text) => ({ steps: [{ text }] })) };
-}
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startScriptedModelServer } from '../../scripts/scripted-model-server/scripted-model-server';
+import { answering } from '../support/answering';
+import { conversationOf } from '../support/conversation-of';
+import { currentSessionId, readStoredLog, sendMessage, waitForTurnEnd } from './extension-harness';
+import { extensionSuite } from './extension-suite';
 
 async function shownTexts(panel: Page): Promise<string[]> {
   return panel.$$eval('article.turn .user-message, article.turn .assistant-message', (nodes) =>
@@ -71,30 +42,24 @@ async function switcher(panel: Page, place: 'Message' | 'Answer'): Promise<strin
 }
 
 describe('branches', () => {
-  let server: ScriptedModelServer;
-  let session: ExtensionSession;
+  const suite = extensionSuite({
+    model: () => startScriptedModelServer({ script: answering('Done: 12.', 'Done: 20.') }),
+  });
   let panel: Page;
 
   beforeAll(async () => {
-    server = await startScriptedModelServer({ script: answering('Done: 12.', 'Done: 20.') });
-    session = await launchExtension();
-    await configureEndpoint(session, server.url);
-    panel = await session.openPanel();
-  }, 60_000);
-
-  afterAll(async () => {
-    await session?.close();
-    await server?.close();
+    panel = await suite.session.openPanel();
   });
 
   it('an edit and a regeneration make branches; the panel switches them and the model sees only the one in view', async () => {
+    const { model } = suite;
     await sendMessage(panel, 'Set the speed to 12');
     expect(await waitForTurnEnd(panel, 0)).toBe('completed');
     await sendMessage(panel, 'Now 20');
     await waitForShown(panel, ['Set the speed to 12', 'Done: 12.', 'Now 20', 'Done: 20.']);
 
     // Edit the second message: a sibling branch; the model is sent the first turn and the edit, not "Now 20".
-    server.setScript(answering('Done: 12.', 'Done: 25.', 'Blue.'));
+    model.setScript(answering('Done: 12.', 'Done: 25.', 'Blue.'));
     const [, second] = await panel.$$('article.turn');
     await (await second.$('button[aria-label="Edit and resend"]'))!.click();
     await panel.waitForSelector('textarea[aria-label="Edit message"]');
@@ -102,7 +67,7 @@ describe('branches', () => {
     await panel.keyboard.type('Now 25');
     await panel.click('button::-p-text(Resend)');
     await waitForShown(panel, ['Set the speed to 12', 'Done: 12.', 'Now 25', 'Done: 25.']);
-    expect(conversationOf(server.requests.at(-1)!.body)).toEqual([
+    expect(conversationOf(model.requests.at(-1)!.body)).toEqual([
       'user: Set the speed to 12',
       'assistant: Done: 12.',
       'user: Now 25',
@@ -118,7 +83,7 @@ describe('branches', () => {
     // A follow-up continues the branch in view: the request carries "Now 20" and its answer, never "Now 25".
     await sendMessage(panel, 'And make it blue');
     await waitForShown(panel, ['Set the speed to 12', 'Done: 12.', 'Now 20', 'Done: 20.', 'And make it blue', 'Blue.']);
-    expect(conversationOf(server.requests.at(-1)!.body)).toEqual([
+    expect(conversationOf(model.requests.at(-1)!.body)).toEqual([
       'user: Set the speed to 12',
       'assistant: Done: 12.',
       'user: Now 20',
@@ -127,7 +92,7 @@ describe('branches', () => {
     ]);
 
     // Regenerate the last answer: the same message answered again, the first answer left out of the request.
-    server.setScript(answering('Done: 12.', 'Done: 20.', 'Blue, at 20.'));
+    model.setScript(answering('Done: 12.', 'Done: 20.', 'Blue, at 20.'));
     const turns = await panel.$$('article.turn');
     await (await turns.at(-1)!.$('button[aria-label="Regenerate the answer"]'))!.click();
     await waitForShown(panel, [
@@ -138,7 +103,7 @@ describe('branches', () => {
       'And make it blue',
       'Blue, at 20.',
     ]);
-    expect(conversationOf(server.requests.at(-1)!.body)).toEqual([
+    expect(conversationOf(model.requests.at(-1)!.body)).toEqual([
       'user: Set the speed to 12',
       'assistant: Done: 12.',
       'user: Now 20',
@@ -166,7 +131,7 @@ describe('branches', () => {
     ]);
 
     // The next request after all that switching carries only the branch in view.
-    server.setScript(answering('Done: 12.', 'Done: 20.', 'Blue, at 20.', 'Saved.'));
+    model.setScript(answering('Done: 12.', 'Done: 20.', 'Blue, at 20.', 'Saved.'));
     await sendMessage(panel, 'Save it');
     await waitForShown(panel, [
       'Set the speed to 12',
@@ -178,7 +143,7 @@ describe('branches', () => {
       'Save it',
       'Saved.',
     ]);
-    expect(conversationOf(server.requests.at(-1)!.body)).toEqual([
+    expect(conversationOf(model.requests.at(-1)!.body)).toEqual([
       'user: Set the speed to 12',
       'assistant: Done: 12.',
       'user: Now 20',
@@ -196,6 +161,7 @@ describe('branches', () => {
   }, 120_000);
 
   it('shows the same branch after the panel is opened again', async () => {
+    const { session } = suite;
     const expected = await shownTexts(panel);
     await panel.close();
     panel = await session.openPanel();
@@ -211,9 +177,10 @@ describe('branches', () => {
   }, 60_000);
 
   it("forks a message into a new conversation with that history, whose file outlives the original's deletion", async () => {
+    const { model } = suite;
     const csv = join(mkdtempSync(join(tmpdir(), 'splitbrain-fork-')), 'levels.csv');
     writeFileSync(csv, 'animal,level\nzebra-fork-7731,42\n');
-    server.setScript(answering('Read: one row.', 'Forty-two.', 'Still 42.'));
+    model.setScript(answering('Read: one row.', 'Forty-two.', 'Still 42.'));
     await panel.click('button::-p-text(New chat)');
     await (await panel.$('input[type="file"]'))!.uploadFile(csv);
     await panel.waitForSelector('.attachment-chip[data-state="ready"]', { timeout: 10_000 });
@@ -258,10 +225,10 @@ describe('branches', () => {
     await panel.click('button[aria-label="Close conversations"]');
     await panel.waitForFunction(() => !document.querySelector('.drawer-backdrop'), { timeout: 5_000 });
 
-    server.setScript(answering('Read: one row.', 'It is 42.'));
+    model.setScript(answering('Read: one row.', 'It is 42.'));
     await sendMessage(panel, 'And the level?');
     await waitForShown(panel, ['Read the levels', 'Read: one row.', 'And the level?', 'It is 42.']);
-    const request = server.requests.at(-1)!.body;
+    const request = model.requests.at(-1)!.body;
     expect(conversationOf(request).map((line) => line.split(':')[0])).toEqual(['user', 'assistant', 'user']);
     expect(conversationOf(request)[0]).toContain('Read the levels');
     expect(conversationOf(request)).not.toContain('user: What is the level?');

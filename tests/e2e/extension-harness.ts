@@ -249,6 +249,18 @@ export async function waitForStoredRows(
   }
 }
 
+/** What the extension's local storage holds under `key`, read from an extension page. */
+export async function storedSetting(page: Page, key: string): Promise<unknown> {
+  return page.evaluate(async (name) => {
+    const local = (
+      globalThis as unknown as {
+        chrome: { storage: { local: { get(key: string): Promise<Record<string, unknown>> } } };
+      }
+    ).chrome.storage.local;
+    return (await local.get(name))[name];
+  }, key);
+}
+
 export async function currentSessionId(page: Page): Promise<string> {
   return page.evaluate(async () => {
     const stored = await (
@@ -258,6 +270,16 @@ export async function currentSessionId(page: Page): Promise<string> {
     ).chrome.storage.local.get('lastSessionId');
     return String(stored.lastSessionId);
   });
+}
+
+/** The request id of the approval card waiting in the panel, once there is one. */
+export async function pendingApproval(panel: Page): Promise<string> {
+  const handle = await panel.waitForFunction(
+    () =>
+      document.querySelector('section.approval-card[data-status="pending"]')?.getAttribute('data-request-id') ?? false,
+    { polling: 100, timeout: 30_000 },
+  );
+  return (await handle.jsonValue()) as string;
 }
 
 /** Clicks the button with exactly this text inside one request card (a DOM click: the panel may be a background tab). */

@@ -1,15 +1,5 @@
-import type { Frame, Page } from 'puppeteer-core';
+import type { Frame } from 'puppeteer-core';
 import type { ExtensionSession } from './extension-harness';
-
-/** The request id of the approval card waiting in the panel, once there is one. */
-export async function pendingApproval(panel: Page): Promise<string> {
-  const handle = await panel.waitForFunction(
-    () =>
-      document.querySelector('section.approval-card[data-status="pending"]')?.getAttribute('data-request-id') ?? false,
-    { polling: 100, timeout: 30_000 },
-  );
-  return (await handle.jsonValue()) as string;
-}
 
 /** The stage's frame of the MCP App whose document shows `marker`, once the app is in it. */
 export async function appFrame(session: ExtensionSession, marker: string): Promise<Frame> {

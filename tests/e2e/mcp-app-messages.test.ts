@@ -1,23 +1,19 @@
 import type { Frame, Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startScriptedModelServer,
-  type ScriptedModelServer,
-} from '../../scripts/scripted-model-server/scripted-model-server';
-import { startMcpHttpServer, type McpHttpServer } from '../support/mcp-http-server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startScriptedModelServer } from '../../scripts/scripted-model-server/scripted-model-server';
+import { startMcpHttpServer } from '../support/mcp-http-server';
 import { OTHER_SERVER_NOTE_URI } from '../support/mcp-test-apps';
 import {
   clickInCard,
-  configureEndpoint,
+  pendingApproval,
   currentSessionId,
-  launchExtension,
   sendMessage,
   storeMcpServers,
   storedRowsText,
   waitForTurnEnd,
-  type ExtensionSession,
 } from './extension-harness';
-import { appFrame, pendingApproval, textOf } from './mcp-app-harness';
+import { appFrame, textOf } from './mcp-app-harness';
+import { extensionSuite } from './extension-suite';
 
 interface AppAnswer {
   result?: { contents?: { uri: string; text?: string }[] };
@@ -55,22 +51,19 @@ async function pendingSummary(panel: Page): Promise<{ card: string; summary: str
 }
 
 describe('MCP Apps ask the host: messages, links, resources, and calls after a worker restart', () => {
-  let model: ScriptedModelServer;
-  let mcp: McpHttpServer;
-  let session: ExtensionSession;
+  const suite = extensionSuite(
+    { model: () => startScriptedModelServer(), mcp: () => startMcpHttpServer() },
+    ({ session, mcp }) =>
+      storeMcpServers(session, [
+        { id: 'apps', name: 'Apps', url: `${mcp.origin}/apps` },
+        { id: 'other', name: 'Other', url: `${mcp.origin}/other` },
+      ]),
+  );
   let panel: Page;
   let frame: Frame;
 
   beforeAll(async () => {
-    model = await startScriptedModelServer();
-    mcp = await startMcpHttpServer();
-    session = await launchExtension();
-    await configureEndpoint(session, model.url);
-    await storeMcpServers(session, [
-      { id: 'apps', name: 'Apps', url: `${mcp.origin}/apps` },
-      { id: 'other', name: 'Other', url: `${mcp.origin}/other` },
-    ]);
-    model.setScript({
+    suite.model.setScript({
       turns: [
         {
           steps: [
@@ -80,17 +73,11 @@ describe('MCP Apps ask the host: messages, links, resources, and calls after a w
         },
       ],
     });
-    panel = await session.openPanel();
+    panel = await suite.session.openPanel();
     await sendMessage(panel, 'Show me the counter at 5.');
     expect(await waitForTurnEnd(panel, 0)).toBe('completed');
-    frame = await appFrame(session, 'Counter');
+    frame = await appFrame(suite.session, 'Counter');
     await frame.waitForFunction(() => document.getElementById('count')?.textContent === '5', { timeout: 15_000 });
-  });
-
-  afterAll(async () => {
-    await session?.close();
-    await model?.close();
-    await mcp?.close();
   });
 
   it('tells the app what this host serves', async () => {
@@ -112,6 +99,7 @@ describe('MCP Apps ask the host: messages, links, resources, and calls after a w
   });
 
   it('adds the app’s message to the conversation only once the user allows it, and starts no model turn', async () => {
+    const { model } = suite;
     const modelRequests = model.requests.length;
     await appRequest(frame, 'message-1', 'ui/message', {
       role: 'user',
@@ -150,6 +138,7 @@ describe('MCP Apps ask the host: messages, links, resources, and calls after a w
   });
 
   it('opens an http link in a new tab after the user allows it, and refuses a javascript: link without asking', async () => {
+    const { mcp, session } = suite;
     await appRequest(frame, 'script-link', 'ui/open-link', { url: 'javascript:alert(1)' });
     expect((await answerOf(frame, 'script-link')).error).toEqual({
       code: -32602,
@@ -168,6 +157,7 @@ describe('MCP Apps ask the host: messages, links, resources, and calls after a w
   });
 
   it('reads a resource of the app’s own server, and never one of another server', async () => {
+    const { mcp } = suite;
     await appRequest(frame, 'own', 'resources/read', { uri: 'ui://counter/app.html' });
     const own = await answerOf(frame, 'own');
     expect(own.result?.contents?.[0]?.uri).toBe('ui://counter/app.html');
@@ -181,6 +171,7 @@ describe('MCP Apps ask the host: messages, links, resources, and calls after a w
   });
 
   it('runs the app’s own tool call after the service worker was stopped, without opening the app again', async () => {
+    const { mcp, session } = suite;
     const stage = await session.stagePage();
     const reconnects = () => stage.evaluate(() => Number(document.documentElement.dataset.reconnects ?? 0));
     const before = await reconnects();

@@ -1,23 +1,19 @@
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Frame, Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startScriptedModelServer,
-  type ScriptedModelServer,
-} from '../../scripts/scripted-model-server/scripted-model-server';
-import { startMcpHttpServer, type McpHttpServer } from '../support/mcp-http-server';
+import { describe, expect, it } from 'vitest';
+import { startScriptedModelServer } from '../../scripts/scripted-model-server/scripted-model-server';
+import { startMcpHttpServer } from '../support/mcp-http-server';
 import { NETWORK_APP_URI } from '../support/mcp-test-apps';
 import {
-  configureEndpoint,
   currentSessionId,
-  launchExtension,
   sendMessage,
   storeMcpServers,
   storedRowsText,
   waitForTurnEnd,
   type ExtensionSession,
 } from './extension-harness';
+import { extensionSuite } from './extension-suite';
 
 /** The network app's frame once its first fetch has an outcome of the kind expected ("body" or "refused"). */
 async function networkApp(
@@ -73,40 +69,33 @@ async function buttonText(page: Page, selector: string, text: string): Promise<v
 }
 
 describe('MCP App network access, in Chromium', () => {
-  let model: ScriptedModelServer;
-  let mcp: McpHttpServer;
-  let other: Server;
-  let otherOrigin: string;
   const otherHits: string[] = [];
-  let session: ExtensionSession;
-
-  beforeAll(async () => {
-    model = await startScriptedModelServer();
-    mcp = await startMcpHttpServer();
-    other = createServer((request, response) => {
-      otherHits.push(request.url ?? '');
-      response.writeHead(200, { 'access-control-allow-origin': '*', 'content-type': 'text/plain' }).end('other');
-    });
-    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
-    otherOrigin = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
-    session = await launchExtension();
-    await configureEndpoint(session, model.url);
-    await storeMcpServers(session, [{ id: 'apps', name: 'Apps', url: `${mcp.origin}/apps` }]);
-  });
-
-  afterAll(async () => {
-    await session?.close();
-    await model?.close();
-    await mcp?.close();
-    await new Promise<void>((resolve) => (other ? other.close(() => resolve()) : resolve()));
-  });
+  const suite = extensionSuite(
+    {
+      model: () => startScriptedModelServer(),
+      mcp: () => startMcpHttpServer(),
+      other: async () => {
+        const other = createServer((request, response) => {
+          otherHits.push(request.url ?? '');
+          response.writeHead(200, { 'access-control-allow-origin': '*', 'content-type': 'text/plain' }).end('other');
+        });
+        await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+        return {
+          origin: `http://127.0.0.1:${(other.address() as AddressInfo).port}`,
+          close: () => new Promise<void>((resolve) => other.close(() => resolve())),
+        };
+      },
+    },
+    ({ session, mcp }) => storeMcpServers(session, [{ id: 'apps', name: 'Apps', url: `${mcp.origin}/apps` }]),
+  );
 
   it('reaches a declared origin only once the user grants it in the panel, never an undeclared one, and not after a revoke in Settings', async () => {
+    const { model, mcp, other, session } = suite;
     // Another origin granted to this app and to another one (as if by an older grant): this app does not declare it.
     await setStorage(session, {
       mcpAppGrants: [
-        { serverId: 'apps', resourceUri: NETWORK_APP_URI, origin: otherOrigin },
-        { serverId: 'apps', resourceUri: 'ui://counter/app.html', origin: otherOrigin },
+        { serverId: 'apps', resourceUri: NETWORK_APP_URI, origin: other.origin },
+        { serverId: 'apps', resourceUri: 'ui://counter/app.html', origin: other.origin },
       ],
     });
     const dataUrl = `${mcp.origin}/data`;
@@ -129,7 +118,7 @@ describe('MCP App network access, in Chromium', () => {
     const before = await networkApp(session, 'refused');
     expect(before.outcome).toContain(`${mcp.origin} was not granted to this MCP App`);
     expect(mcp.calls.get('data')).toBeUndefined();
-    expect(await tryFetch(before.frame, `${otherOrigin}/undeclared`)).toMatch(/^refused: /);
+    expect(await tryFetch(before.frame, `${other.origin}/undeclared`)).toMatch(/^refused: /);
 
     // The panel's tool card asks for the declared origin (the wildcard one is never grantable, so not offered).
     const grantButton = `button[data-app-grant="${mcp.origin}"]`;
@@ -150,7 +139,7 @@ describe('MCP App network access, in Chromium', () => {
     expect(await tryFetch(granted.frame, dataUrl, 'POST')).toBe('body: network data for POST');
     expect(mcp.calls.get('data')).toBe(2);
     // Granted, but not declared by this resource: refused, and that server hears nothing.
-    expect(await tryFetch(granted.frame, `${otherOrigin}/undeclared`)).toMatch(/^refused: .*is not among the origins/);
+    expect(await tryFetch(granted.frame, `${other.origin}/undeclared`)).toMatch(/^refused: .*is not among the origins/);
     expect(await tryFetch(granted.frame, `http://localhost:${new URL(mcp.origin).port}/data`)).toMatch(/^refused: /);
     expect(otherHits).toEqual([]);
     const stage = await session.stagePage();

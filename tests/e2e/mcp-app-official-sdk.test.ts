@@ -1,23 +1,19 @@
 import type { Frame, Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startScriptedModelServer,
-  type ScriptedModelServer,
-} from '../../scripts/scripted-model-server/scripted-model-server';
-import { startMcpHttpServer, type McpHttpServer } from '../support/mcp-http-server';
+import { describe, expect, it } from 'vitest';
+import { startScriptedModelServer } from '../../scripts/scripted-model-server/scripted-model-server';
+import { startMcpHttpServer } from '../support/mcp-http-server';
 import { OFFICIAL_APP_URI } from '../support/mcp-test-apps';
 import {
   clickInCard,
-  configureEndpoint,
+  pendingApproval,
   currentSessionId,
-  launchExtension,
   sendMessage,
   storeMcpServers,
   storedRowsText,
   waitForTurnEnd,
-  type ExtensionSession,
 } from './extension-harness';
-import { appFrame, pendingApproval, textOf } from './mcp-app-harness';
+import { appFrame, textOf } from './mcp-app-harness';
+import { extensionSuite } from './extension-suite';
 
 /** What the official-SDK app (tests/support/official-sdk-app/app.ts) keeps of what it received and asked. */
 interface OfficialAppRecord {
@@ -80,27 +76,15 @@ async function pendingSummary(panel: Page): Promise<{ card: string; summary: str
 }
 
 describe('An MCP App built with the official SDK (@modelcontextprotocol/ext-apps) in the stage', () => {
-  let model: ScriptedModelServer;
-  let mcp: McpHttpServer;
-  let session: ExtensionSession;
+  const suite = extensionSuite(
+    { model: () => startScriptedModelServer(), mcp: () => startMcpHttpServer() },
+    ({ session, mcp }) => storeMcpServers(session, [{ id: 'apps', name: 'Apps', url: `${mcp.origin}/apps` }]),
+  );
   let panel: Page;
   let frame: Frame;
 
-  beforeAll(async () => {
-    model = await startScriptedModelServer();
-    mcp = await startMcpHttpServer();
-    session = await launchExtension();
-    await configureEndpoint(session, model.url);
-    await storeMcpServers(session, [{ id: 'apps', name: 'Apps', url: `${mcp.origin}/apps` }]);
-  });
-
-  afterAll(async () => {
-    await session?.close();
-    await model?.close();
-    await mcp?.close();
-  });
-
   it('renders, gets the real call’s input and result, and reads the host context and capabilities of the handshake', async () => {
+    const { model, mcp, session } = suite;
     const link = `${mcp.origin}/opened-by-the-official-app`;
     model.setScript({
       turns: [
@@ -154,6 +138,7 @@ describe('An MCP App built with the official SDK (@modelcontextprotocol/ext-apps
   });
 
   it('runs the app’s callServerTool through an approval card: the server runs it once, after Allow', async () => {
+    const { mcp } = suite;
     await press(frame, 'increment');
     const { card, summary } = await pendingSummary(panel);
     expect(summary).toContain('incrementCounter');
@@ -176,6 +161,7 @@ describe('An MCP App built with the official SDK (@modelcontextprotocol/ext-apps
   });
 
   it('sends the app’s message and opens its link only after the user allows each, through the SDK’s own calls', async () => {
+    const { mcp, session } = suite;
     await press(frame, 'message');
     const message = await pendingSummary(panel);
     expect(message.summary).toBe(
@@ -194,6 +180,7 @@ describe('An MCP App built with the official SDK (@modelcontextprotocol/ext-apps
   });
 
   it('tells the model what the app said with the user’s next message, fenced, once, and shows it in the panel first', async () => {
+    const { model } = suite;
     await press(frame, 'context');
     expect(await answerOf(frame, 'context')).toEqual({ result: {} });
     const said = 'The user is looking at the counter, which shows 42.';
@@ -211,7 +198,9 @@ describe('An MCP App built with the official SDK (@modelcontextprotocol/ext-apps
     expect(await answerOf(frame, 'context')).toEqual({ result: {} });
 
     const before = model.requests.length;
-    model.setScript({ turns: [{ steps: [{ text: 'I see the counter at 42.' }] }, { steps: [{ text: 'Still 42.' }] }] });
+    model.setScript({
+      turns: [{ steps: [{ text: 'I see the counter at 42.' }] }, { steps: [{ text: 'Still 42.' }] }],
+    });
     await panel.bringToFront();
     await sendMessage(panel, 'What does the counter show?');
     expect(await turnEnd(panel, 'What does the counter show?')).toBe('completed');
@@ -242,6 +231,7 @@ describe('An MCP App built with the official SDK (@modelcontextprotocol/ext-apps
   });
 
   it('goes full screen only as the app declared, tells it so, and comes back inline by the host’s button', async () => {
+    const { session } = suite;
     const stage = await session.stagePage();
     await stage.bringToFront();
     await press(frame, 'fullscreen');
@@ -275,6 +265,7 @@ describe('An MCP App built with the official SDK (@modelcontextprotocol/ext-apps
   });
 
   it('keeps the app’s log in the stage, and tells the app when the theme or its container’s size changes', async () => {
+    const { session } = suite;
     const stage = await session.stagePage();
     await stage.bringToFront();
     await press(frame, 'log');
@@ -316,6 +307,7 @@ describe('An MCP App built with the official SDK (@modelcontextprotocol/ext-apps
   });
 
   it('asks the app to tear down before another one replaces it, and the SDK answers', async () => {
+    const { model, session } = suite;
     model.setScript({
       turns: [
         {

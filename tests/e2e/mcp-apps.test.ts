@@ -1,42 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startScriptedModelServer,
-  type ScriptedModelServer,
-} from '../../scripts/scripted-model-server/scripted-model-server';
-import { startMcpHttpServer, type McpHttpServer } from '../support/mcp-http-server';
+import { describe, expect, it } from 'vitest';
+import { startScriptedModelServer } from '../../scripts/scripted-model-server/scripted-model-server';
+import { startMcpHttpServer } from '../support/mcp-http-server';
 import {
   clickInCard,
-  configureEndpoint,
+  pendingApproval,
   currentSessionId,
-  launchExtension,
   storeMcpServers,
   sendMessage,
   storedRowsText,
   waitForTurnEnd,
-  type ExtensionSession,
 } from './extension-harness';
-import { appFrame, pendingApproval, textOf } from './mcp-app-harness';
+import { appFrame, textOf } from './mcp-app-harness';
+import { extensionSuite } from './extension-suite';
 
 describe('MCP Apps as targets, in Chromium', () => {
-  let model: ScriptedModelServer;
-  let mcp: McpHttpServer;
-  let session: ExtensionSession;
-
-  beforeAll(async () => {
-    model = await startScriptedModelServer();
-    mcp = await startMcpHttpServer();
-    session = await launchExtension();
-    await configureEndpoint(session, model.url);
-    await storeMcpServers(session, [{ id: 'apps', name: 'Apps', url: `${mcp.origin}/apps` }]);
-  });
-
-  afterAll(async () => {
-    await session?.close();
-    await model?.close();
-    await mcp?.close();
-  });
+  const suite = extensionSuite(
+    { model: () => startScriptedModelServer(), mcp: () => startMcpHttpServer() },
+    ({ session, mcp }) => storeMcpServers(session, [{ id: 'apps', name: 'Apps', url: `${mcp.origin}/apps` }]),
+  );
 
   it('shows the app of a tool in the stage with its input and result, and runs the app’s own call after the user approves it', async () => {
+    const { model, mcp, session } = suite;
     model.setScript({
       turns: [
         {
@@ -92,6 +76,7 @@ describe('MCP Apps as targets, in Chromium', () => {
   });
 
   it('answers a hostile app’s malformed messages, unknown methods and bad calls with JSON-RPC errors, blocks its fetch, and keeps working', async () => {
+    const { model, mcp, session } = suite;
     model.clearRequests();
     model.setScript({
       turns: [

@@ -1,65 +1,24 @@
-import type { Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startScriptedModelServer,
-  type ScriptedModelServer,
-} from '../../scripts/scripted-model-server/scripted-model-server';
-import { startEverythingServer, type EverythingServer } from '../support/everything-server';
-import {
-  configureEndpoint,
-  currentSessionId,
-  launchExtension,
-  sendMessage,
-  storedRowsText,
-  waitForTurnEnd,
-  type ExtensionSession,
-} from './extension-harness';
-
-async function fill(page: Page, label: string, value: string): Promise<void> {
-  const selector = `[aria-label="${label}"]`;
-  await page.$eval(selector, (element) => ((element as HTMLInputElement).value = ''));
-  await page.type(selector, value);
-}
+import { describe, expect, it } from 'vitest';
+import { startScriptedModelServer } from '../../scripts/scripted-model-server/scripted-model-server';
+import { startEverythingServer } from '../support/everything-server';
+import { currentSessionId, sendMessage, storedRowsText, waitForTurnEnd } from './extension-harness';
+import { extensionSuite } from './extension-suite';
+import { enterMcpServer, openMcpSettings, saveMcpServer, testConnection } from './mcp-server-editor';
 
 describe('the reference MCP server (server-everything), in Chromium', () => {
-  let model: ScriptedModelServer;
-  let everything: EverythingServer;
-  let session: ExtensionSession;
-
-  beforeAll(async () => {
-    model = await startScriptedModelServer();
-    everything = await startEverythingServer();
-    session = await launchExtension();
-    await configureEndpoint(session, model.url);
-  });
-
-  afterAll(async () => {
-    await session?.close();
-    await model?.close();
-    await everything?.close();
-  });
+  const suite = extensionSuite({ model: () => startScriptedModelServer(), everything: () => startEverythingServer() });
 
   it('is tested and saved in Settings, and the model calls its tools: a sum, and an image kept as a BlobRef', async () => {
-    const options = await session.browser.newPage();
-    await options.goto(`chrome-extension://${session.extensionId}/options.html`);
-    await options.waitForSelector('section.mcp-servers');
-    await fill(options, 'Server name', 'Everything');
-    await fill(options, 'Server URL', everything.url);
-    await options.click('.mcp-server-editor button::-p-text(Test connection)');
-    await options.waitForSelector('.mcp-server-editor ul[aria-label="Connection test results"]', { timeout: 20_000 });
-    const report = await options.$$eval('.mcp-server-editor .connection-check', (items) =>
-      items.map((item) => item.textContent ?? ''),
-    );
-    expect(report[0]).toMatch(/^✓ Server: mcp-servers\/everything \S+$/);
+    const { model, everything, session } = suite;
+    const options = await openMcpSettings(session);
+    await enterMcpServer(options, 'Everything', everything.url);
+    const report = await testConnection(options);
+    expect(report[0]).toMatch(/^true ✓ Server: mcp-servers\/everything \S+$/);
     expect(report[1]).toContain('get-sum (read-only)');
     expect(report[1]).toContain('get-tiny-image (read-only)');
-    expect(report[2]).toMatch(/^Resources \(\d+\): demo:\/\//);
+    expect(report[2]).toMatch(/^true Resources \(\d+\): demo:\/\//);
     expect(report[3]).toContain('simple-prompt');
-    await options.click('.mcp-server-editor button[type="submit"]');
-    await options.waitForFunction(
-      () => document.querySelector('.mcp-server-editor .status')?.textContent === 'Saved Everything.',
-      { timeout: 5_000 },
-    );
+    await saveMcpServer(options, 'Everything');
     await options.close();
 
     model.setScript({
@@ -92,18 +51,11 @@ describe('the reference MCP server (server-everything), in Chromium', () => {
   it('is reached over the legacy HTTP+SSE transport too', async () => {
     const legacy = await startEverythingServer('sse');
     try {
-      const options = await session.browser.newPage();
-      await options.goto(`chrome-extension://${session.extensionId}/options.html`);
-      await options.waitForSelector('section.mcp-servers');
-      await fill(options, 'Server name', 'Everything SSE');
-      await fill(options, 'Server URL', legacy.url);
+      const options = await openMcpSettings(suite.session);
+      await enterMcpServer(options, 'Everything SSE', legacy.url);
       await options.select('select[aria-label="Transport"]', 'sse');
-      await options.click('.mcp-server-editor button::-p-text(Test connection)');
-      await options.waitForSelector('.mcp-server-editor ul[aria-label="Connection test results"]', { timeout: 20_000 });
-      const report = await options.$$eval('.mcp-server-editor .connection-check', (items) =>
-        items.map((item) => item.textContent ?? ''),
-      );
-      expect(report[0]).toMatch(/^✓ Server: mcp-servers\/everything \S+$/);
+      const report = await testConnection(options);
+      expect(report[0]).toMatch(/^true ✓ Server: mcp-servers\/everything \S+$/);
       expect(report[1]).toContain('get-sum (read-only)');
       await options.close();
     } finally {

@@ -1,48 +1,24 @@
 import type { Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   startScriptedModelServer,
   type ScriptedModelServer,
 } from '../../scripts/scripted-model-server/scripted-model-server';
-import { startMcpOAuthServer, type McpOAuthServer } from '../support/mcp-oauth-server';
+import { startMcpOAuthServer } from '../support/mcp-oauth-server';
+import { currentSessionId, sendMessage, storedRowsText, storedSetting, waitForTurnEnd } from './extension-harness';
+import { extensionSuite } from './extension-suite';
 import {
-  configureEndpoint,
-  currentSessionId,
-  launchExtension,
-  sendMessage,
-  storedRowsText,
-  waitForTurnEnd,
-  type ExtensionSession,
-} from './extension-harness';
+  enterMcpServer,
+  openMcpSettings,
+  saveMcpServer,
+  testConnection,
+  waitForEditorStatus,
+} from './mcp-server-editor';
 
-async function fill(page: Page, label: string, value: string): Promise<void> {
-  const selector = `[aria-label="${label}"]`;
-  await page.$eval(selector, (element) => ((element as HTMLInputElement).value = ''));
-  await page.type(selector, value);
-}
+type StoredOAuth = Record<string, { tokens?: { access_token: string } }>;
 
-async function storedOAuth(page: Page): Promise<Record<string, { tokens?: { access_token: string } }>> {
-  return page.evaluate(async () => {
-    const local = (
-      globalThis as unknown as {
-        chrome: { storage: { local: { get(key: string): Promise<Record<string, unknown>> } } };
-      }
-    ).chrome.storage.local;
-    return ((await local.get('mcpOAuth')).mcpOAuth ?? {}) as Record<string, { tokens?: { access_token: string } }>;
-  });
-}
-
-async function testConnection(options: Page): Promise<string[]> {
-  await options.click('.mcp-server-editor button::-p-text(Test connection)');
-  await options.waitForFunction(
-    () =>
-      document.querySelector('.mcp-server-editor .connection-check') &&
-      !document.querySelector('.mcp-server-editor .spinner'),
-    { timeout: 30_000 },
-  );
-  return options.$$eval('.mcp-server-editor .connection-check', (items) =>
-    items.map((item) => `${item.getAttribute('data-ok')} ${item.textContent}`),
-  );
+async function storedOAuth(page: Page): Promise<StoredOAuth> {
+  return ((await storedSetting(page, 'mcpOAuth')) ?? {}) as StoredOAuth;
 }
 
 async function readNoteTurn(model: ScriptedModelServer, panel: Page, id: string): Promise<string> {
@@ -61,29 +37,12 @@ async function readNoteTurn(model: ScriptedModelServer, panel: Page, id: string)
 }
 
 describe('MCP OAuth in Chromium: launchWebAuthFlow against a local authorization server', () => {
-  let model: ScriptedModelServer;
-  let auth: McpOAuthServer;
-  let session: ExtensionSession;
-
-  beforeAll(async () => {
-    model = await startScriptedModelServer();
-    auth = await startMcpOAuthServer();
-    session = await launchExtension();
-    await configureEndpoint(session, model.url);
-  });
-
-  afterAll(async () => {
-    await session?.close();
-    await model?.close();
-    await auth?.close();
-  });
+  const suite = extensionSuite({ model: () => startScriptedModelServer(), auth: () => startMcpOAuthServer() });
 
   it('signs in from Test connection, calls a tool with the token, refreshes it, says so when it is revoked, and signs out', async () => {
-    const options = await session.browser.newPage();
-    await options.goto(`chrome-extension://${session.extensionId}/options.html`);
-    await options.waitForSelector('section.mcp-servers');
-    await fill(options, 'Server name', 'Notes');
-    await fill(options, 'Server URL', auth.mcpUrl);
+    const { model, auth, session } = suite;
+    const options = await openMcpSettings(session);
+    await enterMcpServer(options, 'Notes', auth.mcpUrl);
     await options.select('select[aria-label="Authentication"]', 'oauth');
     const report = await testConnection(options);
     expect(report[0]).toBe('true ✓ Server: splitbrain-test-server 1.2.3');
@@ -94,11 +53,7 @@ describe('MCP OAuth in Chromium: launchWebAuthFlow against a local authorization
     const firstToken = (await storedOAuth(options)).notes?.tokens?.access_token;
     expect(firstToken).toMatch(/^access-/);
 
-    await options.click('.mcp-server-editor button[type="submit"]');
-    await options.waitForFunction(
-      () => document.querySelector('.mcp-server-editor .status')?.textContent === 'Saved Notes.',
-      { timeout: 5_000 },
-    );
+    await saveMcpServer(options, 'Notes');
 
     const panel = await session.openPanel();
     expect(await readNoteTurn(model, panel, 'one')).toContain('Note one: buy milk.');
@@ -128,12 +83,7 @@ describe('MCP OAuth in Chromium: launchWebAuthFlow against a local authorization
     expect((await testConnection(options))[0]).toBe('true ✓ Server: splitbrain-test-server 1.2.3');
     expect(auth.log.grants).toEqual(['authorization_code', 'refresh_token', 'authorization_code']);
     await options.click('.mcp-server-editor button::-p-text(Sign out)');
-    await options.waitForFunction(
-      () =>
-        document.querySelector('.mcp-server-editor .status')?.textContent ===
-        'Signed out: the tokens are deleted from this browser.',
-      { timeout: 5_000 },
-    );
+    await waitForEditorStatus(options, 'Signed out: the tokens are deleted from this browser.');
     expect((await storedOAuth(options)).notes).toBeUndefined();
     await panel.close();
     await options.close();

@@ -1,21 +1,10 @@
 import type { Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startScriptedModelServer,
-  type ScriptedModelServer,
-} from '../../scripts/scripted-model-server/scripted-model-server';
-import { startMcpHttpServer, type McpHttpServer } from '../support/mcp-http-server';
+import { describe, expect, it } from 'vitest';
+import { startScriptedModelServer } from '../../scripts/scripted-model-server/scripted-model-server';
+import { startMcpHttpServer } from '../support/mcp-http-server';
 import { TEST_PNG_BASE64 } from '../support/mcp-test-server';
-import {
-  configureEndpoint,
-  currentSessionId,
-  launchExtension,
-  storeMcpServers,
-  sendMessage,
-  storedRowsText,
-  waitForTurnEnd,
-  type ExtensionSession,
-} from './extension-harness';
+import { currentSessionId, storeMcpServers, sendMessage, storedRowsText, waitForTurnEnd } from './extension-harness';
+import { extensionSuite } from './extension-suite';
 
 async function attachResource(panel: Page, uri: string): Promise<void> {
   await panel.click('button[aria-label="Attach an MCP resource"]');
@@ -37,25 +26,13 @@ async function waitForReadyChips(panel: Page, names: string[]): Promise<void> {
 }
 
 describe('MCP resources as attachments, in Chromium', () => {
-  let model: ScriptedModelServer;
-  let mcp: McpHttpServer;
-  let session: ExtensionSession;
-
-  beforeAll(async () => {
-    model = await startScriptedModelServer();
-    mcp = await startMcpHttpServer();
-    session = await launchExtension();
-    await configureEndpoint(session, model.url);
-    await storeMcpServers(session, [{ id: 'notes', name: 'Notes', url: `${mcp.origin}/mcp` }]);
-  });
-
-  afterAll(async () => {
-    await session?.close();
-    await model?.close();
-    await mcp?.close();
-  });
+  const suite = extensionSuite(
+    { model: () => startScriptedModelServer(), mcp: () => startMcpHttpServer() },
+    ({ session, mcp }) => storeMcpServers(session, [{ id: 'notes', name: 'Notes', url: `${mcp.origin}/mcp` }]),
+  );
 
   it('lists the server’s resources in the attach menu and sends a text one, a binary one and one of two parts with the message, as files', async () => {
+    const { model, session } = suite;
     model.setScript({ turns: [{ steps: [{ text: 'Got both.' }] }] });
     const panel = await session.openPanel();
     await panel.waitForSelector('button[aria-label="Attach an MCP resource"]', { timeout: 15_000 });

@@ -1,49 +1,17 @@
-import type { Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startScriptedModelServer,
-  type ScriptedModelServer,
-} from '../../scripts/scripted-model-server/scripted-model-server';
-import { startMcpHttpServer, type McpHttpServer } from '../support/mcp-http-server';
-import {
-  configureEndpoint,
-  launchExtension,
-  storeMcpServers,
-  clickInCard,
-  sendMessage,
-  waitForTurnEnd,
-  type ExtensionSession,
-} from './extension-harness';
-
-async function pendingApproval(panel: Page): Promise<string> {
-  const handle = await panel.waitForFunction(
-    () =>
-      document.querySelector('section.approval-card[data-status="pending"]')?.getAttribute('data-request-id') ?? false,
-    { polling: 100, timeout: 30_000 },
-  );
-  return (await handle.jsonValue()) as string;
-}
+import { describe, expect, it } from 'vitest';
+import { startScriptedModelServer } from '../../scripts/scripted-model-server/scripted-model-server';
+import { startMcpHttpServer } from '../support/mcp-http-server';
+import { clickInCard, pendingApproval, sendMessage, storeMcpServers, waitForTurnEnd } from './extension-harness';
+import { extensionSuite } from './extension-suite';
 
 describe('MCP server tools, in Chromium', () => {
-  let model: ScriptedModelServer;
-  let mcp: McpHttpServer;
-  let session: ExtensionSession;
-
-  beforeAll(async () => {
-    model = await startScriptedModelServer();
-    mcp = await startMcpHttpServer();
-    session = await launchExtension();
-    await configureEndpoint(session, model.url);
-    await storeMcpServers(session, [{ id: 'notes', name: 'Notes', url: `${mcp.origin}/mcp` }]);
-  });
-
-  afterAll(async () => {
-    await session?.close();
-    await model?.close();
-    await mcp?.close();
-  });
+  const suite = extensionSuite(
+    { model: () => startScriptedModelServer(), mcp: () => startMcpHttpServer() },
+    ({ session, mcp }) => storeMcpServers(session, [{ id: 'notes', name: 'Notes', url: `${mcp.origin}/mcp` }]),
+  );
 
   it('offers the server’s tools, runs a read-only one, asks before a destructive one, returns the results', async () => {
+    const { model, mcp, session } = suite;
     model.setScript({
       turns: [
         {
@@ -71,6 +39,7 @@ describe('MCP server tools, in Chromium', () => {
   });
 
   it('calls a cut-off call outcome unknown when the worker stops mid-call, and never calls it twice', async () => {
+    const { model, mcp, session } = suite;
     model.clearRequests();
     model.setScript({
       turns: [
@@ -100,6 +69,7 @@ describe('MCP server tools, in Chromium', () => {
   });
 
   it('offers a tool the server added (a list change) from the next turn on', async () => {
+    const { model, mcp, session } = suite;
     model.clearRequests();
     model.setScript({
       turns: [
@@ -122,6 +92,7 @@ describe('MCP server tools, in Chromium', () => {
   });
 
   it('fills in a server prompt from the composer’s / menu and sends its text as the message', async () => {
+    const { model, session } = suite;
     model.clearRequests();
     model.setScript({ turns: [{ steps: [{ text: 'Planned.' }] }] });
     const panel = await session.openPanel();

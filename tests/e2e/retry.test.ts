@@ -1,20 +1,16 @@
 import { resolve } from 'node:path';
 import type { Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startScriptedModelServer,
-  type ScriptedModelServer,
-} from '../../scripts/scripted-model-server/scripted-model-server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startScriptedModelServer } from '../../scripts/scripted-model-server/scripted-model-server';
 import {
   clickInCard,
-  configureEndpoint,
   currentSessionId,
-  launchExtension,
+  pendingApproval,
   readStoredLog,
   sendMessage,
   waitForTurnEnd,
-  type ExtensionSession,
 } from './extension-harness';
+import { extensionSuite } from './extension-suite';
 
 const SCREENSHOTS = resolve(import.meta.dirname, '../screenshots');
 
@@ -24,63 +20,49 @@ interface ChatMessage {
   tool_call_id?: string;
 }
 
-async function pendingApproval(panel: Page): Promise<string> {
-  const handle = await panel.waitForFunction(
-    () =>
-      document.querySelector('section.approval-card[data-status="pending"]')?.getAttribute('data-request-id') ?? false,
-    { polling: 100, timeout: 30_000 },
-  );
-  return (await handle.jsonValue()) as string;
-}
-
 async function rowKinds(panel: Page): Promise<string[]> {
   return panel.$$eval('.run-timeline .timeline-row', (rows) => rows.map((row) => row.getAttribute('data-kind') ?? ''));
 }
 
 describe('retrying a failed tool call, and the run timeline, in Chromium', () => {
-  let server: ScriptedModelServer;
-  let session: ExtensionSession;
+  const suite = extensionSuite({
+    model: () =>
+      startScriptedModelServer({
+        script: {
+          turns: [
+            {
+              steps: [
+                { toolCalls: [{ name: 'openTarget', arguments: { targetId: 'faulty' } }] },
+                { toolCalls: [{ name: 'setParameter', arguments: { param: 'fault', value: 'fail-once' } }] },
+                { text: 'The target was not ready, so nothing changed.' },
+              ],
+            },
+            // The retrying turn: its note, then the attempt's call and result, so the model answers at step 1.
+            { steps: [{ text: 'Not used.' }, { text: 'It worked this time.' }] },
+          ],
+        },
+      }),
+  });
   let panel: Page;
 
   beforeAll(async () => {
-    server = await startScriptedModelServer({
-      script: {
-        turns: [
-          {
-            steps: [
-              { toolCalls: [{ name: 'openTarget', arguments: { targetId: 'faulty' } }] },
-              { toolCalls: [{ name: 'setParameter', arguments: { param: 'fault', value: 'fail-once' } }] },
-              { text: 'The target was not ready, so nothing changed.' },
-            ],
-          },
-          // The retrying turn: its note, then the attempt's call and result, so the model answers at step 1.
-          { steps: [{ text: 'Not used.' }, { text: 'It worked this time.' }] },
-        ],
-      },
-    });
-    session = await launchExtension();
-    await configureEndpoint(session, server.url);
-    panel = await session.openPanel();
-  });
-
-  afterAll(async () => {
-    await session?.close();
-    await server?.close();
+    panel = await suite.session.openPanel();
   });
 
   it('retries the failed call after asking again, and the model next reads the retried result; the log keeps both', async () => {
+    const { model } = suite;
     await sendMessage(panel, 'Set the fault to fail-once.');
     expect(await waitForTurnEnd(panel, 0)).toBe('completed');
     const failedCard = 'section.tool-card[aria-label="Tool call setParameter"][data-status="failed"]';
     await panel.waitForSelector(`${failedCard} .tool-retry-button`);
-    expect(server.requests).toHaveLength(3);
+    expect(model.requests).toHaveLength(3);
     // The stage tab opened in front of the panel; headless Chromium delivers no clicks to a tab behind.
     await panel.bringToFront();
     await panel.click(`${failedCard} .tool-retry-button`);
 
     // setParameter is not read-only: the retry asks, although the policy lets its first call run unasked.
     const requestId = await pendingApproval(panel);
-    expect(server.requests).toHaveLength(3);
+    expect(model.requests).toHaveLength(3);
     await clickInCard(panel, requestId, 'Allow');
     expect(await waitForTurnEnd(panel, 1)).toBe('completed');
 
@@ -96,7 +78,7 @@ describe('retrying a failed tool call, and the run timeline, in Chromium', () =>
     const approvals = log.filter((row) => row.type === 'approval/requested') as unknown as { toolCallId: string }[];
     expect(approvals.map((row) => row.toolCallId)).toEqual([attemptId]);
 
-    const retryRequest = (server.requests.at(-1)!.body as { messages: ChatMessage[] }).messages;
+    const retryRequest = (model.requests.at(-1)!.body as { messages: ChatMessage[] }).messages;
     const results = retryRequest.filter((message) => message.role === 'tool');
     expect(results.at(-2)).toMatchObject({ tool_call_id: firstId });
     expect(JSON.parse(String(results.at(-2)!.content))).toMatchObject({ ok: false });

@@ -1,21 +1,13 @@
 import type { Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   startScriptedModelServer,
   type ScriptedModelServer,
 } from '../../scripts/scripted-model-server/scripted-model-server';
 import type { Script } from '../../scripts/scripted-model-server/script';
 import { CANVAS_TARGET } from '../support/authored-target-fixture';
-import {
-  configureEndpoint,
-  currentSessionId,
-  launchExtension,
-  readStoredLog,
-  sendMessage,
-  storedRowsText,
-  waitForStoredRows,
-  type ExtensionSession,
-} from './extension-harness';
+import { currentSessionId, readStoredLog, sendMessage, storedRowsText, waitForStoredRows } from './extension-harness';
+import { extensionSuite } from './extension-suite';
 import { artifactFrame, stateInside } from './artifact-frame';
 
 type Turn = Script['turns'][number];
@@ -60,21 +52,12 @@ async function storedEvents(page: Page, sessionId: string): Promise<StoredEvent[
 }
 
 describe('rewind with authored-target versions', () => {
-  let server: ScriptedModelServer;
-  let session: ExtensionSession;
+  const suite = extensionSuite({ model: () => startScriptedModelServer() });
   let panel: Page;
 
   beforeAll(async () => {
-    server = await startScriptedModelServer();
-    session = await launchExtension();
-    await configureEndpoint(session, server.url);
-    panel = await session.openPanel();
+    panel = await suite.session.openPanel();
     await panel.setViewport({ width: 420, height: 760 });
-  }, 60_000);
-
-  afterAll(async () => {
-    await session?.close();
-    await server?.close();
   });
 
   /**
@@ -85,10 +68,10 @@ describe('rewind with authored-target versions', () => {
     await panel.bringToFront();
     await panel.click('button::-p-text(New chat)');
     const turns: Turn[] = [turnOf([{ name: 'createTarget', arguments: CANVAS_TARGET }], 'Made it.')];
-    server.setScript({ turns });
+    suite.model.setScript({ turns });
     await sendMessage(panel, 'Make an orbit sketch.');
     expect(await waitForLastTurnEnd(panel, 'Make an orbit sketch.')).toBe('completed');
-    const [created] = toolResults(server);
+    const [created] = toolResults(suite.model);
     expect(created).toMatchObject({ ok: true, version: 1 });
     const targetId = String(created!.targetId);
 
@@ -116,15 +99,15 @@ describe('rewind with authored-target versions', () => {
         'Version 2, radius 50.',
       ),
     );
-    server.setScript({ turns });
+    suite.model.setScript({ turns });
     await sendMessage(panel, 'Open it with radius 90.');
     expect(await waitForLastTurnEnd(panel, 'Open it with radius 90.')).toBe('completed');
-    await artifactFrame(session, 'v1 r=90px');
+    await artifactFrame(suite.session, 'v1 r=90px');
     await panel.bringToFront();
     await sendMessage(panel, 'Label it v2, radius 50.');
     expect(await waitForLastTurnEnd(panel, 'Label it v2, radius 50.')).toBe('completed');
-    expect(toolResults(server).at(-3)).toMatchObject({ ok: true, version: 2, supersedes: 1 });
-    await artifactFrame(session, 'v2 r=50px');
+    expect(toolResults(suite.model).at(-3)).toMatchObject({ ok: true, version: 2, supersedes: 1 });
+    await artifactFrame(suite.session, 'v2 r=50px');
     await panel.bringToFront();
     return targetId;
   }
@@ -172,6 +155,7 @@ describe('rewind with authored-target versions', () => {
   }
 
   it('makes version 1 current again as version 3: the stage shows it with the values of then, and the log says so', async () => {
+    const { session } = suite;
     const targetId = await writeAndPatch();
     await confirmVersionsRewind(targetId);
     await panel.waitForFunction(() => !document.querySelector('dialog.rewind-dialog'), { timeout: 20_000 });
@@ -185,6 +169,7 @@ describe('rewind with authored-target versions', () => {
   }, 180_000);
 
   it('finishes a rewind whose worker was stopped after its commit, before the stage was reached: once', async () => {
+    const { session } = suite;
     const targetId = await writeAndPatch();
     const sessionId = await currentSessionId(panel);
     // The stage keeps its frames' messages from itself for now, so the rewind's reload of the shown target (a new

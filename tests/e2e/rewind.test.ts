@@ -1,68 +1,12 @@
 import type { Frame, Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startScriptedModelServer,
-  type ScriptedModelServer,
-} from '../../scripts/scripted-model-server/scripted-model-server';
-import type { Script } from '../../scripts/scripted-model-server/script';
-import {
-  configureEndpoint,
-  currentSessionId,
-  launchExtension,
-  readStoredLog,
-  sendMessage,
-  storedRowsText,
-  waitForTurnEnd,
-  type ExtensionSession,
-} from './extension-harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startScriptedModelServer } from '../../scripts/scripted-model-server/scripted-model-server';
+import { userMessagesOf } from '../support/conversation-of';
+import { SETTING_SPEEDS } from '../support/setting-speeds';
+import { currentSessionId, readStoredLog, sendMessage, storedRowsText, waitForTurnEnd } from './extension-harness';
+import { extensionSuite } from './extension-suite';
 import { readInsideTarget, waitUntilReady } from './manual-tool';
 import { openPopup, typeInto, waitForResult } from './popup-driver';
-
-type WireMessage = { role: string; content?: unknown };
-
-function textOf(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  return content.map((part: { text?: unknown }) => (typeof part.text === 'string' ? part.text : '')).join('');
-}
-
-/** The user messages a model request carried, in order. */
-function userMessages(body: unknown): string[] {
-  return (body as { messages: WireMessage[] }).messages
-    .filter((message) => message.role === 'user')
-    .map((message) => textOf(message.content));
-}
-
-/** The first message reads the particles and sets 12 m/s; the second sets 30 m/s and turns the vectors on. */
-const settingSpeeds: Script = {
-  turns: [
-    {
-      steps: [
-        { toolCalls: [{ name: 'getParameters', arguments: {} }] },
-        { toolCalls: [{ name: 'setParameter', arguments: { param: 'speed', value: 12 } }] },
-        { text: 'Speed 12.' },
-      ],
-    },
-    {
-      steps: [
-        {
-          toolCalls: [
-            {
-              name: 'setParameters',
-              arguments: {
-                changes: [
-                  { param: 'speed', value: 30 },
-                  { param: 'show_vectors', value: true },
-                ],
-              },
-            },
-          ],
-        },
-        { text: 'Speed 30, vectors on.' },
-      ],
-    },
-  ],
-};
 
 /** Polls the target's own state until `param` is `value` (a frame's waitForFunction with arguments never resolves in the sandboxed frame). */
 async function waitForValue(frame: Frame, param: string, value: unknown): Promise<void> {
@@ -103,24 +47,16 @@ async function waitForShown(panel: Page, texts: string[]): Promise<void> {
 }
 
 describe('rewind', () => {
-  let server: ScriptedModelServer;
-  let session: ExtensionSession;
+  const suite = extensionSuite({ model: () => startScriptedModelServer({ script: SETTING_SPEEDS }) });
   let panel: Page;
 
   beforeAll(async () => {
-    server = await startScriptedModelServer({ script: settingSpeeds });
-    session = await launchExtension();
-    await configureEndpoint(session, server.url);
-    panel = await session.openPanel();
+    panel = await suite.session.openPanel();
     await panel.setViewport({ width: 420, height: 760 });
-  }, 60_000);
-
-  afterAll(async () => {
-    await session?.close();
-    await server?.close();
   });
 
   it('rewinds with target values: the stage shows the values of then, and the next request carries only the rewound branch', async () => {
+    const { model, session } = suite;
     await sendMessage(panel, 'Set the speed to 12');
     expect(await waitForTurnEnd(panel, 0)).toBe('completed');
     const frame = await session.targetFrame('particles');
@@ -159,13 +95,13 @@ describe('rewind', () => {
     await panel.waitForSelector('.rewound-notice');
 
     // The next message is a sibling of the rewound one: the model is sent the first turn and it, never "Now 30".
-    server.setScript({ turns: [settingSpeeds.turns[0], { steps: [{ text: 'Blue it is.' }] }] });
-    server.clearRequests();
+    model.setScript({ turns: [SETTING_SPEEDS.turns[0], { steps: [{ text: 'Blue it is.' }] }] });
+    model.clearRequests();
     await sendMessage(panel, 'Make it blue instead');
     await waitForShown(panel, ['Set the speed to 12', 'Speed 12.', 'Make it blue instead', 'Blue it is.']);
-    expect(server.requests).toHaveLength(1);
-    expect(userMessages(server.requests[0].body)).toEqual(['Set the speed to 12', 'Make it blue instead']);
-    expect(JSON.stringify(server.requests[0].body)).not.toContain('Now 30');
+    expect(model.requests).toHaveLength(1);
+    expect(userMessagesOf(model.requests[0].body)).toEqual(['Set the speed to 12', 'Make it blue instead']);
+    expect(JSON.stringify(model.requests[0].body)).not.toContain('Now 30');
     expect(await panel.$('.rewound-notice')).toBeNull();
     expect(
       await panel.$$eval('nav.branch-switcher[aria-label^="Message "]', (navs) =>
@@ -183,7 +119,8 @@ describe('rewind', () => {
   }, 120_000);
 
   it("counts the toolbar's changes: a speed set there before the point comes back, a count set there after it goes back", async () => {
-    server.setScript(settingSpeeds);
+    const { model, session } = suite;
+    model.setScript(SETTING_SPEEDS);
     await panel.bringToFront();
     await panel.click('button::-p-text(New chat)');
     await sendMessage(panel, 'Set the speed to 12');

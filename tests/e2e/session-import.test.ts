@@ -3,29 +3,15 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startScriptedModelServer,
-  type ScriptedModelServer,
-} from '../../scripts/scripted-model-server/scripted-model-server';
-import type { Script } from '../../scripts/scripted-model-server/script';
-import {
-  configureEndpoint,
-  currentSessionId,
-  launchExtension,
-  sendMessage,
-  storedRowsText,
-  waitForTurnEnd,
-  type ExtensionSession,
-} from './extension-harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startScriptedModelServer } from '../../scripts/scripted-model-server/scripted-model-server';
+import { answering } from '../support/answering';
+import { currentSessionId, sendMessage, storedRowsText, waitForTurnEnd } from './extension-harness';
+import { extensionSuite } from './extension-suite';
 import { captureExport, exportedArchive } from './conversation-export';
 
 const NOTES = 'Meeting notes\nThe zebra code is 4417.\nBring the blue folder.\n';
 const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
-
-function answering(...answers: string[]): Script {
-  return { turns: answers.map((text) => ({ steps: [{ text }] })) };
-}
 
 type StoredEvent = { sessionId: string; type: string } & Record<string, unknown>;
 
@@ -84,24 +70,18 @@ async function sessionCount(panel: Page): Promise<number> {
 }
 
 describe('conversation import', () => {
-  let server: ScriptedModelServer;
-  let session: ExtensionSession;
+  const suite = extensionSuite({
+    model: () => startScriptedModelServer({ script: answering('The zebra code is 4417.') }),
+  });
   let panel: Page;
   const folder = mkdtempSync(join(tmpdir(), 'splitbrain-import-'));
 
   beforeAll(async () => {
-    server = await startScriptedModelServer({ script: answering('The zebra code is 4417.') });
-    session = await launchExtension();
-    await configureEndpoint(session, server.url);
-    panel = await session.openPanel();
-  }, 60_000);
-
-  afterAll(async () => {
-    await session?.close();
-    await server?.close();
+    panel = await suite.session.openPanel();
   });
 
   it('imports an export as the same conversation: events, file bytes, and the history the model is sent next', async () => {
+    const { model } = suite;
     const notesPath = join(folder, 'notes.txt');
     writeFileSync(notesPath, NOTES);
     const input = await panel.$('input[type="file"]');
@@ -111,7 +91,7 @@ describe('conversation import', () => {
     expect(await waitForTurnEnd(panel, 0)).toBe('completed');
     const originalId = await currentSessionId(panel);
     const original = await storedEvents(panel, originalId);
-    const firstRequest = historyOf(server.requests.at(-1)!.body);
+    const firstRequest = historyOf(model.requests.at(-1)!.body);
     expect(JSON.stringify(firstRequest)).toContain('The zebra code is 4417.');
 
     // Export: the zip the button downloads holds the log and the attached file, byte for byte.
@@ -142,10 +122,10 @@ describe('conversation import', () => {
     expect(await storedBlob(panel, sha256(NOTES))).toBe(NOTES);
 
     // The next request of the imported conversation carries the same history, the file's text in it.
-    server.setScript(answering('Bring the blue folder.'));
+    model.setScript(answering('Bring the blue folder.'));
     await sendMessage(panel, 'And what should I bring?');
     expect(await waitForTurnEnd(panel, 1)).toBe('completed');
-    const nextRequest = historyOf(server.requests.at(-1)!.body);
+    const nextRequest = historyOf(model.requests.at(-1)!.body);
     expect(nextRequest.slice(0, firstRequest.length)).toEqual(firstRequest);
     expect(JSON.stringify(nextRequest.slice(firstRequest.length))).toContain('And what should I bring?');
   });

@@ -1,57 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedModelServer } from '../../scripts/scripted-model-server/scripted-model-server';
 import type { Script } from '../../scripts/scripted-model-server/script';
+import { answering } from '../support/answering';
+import { conversationOf } from '../support/conversation-of';
+import { SETTING_SPEEDS } from '../support/setting-speeds';
 import { firefoxSuite } from './firefox-suite';
 import type { Marionette } from './marionette';
 import { editAndResend, untilPanelShows } from './panel-messages';
 import { openPanel, sendFromComposer, switchToTab, until } from './sidebar-page';
-
-function textOf(content: unknown): string {
-  if (typeof content === 'string') return content;
-  return Array.isArray(content)
-    ? content.map((part: { text?: unknown }) => (typeof part.text === 'string' ? part.text : '')).join('')
-    : '';
-}
-
-/** The conversation a model request carried, as `role: text` lines (the system prompt left out). */
-function conversationOf(body: unknown): string[] {
-  return (body as { messages: { role: string; content?: unknown }[] }).messages
-    .filter((message) => message.role === 'user' || message.role === 'assistant')
-    .map((message) => `${message.role}: ${textOf(message.content)}`);
-}
-
-const answering = (...texts: string[]): Script => ({ turns: texts.map((text) => ({ steps: [{ text }] })) });
-
-/** Turn 1 reads the particles and sets 12 m/s; turn 2 sets 30 m/s and turns the vectors on. */
-const settingSpeeds: Script = {
-  turns: [
-    {
-      steps: [
-        { toolCalls: [{ name: 'getParameters', arguments: {} }] },
-        { toolCalls: [{ name: 'setParameter', arguments: { param: 'speed', value: 12 } }] },
-        { text: 'Speed 12.' },
-      ],
-    },
-    {
-      steps: [
-        {
-          toolCalls: [
-            {
-              name: 'setParameters',
-              arguments: {
-                changes: [
-                  { param: 'speed', value: 30 },
-                  { param: 'show_vectors', value: true },
-                ],
-              },
-            },
-          ],
-        },
-        { text: 'Speed 30, vectors on.' },
-      ],
-    },
-  ],
-};
 
 /** The stored events of a conversation, read from IndexedDB in the panel's tab (the runtime's origin). */
 function storedEvents(marionette: Marionette, sessionId: string): Promise<{ type: string; data?: unknown }[]> {
@@ -154,7 +110,7 @@ describe('branches in Firefox ESR', () => {
   it('rewinds with target values: the particle field in the stage frame gets the values of then, and the next request carries only the rewound branch', async () => {
     const { marionette, base, server } = suite;
     const shows = (texts: string[]) => untilPanelShows(marionette, texts);
-    await newChat(settingSpeeds);
+    await newChat(SETTING_SPEEDS);
     await sendFromComposer(marionette, 'Set the speed to 12');
     await shows(['Set the speed to 12', 'Speed 12.']);
     expect(await frameValues('state.speed === 12')).toMatchObject({ speed: 12, show_vectors: false });
@@ -205,7 +161,7 @@ describe('branches in Firefox ESR', () => {
     ]);
 
     // The next message is a sibling of the rewound one: the model is sent the first turn and it, never "Now 30".
-    server.setScript({ turns: [settingSpeeds.turns[0]!, { steps: [{ text: 'Blue it is.' }] }] });
+    server.setScript({ turns: [SETTING_SPEEDS.turns[0]!, { steps: [{ text: 'Blue it is.' }] }] });
     server.clearRequests();
     await switchToTab(marionette, `${base}/sidepanel.html`);
     await sendFromComposer(marionette, 'Make it blue instead');

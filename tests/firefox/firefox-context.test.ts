@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startScriptedModelServer,
-  type ScriptedModelServer,
-} from '../../scripts/scripted-model-server/scripted-model-server';
+import { describe, expect, it } from 'vitest';
+import { startScriptedModelServer } from '../../scripts/scripted-model-server/scripted-model-server';
 import { COMPACTION_REQUEST } from '../../lib/context/summarise-history';
-import { launchFirefox, type FirefoxSession } from './marionette';
-import { installBuild, openExtensionTab, sendFromComposer, until, useScriptedEndpoint } from './sidebar-page';
+import { firefoxSuite } from './firefox-suite';
+import { openPanel, sendFromComposer, until } from './sidebar-page';
 
 const WINDOW_TOKENS = 12_000;
 const RESERVE_TOKENS = 1_000;
@@ -22,35 +19,21 @@ function records(index: number): string {
 const isSummaryRequest = (body: unknown) => JSON.stringify(body).includes(COMPACTION_REQUEST);
 
 describe('context in Firefox ESR', () => {
-  let server: ScriptedModelServer;
-  let firefox: FirefoxSession;
-  let base: string;
-
-  beforeAll(async () => {
-    server = await startScriptedModelServer({
-      script: { turns: [{ steps: [{ text: 'Noted.' }] }] },
-      contextWindowTokens: WINDOW_TOKENS,
-      respond: (body) => (isSummaryRequest(body) ? { text: SUMMARY } : undefined),
-    });
-    firefox = await launchFirefox();
-    base = await installBuild(firefox.marionette);
-  }, 120_000);
-
-  afterAll(async () => {
-    await firefox?.close();
-    await server?.close();
+  const suite = firefoxSuite({
+    server: () =>
+      startScriptedModelServer({
+        script: { turns: [{ steps: [{ text: 'Noted.' }] }] },
+        contextWindowTokens: WINDOW_TOKENS,
+        respond: (body) => (isSummaryRequest(body) ? { text: SUMMARY } : undefined),
+      }),
   });
 
   it('compacts a conversation longer than the window from the sidebar page, and the divider and meter show it', async () => {
-    const marionette = firefox.marionette;
-    await openExtensionTab(marionette, `${base}/sidepanel.html`);
-    await useScriptedEndpoint(marionette, server.url, {
+    const { marionette, base, server } = suite;
+    await openPanel(marionette, base, server.url, {
       contextWindowTokens: WINDOW_TOKENS,
       outputReserveTokens: RESERVE_TOKENS,
     });
-    await until('the composer', () =>
-      marionette.execute<boolean>('return Boolean(document.querySelector(\'textarea[aria-label="Message"]\'));'),
-    );
     for (let index = 0; index < MESSAGES; index++) {
       await sendFromComposer(marionette, records(index));
       await until(`turn ${index} to end`, () =>

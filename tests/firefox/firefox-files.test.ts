@@ -1,42 +1,20 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startScriptedModelServer,
-  type ScriptedModelServer,
-} from '../../scripts/scripted-model-server/scripted-model-server';
+import { describe, expect, it } from 'vitest';
+import { startScriptedModelServer } from '../../scripts/scripted-model-server/scripted-model-server';
 import { patternPng } from '../support/test-files';
-import { launchFirefox, type FirefoxSession } from './marionette';
-import {
-  firstTurnEnd,
-  installBuild,
-  openExtensionTab,
-  sendFromComposer,
-  until,
-  useScriptedEndpoint,
-} from './sidebar-page';
+import { firefoxSuite } from './firefox-suite';
+import { firstTurnEnd, openPanel, sendFromComposer, until } from './sidebar-page';
 
 describe('files in Firefox ESR', () => {
-  let server: ScriptedModelServer;
-  let firefox: FirefoxSession;
-  let base: string;
-
-  beforeAll(async () => {
-    server = await startScriptedModelServer({ script: { turns: [{ steps: [{ text: 'A striped picture.' }] }] } });
-    firefox = await launchFirefox();
-    base = await installBuild(firefox.marionette);
-  }, 120_000);
-
-  afterAll(async () => {
-    await firefox?.close();
-    await server?.close();
+  const suite = firefoxSuite({
+    server: () => startScriptedModelServer({ script: { turns: [{ steps: [{ text: 'A striped picture.' }] }] } }),
   });
 
   it('attaches an image in the sidebar page and sends it to the model, re-encoded', async () => {
-    const marionette = firefox.marionette;
-    await openExtensionTab(marionette, `${base}/sidepanel.html`);
-    await useScriptedEndpoint(marionette, server.url);
+    const { marionette, base, server } = suite;
+    await openPanel(marionette, base, server.url);
     await until('the attach button', () =>
       marionette.execute<boolean>(
         'const button = document.querySelector(\'button[aria-label="Attach files"]\'); return Boolean(button) && !button.disabled;',

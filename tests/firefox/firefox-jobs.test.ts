@@ -1,41 +1,32 @@
-import { createServer, type Server } from 'node:http';
-import { EXTENSION_ORIGIN_PROBES } from '../support/extension-origin-probes';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startScriptedModelServer,
-  type ScriptedModelServer,
-} from '../../scripts/scripted-model-server/scripted-model-server';
-import { launchFirefox, type FirefoxSession } from './marionette';
-import {
-  firstTurnEnd,
-  installBuild,
-  openExtensionTab,
-  sendFromComposer,
-  until,
-  useScriptedEndpoint,
-} from './sidebar-page';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startScriptedModelServer } from '../../scripts/scripted-model-server/scripted-model-server';
+import { EXTENSION_ORIGIN_PROBES } from '../support/extension-origin-probes';
+import { firefoxSuite } from './firefox-suite';
+import { firstTurnEnd, openPanel, sendFromComposer, until } from './sidebar-page';
 
 describe('jobs in Firefox ESR', () => {
-  let server: ScriptedModelServer;
-  let firefox: FirefoxSession;
-  let base: string;
-  let collector: Server;
   let collected = 0;
+  const suite = firefoxSuite({
+    collector: async () => {
+      const collector = createServer((request, response) => {
+        collected += 1;
+        response.setHeader('Access-Control-Allow-Origin', '*');
+        response.end('reached');
+      });
+      await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
+      return {
+        url: `http://127.0.0.1:${(collector.address() as AddressInfo).port}`,
+        close: () => new Promise((resolve) => collector.close(resolve)),
+      };
+    },
+    server: () => startScriptedModelServer(),
+  });
 
-  beforeAll(async () => {
-    collector = createServer((request, response) => {
-      collected += 1;
-      response.setHeader('Access-Control-Allow-Origin', '*');
-      response.end('reached');
-    });
-    await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
-    const collectorUrl = `http://127.0.0.1:${(collector.address() as AddressInfo).port}`;
+  beforeAll(() => {
     const code = "const squares = input.numbers.map((n) => n * n);\nconsole.log('squared', squares.length);\nsquares";
-    server = await startScriptedModelServer();
-    firefox = await launchFirefox();
-    base = await installBuild(firefox.marionette);
-    server.setScript({
+    suite.server.setScript({
       turns: [
         {
           steps: [
@@ -49,7 +40,7 @@ describe('jobs in Firefox ESR', () => {
               toolCalls: [
                 {
                   name: 'runScript',
-                  arguments: { code: ESCAPE_PROBES, input: { url: collectorUrl, extension: base } },
+                  arguments: { code: ESCAPE_PROBES, input: { url: suite.collector.url, extension: suite.base } },
                 },
               ],
             },
@@ -65,21 +56,11 @@ describe('jobs in Firefox ESR', () => {
         },
       ],
     });
-  }, 120_000);
-
-  afterAll(async () => {
-    await firefox?.close();
-    await server?.close();
-    await new Promise((resolve) => collector?.close(resolve));
   });
 
   it('runs a script in the background page host and returns its result and output to the model', async () => {
-    const marionette = firefox.marionette;
-    await openExtensionTab(marionette, `${base}/sidepanel.html`);
-    await useScriptedEndpoint(marionette, server.url);
-    await until('the composer', () =>
-      marionette.execute<boolean>('return Boolean(document.querySelector(\'textarea[aria-label="Message"]\'));'),
-    );
+    const { marionette, base, server } = suite;
+    await openPanel(marionette, base, server.url);
     await sendFromComposer(marionette, 'Square 1, 2 and 3.');
     const status = await firstTurnEnd(marionette);
     expect(status).toBe('completed');
@@ -94,7 +75,7 @@ describe('jobs in Firefox ESR', () => {
   }, 120_000);
 
   it('escape probes from a script in the background page host: none succeeds and the collector sees no request', async () => {
-    const marionette = firefox.marionette;
+    const { marionette, server } = suite;
     await sendFromComposer(marionette, 'Probe the sandbox.');
     await until('the second turn to end', () =>
       marionette.execute<boolean>(
@@ -117,7 +98,7 @@ describe('jobs in Firefox ESR', () => {
   }, 120_000);
 
   it('what a job printed just before a tight loop reaches the card and the model, on Stop and on the time limit', async () => {
-    const marionette = firefox.marionette;
+    const { marionette, server } = suite;
     const lastCard = () =>
       marionette.execute<{ state: string; lines: string[]; range: string }>(
         "const card = [...document.querySelectorAll('section.job-card')].at(-1); return { state: card.getAttribute('data-state'), lines: [...card.querySelectorAll('.job-line')].map((line) => line.textContent), range: card.querySelector('.job-range').textContent };",

@@ -1,24 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startScriptedModelServer,
-  type ScriptedModelServer,
-} from '../../scripts/scripted-model-server/scripted-model-server';
-import {
-  launchFirefox,
-  OTHER_REMOTE_TEST_HOST,
-  REMOTE_TEST_HOST,
-  type FirefoxSession,
-  type Marionette,
-} from './marionette';
-import {
-  firstTurnEnd,
-  installBuild,
-  openExtensionTab,
-  sendFromComposer,
-  switchToTab,
-  until,
-  useScriptedEndpoint,
-} from './sidebar-page';
+import { describe, expect, it } from 'vitest';
+import { startScriptedModelServer } from '../../scripts/scripted-model-server/scripted-model-server';
+import { firefoxSuite } from './firefox-suite';
+import { OTHER_REMOTE_TEST_HOST, REMOTE_TEST_HOST, type Marionette } from './marionette';
+import { firstTurnEnd, openExtensionTab, openPanel, sendFromComposer, switchToTab, until } from './sidebar-page';
 
 interface ChatRequestBody {
   messages: { role: string; content?: unknown }[];
@@ -57,42 +41,26 @@ async function saveStatus(marionette: Marionette): Promise<string> {
 }
 
 describe('the split-brain loop in Firefox ESR', () => {
-  let server: ScriptedModelServer;
-  let firefox: FirefoxSession;
-  let base: string;
-
-  beforeAll(async () => {
-    server = await startScriptedModelServer({
-      script: {
-        turns: [
-          {
-            steps: [
-              { toolCalls: [{ name: 'openTarget', arguments: { targetId: 'particles' } }] },
-              { toolCalls: [{ name: 'setParameter', arguments: { param: 'speed', value: 12 } }] },
-              { text: 'The particles now move at 12 m/s.' },
-            ],
-          },
-        ],
-      },
-    });
-    firefox = await launchFirefox();
-    base = await installBuild(firefox.marionette);
-  }, 120_000);
-
-  afterAll(async () => {
-    await firefox?.close();
-    await server?.close();
+  const suite = firefoxSuite({
+    server: () =>
+      startScriptedModelServer({
+        script: {
+          turns: [
+            {
+              steps: [
+                { toolCalls: [{ name: 'openTarget', arguments: { targetId: 'particles' } }] },
+                { toolCalls: [{ name: 'setParameter', arguments: { param: 'speed', value: 12 } }] },
+                { text: 'The particles now move at 12 m/s.' },
+              ],
+            },
+          ],
+        },
+      }),
   });
 
   it('runs a turn from the sidebar page: the model opens the particle field, sets its speed inside the sandboxed frame and gets the result back', async () => {
-    const marionette = firefox.marionette;
-    await openExtensionTab(marionette, `${base}/sidepanel.html`);
-    await useScriptedEndpoint(marionette, server.url);
-    await until('the composer', () =>
-      marionette.execute<boolean>(
-        'return Boolean(document.querySelector(\'textarea[aria-label="Message"]\')) && !document.querySelector(\'textarea[aria-label="Message"]\').disabled;',
-      ),
-    );
+    const { marionette, base, server } = suite;
+    await openPanel(marionette, base, server.url);
     await sendFromComposer(marionette, 'Make the particles faster, 12 m/s.');
     const status = await firstTurnEnd(marionette);
     // textContent: the stage tab took the focus, and a background tab skips rendering `content-visibility: auto` text.
@@ -131,7 +99,7 @@ describe('the split-brain loop in Firefox ESR', () => {
   }, 120_000);
 
   it("the toolbar popup shows the active target's form with the value the model set, and a value typed there is applied inside the frame", async () => {
-    const marionette = firefox.marionette;
+    const { marionette, base } = suite;
     await openExtensionTab(marionette, `${base}/popup.html`);
     await until('the particle field form', () =>
       marionette.execute<boolean>(
@@ -160,7 +128,7 @@ describe('the split-brain loop in Firefox ESR', () => {
   }, 120_000);
 
   it('saving an endpoint on another host asks Firefox for that host; once allowed, the panel talks to it', async () => {
-    const marionette = firefox.marionette;
+    const { marionette, base, server } = suite;
     await openExtensionTab(marionette, `${base}/options.html`);
     await until('the endpoint list', () =>
       marionette.execute<boolean>('return Boolean(document.querySelector(\'ul[aria-label="Saved endpoints"]\'));'),
@@ -200,7 +168,7 @@ describe('the split-brain loop in Firefox ESR', () => {
   }, 120_000);
 
   it('a refused host is saved with a note that says so, and no permission is held', async () => {
-    const marionette = firefox.marionette;
+    const { marionette, base, server } = suite;
     await switchToTab(marionette, `${base}/options.html`);
     const otherOrigin = `http://${OTHER_REMOTE_TEST_HOST}:${server.port}`;
     await saveEndpoint(marionette, `${otherOrigin}/v1`, 'Refused host');

@@ -11,7 +11,7 @@ import {
   READ_SHOPPING_NOTE,
   untilSaved,
 } from './mcp-server-editor';
-import { switchToTab, until } from './sidebar-page';
+import { allowPermissionPrompt, switchToTab, until } from './sidebar-page';
 
 describe('an MCP server tool in Firefox ESR', () => {
   const suite = firefoxSuite({
@@ -25,16 +25,7 @@ describe('an MCP server tool in Firefox ESR', () => {
     const url = `http://${OTHER_REMOTE_TEST_HOST}:${new URL(mcp.origin).port}/mcp`;
     await enterMcpServer(marionette, 'Notes', url);
     await marionette.click('.mcp-server-editor button[type="submit"]');
-    await marionette.send('Marionette:SetContext', { value: 'chrome' });
-    const asked = await until('the permission prompt', () =>
-      marionette.execute<string | false>(
-        "const notification = PopupNotifications.panel.querySelector('popupnotification'); return notification ? notification.textContent : false;",
-      ),
-    );
-    expect(asked).toContain(OTHER_REMOTE_TEST_HOST);
-    await marionette.execute(
-      "PopupNotifications.panel.querySelector('popupnotification').button.click(); return true;",
-    );
+    expect(await allowPermissionPrompt(marionette)).toContain(OTHER_REMOTE_TEST_HOST);
     await switchToTab(marionette, `${base}/options.html`);
     await clickTestConnection(marionette);
     const report = await until('the test report', () =>

@@ -1,28 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startScriptedModelServer,
-  type ScriptedModelServer,
-} from '../../scripts/scripted-model-server/scripted-model-server';
-import { startPageServers, type PageServers } from '../support/static-page-server';
+import { describe, expect, it } from 'vitest';
+import { startScriptedModelServer } from '../../scripts/scripted-model-server/scripted-model-server';
+import { startPageServers } from '../support/static-page-server';
 import { actOn, observe, pageTaskResponder, refIn, type PageTaskStep } from '../support/page-task-model';
-import { launchFirefox, type FirefoxSession } from './marionette';
+import { firefoxSuite } from './firefox-suite';
 import {
   answerApprovals,
   firstTurnEnd,
-  installBuild,
-  openExtensionTab,
+  openPageTab,
+  openPanelBesidePage,
   sendFromComposer,
   switchToTab,
   turnCount,
-  until,
-  useScriptedEndpoint,
+  untilPageLineNames,
 } from './sidebar-page';
 
 describe('page tools in Firefox ESR', () => {
-  let pages: PageServers;
-  let server: ScriptedModelServer;
-  let firefox: FirefoxSession;
-  let base: string;
+  const suite = firefoxSuite({
+    pages: () => startPageServers(),
+    server: () => startScriptedModelServer({ respond: pageTaskResponder(() => task) }),
+  });
   let panelUrl: string;
   let task: PageTaskStep[] = [
     observe,
@@ -31,37 +27,13 @@ describe('page tools in Firefox ESR', () => {
     () => ({ text: 'Submitted.' }),
   ];
 
-  beforeAll(async () => {
-    pages = await startPageServers();
-    server = await startScriptedModelServer({ respond: pageTaskResponder(() => task) });
-    firefox = await launchFirefox();
-    base = await installBuild(firefox.marionette);
-  }, 120_000);
-
-  afterAll(async () => {
-    await firefox?.close();
-    await server?.close();
-    await pages?.close();
-  });
-
   it('observes the form page and fills and submits it from the sidebar page, each step approved in the panel', async () => {
-    const marionette = firefox.marionette;
+    const { marionette, base, pages, server } = suite;
     const started = Date.now();
     const formUrl = `${pages.origin}/form.html`;
     // The page tab is active last before the panel's tab: the page tools act on that window's latest web page.
-    await marionette.send('Marionette:SetContext', { value: 'chrome' });
-    await marionette.execute(
-      'gBrowser.selectedTab = gBrowser.addTab(arguments[0], { triggeringPrincipal: Services.scriptSecurityManager.getSystemPrincipal() }); return true;',
-      [formUrl],
-    );
-    await switchToTab(marionette, formUrl);
-    await until('the form page', () => marionette.execute<boolean>("return document.readyState === 'complete';"));
-    panelUrl = `${base}/sidepanel.html`;
-    await openExtensionTab(marionette, panelUrl);
-    await useScriptedEndpoint(marionette, server.url);
-    await until('the page line to name the form page', () =>
-      marionette.execute<boolean>("return document.querySelector('.page-line-title')?.textContent === 'Sign up';"),
-    );
+    await openPageTab(marionette, formUrl);
+    panelUrl = await openPanelBesidePage(marionette, base, server.url, 'Sign up');
     const turnsBefore = await turnCount(marionette);
     await sendFromComposer(marionette, 'Sign up as Ada Lovelace.');
 
@@ -106,19 +78,11 @@ describe('page tools in Firefox ESR', () => {
   }, 120_000);
 
   it('clicks a span link of the MiniWoB++ click-link page by its [clickable] ref, its listener seen from document_start', async () => {
-    const marionette = firefox.marionette;
+    const { marionette, pages, server } = suite;
     const pageUrl = `${pages.origin}/click-link.html`;
-    await marionette.send('Marionette:SetContext', { value: 'chrome' });
-    await marionette.execute(
-      'gBrowser.selectedTab = gBrowser.addTab(arguments[0], { triggeringPrincipal: Services.scriptSecurityManager.getSystemPrincipal() }); return true;',
-      [pageUrl],
-    );
-    await switchToTab(marionette, pageUrl);
-    await until('the click-link page', () => marionette.execute<boolean>("return document.readyState === 'complete';"));
+    await openPageTab(marionette, pageUrl);
     await switchToTab(marionette, panelUrl);
-    await until('the page line to name the click-link page', () =>
-      marionette.execute<boolean>("return document.querySelector('.page-line-title')?.textContent === 'Click link';"),
-    );
+    await untilPageLineNames(marionette, 'Click link');
     task = [observe, actOn('generic', 'Eget', 'click'), () => ({ text: 'Clicked.' })];
     server.clearRequests();
     const turnsBefore = await turnCount(marionette);
@@ -139,23 +103,12 @@ describe('page tools in Firefox ESR', () => {
   }, 120_000);
 
   it('drags a card with HTML5 drag and drop and a knob with pointer events, and picks from a combobox', async () => {
-    const marionette = firefox.marionette;
+    const { marionette, pages } = suite;
     const openInTab = async (path: string, title: string) => {
       const pageUrl = `${pages.origin}/${path}`;
-      await marionette.send('Marionette:SetContext', { value: 'chrome' });
-      await marionette.execute(
-        'gBrowser.selectedTab = gBrowser.addTab(arguments[0], { triggeringPrincipal: Services.scriptSecurityManager.getSystemPrincipal() }); return true;',
-        [pageUrl],
-      );
-      await switchToTab(marionette, pageUrl);
-      await until(`the ${path} page`, () => marionette.execute<boolean>("return document.readyState === 'complete';"));
+      await openPageTab(marionette, pageUrl);
       await switchToTab(marionette, panelUrl);
-      await until(`the page line to name ${title}`, () =>
-        marionette.execute<boolean>(
-          "return document.querySelector('.page-line-title')?.textContent === arguments[0];",
-          [title],
-        ),
-      );
+      await untilPageLineNames(marionette, title);
       return pageUrl;
     };
     const status = async (pageUrl: string) => {

@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { startScriptedModelServer } from '../../scripts/scripted-model-server/scripted-model-server';
-import type { Script } from '../../scripts/scripted-model-server/script';
+import { answering } from '../support/answering';
 import { firefoxSuite } from './firefox-suite';
 import { editAndResend, untilPanelShows } from './panel-messages';
 import { openPanel, sendFromComposer, until } from './sidebar-page';
-
-function answering(text: string): Script {
-  return { turns: [{ steps: [{ text }] }] };
-}
 
 const FIRST_VERSION = 'Where is the lighthouse ledger kept?';
 

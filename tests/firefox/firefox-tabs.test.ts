@@ -1,20 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startScriptedModelServer,
-  type ScriptedModelServer,
-} from '../../scripts/scripted-model-server/scripted-model-server';
-import { startPageServers, type PageServers } from '../support/static-page-server';
+import { describe, expect, it } from 'vitest';
+import { startScriptedModelServer } from '../../scripts/scripted-model-server/scripted-model-server';
+import { startPageServers } from '../support/static-page-server';
 import { actOn, observationIn, pageTaskResponder, type PageTaskStep } from '../support/page-task-model';
-import { launchFirefox, type FirefoxSession, type Marionette } from './marionette';
+import { firefoxSuite } from './firefox-suite';
+import type { Marionette } from './marionette';
 import {
   answerApprovals,
-  installBuild,
-  openExtensionTab,
+  openPageTab,
+  openPanelBesidePage,
   sendFromComposer,
   switchToTab,
   turnCount,
   until,
-  useScriptedEndpoint,
 } from './sidebar-page';
 
 const call =
@@ -38,41 +35,19 @@ async function lastTurnStatus(marionette: Marionette): Promise<string> {
 }
 
 describe('the tabs of a conversation in Firefox ESR', () => {
-  let pages: PageServers;
-  let server: ScriptedModelServer;
-  let firefox: FirefoxSession;
+  const suite = firefoxSuite({
+    pages: () => startPageServers(),
+    server: () => startScriptedModelServer({ respond: pageTaskResponder(() => task) }),
+  });
   let task: PageTaskStep[] = [];
 
-  beforeAll(async () => {
-    pages = await startPageServers();
-    server = await startScriptedModelServer({ respond: pageTaskResponder(() => task) });
-    firefox = await launchFirefox();
-  }, 120_000);
-
-  afterAll(async () => {
-    await firefox?.close();
-    await server?.close();
-    await pages?.close();
-  });
-
   it('reads a value in a tab it opens, fills a form in another, submits, and closes the tabs it opened', async () => {
-    const marionette = firefox.marionette;
-    const base = await installBuild(marionette);
+    const { marionette, base, pages, server } = suite;
     const homeUrl = `${pages.origin}/index.html`;
     const valueUrl = `${pages.origin}/tab-value.html`;
     const formUrl = `${pages.origin}/tab-form.html`;
-    const panelUrl = `${base}/sidepanel.html`;
-    await marionette.execute(
-      'gBrowser.selectedTab = gBrowser.addTab(arguments[0], { triggeringPrincipal: Services.scriptSecurityManager.getSystemPrincipal() }); return true;',
-      [homeUrl],
-    );
-    await switchToTab(marionette, homeUrl);
-    await until('the home page', () => marionette.execute<boolean>("return document.readyState === 'complete';"));
-    await openExtensionTab(marionette, panelUrl);
-    await useScriptedEndpoint(marionette, server.url);
-    await until('the page line to name the home page', () =>
-      marionette.execute<boolean>("return document.querySelector('.page-line-title')?.textContent === 'Test pages';"),
-    );
+    await openPageTab(marionette, homeUrl);
+    const panelUrl = await openPanelBesidePage(marionette, base, server.url, 'Test pages');
 
     let code = '';
     task = [

@@ -1,24 +1,20 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startScriptedModelServer,
-  type ScriptedModelServer,
-} from '../../scripts/scripted-model-server/scripted-model-server';
-import { startPageServers, type PageServers } from '../support/static-page-server';
+import { describe, expect, it } from 'vitest';
+import { startScriptedModelServer } from '../../scripts/scripted-model-server/scripted-model-server';
+import { startPageServers } from '../support/static-page-server';
 import { observationIn, observe, pageTaskResponder, type PageTaskStep } from '../support/page-task-model';
-import { launchFirefox, type FirefoxSession } from './marionette';
+import { firefoxSuite } from './firefox-suite';
 import {
   answerApprovals,
   firstTurnEnd,
-  installBuild,
-  openExtensionTab,
+  openPageTab,
+  openPanelBesidePage,
   sendFromComposer,
   switchToTab,
   turnCount,
   until,
-  useScriptedEndpoint,
 } from './sidebar-page';
 
 const CSV = 'id,item\n1,Lamp\n2,Desk\n';
@@ -37,10 +33,10 @@ function upload(text: string, file: string): PageTaskStep {
 }
 
 describe('uploads into a page in Firefox ESR', () => {
-  let pages: PageServers;
-  let server: ScriptedModelServer;
-  let firefox: FirefoxSession;
-  let base: string;
+  const suite = firefoxSuite({
+    pages: () => startPageServers(),
+    server: () => startScriptedModelServer({ respond: pageTaskResponder(() => task) }),
+  });
   const task: PageTaskStep[] = [
     observe,
     upload('Choose a spreadsheet', 'orders.csv'),
@@ -48,35 +44,11 @@ describe('uploads into a page in Firefox ESR', () => {
     () => ({ text: 'Uploaded.' }),
   ];
 
-  beforeAll(async () => {
-    pages = await startPageServers();
-    server = await startScriptedModelServer({ respond: pageTaskResponder(() => task) });
-    firefox = await launchFirefox();
-    base = await installBuild(firefox.marionette);
-  }, 120_000);
-
-  afterAll(async () => {
-    await firefox?.close();
-    await server?.close();
-    await pages?.close();
-  });
-
   it('puts a file attached in the sidebar page into a file input and onto a drop zone; the page reads both back', async () => {
-    const marionette = firefox.marionette;
+    const { marionette, base, pages, server } = suite;
     const pageUrl = `${pages.origin}/upload.html`;
-    await marionette.send('Marionette:SetContext', { value: 'chrome' });
-    await marionette.execute(
-      'gBrowser.selectedTab = gBrowser.addTab(arguments[0], { triggeringPrincipal: Services.scriptSecurityManager.getSystemPrincipal() }); return true;',
-      [pageUrl],
-    );
-    await switchToTab(marionette, pageUrl);
-    await until('the upload page', () => marionette.execute<boolean>("return document.readyState === 'complete';"));
-    const panelUrl = `${base}/sidepanel.html`;
-    await openExtensionTab(marionette, panelUrl);
-    await useScriptedEndpoint(marionette, server.url);
-    await until('the page line to name the upload page', () =>
-      marionette.execute<boolean>("return document.querySelector('.page-line-title')?.textContent === 'Send a file';"),
-    );
+    await openPageTab(marionette, pageUrl);
+    const panelUrl = await openPanelBesidePage(marionette, base, server.url, 'Send a file');
     const path = join(mkdtempSync(join(tmpdir(), 'splitbrain-ff-upload-')), 'orders.csv');
     writeFileSync(path, CSV);
     const input = Object.values(await marionette.find('input[type="file"]'))[0];

@@ -43,7 +43,7 @@ export async function switchToTab(marionette: Marionette, prefix: string): Promi
   await marionette.send('WebDriver:SwitchToWindow', { handle, focus: true });
 }
 
-/** Opens an extension page in a new tab: only the chrome context may load moz-extension:// addresses. */
+/** Opens a page in a new tab and selects it, from the chrome context: only it may load moz-extension:// addresses. */
 export async function openExtensionTab(marionette: Marionette, url: string): Promise<void> {
   await marionette.send('Marionette:SetContext', { value: 'chrome' });
   await marionette.execute(
@@ -67,10 +67,50 @@ export async function useScriptedEndpoint(
   await marionette.send('WebDriver:Refresh');
 }
 
-/** Opens the sidebar page in a tab, on the scripted model server, and waits until its composer takes a message. */
-export async function openPanel(marionette: Marionette, base: string, modelUrl: string): Promise<void> {
-  await openExtensionTab(marionette, `${base}/sidepanel.html`);
+/** Opens a web page in a new tab and selects it (the page tools act on that window's latest web page); waits until it has loaded. */
+export async function openPageTab(marionette: Marionette, url: string): Promise<void> {
+  await openExtensionTab(marionette, url);
+  await until(`the page at ${url}`, () => marionette.execute<boolean>("return document.readyState === 'complete';"));
+}
+
+/**
+ * Opens the sidebar page in a tab, on the scripted model server, and waits until its page line names the web page
+ * that was active before it (titled `pageTitle`); returns the sidebar page's address.
+ */
+export async function openPanelBesidePage(
+  marionette: Marionette,
+  base: string,
+  modelUrl: string,
+  pageTitle: string,
+): Promise<string> {
+  const panelUrl = `${base}/sidepanel.html`;
+  await openExtensionTab(marionette, panelUrl);
   await useScriptedEndpoint(marionette, modelUrl);
+  await untilPageLineNames(marionette, pageTitle);
+  return panelUrl;
+}
+
+/** Waits until the sidebar page's page line names the web page titled `pageTitle`. */
+export function untilPageLineNames(marionette: Marionette, pageTitle: string): Promise<true> {
+  return until(`the page line to name ${pageTitle}`, () =>
+    marionette.execute<boolean>("return document.querySelector('.page-line-title')?.textContent === arguments[0];", [
+      pageTitle,
+    ]),
+  );
+}
+
+/**
+ * Opens the sidebar page in a tab, on the scripted model server (with `extra` endpoint settings), and waits until its
+ * composer takes a message.
+ */
+export async function openPanel(
+  marionette: Marionette,
+  base: string,
+  modelUrl: string,
+  extra: Record<string, unknown> = {},
+): Promise<void> {
+  await openExtensionTab(marionette, `${base}/sidepanel.html`);
+  await useScriptedEndpoint(marionette, modelUrl, extra);
   await until('the composer', () =>
     marionette.execute<boolean>(
       'const area = document.querySelector(\'textarea[aria-label="Message"]\'); return Boolean(area) && !area.disabled;',
