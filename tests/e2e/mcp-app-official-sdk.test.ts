@@ -152,7 +152,7 @@ describe('An MCP App built with the official SDK (@modelcontextprotocol/ext-apps
       structuredContent: { count: 42 },
     });
     expect(await textOf(frame, '#count')).toBe('42');
-    await (await session.stagePage()).screenshot({ path: 'tests/screenshots/mcp-app.png' });
+    await (await suite.session.stagePage()).screenshot({ path: 'tests/screenshots/mcp-app.png' });
     expect(mcp.calls.get('incrementCounter')).toBe(1);
     expect(mcp.calls.get('showOfficialCounter')).toBe(1);
     const rows = await storedRowsText(panel, await currentSessionId(panel));
