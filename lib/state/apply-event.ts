@@ -43,7 +43,7 @@ const EVENT_APPLIERS: EventAppliers = {
   'artifact/permission-revoked': ignoreEvent,
 };
 
-// A Map, so that a type no applier knows changes nothing, as it did before, rather than reaching Object's prototype.
+// A Map rather than the object: a type no applier knows changes nothing, and never reaches Object's prototype.
 const APPLIERS = new Map(Object.entries(EVENT_APPLIERS) as [AgentEventType, EventApplier<AgentEventType>][]);
 
 /** Applies one in-order event to the working copy, through its family's applier. */
