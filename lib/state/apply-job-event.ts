@@ -1,9 +1,10 @@
-import type { AgentEvent, AgentEventOf } from '../protocol/agent-event';
+import type { AgentEventOf } from '../protocol/agent-event';
 import { JOB_LIMITS } from '../jobs/job-limits';
 import type { JobView, LiveChunk } from './job-view';
+import type { EventAppliers } from './event-appliers';
 import type { WorkingCopy } from './working-copy';
 
-type JobEvent = AgentEventOf<
+type JobEventType =
   | 'job/created'
   | 'job/running'
   | 'job/output'
@@ -12,17 +13,13 @@ type JobEvent = AgentEventOf<
   | 'job/failed'
   | 'job/killed'
   | 'job/orphaned'
-  | 'job-command/state'
->;
-
-export function isJobEvent(event: AgentEvent): event is JobEvent {
-  return event.type.startsWith('job/') || event.type === 'job-command/state';
-}
+  | 'job-command/state';
+type JobEvent = AgentEventOf<JobEventType>;
 
 const FINAL = new Set(['completed', 'failed', 'killed', 'orphaned']);
 
 /** Job events into the jobs table: nothing changes a job after its final state, and live output stays bounded. */
-export function applyJobEvent(copy: WorkingCopy, event: JobEvent): void {
+function applyJobEvent(copy: WorkingCopy, event: JobEvent): void {
   if (event.type === 'job-command/state') return;
   if (event.type === 'job/created') {
     if (copy.state.jobs[event.jobId]) return;
@@ -103,3 +100,15 @@ function appendLive(job: JobView, chunk: LiveChunk): Partial<JobView> | undefine
   }
   return { live, totalBytes: Math.max(job.totalBytes, chunk.to) };
 }
+
+export const JOB_APPLIERS: EventAppliers<JobEventType> = {
+  'job/created': applyJobEvent,
+  'job/running': applyJobEvent,
+  'job/output': applyJobEvent,
+  'job/stopping': applyJobEvent,
+  'job/completed': applyJobEvent,
+  'job/failed': applyJobEvent,
+  'job/killed': applyJobEvent,
+  'job/orphaned': applyJobEvent,
+  'job-command/state': applyJobEvent,
+};

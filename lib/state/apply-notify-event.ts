@@ -1,6 +1,7 @@
 import type { AgentEventOf } from '../protocol/agent-event';
 import type { NotifyFactType } from '../protocol/notify-events';
 import type { FactNotice } from './client-state';
+import type { EventAppliers } from './event-appliers';
 import type { WorkingCopy } from './working-copy';
 
 export type NotifyEvent = AgentEventOf<NotifyFactType | 'notify/dismissed'>;
@@ -31,7 +32,7 @@ function referenceOf(event: Exclude<NotifyEvent, { type: 'notify/dismissed' }>):
 }
 
 /** Fact notifications by id; a dismissal only hides one (the fact it tells of stays in the log). */
-export function applyNotifyEvent(copy: WorkingCopy, event: NotifyEvent): void {
+function applyNotifyEvent(copy: WorkingCopy, event: NotifyEvent): void {
   const facts = { ...copy.state.facts };
   if (event.type === 'notify/dismissed') {
     const known = facts[event.notificationId];
@@ -54,6 +55,23 @@ export function applyNotifyEvent(copy: WorkingCopy, event: NotifyEvent): void {
   }
   copy.state.facts = facts;
 }
+
+/** The agent loop's free-text notice about its own turn, which names no fact. */
+function addLoopNotice(copy: WorkingCopy, event: AgentEventOf<'notification'>): void {
+  copy
+    .notifications()
+    .push({ notificationId: event.notificationId, level: event.data.level, message: event.data.message });
+}
+
+/** Notices: the loop's own, and the fact notifications with their dismissals. */
+export const NOTICE_APPLIERS: EventAppliers<NotifyEvent['type'] | 'notification'> = {
+  notification: addLoopNotice,
+  'notify/job-finished': applyNotifyEvent,
+  'notify/budget-reached': applyNotifyEvent,
+  'notify/security-warning': applyNotifyEvent,
+  'notify/access-revoked': applyNotifyEvent,
+  'notify/dismissed': applyNotifyEvent,
+};
 
 /** The fact notifications still worth showing, in log order. */
 export function relevantFacts(facts: Readonly<Record<string, FactNotice>>): FactNotice[] {

@@ -1,9 +1,10 @@
 import type { AgentEventOf } from '../protocol/agent-event';
 import { canMoveTo } from './upload-view';
+import type { EventAppliers } from './event-appliers';
 import type { WorkingCopy } from './working-copy';
 
 /** An upload's next state; out-of-order or repeated states change nothing. */
-export function applyUploadEvent(copy: WorkingCopy, event: AgentEventOf<'upload/state'>): void {
+function applyUploadEvent(copy: WorkingCopy, event: AgentEventOf<'upload/state'>): void {
   const current = copy.state.uploads[event.uploadId];
   if (!canMoveTo(current?.state, event.data.state)) return;
   const { state, name, size, declaredType, blob, turnId, rejection, reason } = event.data;
@@ -22,3 +23,5 @@ export function applyUploadEvent(copy: WorkingCopy, event: AgentEventOf<'upload/
     ...(reason !== undefined ? { reason } : {}),
   };
 }
+
+export const UPLOAD_APPLIERS: EventAppliers<'upload/state'> = { 'upload/state': applyUploadEvent };

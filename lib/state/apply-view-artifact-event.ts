@@ -1,17 +1,14 @@
-import type { AgentEvent, AgentEventOf } from '../protocol/agent-event';
+import type { AgentEventOf } from '../protocol/agent-event';
+import type { EventAppliers } from './event-appliers';
 import type { WorkingCopy } from './working-copy';
 
 type ViewArtifactEvent = AgentEventOf<'artifact/shown' | 'artifact/action'>;
-
-export function isViewArtifactEvent(event: AgentEvent): event is ViewArtifactEvent {
-  return event.type === 'artifact/shown' || event.type === 'artifact/action';
-}
 
 /**
  * `artifact/shown` adds a version (once: the runtime writes versions in order, each one higher). `artifact/action`
  * changes nothing here: the answer it became is the `ask/answered` written with it.
  */
-export function applyViewArtifactEvent(copy: WorkingCopy, event: ViewArtifactEvent): void {
+function applyViewArtifactEvent(copy: WorkingCopy, event: ViewArtifactEvent): void {
   if (event.type === 'artifact/action') return;
   const known = copy.state.viewArtifacts[event.artifactId];
   const versions = known?.versions ?? [];
@@ -31,3 +28,8 @@ export function applyViewArtifactEvent(copy: WorkingCopy, event: ViewArtifactEve
     ],
   };
 }
+
+export const VIEW_ARTIFACT_APPLIERS: EventAppliers<'artifact/shown' | 'artifact/action'> = {
+  'artifact/shown': applyViewArtifactEvent,
+  'artifact/action': applyViewArtifactEvent,
+};
