@@ -172,19 +172,22 @@ describe('rewind with authored-target versions', () => {
     const { session } = suite;
     const targetId = await writeAndPatch();
     const sessionId = await currentSessionId(panel);
-    // The stage keeps its frames' messages from itself for now, so the rewind's reload of the shown target (a new
-    // frame that must say it is ready) waits there, after the rewind's commit.
+    // The stage does not hear a frame it makes from now on (the frame's window is hidden from it), so the rewind's
+    // reload of the shown target (a new frame that must say it is ready) cannot finish there before the worker is
+    // stopped. A capturing window listener of the test's did not hold the frame's messages back: under load the stage
+    // still took them, and the rewind completed before the stop.
     const stage = await session.stagePage();
     await stage.evaluate(() => {
       const held = window as unknown as { holdFrameMessages: boolean };
       held.holdFrameMessages = true;
-      window.addEventListener(
-        'message',
-        (event) => {
-          if (held.holdFrameMessages && event.source !== window) event.stopImmediatePropagation();
+      const shown = new Set(document.querySelectorAll('iframe'));
+      const contentWindow = Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'contentWindow')!.get!;
+      Object.defineProperty(HTMLIFrameElement.prototype, 'contentWindow', {
+        configurable: true,
+        get(this: HTMLIFrameElement) {
+          return held.holdFrameMessages && !shown.has(this) ? null : contentWindow.call(this);
         },
-        true,
-      );
+      });
     });
     await confirmVersionsRewind(targetId);
     const deadline = Date.now() + 20_000;
