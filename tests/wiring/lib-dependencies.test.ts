@@ -47,4 +47,17 @@ describe('libDependencies (eslint.config.js)', () => {
       expect(readFileSync(readme, 'utf8'), `lib/${folder}/README.md`).toContain(line);
     }
   });
+
+  it('is what each folder README.md names as its exceptions, and no README names one that is gone', () => {
+    for (const folder of libFolders) {
+      const readme = readFileSync(resolve(root, 'lib', folder, 'README.md'), 'utf8');
+      const named = readme.split('\n').filter((text) => text.startsWith('Still running up'));
+      const exceptions = libDependencyExceptions
+        .filter((exception) => exception.file.split('/')[1] === folder)
+        .map((exception) => `\`${exception.file.split('/').pop()}\` imports ${exception.imports}`);
+      const expected =
+        exceptions.length > 0 ? [`Still running up, as named exceptions there: ${exceptions.join('; ')}.`] : [];
+      expect(named, `lib/${folder}/README.md`).toEqual(expected);
+    }
+  });
 });
