@@ -10,6 +10,7 @@ import {
   sendMessage,
   waitForTurnEnd,
   type ExtensionSession,
+  storedSetting,
 } from './extension-harness';
 import { chooseTarget, openPopup, waitForTargetValue } from './popup-driver';
 
@@ -31,17 +32,6 @@ async function setLikeATool(page: Page, selector: string, value: string, nth = 0
     value,
     nth,
   );
-}
-
-async function storedValue(page: Page, key: string): Promise<unknown> {
-  return page.evaluate(async (name) => {
-    const storage = (
-      globalThis as unknown as {
-        chrome: { storage: { local: { get(key: string): Promise<Record<string, unknown>> } } };
-      }
-    ).chrome.storage.local;
-    return (await storage.get(name))[name];
-  }, key);
 }
 
 async function waitForText(page: Page, selector: string, wanted: string): Promise<string> {
@@ -197,7 +187,7 @@ describe('fields that a tool fills (value property + input event)', () => {
     await setLikeATool(options, '[aria-label="Name"]', 'Filled by a tool');
     await options.click('form[aria-label="Endpoint"] button::-p-text(Save)');
     expect(await waitForText(options, 'form[aria-label="Endpoint"] p[role="status"]', 'Saved')).toContain('Saved');
-    const stored = (await storedValue(options, 'endpointProfiles')) as { profiles: Record<string, unknown>[] };
+    const stored = (await storedSetting(options, 'endpointProfiles')) as { profiles: Record<string, unknown>[] };
     expect(stored.profiles.find((profile) => profile.label === 'Filled by a tool')).toMatchObject({
       kind: 'openai-compatible',
       baseUrl: 'http://127.0.0.1:11434/v1',
@@ -215,7 +205,7 @@ describe('fields that a tool fills (value property + input event)', () => {
     await setLikeATool(options, 'form[aria-label="Approvals"] input[type="number"]', '900', 1);
     await options.click('button::-p-text(Save approvals)');
     expect(await waitForText(options, 'form[aria-label="Approvals"] p[role="status"]', 'Saved')).toBe('Saved.');
-    expect(await storedValue(options, 'approvalPolicy')).toMatchObject({
+    expect(await storedSetting(options, 'approvalPolicy')).toMatchObject({
       expiresAfterSeconds: 240,
       questionExpiresAfterSeconds: 900,
     });
@@ -224,7 +214,7 @@ describe('fields that a tool fills (value property + input event)', () => {
     await setLikeATool(options, 'input[aria-label^="input "]', '0.25', 0);
     await options.click('button::-p-text(Save usage settings)');
     expect(await waitForText(options, 'form[aria-label="Usage and budgets"] [role="status"]', 'Saved')).toBe('Saved.');
-    const usage = (await storedValue(options, 'usageSettings')) as {
+    const usage = (await storedSetting(options, 'usageSettings')) as {
       budgets: unknown;
       prices: { inputPerMillion: number }[];
     };
