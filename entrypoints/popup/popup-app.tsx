@@ -131,6 +131,7 @@ export function PopupApp() {
   const reset = async () => {
     setResetting(true);
     cancelSenders(sendersRef.current);
+    dispatch({ type: 'reset-started' });
     try {
       dispatch({ type: 'reset-done', output: await runTool('resetTarget') });
     } catch (error) {

@@ -102,4 +102,23 @@ describe('reduceParameterForm', () => {
     expect(refused.notice).toEqual({ tone: 'error', message: 'The stage did not answer.' });
     expect(refused.values.speed).toBe(3);
   });
+
+  it('takes the values its own reset brings without calling them changed elsewhere', () => {
+    const resetting = reduceParameterForm(start, { type: 'reset-started' });
+    const arrived = reduceParameterForm(resetting, {
+      type: 'remote-state',
+      targetId: 'particles',
+      state: { speed: 8 },
+    });
+    expect(arrived.values.speed).toBe(8);
+    expect(arrived.results).toEqual({});
+    expect(arrived.remoteChanges).toEqual({});
+    const done = reduceParameterForm(arrived, {
+      type: 'reset-done',
+      output: { ok: true, targetId: 'particles', values: { speed: 8, mode: 'auto' } },
+    });
+    expect(done.resetting).toBeUndefined();
+    const later = reduceParameterForm(done, { type: 'remote-state', targetId: 'particles', state: { speed: 9 } });
+    expect(later.results.speed?.message).toBe('Changed elsewhere to 9 m/s.');
+  });
 });

@@ -14,6 +14,8 @@ export interface ParameterFormState {
   /** Bumped each time a parameter changes from elsewhere (the model, the target), to highlight it. */
   remoteChanges: Record<string, number>;
   notice?: FieldResult;
+  /** A reset of this popup's own is on its way: the values it brings are not "changed elsewhere". */
+  resetting?: true;
 }
 
 export type ParameterFormAction =
@@ -21,6 +23,7 @@ export type ParameterFormAction =
   | { type: 'settled'; param: string; output: unknown }
   | { type: 'send-failed'; param: string; error: string }
   | { type: 'remote-state'; targetId: string; state: Record<string, unknown> }
+  | { type: 'reset-started' }
   | { type: 'reset-done'; output: unknown }
   | { type: 'notice'; notice: FieldResult | undefined };
 
@@ -32,7 +35,7 @@ export function initialFormState(
   return { targetId, manifest, values: formValues(manifest, state), editing: {}, results: {}, remoteChanges: {} };
 }
 
-function without<TValue>(record: Record<string, TValue>, key: string): Record<string, TValue> {
+function without<TRecord extends object>(record: TRecord, key: keyof TRecord & string): TRecord {
   const copy = { ...record };
   delete copy[key];
   return copy;
@@ -56,10 +59,12 @@ export function reduceParameterForm(state: ParameterFormState, action: Parameter
       };
     case 'remote-state':
       return action.targetId === state.targetId ? applyRemote(state, action.state) : state;
+    case 'reset-started':
+      return { ...state, resetting: true, notice: undefined };
     case 'reset-done':
-      return reset(state, action.output);
+      return reset(without(state, 'resetting'), action.output);
     case 'notice':
-      return { ...state, notice: action.notice };
+      return { ...without(state, 'resetting'), notice: action.notice };
   }
 }
 
@@ -85,10 +90,11 @@ function applyRemote(state: ParameterFormState, reported: Record<string, unknown
   for (const [param, value] of Object.entries(incoming)) {
     if (state.editing[param] || sameValue(values[param], value)) continue;
     values[param] = value;
+    changed = true;
+    if (state.resetting) continue;
     remoteChanges[param] = (remoteChanges[param] ?? 0) + 1;
     const spec = flattenParameters(state.manifest).get(param)!.spec;
     results[param] = { tone: 'info', message: `Changed elsewhere to ${formatParameterValue(value, spec)}.` };
-    changed = true;
   }
   return changed ? { ...state, values, remoteChanges, results } : state;
 }

@@ -67,6 +67,16 @@ export async function waitForResult(popup: Page, param: string, expected: string
   }
 }
 
+/** The notice above the form, which comes with the runtime's reply: after the values themselves may have arrived. */
+export async function waitForFormNotice(popup: Page, expected: string): Promise<void> {
+  try {
+    await popup.waitForFunction((text) => document.querySelector('.form-notice')?.textContent === text, WAIT, expected);
+  } catch (error) {
+    const shown = await popup.$eval('.form-notice', (line) => line.textContent).catch(() => '(missing)');
+    throw new Error(`The form notice reads "${shown}", expected "${expected}": ${String(error)}`);
+  }
+}
+
 type BridgeWindow = { SplitbrainBridge: { currentState(): Record<string, unknown>; debug: { applyCount: number } } };
 
 /** What the target has in effect, read inside its frame. */

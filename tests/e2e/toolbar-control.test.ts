@@ -18,6 +18,7 @@ import {
   targetState,
   typeInto,
   waitForField,
+  waitForFormNotice,
   waitForResult,
   waitForTargetValue,
 } from './popup-driver';
@@ -196,9 +197,7 @@ describe('toolbar control of the active target in Chromium', () => {
     expect(
       await popup.$eval('input[aria-label="show_vectors"]', (toggle) => (toggle as HTMLInputElement).checked),
     ).toBe(false);
-    expect(await popup.$eval('.form-notice', (notice) => notice.textContent)).toBe(
-      'Every parameter is back to its default.',
-    );
+    await waitForFormNotice(popup, 'Every parameter is back to its default.');
   });
 
   it('opens the chat side panel from the popup', async () => {
