@@ -56,7 +56,7 @@ export function Composer({
   returned,
   ...files
 }: ComposerProps) {
-  const { send, steer, stop, attachFiles, removeAttachment } = usePanelActions();
+  const { send, steer, stop, attachFiles, removeAttachment, composing } = usePanelActions();
   const [text, setText] = useState('');
   const menu = usePromptMenu(running ? '' : text, setText);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
@@ -200,7 +200,10 @@ export function Composer({
           // `input`, not React's `onChange`: React drops an `input` event whose value was set through the `value`
           // property (dictation and text-expander tools, Puppeteer's fill of 100 characters or more), and Send then
           // stayed disabled with the text in the box.
-          onInput={(event) => setText(event.currentTarget.value)}
+          onInput={(event) => {
+            setText(event.currentTarget.value);
+            composing();
+          }}
           onKeyDown={onKeyDown}
           onPaste={onPaste}
         />

@@ -21,6 +21,8 @@ export type DecisionScope = 'once' | 'target-session';
 export interface PanelActions {
   /** Sends a message; a line `/<server>:<prompt> …` naming an MCP prompt is filled in by its server first. */
   send(text: string): void;
+  /** The user started writing: what a turn runs with starts loading, so that sending does not wait for it. */
+  composing(): void;
   /** The enabled MCP servers' prompts: the composer's `/` commands. */
   listPrompts(): Promise<McpPromptsResult>;
   /** While a turn runs, what the user types is added to it (queued until a safe point). */
@@ -106,6 +108,7 @@ const nothing = () => undefined;
 
 export const PanelActionsContext = createContext<PanelActions>({
   send: nothing,
+  composing: nothing,
   listPrompts: async () => ({ prompts: [], notes: [] }),
   steer: nothing,
   stop: nothing,

@@ -26,6 +26,7 @@ import { callRuntime, readEvents } from '../shared/call-runtime';
 import { removeDownload, requestDownloadsPermission } from '../shared/browser-downloads';
 import type { TurnJump } from '@/lib/panel/turn-jump';
 import type { PanelTurn } from './use-turn';
+import { loadTurnEngine } from '@/lib/agent/turn-engine';
 
 export interface SidePanelParts {
   state: ClientState | undefined;
@@ -164,6 +165,7 @@ export function useSidePanelActions(parts: SidePanelParts): PanelActions {
     },
     refreshSessions: sessions.refresh,
     attachFiles: files.composer.onAttachFiles,
+    composing: () => void loadTurnEngine(),
     listResources: () => callRuntime({ type: 'mcp/resources' }),
     attachResource: (resource) =>
       void callRuntime({

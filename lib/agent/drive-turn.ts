@@ -7,7 +7,7 @@ import { isRemoteEndpoint, type EndpointSettings } from '../settings/endpoint-se
 import type { RuntimeClient } from './runtime-client';
 import type { TurnOutcome } from './turn-outcome';
 import type { EventOutbox } from './event-outbox';
-import { turnContext } from './turn-context';
+import { loadTurnEngine } from './turn-engine';
 import type { HistoryBoundary } from '../context/history-cut';
 import type { ClientState } from '../state/client-state';
 
@@ -70,11 +70,8 @@ export function driveTurn(setup: DriveSetup): DrivenTurn {
       resolved: await resolveBlobs(images, request.files, limits),
     });
   };
-  // The agent loop and the model providers (the AI SDK and its schemas) load with the first turn: the panel's first
-  // screen does not need them, and evaluating them would hold the main thread while the conversation opens.
-  const engine = Promise.all([import('./agent-loop'), import('../providers/create-language-model')]);
-  const done = Promise.all([setup.messages, engine, turnContext.load()])
-    .then(([{ messages, boundaries }, [{ runAgentTurn }, { createLanguageModel }], context]) => {
+  const done = Promise.all([setup.messages, loadTurnEngine()])
+    .then(([{ messages, boundaries }, [{ runAgentTurn }, { createLanguageModel }, context]]) => {
       const model = request.model ?? createLanguageModel(settings, { chatId: sessionId });
       return runAgentTurn({
         model,

@@ -35,9 +35,16 @@ describe('typing into the composer', () => {
   });
 
   it('keeps a long request with quotes exactly as typed, and sends it exactly', async () => {
+    const loaded: string[] = [];
+    panel.on('requestfinished', (request) => loaded.push(new URL(request.url()).pathname));
+    expect(loaded.some((path) => path.includes('/agent-loop-'))).toBe(false);
     // 101 characters: Puppeteer sets the value and fires `input` instead of typing key by key, as dictation and
     // text-expander tools do.
     await panel.locator('::-p-aria(Message)').fill(LOGIN_REQUEST);
+    // What a turn runs with (the agent loop, the providers, the tokenizer) loads as the user writes, not after Send.
+    for (let polls = 0; polls < 200 && !loaded.some((path) => path.includes('/cl100k_base-')); polls++)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(loaded.filter((path) => /\/(agent-loop|create-language-model|cl100k_base)-/.test(path))).toHaveLength(3);
     expect(await panel.$eval('textarea[aria-label="Message"]', (box) => (box as HTMLTextAreaElement).value)).toBe(
       LOGIN_REQUEST,
     );
