@@ -44,10 +44,18 @@ async function settled(): Promise<void> {
 }
 
 describe('McpAppBridge requests: ui/message, ui/open-link, resources/read', () => {
-  it('offers links, resources and text messages in its capabilities only when it can serve them', () => {
+  it('offers links, resources and messages of text and images in its capabilities only when it can serve them', () => {
     const served = bridge({ result: {} }).posted[0];
     expect(served).toMatchObject({
-      result: { hostCapabilities: { serverTools: {}, serverResources: {}, openLinks: {}, message: { text: {} } } },
+      result: {
+        hostCapabilities: {
+          serverTools: {},
+          serverResources: {},
+          openLinks: {},
+          message: { text: {}, image: {} },
+          updateModelContext: { text: {}, image: {}, structuredContent: {} },
+        },
+      },
     });
     expect(bridge(undefined).posted[0]).toMatchObject({ result: { hostCapabilities: { serverTools: {} } } });
     expect(JSON.stringify(bridge(undefined).posted[0])).not.toContain('openLinks');

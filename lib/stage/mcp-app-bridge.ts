@@ -238,8 +238,8 @@ export class McpAppBridge {
         ? {
             serverResources: {},
             openLinks: {},
-            message: { text: {} },
-            updateModelContext: { text: {}, structuredContent: {} },
+            message: { text: {}, image: {} },
+            updateModelContext: { text: {}, image: {}, structuredContent: {} },
           }
         : {}),
       logging: {},
@@ -286,15 +286,18 @@ export class McpAppBridge {
   ): Promise<void> {
     const blocks = Array.isArray(content) ? content : [content];
     const read = mcpAppContent(blocks, 'Only text and image blocks are taken', MCP_APP_IMAGE_LIMITS.message);
-    const refusal = !read.ok
-      ? read.reason
-      : read.text.length > MCP_APP_MESSAGE_LIMIT
+    if (!read.ok) {
+      this.refuse(id, JSON_RPC_ERRORS.invalidParams, read.reason);
+      return;
+    }
+    const refusal =
+      read.text.length > MCP_APP_MESSAGE_LIMIT
         ? `The message is longer than ${MCP_APP_MESSAGE_LIMIT} characters.`
         : !read.text && read.images.length === 0
           ? 'The message has neither text nor an image.'
           : undefined;
-    if (!read.ok || refusal) {
-      this.refuse(id, JSON_RPC_ERRORS.invalidParams, refusal!);
+    if (refusal) {
+      this.refuse(id, JSON_RPC_ERRORS.invalidParams, refusal);
       return;
     }
     await this.forward(id, {
