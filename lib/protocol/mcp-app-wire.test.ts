@@ -10,6 +10,12 @@ describe('the MCP App requests the stage hands the runtime', () => {
     expect(mcpAppRequestSchema.safeParse({ method: 'resources/read', uri: 'ui://a/b' }).success).toBe(true);
     expect(mcpAppRequestSchema.safeParse({ method: 'tools/list' }).success).toBe(false);
   });
+
+  it('takes a page of the resource list, with or without a cursor', () => {
+    expect(mcpAppRequestSchema.safeParse({ method: 'resources/list' }).success).toBe(true);
+    expect(mcpAppRequestSchema.safeParse({ method: 'resources/list', cursor: 'page-2' }).success).toBe(true);
+    expect(mcpAppRequestSchema.safeParse({ method: 'resources/list', cursor: 2 }).success).toBe(false);
+  });
 });
 
 describe('a resources/read result as an app gets it', () => {

@@ -159,6 +159,12 @@ export const mcpAppMethodMessageSchema = z.discriminatedUnion('method', [
   z.object({
     jsonrpc: jsonRpc,
     id: jsonRpcId,
+    method: z.literal('resources/list'),
+    params: z.object({ cursor: z.string().max(2000).optional() }).optional(),
+  }),
+  z.object({
+    jsonrpc: jsonRpc,
+    id: jsonRpcId,
     method: z.literal('ui/request-display-mode'),
     params: z.object({ mode: mcpAppDisplayModeSchema }),
   }),
@@ -248,12 +254,14 @@ export type McpAppToolAnswer = z.infer<typeof mcpAppToolAnswerSchema>;
 
 /**
  * An app's request the stage hands the runtime, beyond `tools/call`: a message for the conversation, a link to
- * open and a resource of its own server to read. The runtime answers each with a `McpAppToolAnswer`.
+ * open, and a resource (or a page of the resource list) of its own server to read. The runtime answers each with a
+ * `McpAppToolAnswer`.
  */
 export const mcpAppRequestSchema = z.discriminatedUnion('method', [
   z.object({ method: z.literal('ui/message'), text: z.string().min(1).max(MCP_APP_MESSAGE_LIMIT) }),
   z.object({ method: z.literal('ui/open-link'), url: z.url().max(2000) }),
   z.object({ method: z.literal('resources/read'), uri: z.string().min(1).max(2000) }),
+  z.object({ method: z.literal('resources/list'), cursor: z.string().max(2000).optional() }),
   /** What the model should know from the app (its text blocks, joined), replacing what it said before. */
   z
     .object({

@@ -14,6 +14,7 @@ function setup(status: ToolExecutionResult['status'] = 'completed', recovered?: 
   const asked: AppToolCall[] = [];
   const links: string[] = [];
   const reads: { serverId: string; uri: string }[] = [];
+  const lists: { serverId: string; cursor: string | undefined }[] = [];
   const messages = new AppMessageDrafts(() => 'message-1');
   const heldDuringCall: (string | undefined)[] = [];
   const contexts: { app: OpenedMcpApp; targetId: string; context: AppModelContext }[] = [];
@@ -31,12 +32,16 @@ function setup(status: ToolExecutionResult['status'] = 'completed', recovered?: 
       reads.push({ serverId, uri });
       return { result: { contents: [{ uri, text: 'page' }] } };
     },
+    listResources: async (serverId, cursor) => {
+      lists.push({ serverId, cursor });
+      return { result: { resources: [{ uri: 'note://a', name: 'a' }], nextCursor: 'page-2' } };
+    },
     openLink: async (url) => void links.push(url),
     recoverApp: async () => recovered,
     messages,
     recordContext: async (app, targetId, context) => void contexts.push({ app, targetId, context }),
   });
-  return { calls, answers, asked, links, reads, messages, heldDuringCall, contexts };
+  return { calls, answers, asked, links, reads, lists, messages, heldDuringCall, contexts };
 }
 
 describe('McpAppCalls requests', () => {
@@ -117,6 +122,19 @@ describe('McpAppCalls requests', () => {
     expect(reads).toEqual([{ serverId: 'apps', uri: 'ui://counter/app.html' }]);
     expect(asked).toEqual([]);
     expect(answers).toEqual([{ result: { contents: [{ uri: 'ui://counter/app.html', text: 'page' }] } }]);
+  });
+
+  it('lists the resources of the app’s own server, a page at a time, without asking', async () => {
+    const { calls, answers, asked, lists } = setup();
+    calls.opened('mcp-app-1', opened);
+    await calls.request('mcp-app-1', 'q1', { method: 'resources/list' });
+    await calls.request('mcp-app-1', 'q2', { method: 'resources/list', cursor: 'page-2' });
+    expect(lists).toEqual([
+      { serverId: 'apps', cursor: undefined },
+      { serverId: 'apps', cursor: 'page-2' },
+    ]);
+    expect(asked).toEqual([]);
+    expect(answers[0]).toEqual({ result: { resources: [{ uri: 'note://a', name: 'a' }], nextCursor: 'page-2' } });
   });
 
   it('finds an app it did not open (a restart) from the log, and refuses one the log does not know', async () => {

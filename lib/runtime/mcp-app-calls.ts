@@ -26,6 +26,8 @@ export interface McpAppCallsDependencies {
   answer(targetId: string, requestId: string, answer: McpAppToolAnswer): void;
   /** An app's `resources/read` on its own server. */
   readResource(serverId: string, uri: string): Promise<McpAppToolAnswer>;
+  /** An app's `resources/list` on its own server: the page at `cursor`. */
+  listResources(serverId: string, cursor: string | undefined): Promise<McpAppToolAnswer>;
   /** Opens an http(s) link the user allowed in a new tab. */
   openLink(url: string): Promise<void>;
   /** An app this runtime did not open (it restarted since): what its opening in the log says of it. */
@@ -79,7 +81,7 @@ export class McpAppCalls {
     this.dependencies.answer(targetId, requestId, await this.answerOf(targetId, call));
   }
 
-  /** An app's `ui/message`, `ui/open-link` or `resources/read`, answered once served or refused. */
+  /** An app's request (a message, a link, a resource, its context), answered once served or refused. */
   async request(targetId: string, requestId: string, request: McpAppRequest): Promise<void> {
     this.dependencies.answer(targetId, requestId, await this.requestAnswer(targetId, request));
   }
@@ -98,6 +100,8 @@ export class McpAppCalls {
     if (!app) return { error: UNKNOWN_APP };
     try {
       if (request.method === 'resources/read') return await this.dependencies.readResource(app.serverId, request.uri);
+      if (request.method === 'resources/list')
+        return await this.dependencies.listResources(app.serverId, request.cursor);
       if (request.method === 'ui/message') return await this.message(app, request.text);
       if (request.method === 'ui/update-model-context') return await this.context(app, targetId, request);
       const asked = await this.dependencies.runAppToolCall({

@@ -32,8 +32,8 @@ export interface McpAppBridgeOptions {
   /** The app's own `tools/call`, run by the runtime with the normal approvals. */
   callTool(name: string, input: JsonObject): Promise<McpAppToolAnswer>;
   /**
-   * The app's `ui/message`, `ui/open-link`, `resources/read` and `ui/update-model-context`, served by the runtime;
-   * without it, refused.
+   * The app's `ui/message`, `ui/open-link`, `resources/read`, `resources/list` and `ui/update-model-context`,
+   * served by the runtime; without it, refused.
    */
   request?(request: McpAppRequest): Promise<McpAppToolAnswer>;
   /** The size the app says its content has. */
@@ -211,6 +211,11 @@ export class McpAppBridge {
       case 'resources/read':
         await this.forward(message.id, { method: message.method, uri: message.params.uri });
         return;
+      case 'resources/list': {
+        const cursor = message.params?.cursor;
+        await this.forward(message.id, { method: message.method, ...(cursor !== undefined ? { cursor } : {}) });
+        return;
+      }
       case 'ui/update-model-context':
         await this.updateModelContext(message.id, message.params);
         return;
