@@ -137,6 +137,37 @@ describe('McpAppCalls requests', () => {
     expect(answers[0]).toEqual({ result: { resources: [{ uri: 'note://a', name: 'a' }], nextCursor: 'page-2' } });
   });
 
+  it('asks once for all the files of a download, by name, type and size, and answers the user’s word', async () => {
+    const files = [
+      { name: 'report.csv', mimeType: 'text/csv', size: 27 },
+      { name: 'chart.png', mimeType: 'image/png', size: 4096 },
+    ];
+    const allowed = setup('completed');
+    allowed.calls.opened('mcp-app-1', opened);
+    await allowed.calls.request('mcp-app-1', 'q1', { method: 'ui/download-file', files });
+    expect(allowed.asked).toEqual([
+      {
+        sessionId: 's1',
+        note: 'The MCP App “showCounter” asks to save 2 files.',
+        toolName: 'app_download_file',
+        input: {
+          app: 'showCounter',
+          files: [
+            { name: 'report.csv', type: 'text/csv', size: '27 B' },
+            { name: 'chart.png', type: 'image/png', size: '4 KB' },
+          ],
+        },
+      },
+    ]);
+    expect(allowed.answers).toEqual([{ result: {} }]);
+
+    const denied = setup('denied');
+    denied.calls.opened('mcp-app-1', opened);
+    await denied.calls.request('mcp-app-1', 'q1', { method: 'ui/download-file', files: [files[0]] });
+    expect(denied.asked[0]?.note).toBe('The MCP App “showCounter” asks to save report.csv.');
+    expect(denied.answers).toEqual([{ error: 'Download denied by the user.' }]);
+  });
+
   it('finds an app it did not open (a restart) from the log, and refuses one the log does not know', async () => {
     const known = setup('completed', opened);
     await known.calls.call('mcp-app-9', 'c1', { name: 'incrementCounter', arguments: { by: 1 } });
@@ -218,11 +249,28 @@ describe('the app request tools', () => {
     });
   });
 
-  it('always ask, and own only their two names', async () => {
+  it('always ask, and own only their three names', async () => {
     const runner = mcpAppRequestRunner('app_open_link')!;
     expect(await runner.approve!({ app: 'a', url: 'https://example.com/' }, services, call)).toMatchObject({
       required: true,
       summary: 'Open https://example.com/ in a new tab, as the MCP App “a” asks.',
+    });
+    const download = mcpAppRequestRunner('app_download_file')!;
+    const one = { app: 'a', files: [{ name: 'report.csv', type: 'text/csv', size: '27 B' }] };
+    expect(await download.approve!(one, services, call)).toMatchObject({
+      required: true,
+      summary: 'The MCP App “a” wants to save report.csv (text/csv, 27 B).',
+    });
+    const two = { app: 'a', files: [...one.files, { name: 'dot.png', type: 'image/png', size: '4 KB' }] };
+    expect(await download.approve!(two, services, call)).toMatchObject({
+      summary: 'The MCP App “a” wants to save 2 files: report.csv (text/csv, 27 B), dot.png (image/png, 4 KB).',
+    });
+    expect(await download.approve!({ app: 'a' }, services, call)).toMatchObject({
+      summary: 'The MCP App “a” wants to save files it does not name.',
+    });
+    expect(await download.execute(one, services, call)).toEqual({
+      ok: true,
+      text: 'The user allowed the files to be saved.',
     });
     expect(mcpAppRequestRunner('app_anything')).toBeUndefined();
     expect(mcpAppRequestRunner('mcp_apps_showCounter')).toBeUndefined();
