@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { jsonObjectSchema, jsonValueSchema, type JsonObject } from './json-value';
+import { mcpAppDownloadContentSchema, mcpAppDownloadFilesSchema } from './mcp-app-download';
 import { fetchResultSchema, hostPageMessageSchema } from './relayed-fetch-wire';
 
 /** The MIME type of an MCP App's `ui://` resource (SEP-1865, `io.modelcontextprotocol/ui`). */
@@ -159,6 +160,19 @@ export const mcpAppMethodMessageSchema = z.discriminatedUnion('method', [
   z.object({
     jsonrpc: jsonRpc,
     id: jsonRpcId,
+    method: z.literal('resources/list'),
+    params: z.object({ cursor: z.string().max(2000).optional() }).optional(),
+  }),
+  z.object({
+    jsonrpc: jsonRpc,
+    id: jsonRpcId,
+    method: z.literal('ui/download-file'),
+    // More contents than files saved are read, so that too many is refused with the count named.
+    params: z.object({ contents: z.array(mcpAppDownloadContentSchema).min(1).max(100) }),
+  }),
+  z.object({
+    jsonrpc: jsonRpc,
+    id: jsonRpcId,
     method: z.literal('ui/request-display-mode'),
     params: z.object({ mode: mcpAppDisplayModeSchema }),
   }),
@@ -248,12 +262,16 @@ export type McpAppToolAnswer = z.infer<typeof mcpAppToolAnswerSchema>;
 
 /**
  * An app's request the stage hands the runtime, beyond `tools/call`: a message for the conversation, a link to
- * open and a resource of its own server to read. The runtime answers each with a `McpAppToolAnswer`.
+ * open, files to save, and a resource (or a page of the resource list) of its own server to read. The runtime
+ * answers each with a `McpAppToolAnswer`.
  */
 export const mcpAppRequestSchema = z.discriminatedUnion('method', [
   z.object({ method: z.literal('ui/message'), text: z.string().min(1).max(MCP_APP_MESSAGE_LIMIT) }),
   z.object({ method: z.literal('ui/open-link'), url: z.url().max(2000) }),
   z.object({ method: z.literal('resources/read'), uri: z.string().min(1).max(2000) }),
+  z.object({ method: z.literal('resources/list'), cursor: z.string().max(2000).optional() }),
+  /** The files as the user is asked about them; their bytes stay in the stage, which saves them once allowed. */
+  z.object({ method: z.literal('ui/download-file'), files: mcpAppDownloadFilesSchema }),
   /** What the model should know from the app (its text blocks, joined), replacing what it said before. */
   z
     .object({

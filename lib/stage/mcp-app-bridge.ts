@@ -16,6 +16,8 @@ import {
   type McpAppResponse,
   type McpAppToolAnswer,
 } from '../protocol/mcp-app-wire';
+import type { McpAppDownloadContent } from '../protocol/mcp-app-download';
+import { appDownloadFiles, describedFiles, type AppDownloadFile } from './app-download-files';
 import { declaredDisplayModes, resultingDisplayMode } from './mcp-app-display-mode';
 
 /** One line of an app's log (`notifications/message`), its data as text. */
@@ -32,10 +34,12 @@ export interface McpAppBridgeOptions {
   /** The app's own `tools/call`, run by the runtime with the normal approvals. */
   callTool(name: string, input: JsonObject): Promise<McpAppToolAnswer>;
   /**
-   * The app's `ui/message`, `ui/open-link`, `resources/read` and `ui/update-model-context`, served by the runtime;
-   * without it, refused.
+   * The app's `ui/message`, `ui/open-link`, `ui/download-file` (the user's word on it), `resources/read`,
+   * `resources/list` and `ui/update-model-context`, served by the runtime; without it, refused.
    */
   request?(request: McpAppRequest): Promise<McpAppToolAnswer>;
+  /** Saves the files of a download the user allowed; whether they were saved. Without it, downloads are refused. */
+  saveFiles?(files: AppDownloadFile[]): Promise<boolean>;
   /** The size the app says its content has. */
   onSize(size: { width?: number; height?: number }): void;
   /**
@@ -211,6 +215,14 @@ export class McpAppBridge {
       case 'resources/read':
         await this.forward(message.id, { method: message.method, uri: message.params.uri });
         return;
+      case 'resources/list': {
+        const cursor = message.params?.cursor;
+        await this.forward(message.id, { method: message.method, ...(cursor !== undefined ? { cursor } : {}) });
+        return;
+      }
+      case 'ui/download-file':
+        await this.downloadFile(message.id, message.params.contents);
+        return;
       case 'ui/update-model-context':
         await this.updateModelContext(message.id, message.params);
         return;
@@ -237,6 +249,7 @@ export class McpAppBridge {
             openLinks: {},
             message: { text: {} },
             updateModelContext: { text: {}, structuredContent: {} },
+            ...(this.options.saveFiles ? { downloadFile: {} } : {}),
           }
         : {}),
       logging: {},
@@ -253,9 +266,25 @@ export class McpAppBridge {
 
   /** A request the runtime serves (the user may be asked first); a refusal is the spec's -32000. */
   private async forward(id: string | number, request: McpAppRequest): Promise<void> {
+    await this.serving(id, request.method, async (serve) => {
+      const answer = await serve(request);
+      if ('result' in answer) this.answer(id, { result: answer.result });
+      else this.answer(id, { error: { code: MCP_APP_DECLINED, message: answer.error } });
+    });
+  }
+
+  /**
+   * Runs `work` with the runtime's `request` once the app may ask (it is initialized and has room for one more
+   * request waiting), else refuses `method`.
+   */
+  private async serving(
+    id: string | number,
+    method: string,
+    work: (serve: NonNullable<McpAppBridgeOptions['request']>) => Promise<void>,
+  ): Promise<void> {
     const serve = this.options.request;
     if (!serve) {
-      this.refuse(id, JSON_RPC_ERRORS.methodNotFound, `Method not found: ${request.method}.`);
+      this.refuse(id, JSON_RPC_ERRORS.methodNotFound, `Method not found: ${method}.`);
       return;
     }
     if (!this.initialized) {
@@ -268,12 +297,33 @@ export class McpAppBridge {
     }
     this.pending += 1;
     try {
-      const answer = await serve(request);
-      if ('result' in answer) this.answer(id, { result: answer.result });
-      else this.answer(id, { error: { code: MCP_APP_DECLINED, message: answer.error } });
+      await work(serve);
     } finally {
       this.pending -= 1;
     }
+  }
+
+  /**
+   * The files are gathered first (linked ones read from the app's own server) and refused with the reason when they
+   * cannot be saved; then the user decides (the runtime asks), and the stage saves them. A denial, an expired ask or
+   * a failed save is the spec's `{ isError: true }`.
+   */
+  private async downloadFile(id: string | number, contents: McpAppDownloadContent[]): Promise<void> {
+    const save = this.options.saveFiles;
+    if (!save) {
+      this.refuse(id, JSON_RPC_ERRORS.methodNotFound, 'Method not found: ui/download-file.');
+      return;
+    }
+    await this.serving(id, 'ui/download-file', async (serve) => {
+      const gathered = await appDownloadFiles(contents, (uri) => serve({ method: 'resources/read', uri }));
+      if ('refusal' in gathered) {
+        this.refuse(id, gathered.refusal.code, gathered.refusal.message);
+        return;
+      }
+      const asked = await serve({ method: 'ui/download-file', files: describedFiles(gathered.files) });
+      const saved = 'result' in asked && (await save(gathered.files));
+      this.answer(id, { result: saved ? {} : { isError: true } });
+    });
   }
 
   /** Text blocks and structured content only, within the limit; the runtime records it for the model. */
