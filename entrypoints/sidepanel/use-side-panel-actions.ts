@@ -196,6 +196,11 @@ export function useSidePanelActions(parts: SidePanelParts): PanelActions {
       if (!(await asked)) return `The browser's access to ${grant.origin} was not granted, so the app cannot reach it.`;
       return callRuntime({ type: 'mcp-app/grant', grant, granted }).then(nothingWrong, errorText);
     },
-    ...runtimeActions({ sessionId: () => state?.sessionId ?? '', giveBack: turn.giveBack, report }),
+    ...runtimeActions({
+      sessionId: () => state?.sessionId ?? '',
+      toolNameOf: (toolCallId) => state?.toolCalls[toolCallId]?.toolName,
+      giveBack: turn.giveBack,
+      report,
+    }),
   });
 }

@@ -14,6 +14,7 @@ import { mcpAppFetchRefusal } from '@/lib/stage/mcp-app-fetch-refusal';
 import { mcpAppHostContext } from '@/lib/stage/mcp-app-host-context';
 import { relayedFetch } from '@/lib/stage/relayed-fetch';
 import { mcpAppCsp } from '@/lib/stage/target-csp';
+import { saveFiles } from '../shared/browser-downloads';
 import { colorScheme } from './color-scheme';
 import type { McpAppDisplay } from './mcp-app-display';
 import type { McpAppLog } from './mcp-app-log';
@@ -110,6 +111,12 @@ export class McpAppFrame {
         return answer;
       },
       request: (request) => asks.request(targetId, request),
+      saveFiles: async (files) => {
+        const saved = await saveFiles(files);
+        if (!saved.ok)
+          report({ type: 'stage/target-error', targetId, message: `The MCP App's download failed: ${saved.error}` });
+        return saved.ok;
+      },
       onSize: ({ height }) => {
         if (height !== undefined) display.fit(frame, height);
       },

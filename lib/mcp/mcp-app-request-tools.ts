@@ -1,17 +1,26 @@
+import { z } from 'zod';
 import type { BlobRef } from '../protocol/blob-ref';
 import type { JsonValue } from '../protocol/json-value';
+import { APP_DOWNLOAD_TOOL } from '../protocol/mcp-app-download';
 import type { ToolOutput } from '../protocol/tool-output';
 import type { McpToolRunner } from './mcp-tool-family';
 
 /**
- * What an MCP App asks of the user rather than of its server: a message added to the conversation and a link
- * opened in a new tab. Each is a call of its own in the app's turn, so the user's approval card, the log and the
- * model's history hold it as they hold the app's tool calls. The call only records the user's consent; the link is
- * opened by `McpAppCalls` once the call has completed, so a model that names one of these tools (they are never
- * offered to it) gets an approval card and changes nothing.
+ * What an MCP App asks of the user rather than of its server: a message added to the conversation, a link opened
+ * in a new tab and files saved (`APP_DOWNLOAD_TOOL`). Each is a call of its own in the app's turn, so the user's
+ * approval card, the log and the model's history hold it as they hold the app's tool calls. The call only records
+ * the user's consent; the link is opened by `McpAppCalls` and the files saved by the stage once the call has
+ * completed, so a model that names one of these tools (they are never offered to it) gets an approval card and
+ * changes nothing.
  */
 export const APP_MESSAGE_TOOL = 'app_send_message';
 export const APP_OPEN_LINK_TOOL = 'app_open_link';
+const APP_REQUEST_TOOLS = new Set([APP_MESSAGE_TOOL, APP_OPEN_LINK_TOOL, APP_DOWNLOAD_TOOL]);
+
+/** The files of a download call's input, as the card names them (read from the log, so checked). */
+const downloadInputSchema = z.object({
+  files: z.array(z.object({ name: z.string(), type: z.string(), size: z.string() })).min(1),
+});
 
 /** Messages held until the user decides; more are refused rather than kept. */
 const MAX_HELD = 20;
@@ -73,10 +82,21 @@ function quoted(text: string, images: readonly BlobRef[]): string {
   return text ? `“${text.slice(0, 2000)}”, with ${imageCount(images)}` : imageCount(images);
 }
 
+/** "a.csv (text/csv, 27 B)", or "2 files: a.csv (text/csv, 27 B), b.png (image/png, 4 KB)". */
+function downloadList(input: JsonValue): string {
+  const parsed = downloadInputSchema.safeParse(input);
+  if (!parsed.success) return 'files it does not name';
+  const named = parsed.data.files
+    .slice(0, 10)
+    .map((file) => `${file.name.slice(0, 200)} (${file.type.slice(0, 100)}, ${file.size.slice(0, 20)})`);
+  return named.length === 1 ? named[0] : `${parsed.data.files.length} files: ${named.join(', ')}`;
+}
+
 function summaryOf(toolName: string, input: JsonValue, drafts: AppMessageDrafts | undefined): string {
   const app = field(input, 'app').slice(0, 200);
   if (toolName === APP_OPEN_LINK_TOOL)
     return `Open ${field(input, 'url').slice(0, 500)} in a new tab, as the MCP App “${app}” asks.`;
+  if (toolName === APP_DOWNLOAD_TOOL) return `The MCP App “${app}” wants to save ${downloadList(input)}.`;
   const messageId = field(input, 'messageId');
   const text = drafts?.text(messageId);
   if (text === undefined)
@@ -92,13 +112,14 @@ function addedMessage(app: string, text: string, images: BlobRef[]): ToolOutput 
 
 /** The runner of one of the app request tools, always asking the user; undefined for any other name. */
 export function mcpAppRequestRunner(toolName: string, drafts?: AppMessageDrafts): McpToolRunner | undefined {
-  if (toolName !== APP_MESSAGE_TOOL && toolName !== APP_OPEN_LINK_TOOL) return undefined;
+  if (!APP_REQUEST_TOOLS.has(toolName)) return undefined;
   return {
     name: toolName,
     runsOn: 'mcp',
     sideEffect: 'side-effecting',
     execute: async (input): Promise<ToolOutput> => {
       if (toolName === APP_OPEN_LINK_TOOL) return { ok: true, text: 'The user allowed the link to be opened.' };
+      if (toolName === APP_DOWNLOAD_TOOL) return { ok: true, text: 'The user allowed the files to be saved.' };
       const messageId = field(input, 'messageId');
       const text = drafts?.text(messageId);
       if (text === undefined) return { ok: false, error: 'The app’s message is no longer held; nothing was added.' };

@@ -1,6 +1,6 @@
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ListResourcesRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMcpTestServer, type McpTestServer } from '../../tests/support/mcp-test-server';
 import { connectMcpServer, type McpTransportFactory } from './mcp-connection';
@@ -64,6 +64,26 @@ describe('connectMcpServer', () => {
     await heard;
     const after = await connection.session.listTools();
     expect(after.tools.map((tool) => tool.name)).toContain('extraTool');
+    await connection.session.close();
+  });
+
+  it('passes an app’s resources/list cursor to the server and gives its page back, next cursor and all', async () => {
+    const server = new Server({ name: 'pages', version: '0.0.1' }, { capabilities: { resources: {} } });
+    const cursors: (string | undefined)[] = [];
+    server.setRequestHandler(ListResourcesRequestSchema, (request) => {
+      cursors.push(request.params?.cursor);
+      return request.params?.cursor === 'page-2'
+        ? { resources: [{ uri: 'note://b', name: 'b' }] }
+        : { resources: [{ uri: 'note://a', name: 'a' }], nextCursor: 'page-2' };
+    });
+    const connection = await connectMcpServer(config, inMemory(server));
+    if (!connection.ok) throw new Error(connection.error);
+    expect(await connection.session.listResources(undefined)).toEqual({
+      resources: [{ uri: 'note://a', name: 'a' }],
+      nextCursor: 'page-2',
+    });
+    expect(await connection.session.listResources('page-2')).toEqual({ resources: [{ uri: 'note://b', name: 'b' }] });
+    expect(cursors).toEqual([undefined, 'page-2']);
     await connection.session.close();
   });
 

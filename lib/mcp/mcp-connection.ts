@@ -27,6 +27,8 @@ export interface McpSession {
   listResourceEntries(): Promise<McpListedResource[]>;
   /** One resource's contents (`resources/read`), unchecked: the caller checks it at its boundary. */
   readResource(uri: string): Promise<unknown>;
+  /** One page of `resources/list` as the server sent it, unchecked: an MCP App's own request, passed through. */
+  listResources(cursor: string | undefined): Promise<unknown>;
   listPrompts(): Promise<McpListedPrompt[]>;
   getPrompt(name: string, input: Record<string, string>): Promise<unknown>;
   callTool(toolName: string, input: Record<string, unknown>, signal?: AbortSignal): Promise<unknown>;
@@ -108,6 +110,7 @@ export async function connectMcpServer(
       }));
     },
     readResource: (uri) => client.readResource({ uri }, { timeout }),
+    listResources: (cursor) => client.listResources(cursor !== undefined ? { cursor } : undefined, { timeout }),
     async listPrompts() {
       if (!capabilities.prompts) return [];
       const result = await client.listPrompts(undefined, { timeout });

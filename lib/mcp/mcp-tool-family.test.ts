@@ -182,3 +182,21 @@ describe('MCP resources of the tool family', () => {
     });
   });
 });
+
+describe('an MCP App’s own resources/list', () => {
+  it('passes its own server’s page through, checked, and refuses a server that is off', async () => {
+    const family = familyWith([notes, { ...notes, id: 'off', enabled: false }]);
+    expect(await family.listAppResources('notes', undefined)).toEqual({
+      result: {
+        resources: [
+          { uri: 'note://first', name: 'first-note', mimeType: 'text/plain' },
+          { uri: 'image://dot', name: 'dot', mimeType: 'image/png' },
+          { uri: 'note://trip', name: 'trip', mimeType: 'text/markdown' },
+        ],
+      },
+    });
+    expect(await family.listAppResources('off', undefined)).toEqual({
+      error: 'The app’s MCP server is not enabled any more.',
+    });
+  });
+});

@@ -18,6 +18,7 @@ import { openMcpAppOf, type OpenMcpApp } from './mcp-app-opening';
 import { mcpAppRequestRunner, type AppMessageDrafts } from './mcp-app-request-tools';
 import { mcpAppReadResultSchema, type McpAppToolAnswer } from '../protocol/mcp-app-wire';
 import { issueText } from '../protocol/issue-text';
+import { mcpAppResourceList } from './mcp-app-resource-list';
 
 export interface McpToolFamilyDependencies {
   /** The servers as stored in Settings; only enabled ones are connected. */
@@ -62,6 +63,8 @@ export interface McpToolFamily {
   toolOf(toolName: string): Promise<{ serverId: string; serverName: string; toolName: string } | undefined>;
   /** MCP Apps: an app's own `resources/read`, from its own server only, checked and size-capped. */
   readAppResource(serverId: string, uri: string): Promise<McpAppToolAnswer>;
+  /** MCP Apps: an app's own `resources/list` (the page at `cursor`), from its own server only, checked. */
+  listAppResources(serverId: string, cursor: string | undefined): Promise<McpAppToolAnswer>;
   /** The enabled servers' prompts, offered as `/<server>:<prompt>` in the composer. */
   prompts(): Promise<McpPromptsResult>;
   /** One prompt's text with its arguments filled in, as the user's next message. */
@@ -143,6 +146,22 @@ export function createMcpToolFamily(dependencies: McpToolFamilyDependencies): Mc
     return known.get(toolName);
   }
 
+  /** An app's own server, enabled and connected, for one of the app's requests; else why not, as its answer. */
+  async function withAppServer(
+    serverId: string,
+    serve: (name: string, session: McpSession) => Promise<McpAppToolAnswer>,
+  ): Promise<McpAppToolAnswer> {
+    const config = (await dependencies.servers()).find((server) => server.id === serverId && server.enabled);
+    if (!config) return { error: 'The app’s MCP server is not enabled any more.' };
+    const session = await connection(config).session;
+    if (!session.ok) return { error: `${config.name} is not connected: ${session.error}` };
+    try {
+      return await serve(config.name, session.session);
+    } catch (error) {
+      return { error: `${config.name}: ${mcpFailureMessage(error)}` };
+    }
+  }
+
   const family: McpToolFamily = {
     definitions,
     owns: isMcpToolName,
@@ -185,20 +204,14 @@ export function createMcpToolFamily(dependencies: McpToolFamilyDependencies): Mc
       const tool = await definition(toolName).catch(() => undefined);
       return tool ? { serverId: tool.serverId, serverName: tool.serverName, toolName: tool.toolName } : undefined;
     },
-    async readAppResource(serverId, uri) {
-      const config = (await dependencies.servers()).find((server) => server.id === serverId && server.enabled);
-      if (!config) return { error: 'The app’s MCP server is not enabled any more.' };
-      const session = await connection(config).session;
-      if (!session.ok) return { error: `${config.name} is not connected: ${session.error}` };
-      try {
-        const read = mcpAppReadResultSchema.safeParse(await session.session.readResource(uri));
-        if (!read.success)
-          return { error: `${config.name} sent an unusable resource: ${issueText(read.error.issues[0])}` };
+    readAppResource: (serverId, uri) =>
+      withAppServer(serverId, async (name, session) => {
+        const read = mcpAppReadResultSchema.safeParse(await session.readResource(uri));
+        if (!read.success) return { error: `${name} sent an unusable resource: ${issueText(read.error.issues[0])}` };
         return { result: read.data };
-      } catch (error) {
-        return { error: `${config.name}: ${mcpFailureMessage(error)}` };
-      }
-    },
+      }),
+    listAppResources: (serverId, cursor) =>
+      withAppServer(serverId, async (name, session) => mcpAppResourceList(name, await session.listResources(cursor))),
     // A read-only call changed nothing, so running it again is safe; any other may have happened or not.
     async recover(toolName) {
       const tool = await definition(toolName).catch(() => undefined);

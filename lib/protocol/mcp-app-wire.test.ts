@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MCP_APP_IMAGE_LIMITS } from './mcp-app-images';
+import { mcpAppDownloadContentSchema } from './mcp-app-download';
 import { MCP_APP_RESOURCE_READ_LIMIT, mcpAppReadResultSchema, mcpAppRequestSchema } from './mcp-app-wire';
 
 describe('the MCP App requests the stage hands the runtime', () => {
@@ -30,6 +31,42 @@ describe('the MCP App requests the stage hands the runtime', () => {
     const half = { ...image, data: 'A'.repeat((MCP_APP_IMAGE_LIMITS.context.bytes / 3) * 2) };
     expect(parses({ ...context, images: [half, half] })).toBe(true);
     expect(parses({ ...context, images: [half, half, image] })).toBe(false);
+  });
+
+  it('takes a page of the resource list, with or without a cursor', () => {
+    expect(mcpAppRequestSchema.safeParse({ method: 'resources/list' }).success).toBe(true);
+    expect(mcpAppRequestSchema.safeParse({ method: 'resources/list', cursor: 'page-2' }).success).toBe(true);
+    expect(mcpAppRequestSchema.safeParse({ method: 'resources/list', cursor: 2 }).success).toBe(false);
+  });
+
+  it('takes the files of a download within the count and the size in all', () => {
+    const file = { name: 'report.csv', mimeType: 'text/csv', size: 27 };
+    const download = (files: unknown[]) => mcpAppRequestSchema.safeParse({ method: 'ui/download-file', files });
+    expect(download([file]).success).toBe(true);
+    expect(download([]).success).toBe(false);
+    expect(download(Array.from({ length: 11 }, () => file)).success).toBe(false);
+    expect(
+      download([
+        { ...file, size: 15 * 1024 * 1024 },
+        { ...file, size: 6 * 1024 * 1024 },
+      ]).success,
+    ).toBe(false);
+    expect(download([{ ...file, name: '' }]).success).toBe(false);
+  });
+});
+
+describe('the contents of an app’s ui/download-file', () => {
+  it('are embedded text or base64, or links with a name', () => {
+    const contents = (value: unknown) => mcpAppDownloadContentSchema.safeParse(value).success;
+    expect(contents({ type: 'resource', resource: { uri: 'file:///a.txt', text: 'a' } })).toBe(true);
+    expect(
+      contents({ type: 'resource', resource: { uri: 'file:///a.png', mimeType: 'image/png', blob: 'AAAA' } }),
+    ).toBe(true);
+    expect(contents({ type: 'resource', resource: { uri: 'file:///a.png', blob: 'not base64' } })).toBe(false);
+    expect(contents({ type: 'resource', resource: { uri: '', text: 'a' } })).toBe(false);
+    expect(contents({ type: 'resource_link', uri: 'report://q4', name: 'Q4' })).toBe(true);
+    expect(contents({ type: 'resource_link', uri: 'report://q4' })).toBe(false);
+    expect(contents({ type: 'image', data: 'AAAA', mimeType: 'image/png' })).toBe(false);
   });
 });
 

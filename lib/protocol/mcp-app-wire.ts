@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { jsonObjectSchema, jsonValueSchema, type JsonObject } from './json-value';
+import { mcpAppDownloadContentSchema, mcpAppDownloadFilesSchema } from './mcp-app-download';
 import { fetchResultSchema, hostPageMessageSchema } from './relayed-fetch-wire';
 import {
   appImagesRefusal,
@@ -179,6 +180,19 @@ export const mcpAppMethodMessageSchema = z.discriminatedUnion('method', [
   z.object({
     jsonrpc: jsonRpc,
     id: jsonRpcId,
+    method: z.literal('resources/list'),
+    params: z.object({ cursor: z.string().max(2000).optional() }).optional(),
+  }),
+  z.object({
+    jsonrpc: jsonRpc,
+    id: jsonRpcId,
+    method: z.literal('ui/download-file'),
+    // More contents than files saved are read, so that too many is refused with the count named.
+    params: z.object({ contents: z.array(mcpAppDownloadContentSchema).min(1).max(100) }),
+  }),
+  z.object({
+    jsonrpc: jsonRpc,
+    id: jsonRpcId,
     method: z.literal('ui/request-display-mode'),
     params: z.object({ mode: mcpAppDisplayModeSchema }),
   }),
@@ -264,7 +278,8 @@ export type McpAppToolAnswer = z.infer<typeof mcpAppToolAnswerSchema>;
 
 /**
  * An app's request the stage hands the runtime, beyond `tools/call`: a message for the conversation, a link to
- * open and a resource of its own server to read. The runtime answers each with a `McpAppToolAnswer`.
+ * open, files to save, and a resource (or a page of the resource list) of its own server to read. The runtime
+ * answers each with a `McpAppToolAnswer`.
  */
 export const mcpAppRequestSchema = z.discriminatedUnion('method', [
   /** The user's message an app asks to add: its text blocks joined, and its images. */
@@ -282,6 +297,9 @@ export const mcpAppRequestSchema = z.discriminatedUnion('method', [
     }),
   z.object({ method: z.literal('ui/open-link'), url: z.url().max(2000) }),
   z.object({ method: z.literal('resources/read'), uri: z.string().min(1).max(2000) }),
+  z.object({ method: z.literal('resources/list'), cursor: z.string().max(2000).optional() }),
+  /** The files as the user is asked about them; their bytes stay in the stage, which saves them once allowed. */
+  z.object({ method: z.literal('ui/download-file'), files: mcpAppDownloadFilesSchema }),
   /** What the model should know from the app (its text blocks, joined, and its images), replacing what it said before. */
   z
     .object({

@@ -106,6 +106,7 @@ describe('an MCP App’s own tool call', () => {
       runAppToolCall: (call) => runtime.runAppToolCall(call),
       answer: (_targetId, _requestId, answer) => answers.push(answer),
       readResource: async () => ({ result: { contents: [] } }),
+      listResources: async () => ({ result: { resources: [] } }),
       openLink: async () => undefined,
       recoverApp: async () => undefined,
       messages: new AppMessageDrafts(() => 'm1'),

@@ -92,6 +92,8 @@ export function composeRuntime(platform: RuntimePlatform): ComposedRuntime {
     answer: (targetId, requestId, answer) => stage.answerAppToolCall(targetId, requestId, answer),
     readResource: (serverId, uri) =>
       mcp ? mcp.readAppResource(serverId, uri) : Promise.resolve({ error: 'MCP is not available here.' }),
+    listResources: (serverId, cursor) =>
+      mcp ? mcp.listAppResources(serverId, cursor) : Promise.resolve({ error: 'MCP is not available here.' }),
     openLink: async (url) => {
       await platform.pagePlatform.openTab(url, undefined, LINK_LOAD_TIMEOUT_MS).catch(() => undefined);
     },

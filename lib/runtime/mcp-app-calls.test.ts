@@ -22,6 +22,7 @@ function setup(status: ToolExecutionResult['status'] = 'completed', recovered?: 
   const asked: AppToolCall[] = [];
   const links: string[] = [];
   const reads: { serverId: string; uri: string }[] = [];
+  const lists: { serverId: string; cursor: string | undefined }[] = [];
   const messages = new AppMessageDrafts(() => 'message-1');
   const heldDuringCall: (string | undefined)[] = [];
   const imagesDuringCall: BlobRef[][] = [];
@@ -42,6 +43,10 @@ function setup(status: ToolExecutionResult['status'] = 'completed', recovered?: 
       reads.push({ serverId, uri });
       return { result: { contents: [{ uri, text: 'page' }] } };
     },
+    listResources: async (serverId, cursor) => {
+      lists.push({ serverId, cursor });
+      return { result: { resources: [{ uri: 'note://a', name: 'a' }], nextCursor: 'page-2' } };
+    },
     openLink: async (url) => void links.push(url),
     recoverApp: async () => recovered,
     messages,
@@ -49,7 +54,19 @@ function setup(status: ToolExecutionResult['status'] = 'completed', recovered?: 
     blobStore,
     imageRefusal: async () => imageRefusal,
   });
-  return { calls, answers, asked, links, reads, messages, heldDuringCall, imagesDuringCall, contexts, blobStore };
+  return {
+    calls,
+    answers,
+    asked,
+    links,
+    reads,
+    lists,
+    messages,
+    heldDuringCall,
+    imagesDuringCall,
+    contexts,
+    blobStore,
+  };
 }
 
 describe('McpAppCalls requests', () => {
@@ -200,6 +217,50 @@ describe('McpAppCalls requests', () => {
     expect(answers).toEqual([{ result: { contents: [{ uri: 'ui://counter/app.html', text: 'page' }] } }]);
   });
 
+  it('lists the resources of the app’s own server, a page at a time, without asking', async () => {
+    const { calls, answers, asked, lists } = setup();
+    calls.opened('mcp-app-1', opened);
+    await calls.request('mcp-app-1', 'q1', { method: 'resources/list' });
+    await calls.request('mcp-app-1', 'q2', { method: 'resources/list', cursor: 'page-2' });
+    expect(lists).toEqual([
+      { serverId: 'apps', cursor: undefined },
+      { serverId: 'apps', cursor: 'page-2' },
+    ]);
+    expect(asked).toEqual([]);
+    expect(answers[0]).toEqual({ result: { resources: [{ uri: 'note://a', name: 'a' }], nextCursor: 'page-2' } });
+  });
+
+  it('asks once for all the files of a download, by name, type and size, and answers the user’s word', async () => {
+    const files = [
+      { name: 'report.csv', mimeType: 'text/csv', size: 27 },
+      { name: 'chart.png', mimeType: 'image/png', size: 4096 },
+    ];
+    const allowed = setup('completed');
+    allowed.calls.opened('mcp-app-1', opened);
+    await allowed.calls.request('mcp-app-1', 'q1', { method: 'ui/download-file', files });
+    expect(allowed.asked).toEqual([
+      {
+        sessionId: 's1',
+        note: 'The MCP App “showCounter” asks to save 2 files.',
+        toolName: 'app_download_file',
+        input: {
+          app: 'showCounter',
+          files: [
+            { name: 'report.csv', type: 'text/csv', size: '27 B' },
+            { name: 'chart.png', type: 'image/png', size: '4 KB' },
+          ],
+        },
+      },
+    ]);
+    expect(allowed.answers).toEqual([{ result: {} }]);
+
+    const denied = setup('denied');
+    denied.calls.opened('mcp-app-1', opened);
+    await denied.calls.request('mcp-app-1', 'q1', { method: 'ui/download-file', files: [files[0]] });
+    expect(denied.asked[0]?.note).toBe('The MCP App “showCounter” asks to save report.csv.');
+    expect(denied.answers).toEqual([{ error: 'Download denied by the user.' }]);
+  });
+
   it('finds an app it did not open (a restart) from the log, and refuses one the log does not know', async () => {
     const known = setup('completed', opened);
     await known.calls.call('mcp-app-9', 'c1', { name: 'incrementCounter', arguments: { by: 1 } });
@@ -312,11 +373,28 @@ describe('the app request tools', () => {
     });
   });
 
-  it('always ask, and own only their two names', async () => {
+  it('always ask, and own only their three names', async () => {
     const runner = mcpAppRequestRunner('app_open_link')!;
     expect(await runner.approve!({ app: 'a', url: 'https://example.com/' }, services, call)).toMatchObject({
       required: true,
       summary: 'Open https://example.com/ in a new tab, as the MCP App “a” asks.',
+    });
+    const download = mcpAppRequestRunner('app_download_file')!;
+    const one = { app: 'a', files: [{ name: 'report.csv', type: 'text/csv', size: '27 B' }] };
+    expect(await download.approve!(one, services, call)).toMatchObject({
+      required: true,
+      summary: 'The MCP App “a” wants to save report.csv (text/csv, 27 B).',
+    });
+    const two = { app: 'a', files: [...one.files, { name: 'dot.png', type: 'image/png', size: '4 KB' }] };
+    expect(await download.approve!(two, services, call)).toMatchObject({
+      summary: 'The MCP App “a” wants to save 2 files: report.csv (text/csv, 27 B), dot.png (image/png, 4 KB).',
+    });
+    expect(await download.approve!({ app: 'a' }, services, call)).toMatchObject({
+      summary: 'The MCP App “a” wants to save files it does not name.',
+    });
+    expect(await download.execute(one, services, call)).toEqual({
+      ok: true,
+      text: 'The user allowed the files to be saved.',
     });
     expect(mcpAppRequestRunner('app_anything')).toBeUndefined();
     expect(mcpAppRequestRunner('mcp_apps_showCounter')).toBeUndefined();

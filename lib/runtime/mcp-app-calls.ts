@@ -5,6 +5,8 @@ import type { JsonObject } from '../protocol/json-value';
 import { MCP_APP_IMAGE_LIMITS, type McpAppImage, type McpAppImageLimits } from '../protocol/mcp-app-images';
 import type { McpAppRequest, McpAppToolAnswer } from '../protocol/mcp-app-wire';
 import { APP_MESSAGE_TOOL, APP_OPEN_LINK_TOOL, type AppMessageDrafts } from '../mcp/mcp-app-request-tools';
+import { APP_DOWNLOAD_TOOL, type McpAppDownloadFile } from '../protocol/mcp-app-download';
+import { formatFileSize } from '../files/format-file-size';
 import type { ToolExecutionResult } from '../protocol/tool-execution-request';
 import { errorText } from '../protocol/error-text';
 import type { McpAppToolCall } from '../targets/stage-link';
@@ -33,6 +35,8 @@ export interface McpAppCallsDependencies {
   answer(targetId: string, requestId: string, answer: McpAppToolAnswer): void;
   /** An app's `resources/read` on its own server. */
   readResource(serverId: string, uri: string): Promise<McpAppToolAnswer>;
+  /** An app's `resources/list` on its own server: the page at `cursor`. */
+  listResources(serverId: string, cursor: string | undefined): Promise<McpAppToolAnswer>;
   /** Opens an http(s) link the user allowed in a new tab. */
   openLink(url: string): Promise<void>;
   /** An app this runtime did not open (it restarted since): what its opening in the log says of it. */
@@ -90,7 +94,7 @@ export class McpAppCalls {
     this.dependencies.answer(targetId, requestId, await this.answerOf(targetId, call));
   }
 
-  /** An app's `ui/message`, `ui/open-link` or `resources/read`, answered once served or refused. */
+  /** An app's request (a message, a link, a download, a resource, its context), answered once served or refused. */
   async request(targetId: string, requestId: string, request: McpAppRequest): Promise<void> {
     this.dependencies.answer(targetId, requestId, await this.requestAnswer(targetId, request));
   }
@@ -109,7 +113,10 @@ export class McpAppCalls {
     if (!app) return { error: UNKNOWN_APP };
     try {
       if (request.method === 'resources/read') return await this.dependencies.readResource(app.serverId, request.uri);
+      if (request.method === 'resources/list')
+        return await this.dependencies.listResources(app.serverId, request.cursor);
       if (request.method === 'ui/message') return await this.message(app, request);
+      if (request.method === 'ui/download-file') return await this.download(app, request.files);
       if (request.method === 'ui/update-model-context') return await this.context(app, targetId, request);
       const asked = await this.dependencies.runAppToolCall({
         sessionId: app.sessionId,
@@ -155,6 +162,23 @@ export class McpAppCalls {
     });
     this.contexts.set(targetId, { count: known.count + 1, last: written });
     return { result: {} };
+  }
+
+  /**
+   * The user's word on saving the files, whose names, types and sizes the card shows; the stage holds the bytes and
+   * saves them once this is allowed.
+   */
+  private async download(app: OpenedMcpApp, files: McpAppDownloadFile[]): Promise<McpAppToolAnswer> {
+    const asked = await this.dependencies.runAppToolCall({
+      sessionId: app.sessionId,
+      note: `The MCP App “${app.title}” asks to save ${files.length === 1 ? files[0].name : `${files.length} files`}.`,
+      toolName: APP_DOWNLOAD_TOOL,
+      input: {
+        app: app.title,
+        files: files.map((file) => ({ name: file.name, type: file.mimeType, size: formatFileSize(file.size) })),
+      },
+    });
+    return asked.status === 'completed' ? { result: {} } : { error: 'Download denied by the user.' };
   }
 
   /** Refused as a whole, before anything is kept, when the endpoint takes no images or one of them fails a check. */

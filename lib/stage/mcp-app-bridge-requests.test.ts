@@ -43,7 +43,7 @@ async function settled(): Promise<void> {
   for (let round = 0; round < 3; round++) await Promise.resolve();
 }
 
-describe('McpAppBridge requests: ui/message, ui/open-link, resources/read', () => {
+describe('McpAppBridge requests: ui/message, ui/open-link, resources/read, resources/list', () => {
   it('offers links, resources and messages of text and images in its capabilities only when it can serve them', () => {
     const served = bridge({ result: {} }).posted[0];
     expect(served).toMatchObject({
@@ -197,6 +197,19 @@ describe('McpAppBridge requests: ui/message, ui/open-link, resources/read', () =
       urls.map(() => ({ code: -32602, message: 'Only http and https links are opened.' })),
     );
     expect(posted.at(-1)).toEqual({ jsonrpc: '2.0', id: 'web', result: {} });
+  });
+
+  it('forwards resources/list with its cursor, and answers the page the runtime read', async () => {
+    const page = { resources: [{ uri: 'note://first', name: 'first-note' }], nextCursor: 'page-2' };
+    const { host, posted, requests } = bridge({ result: page });
+    host.receive({ jsonrpc: '2.0', id: 1, method: 'resources/list' });
+    host.receive({ jsonrpc: '2.0', id: 2, method: 'resources/list', params: { cursor: 'page-2' } });
+    await settled();
+    expect(requests).toEqual([{ method: 'resources/list' }, { method: 'resources/list', cursor: 'page-2' }]);
+    expect(posted.slice(-2)).toEqual([
+      { jsonrpc: '2.0', id: 1, result: page },
+      { jsonrpc: '2.0', id: 2, result: page },
+    ]);
   });
 
   it('forwards resources/read by uri, and answers -32601 for all three when the host serves none', async () => {

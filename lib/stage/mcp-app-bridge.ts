@@ -18,6 +18,8 @@ import {
   type McpAppToolAnswer,
 } from '../protocol/mcp-app-wire';
 import { MCP_APP_IMAGE_LIMITS } from '../protocol/mcp-app-images';
+import type { McpAppDownloadContent } from '../protocol/mcp-app-download';
+import { appDownloadFiles, describedFiles, type AppDownloadFile } from './app-download-files';
 import { declaredDisplayModes, resultingDisplayMode } from './mcp-app-display-mode';
 import { mcpAppContent } from './mcp-app-content';
 
@@ -35,10 +37,12 @@ export interface McpAppBridgeOptions {
   /** The app's own `tools/call`, run by the runtime with the normal approvals. */
   callTool(name: string, input: JsonObject): Promise<McpAppToolAnswer>;
   /**
-   * The app's `ui/message`, `ui/open-link`, `resources/read` and `ui/update-model-context`, served by the runtime;
-   * without it, refused.
+   * The app's `ui/message`, `ui/open-link`, `ui/download-file` (the user's word on it), `resources/read`,
+   * `resources/list` and `ui/update-model-context`, served by the runtime; without it, refused.
    */
   request?(request: McpAppRequest): Promise<McpAppToolAnswer>;
+  /** Saves the files of a download the user allowed; whether they were saved. Without it, downloads are refused. */
+  saveFiles?(files: AppDownloadFile[]): Promise<boolean>;
   /** The size the app says its content has. */
   onSize(size: { width?: number; height?: number }): void;
   /**
@@ -214,6 +218,14 @@ export class McpAppBridge {
       case 'resources/read':
         await this.forward(message.id, { method: message.method, uri: message.params.uri });
         return;
+      case 'resources/list': {
+        const cursor = message.params?.cursor;
+        await this.forward(message.id, { method: message.method, ...(cursor !== undefined ? { cursor } : {}) });
+        return;
+      }
+      case 'ui/download-file':
+        await this.downloadFile(message.id, message.params.contents);
+        return;
       case 'ui/update-model-context':
         await this.updateModelContext(message.id, message.params);
         return;
@@ -240,6 +252,7 @@ export class McpAppBridge {
             openLinks: {},
             message: { text: {}, image: {} },
             updateModelContext: { text: {}, image: {}, structuredContent: {} },
+            ...(this.options.saveFiles ? { downloadFile: {} } : {}),
           }
         : {}),
       logging: {},
@@ -256,9 +269,25 @@ export class McpAppBridge {
 
   /** A request the runtime serves (the user may be asked first); a refusal is the spec's -32000. */
   private async forward(id: string | number, request: McpAppRequest): Promise<void> {
+    await this.serving(id, request.method, async (serve) => {
+      const answer = await serve(request);
+      if ('result' in answer) this.answer(id, { result: answer.result });
+      else this.answer(id, { error: { code: MCP_APP_DECLINED, message: answer.error } });
+    });
+  }
+
+  /**
+   * Runs `work` with the runtime's `request` once the app may ask (it is initialized and has room for one more
+   * request waiting), else refuses `method`.
+   */
+  private async serving(
+    id: string | number,
+    method: string,
+    work: (serve: NonNullable<McpAppBridgeOptions['request']>) => Promise<void>,
+  ): Promise<void> {
     const serve = this.options.request;
     if (!serve) {
-      this.refuse(id, JSON_RPC_ERRORS.methodNotFound, `Method not found: ${request.method}.`);
+      this.refuse(id, JSON_RPC_ERRORS.methodNotFound, `Method not found: ${method}.`);
       return;
     }
     if (!this.initialized) {
@@ -271,9 +300,7 @@ export class McpAppBridge {
     }
     this.pending += 1;
     try {
-      const answer = await serve(request);
-      if ('result' in answer) this.answer(id, { result: answer.result });
-      else this.answer(id, { error: { code: MCP_APP_DECLINED, message: answer.error } });
+      await work(serve);
     } finally {
       this.pending -= 1;
     }
@@ -304,6 +331,29 @@ export class McpAppBridge {
       method: 'ui/message',
       text: read.text,
       ...(read.images.length ? { images: read.images } : {}),
+    });
+  }
+
+  /**
+   * The files are gathered first (linked ones read from the app's own server) and refused with the reason when they
+   * cannot be saved; then the user decides (the runtime asks), and the stage saves them. A denial, an expired ask or
+   * a failed save is the spec's `{ isError: true }`.
+   */
+  private async downloadFile(id: string | number, contents: McpAppDownloadContent[]): Promise<void> {
+    const save = this.options.saveFiles;
+    if (!save) {
+      this.refuse(id, JSON_RPC_ERRORS.methodNotFound, 'Method not found: ui/download-file.');
+      return;
+    }
+    await this.serving(id, 'ui/download-file', async (serve) => {
+      const gathered = await appDownloadFiles(contents, (uri) => serve({ method: 'resources/read', uri }));
+      if ('refusal' in gathered) {
+        this.refuse(id, gathered.refusal.code, gathered.refusal.message);
+        return;
+      }
+      const asked = await serve({ method: 'ui/download-file', files: describedFiles(gathered.files) });
+      const saved = 'result' in asked && (await save(gathered.files));
+      this.answer(id, { result: saved ? {} : { isError: true } });
     });
   }
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import puppeteer, { type Browser, type Frame, type Page, type WebWorker } from 'puppeteer-core';
@@ -17,8 +17,26 @@ export interface ExtensionSession {
   close(): Promise<void>;
 }
 
-export async function launchExtension(extensionPath = TEST_BUILD): Promise<ExtensionSession> {
+export interface LaunchOptions {
+  /**
+   * The folder Chromium saves downloads in, without asking, set in the profile before launch. DevTools'
+   * `Browser.setDownloadBehavior` would name every file after its URL, not as `downloads.download` asks.
+   */
+  downloadsFolder?: string;
+}
+
+export async function launchExtension(
+  extensionPath = TEST_BUILD,
+  options: LaunchOptions = {},
+): Promise<ExtensionSession> {
   const profile = mkdtempSync(join(tmpdir(), 'splitbrain-profile-'));
+  if (options.downloadsFolder) {
+    mkdirSync(join(profile, 'Default'));
+    writeFileSync(
+      join(profile, 'Default', 'Preferences'),
+      JSON.stringify({ download: { default_directory: options.downloadsFolder, prompt_for_download: false } }),
+    );
+  }
   const browser = await puppeteer.launch({
     executablePath: CHROMIUM,
     headless: true,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import { configureEndpoint, launchExtension, type ExtensionSession } from './extension-harness';
+import { configureEndpoint, launchExtension, type ExtensionSession, type LaunchOptions } from './extension-harness';
 
 type Closable = { close(): Promise<unknown> | unknown };
 type Starters = Record<string, () => Promise<Closable>> & { model: () => Promise<Closable & { url: string }> };
@@ -14,11 +14,12 @@ export type ExtensionSuite<Servers extends Starters> = {
 /**
  * Before the describe's tests: its servers started in order, Chromium launched with the test build, the extension
  * pointed at the `model` server, and then `prepare` (to store settings, say); after them, Chromium closed and then
- * every server that started.
+ * every server that started. `launch` is how Chromium starts (where it saves downloads, say).
  */
 export function extensionSuite<Servers extends Starters>(
   starters: Servers,
   prepare?: (suite: ExtensionSuite<Servers>) => Promise<void>,
+  launch?: LaunchOptions,
 ): ExtensionSuite<Servers> {
   const suite = {} as ExtensionSuite<Servers>;
   const started: Closable[] = [];
@@ -30,7 +31,7 @@ export function extensionSuite<Servers extends Starters>(
       started.push(server);
       Object.assign(suite, { [name]: server });
     }
-    session = await launchExtension();
+    session = await launchExtension(undefined, launch);
     Object.assign(suite, { session });
     await configureEndpoint(session, suite.model.url);
     await prepare?.(suite);

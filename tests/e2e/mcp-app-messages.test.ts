@@ -2,7 +2,7 @@ import type { Frame, Page } from 'puppeteer-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedModelServer } from '../../scripts/scripted-model-server/scripted-model-server';
 import { startMcpHttpServer } from '../support/mcp-http-server';
-import { OTHER_SERVER_NOTE_URI } from '../support/mcp-test-apps';
+import { COUNTER_APP_URI, OTHER_SERVER_NOTE_URI } from '../support/mcp-test-apps';
 import { imagesIn, pngPixels } from '../support/model-request-images';
 import { pngHeader } from '../support/png-header';
 import { patternPng } from '../support/test-files';
@@ -19,7 +19,7 @@ import { appFrame, textOf, turnEnd } from './mcp-app-harness';
 import { extensionSuite } from './extension-suite';
 
 interface AppAnswer {
-  result?: { contents?: { uri: string; text?: string }[] };
+  result?: { contents?: { uri: string; text?: string }[]; resources?: { uri: string }[] };
   error?: { code: number; message: string };
 }
 
@@ -152,6 +152,7 @@ describe('MCP Apps ask the host: messages, links, resources, and calls after a w
       openLinks: {},
       message: { text: {}, image: {} },
       updateModelContext: { text: {}, image: {}, structuredContent: {} },
+      downloadFile: {},
       logging: {},
       sandbox: { permissions: {}, csp: { connectDomains: [] } },
     });
@@ -337,6 +338,37 @@ describe('MCP Apps ask the host: messages, links, resources, and calls after a w
     expect(other.error?.code).toBe(-32000);
     expect(other.error?.message).toContain('Apps:');
     expect(mcp.calls.get(`read:${OTHER_SERVER_NOTE_URI}`)).toBeUndefined();
+  });
+
+  it('refuses to download a web address or another server’s resource without asking anyone', async () => {
+    const { mcp } = suite;
+    const web = 'https://example.com/q4.pdf';
+    await appRequest(frame, 'web-file', 'ui/download-file', {
+      contents: [{ type: 'resource_link', uri: web, name: 'Q4 report', mimeType: 'application/pdf' }],
+    });
+    expect((await answerOf(frame, 'web-file')).error).toEqual({
+      code: -32602,
+      message: `Only resources of the app’s own MCP server are downloaded; ${web} is not one, and this host fetches nothing from elsewhere.`,
+    });
+    await appRequest(frame, 'other-file', 'ui/download-file', {
+      contents: [
+        { type: 'resource', resource: { uri: 'file:///mine.txt', text: 'mine' } },
+        { type: 'resource_link', uri: OTHER_SERVER_NOTE_URI, name: 'note' },
+      ],
+    });
+    const other = await answerOf(frame, 'other-file');
+    expect(other.error?.code).toBe(-32000);
+    expect(other.error?.message).toContain(`Could not read ${OTHER_SERVER_NOTE_URI}: Apps:`);
+    expect(mcp.calls.get(`read:${OTHER_SERVER_NOTE_URI}`)).toBeUndefined();
+    expect(await panel.$('section.approval-card[data-status="pending"]')).toBeNull();
+    expect(await storedRowsText(panel, await currentSessionId(panel))).not.toContain('app_download_file');
+  });
+
+  it('lists the resources of the app’s own server, and none of another', async () => {
+    await appRequest(frame, 'list', 'resources/list', {});
+    const listed = (await answerOf(frame, 'list')).result?.resources?.map((resource) => resource.uri);
+    expect(listed).toEqual(expect.arrayContaining([COUNTER_APP_URI, 'note://first', 'image://dot']));
+    expect(listed).not.toContain(OTHER_SERVER_NOTE_URI);
   });
 
   it('runs the app’s own tool call after the service worker was stopped, without opening the app again', async () => {

@@ -1,8 +1,12 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Frame, Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import { startScriptedModelServer } from '../../scripts/scripted-model-server/scripted-model-server';
 import { startMcpHttpServer } from '../support/mcp-http-server';
-import { OFFICIAL_APP_URI } from '../support/mcp-test-apps';
+import { COUNTER_APP_URI, OFFICIAL_APP_URI } from '../support/mcp-test-apps';
+import { TEST_PNG_BASE64 } from '../support/mcp-test-server';
 import {
   clickInCard,
   pendingApproval,
@@ -60,9 +64,11 @@ async function pendingSummary(panel: Page): Promise<{ card: string; summary: str
 }
 
 describe('An MCP App built with the official SDK (@modelcontextprotocol/ext-apps) in the stage', () => {
+  const downloads = mkdtempSync(join(tmpdir(), 'splitbrain-downloads-'));
   const suite = extensionSuite(
     { model: () => startScriptedModelServer(), mcp: () => startMcpHttpServer() },
     ({ session, mcp }) => storeMcpServers(session, [{ id: 'apps', name: 'Apps', url: `${mcp.origin}/apps` }]),
+    { downloadsFolder: downloads },
   );
   let panel: Page;
   let frame: Frame;
@@ -114,7 +120,12 @@ describe('An MCP App built with the official SDK (@modelcontextprotocol/ext-apps
     expect(context.toolInfo?.tool.name).toBe('showOfficialCounter');
     expect(context.toolInfo?.tool.inputSchema).toMatchObject({ type: 'object', properties: { start: {}, link: {} } });
     expect(['light', 'dark']).toContain(context.theme);
-    expect(record.hostCapabilities).toMatchObject({ serverTools: {}, serverResources: {}, openLinks: {} });
+    expect(record.hostCapabilities).toMatchObject({
+      serverTools: {},
+      serverResources: {},
+      openLinks: {},
+      downloadFile: {},
+    });
     const stage = await session.stagePage();
     expect(await stage.$eval('#target-title', (element) => element.textContent)).toBe(
       'showOfficialCounter · MCP App of Apps',
@@ -161,6 +172,42 @@ describe('An MCP App built with the official SDK (@modelcontextprotocol/ext-apps
     await clickInCard(panel, opening.card, 'Allow');
     expect(await answerOf(frame, 'link')).toEqual({ result: {} });
     expect(session.browser.targets().some((target) => target.url() === link)).toBe(true);
+  });
+
+  it('saves the app’s files (embedded, and read from its server) after one approval, byte for byte', async () => {
+    await press(frame, 'download');
+    const { card, summary } = await pendingSummary(panel);
+    const csv = Buffer.from('count,note\n42,café\n');
+    const png = Buffer.from(TEST_PNG_BASE64, 'base64');
+    expect(summary).toBe(
+      `The MCP App “showOfficialCounter” wants to save 2 files: counter.csv (text/csv, ${csv.length} B), ` +
+        `Counter chart.png (image/png, ${png.length} B).`,
+    );
+    expect(readdirSync(downloads)).toEqual([]);
+    await clickInCard(panel, card, 'Allow');
+    expect(await answerOf(frame, 'download')).toEqual({ result: {} });
+    expect(readdirSync(downloads).sort()).toEqual(['Counter chart.png', 'counter.csv']);
+    expect(readFileSync(join(downloads, 'counter.csv'))).toEqual(csv);
+    expect(readFileSync(join(downloads, 'Counter chart.png'))).toEqual(png);
+
+    await press(frame, 'download');
+    const denied = await pendingSummary(panel);
+    await clickInCard(panel, denied.card, 'Deny');
+    expect(await answerOf(frame, 'download')).toEqual({ result: { isError: true } });
+    expect(readdirSync(downloads).sort()).toEqual(['Counter chart.png', 'counter.csv']);
+    const rows = await storedRowsText(panel, await currentSessionId(panel));
+    expect(rows).toContain('app_download_file');
+    expect(rows).toContain('The MCP App “showOfficialCounter” asks to save 2 files.');
+  });
+
+  it('lists its own server’s resources through the SDK’s listServerResources, checked as the SDK reads them', async () => {
+    await press(frame, 'resources');
+    const answer = await answerOf(frame, 'resources');
+    expect(answer.error).toBeUndefined();
+    const listed = (answer.result?.resources as { uri: string; name: string }[]).map((resource) => resource.uri);
+    expect(listed).toEqual(
+      expect.arrayContaining(['note://first', 'image://dot', 'note://trip', COUNTER_APP_URI, OFFICIAL_APP_URI]),
+    );
   });
 
   it('tells the model what the app said with the user’s next message, fenced, once, and shows it in the panel first', async () => {

@@ -112,6 +112,18 @@ const buttons: Record<string, () => Promise<unknown>> = {
   inline: () => app.requestDisplayMode({ mode: 'inline' }),
   pip: () => app.requestDisplayMode({ mode: 'pip' }),
   log: () => app.sendLog({ level: 'info', logger: 'counter', data: `viewed at ${count}` }),
+  download: () =>
+    app.downloadFile({
+      contents: [
+        {
+          type: 'resource',
+          resource: { uri: 'file:///counter.csv', mimeType: 'text/csv', text: `count,note\n${count},café\n` },
+        },
+        // A resource of the app's own server (the test server's image://dot), which the host reads.
+        { type: 'resource_link', uri: 'image://dot', name: 'Counter chart', mimeType: 'image/png' },
+      ],
+    }),
+  resources: () => app.listServerResources(),
 };
 for (const [name, call] of Object.entries(buttons))
   document.getElementById(name)!.addEventListener('click', () => void run(name, call));

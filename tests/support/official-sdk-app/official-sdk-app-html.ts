@@ -19,6 +19,8 @@ const BODY = `<main>
 <button id="inline" type="button">Inline</button>
 <button id="pip" type="button">Picture in picture</button>
 <button id="log" type="button">Log</button>
+<button id="download" type="button">Download</button>
+<button id="resources" type="button">List resources</button>
 </p>
 </main>`;
 
