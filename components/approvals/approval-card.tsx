@@ -1,5 +1,6 @@
 import { remainingText, settledText } from '@/lib/panel/request-view';
 import type { RequestState } from '@/lib/state/client-state';
+import { MessageAttachments } from '../files/attachment-preview';
 import { usePanelActions, type DecisionScope } from '../shared/panel-actions';
 import { useNow } from '../shared/use-now';
 import { useRuntimeAction } from '../shared/use-runtime-action';
@@ -23,6 +24,7 @@ export function ApprovalCard({ request }: { request: RequestState }) {
         {request.siteOrigin ? 'Site access' : pending ? 'Allow this action?' : 'Approval'}
       </p>
       <p className="request-summary">{request.summary}</p>
+      {request.images && <MessageAttachments blobs={request.images} />}
       {pending ? (
         <>
           <div className="request-actions">

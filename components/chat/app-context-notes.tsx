@@ -1,4 +1,5 @@
 import type { AppContextView } from '@/lib/state/client-state';
+import { MessageAttachments } from '../files/attachment-preview';
 
 export interface AppContextNotesProps {
   contexts: readonly AppContextView[];
@@ -26,6 +27,7 @@ export function AppContextNotes({ contexts, pending = false }: AppContextNotesPr
           {context.structuredContent && (
             <pre className="app-context-data">{JSON.stringify(context.structuredContent, null, 2)}</pre>
           )}
+          {context.images && <MessageAttachments blobs={context.images} />}
         </details>
       ))}
     </div>

@@ -6,6 +6,7 @@ import type { EndpointSettings } from '../settings/endpoint-settings';
 import { pendingAppContexts } from '../state/app-contexts';
 import { replayLog } from '../state/reduce-events';
 import type { ClientState } from '../state/client-state';
+import type { BlobRef } from '../protocol/blob-ref';
 import { appContextText } from './app-context-message';
 import { modelHistory } from './model-history';
 import type { RuntimeClient } from './runtime-client';
@@ -36,7 +37,13 @@ class Log {
   state(): ClientState {
     return replayLog('s', this.events);
   }
-  context(contextId: string, targetId: string, text: string, structuredContent?: { count: number }): void {
+  context(
+    contextId: string,
+    targetId: string,
+    text: string,
+    structuredContent?: { count: number },
+    images?: BlobRef[],
+  ): void {
     this.append([
       {
         type: 'mcp-app/context',
@@ -49,6 +56,7 @@ class Log {
           serverName: 'Apps',
           text,
           ...(structuredContent ? { structuredContent } : {}),
+          ...(images ? { images } : {}),
           marker: MARKER,
         },
       },
@@ -78,6 +86,9 @@ function answering(): MockLanguageModelV3 {
   });
 }
 
+/** The bytes the blob store holds for these turns. */
+const stored = new Map<string, Uint8Array>();
+
 /** Runs one turn against the log, the panel's way: the driver reads the state and appends through the client. */
 async function turn(log: Log, text: string, model = answering()): Promise<LanguageModelV3CallOptions> {
   let id = 0;
@@ -95,6 +106,7 @@ async function turn(log: Log, text: string, model = answering()): Promise<Langua
     model,
     state: log.state(),
     text,
+    files: { read: async (blobId) => stored.get(blobId) },
     newId: () => `${text}-${++id}`,
     now: () => id,
   });
@@ -163,6 +175,34 @@ describe('MCP App contexts in the model’s requests', () => {
     // A pure function of the log: the history rebuilt from it is what the requests sent.
     const rebuilt = modelHistory(log.state());
     expect(JSON.stringify(rebuilt)).toContain(JSON.stringify(sent.at(-1)));
+  });
+
+  it('send an app’s images after its fenced text, with the next message only, then in the history where they went', async () => {
+    const log = new Log();
+    const bytes = new Uint8Array([137, 80, 78, 71, 1, 2, 3]);
+    const sha256 = 'e'.repeat(64);
+    stored.set(sha256, bytes);
+    const image: BlobRef = { blobId: sha256, sha256, mime: 'image/png', size: 7, name: 'showCounter-image-1.png' };
+    await turn(log, 'Show the chart.');
+    log.context('c1', 'mcp-app-1', 'The chart of the counter.', undefined, [image]);
+
+    const second = await turn(log, 'What does it show?');
+    const message = second.prompt.filter((entry) => entry.role === 'user').at(-1)!;
+    expect(message.content.map((part) => part.type)).toEqual(['text', 'text', 'file']);
+    const [, context, file] = message.content;
+    expect(context?.type === 'text' && context.text).toMatch(
+      /The chart of the counter\.\n<<END-PAGE-DATA [0-9a-f]+>>\nThe app gave 1 image with it, which follow\.$/,
+    );
+    expect(file).toMatchObject({ type: 'file', mediaType: 'image/png', data: bytes, filename: image.name });
+
+    const third = await turn(log, 'And now?');
+    const files = third.prompt.flatMap((entry) =>
+      entry.role === 'user' ? entry.content.filter((part) => part.type === 'file') : [],
+    );
+    expect(files).toHaveLength(1);
+    expect(third.prompt.filter((entry) => entry.role === 'user').at(-1)!.content).toEqual([
+      { type: 'text', text: 'And now?' },
+    ]);
   });
 
   it('go again on another branch, whose messages never carried them', async () => {

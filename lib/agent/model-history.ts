@@ -27,9 +27,10 @@ type Step = { text: string[]; calls: ToolCallState[] };
 
 function userMessage(state: ClientState, turn: TurnState, files: FileContentOptions | undefined): ModelMessage {
   const contexts = turnAppContexts(state, turn);
-  if (!turn.attachments?.length || !files) return withAppContexts({ role: 'user', content: turn.userText }, contexts);
+  if (!turn.attachments?.length || !files)
+    return withAppContexts({ role: 'user', content: turn.userText }, contexts, files);
   const refs = turn.attachments.map((attachment) => attachment.blob);
-  return withAppContexts({ role: 'user', content: userMessageContent(turn.userText, refs, files) }, contexts);
+  return withAppContexts({ role: 'user', content: userMessageContent(turn.userText, refs, files) }, contexts, files);
 }
 
 interface Built {
@@ -142,13 +143,18 @@ export function modelHistory(state: ClientState, files?: FileContentOptions): Mo
   return modelHistoryWithBoundaries(state, files).messages;
 }
 
-/** Every BlobRef the history may send: the files of each message and the images of each tool result. */
+/**
+ * Every BlobRef the history may send: the files of each message, the images of the app contexts it carried, and
+ * the images of each tool result.
+ */
 export function historyBlobRefs(state: ClientState): BlobRef[] {
   const turnOrder = activeTurnOrder(state);
   const active = new Set(turnOrder);
-  const attached = turnOrder.flatMap(
-    (turnId) => state.turns[turnId].attachments?.map((attachment) => attachment.blob) ?? [],
-  );
+  const attached = turnOrder.flatMap((turnId) => {
+    const turn = state.turns[turnId];
+    const contextImages = turnAppContexts(state, turn).flatMap((context) => context.images ?? []);
+    return [...(turn.attachments?.map((attachment) => attachment.blob) ?? []), ...contextImages];
+  });
   const images = Object.values(state.toolCalls).flatMap((call) =>
     call.output === undefined || !active.has(call.turnId) ? [] : toolOutputImages(call.output),
   );

@@ -158,7 +158,11 @@ export function startTurn(request: TurnRequest): TurnHandle {
     return retriedCallMessages(setup, call);
   };
   const prepared = (async (): Promise<{ messages: ModelMessage[]; boundaries: HistoryBoundary[] }> => {
-    const refs = [...historyBlobRefs(historyState), ...attachments.map((attachment) => attachment.blob)];
+    const refs = [
+      ...historyBlobRefs(historyState),
+      ...attachments.map((attachment) => attachment.blob),
+      ...appContexts.flatMap((context) => context.images ?? []),
+    ];
     const files =
       request.files && refs.length
         ? { kind, limits, resolved: await resolveBlobs(refs, request.files, limits) }
@@ -175,6 +179,7 @@ export function startTurn(request: TurnRequest): TurnHandle {
           }
         : { role: 'user', content: text },
       appContexts,
+      files,
     );
     const history = modelHistoryWithBoundaries(historyState, files);
     if (retryStep) return history;

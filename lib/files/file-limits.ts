@@ -29,6 +29,8 @@ export type FileEndpointKind =
 export interface EndpointFileLimits {
   /** The longest image edge sent; larger images are scaled down before sending. */
   maxImageEdge: number;
+  /** Whether it takes images at all: one that does not is refused them before anything is sent. */
+  images: boolean;
   /** The most bytes one image may have after re-encoding. */
   maxImageBytes: number;
   pdf: boolean;
@@ -61,6 +63,7 @@ export interface EndpointFileLimits {
 export const ENDPOINT_FILE_LIMITS: Record<FileEndpointKind, EndpointFileLimits> = {
   'openai-chat': {
     maxImageEdge: 2048,
+    images: true,
     maxImageBytes: 20 * MB,
     pdf: true,
     toolResultImages: 'follow-up-message',
@@ -68,6 +71,7 @@ export const ENDPOINT_FILE_LIMITS: Record<FileEndpointKind, EndpointFileLimits> 
   },
   'openai-responses': {
     maxImageEdge: 2048,
+    images: true,
     maxImageBytes: 20 * MB,
     pdf: true,
     toolResultImages: 'in-result',
@@ -75,6 +79,7 @@ export const ENDPOINT_FILE_LIMITS: Record<FileEndpointKind, EndpointFileLimits> 
   },
   anthropic: {
     maxImageEdge: 1568,
+    images: true,
     maxImageBytes: 3.75 * MB,
     pdf: true,
     toolResultImages: 'in-result',
@@ -82,6 +87,7 @@ export const ENDPOINT_FILE_LIMITS: Record<FileEndpointKind, EndpointFileLimits> 
   },
   google: {
     maxImageEdge: 3072,
+    images: true,
     maxImageBytes: 7 * MB,
     pdf: true,
     toolResultImages: 'in-result',
@@ -89,6 +95,7 @@ export const ENDPOINT_FILE_LIMITS: Record<FileEndpointKind, EndpointFileLimits> 
   },
   'openai-compatible': {
     maxImageEdge: 2048,
+    images: true,
     maxImageBytes: 20 * MB,
     pdf: false,
     toolResultImages: 'follow-up-message',
@@ -96,6 +103,7 @@ export const ENDPOINT_FILE_LIMITS: Record<FileEndpointKind, EndpointFileLimits> 
   },
   'ai-sdk-chat': {
     maxImageEdge: 2048,
+    images: true,
     maxImageBytes: 20 * MB,
     pdf: true,
     toolResultImages: 'follow-up-message',
@@ -103,6 +111,7 @@ export const ENDPOINT_FILE_LIMITS: Record<FileEndpointKind, EndpointFileLimits> 
   },
   'chrome-on-device': {
     maxImageEdge: 2048,
+    images: true,
     maxImageBytes: 20 * MB,
     pdf: false,
     toolResultImages: 'follow-up-message',

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { BlobRef } from '../protocol/blob-ref';
 import { ENDPOINT_FILE_LIMITS, type FileEndpointKind } from './file-limits';
-import { attachmentRefusal, resolveBlobs, toolResultContent, userMessageContent } from './model-file-content';
+import {
+  attachmentRefusal,
+  endpointImageRefusal,
+  resolveBlobs,
+  toolResultContent,
+  userMessageContent,
+} from './model-file-content';
 
 const ref = (blobId: string, mime: string, name: string): BlobRef => ({
   blobId: blobId.repeat(64).slice(0, 64),
@@ -43,6 +49,19 @@ describe('model file content', () => {
       'does not take PDF files',
     );
     expect(attachmentRefusal([image, pdf], 'anthropic', ENDPOINT_FILE_LIMITS.anthropic)).toBeUndefined();
+  });
+
+  it('refuses images for an endpoint that takes none, and says nothing of them where all endpoints take them', () => {
+    const textOnly = { ...ENDPOINT_FILE_LIMITS['openai-compatible'], images: false };
+    expect(endpointImageRefusal('openai-compatible', textOnly)).toBe(
+      'This endpoint (openai-compatible) does not take images.',
+    );
+    expect(attachmentRefusal([csv, image], 'openai-compatible', textOnly)).toBe(
+      'This endpoint (openai-compatible) does not take images. Remove “shot.png” or switch to an endpoint that does.',
+    );
+    expect(attachmentRefusal([csv], 'openai-compatible', textOnly)).toBeUndefined();
+    for (const [kind, limits] of Object.entries(ENDPOINT_FILE_LIMITS))
+      expect(endpointImageRefusal(kind as FileEndpointKind, limits)).toBeUndefined();
   });
 
   it('puts a tool result image inside the result where the provider takes it, else in a user message after', async () => {

@@ -48,8 +48,16 @@ export async function resolveBlobs(
   return resolved;
 }
 
+/** Why this endpoint cannot take images, or undefined when it can. */
+export function endpointImageRefusal(kind: FileEndpointKind, limits: EndpointFileLimits): string | undefined {
+  return limits.images ? undefined : `This endpoint (${kind}) does not take images.`;
+}
+
 /** Why this endpoint cannot take these files, or undefined when it can: said before sending, never dropped. */
 export function attachmentRefusal(refs: readonly BlobRef[], kind: FileEndpointKind, limits: EndpointFileLimits) {
+  const image = refs.find((ref) => isImageType(ref.mime));
+  const imageRefusal = image ? endpointImageRefusal(kind, limits) : undefined;
+  if (image && imageRefusal) return `${imageRefusal} Remove “${image.name}” or switch to an endpoint that does.`;
   const pdf = refs.find((ref) => ref.mime === PDF_TYPE);
   if (pdf && !limits.pdf)
     return `This endpoint (${kind}) does not take PDF files: remove “${pdf.name}” or switch to an OpenAI, Anthropic, Gemini or AI SDK chat endpoint.`;

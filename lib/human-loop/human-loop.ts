@@ -139,6 +139,7 @@ export class HumanLoop {
           toolName: request.toolName,
           ...(requirement.targetId ? { targetId: requirement.targetId } : {}),
           ...(requirement.siteOrigin ? { siteOrigin: requirement.siteOrigin } : {}),
+          ...(requirement.images?.length ? { images: requirement.images } : {}),
         },
       },
     ]);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { BlobRef } from '../protocol/blob-ref';
 import type { JsonValue } from '../protocol/json-value';
 import { APP_DOWNLOAD_TOOL } from '../protocol/mcp-app-download';
 import type { ToolOutput } from '../protocol/tool-output';
@@ -24,25 +25,41 @@ const downloadInputSchema = z.object({
 /** Messages held until the user decides; more are refused rather than kept. */
 const MAX_HELD = 20;
 
+/** An app's message: its text and the stored images it gave. */
+interface HeldMessage {
+  text: string;
+  images: BlobRef[];
+}
+
 /**
  * An app's messages waiting for the user, by id. The call's input names only the id: the model's history replays
- * a call's input, and a message the user denied must not reach the model; the text is in the approval card (for the
- * user) and, once allowed, in the call's result (for the model).
+ * a call's input, and a message the user denied must not reach the model; the text and images are in the approval
+ * card (for the user) and, once allowed, in the call's result (for the model).
  */
 export class AppMessageDrafts {
-  private readonly held = new Map<string, string>();
+  private readonly held = new Map<string, HeldMessage>();
 
   constructor(private readonly newId: () => string) {}
 
   hold(text: string): string | undefined {
     if (this.held.size >= MAX_HELD) return undefined;
     const messageId = this.newId();
-    this.held.set(messageId, text);
+    this.held.set(messageId, { text, images: [] });
     return messageId;
   }
 
+  /** The images of a held message, once stored. */
+  attachImages(messageId: string, images: readonly BlobRef[]): void {
+    const message = this.held.get(messageId);
+    if (message) this.held.set(messageId, { ...message, images: [...images] });
+  }
+
   text(messageId: string): string | undefined {
-    return this.held.get(messageId);
+    return this.held.get(messageId)?.text;
+  }
+
+  images(messageId: string): BlobRef[] {
+    return this.held.get(messageId)?.images ?? [];
   }
 
   release(messageId: string): void {
@@ -53,6 +70,16 @@ export class AppMessageDrafts {
 function field(input: JsonValue, name: string): string {
   const value = typeof input === 'object' && input !== null && !Array.isArray(input) ? input[name] : undefined;
   return typeof value === 'string' ? value : '';
+}
+
+function imageCount(images: readonly BlobRef[]): string {
+  return images.length === 1 ? '1 image' : `${images.length} images`;
+}
+
+/** The message as the card quotes it: its text, and how many images it has (the card shows them). */
+function quoted(text: string, images: readonly BlobRef[]): string {
+  if (images.length === 0) return `“${text.slice(0, 2000)}”`;
+  return text ? `“${text.slice(0, 2000)}”, with ${imageCount(images)}` : imageCount(images);
 }
 
 /** "a.csv (text/csv, 27 B)", or "2 files: a.csv (text/csv, 27 B), b.png (image/png, 4 KB)". */
@@ -70,10 +97,17 @@ function summaryOf(toolName: string, input: JsonValue, drafts: AppMessageDrafts 
   if (toolName === APP_OPEN_LINK_TOOL)
     return `Open ${field(input, 'url').slice(0, 500)} in a new tab, as the MCP App “${app}” asks.`;
   if (toolName === APP_DOWNLOAD_TOOL) return `The MCP App “${app}” wants to save ${downloadList(input)}.`;
-  const text = drafts?.text(field(input, 'messageId'));
+  const messageId = field(input, 'messageId');
+  const text = drafts?.text(messageId);
   if (text === undefined)
     return `Add a message of the MCP App “${app}” that is no longer held (nothing will be added).`;
-  return `Add the MCP App “${app}”’s message to this conversation: “${text.slice(0, 2000)}”`;
+  return `Add the MCP App “${app}”’s message to this conversation: ${quoted(text, drafts!.images(messageId))}`;
+}
+
+/** The allowed message as the call's result: its text, and its images as a tool result's images (BlobRefs). */
+function addedMessage(app: string, text: string, images: BlobRef[]): ToolOutput {
+  const added = `The user added the MCP App “${app}”’s message: ${images.length === 0 ? text : quoted(text, images)}`;
+  return images.length === 0 ? { ok: true, text: added } : { ok: true, text: added, images };
 }
 
 /** The runner of one of the app request tools, always asking the user; undefined for any other name. */
@@ -86,15 +120,20 @@ export function mcpAppRequestRunner(toolName: string, drafts?: AppMessageDrafts)
     execute: async (input): Promise<ToolOutput> => {
       if (toolName === APP_OPEN_LINK_TOOL) return { ok: true, text: 'The user allowed the link to be opened.' };
       if (toolName === APP_DOWNLOAD_TOOL) return { ok: true, text: 'The user allowed the files to be saved.' };
-      const text = drafts?.text(field(input, 'messageId'));
+      const messageId = field(input, 'messageId');
+      const text = drafts?.text(messageId);
       if (text === undefined) return { ok: false, error: 'The app’s message is no longer held; nothing was added.' };
-      return { ok: true, text: `The user added the MCP App “${field(input, 'app')}”’s message: ${text}` };
+      return addedMessage(field(input, 'app'), text, drafts!.images(messageId));
     },
     recover: async () => ({ kind: 'unknown' }),
-    approve: async (input, services) => ({
-      required: true,
-      summary: summaryOf(toolName, input, drafts),
-      expiresAfterMs: (await services.policy()).expiresAfterSeconds * 1000,
-    }),
+    approve: async (input, services) => {
+      const images = toolName === APP_MESSAGE_TOOL ? (drafts?.images(field(input, 'messageId')) ?? []) : [];
+      return {
+        required: true,
+        summary: summaryOf(toolName, input, drafts),
+        ...(images.length ? { images } : {}),
+        expiresAfterMs: (await services.policy()).expiresAfterSeconds * 1000,
+      };
+    },
   };
 }

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { contextEventSchemas } from './context-events';
 import { JOB_EVENT_TYPES, jobEventSchemas } from './job-events';
+import { blobRefSchema } from './blob-ref';
 import { jsonValueSchema } from './json-value';
+import { MCP_APP_IMAGE_LIMITS } from './mcp-app-images';
 import { MAX_APP_CONTEXTS_PER_TURN, mcpAppContextEventSchemas } from './mcp-app-context-events';
 import { NOTIFY_PARTS } from './notify-events';
 import { TARGET_ARTIFACT_EVENT_TYPES, targetArtifactEventSchemas } from './target-artifact-events';
@@ -11,7 +13,7 @@ import { messageAttachmentSchema, uploadEventIds, uploadStateEventData } from '.
 import { VIEW_ARTIFACT_EVENT_TYPES, viewArtifactEventSchemas } from './view-artifact-events';
 
 /** The version the runtime stamps on every event; a stored row of an older one is upgraded by `event-migrations.ts`. */
-export const AGENT_EVENT_SCHEMA_VERSION = 8;
+export const AGENT_EVENT_SCHEMA_VERSION = 9;
 
 const id = z.string().min(1).max(200);
 
@@ -176,6 +178,8 @@ export const agentEventSchema = z.discriminatedUnion('type', [
       targetId: z.string().max(200).optional(),
       /** A page tool asks for access to this site: the Allow click asks the browser for its host permission. */
       siteOrigin: z.string().max(500).optional(),
+      /** Version 9: the stored images the card shows (an MCP App's message, which carries them once allowed). */
+      images: z.array(blobRefSchema).min(1).max(MCP_APP_IMAGE_LIMITS.message.images).optional(),
     }),
   ),
   event(

@@ -349,6 +349,91 @@ describe('version 8 rows', () => {
   });
 });
 
+describe('version 8 rows, before MCP Apps gave images', () => {
+  const base = { sessionId: 'fixture-session', durable: true };
+  /** Rows as a version-8 build wrote them: an app's context and the approval card of its message, text only. */
+  const v8Rows = [
+    {
+      ...base,
+      schemaVersion: 8,
+      seq: 1,
+      time: 1,
+      type: 'turn/started',
+      turnId: 'app-turn',
+      data: { userItemId: 'user-app', text: '', parentTurnId: null },
+    },
+    {
+      ...base,
+      schemaVersion: 8,
+      seq: 2,
+      time: 2,
+      type: 'approval/requested',
+      turnId: 'app-turn',
+      requestId: 'request-1',
+      toolCallId: 'call-1',
+      data: {
+        argumentsHash: 'f'.repeat(64),
+        summary: 'Add the MCP App “showCounter”’s message to this conversation: “Count to fifty.”',
+        expiresAt: 60_000,
+        toolName: 'app_send_message',
+      },
+    },
+    {
+      ...base,
+      schemaVersion: 8,
+      seq: 3,
+      time: 3,
+      type: 'mcp-app/context',
+      contextId: 'context-1',
+      data: {
+        targetId: 'mcp-app-1',
+        app: 'showCounter',
+        serverName: 'Apps',
+        text: 'The counter shows 41.',
+        marker: 'ab'.repeat(16),
+      },
+    },
+  ];
+  const image = {
+    blobId: 'c'.repeat(64),
+    sha256: 'c'.repeat(64),
+    mime: 'image/png',
+    size: 120,
+    name: 'showCounter-image-1.png',
+    width: 4,
+    height: 3,
+  };
+
+  it('are read unchanged as version 9, and reduce to a card and a context without images', () => {
+    for (const row of v8Rows)
+      expect(readStoredEvent(row)).toEqual({
+        ok: true,
+        event: { ...row, schemaVersion: AGENT_EVENT_SCHEMA_VERSION },
+        upgradedFrom: 8,
+      });
+    const migrated = replayLog('fixture-session', readAll(v8Rows));
+    expect(meaningfulState(migrated)).toEqual(
+      meaningfulState(replayLog('fixture-session', v8Rows as unknown as AgentEvent[])),
+    );
+    expect(migrated.requests['request-1']).not.toHaveProperty('images');
+    expect(migrated.appContexts?.['context-1']).not.toHaveProperty('images');
+  });
+
+  it('leave version-9 images readable: the card shows the message’s, the context sends its own', () => {
+    const [, approval, context] = v8Rows.map((row) => ({ ...row, schemaVersion: AGENT_EVENT_SCHEMA_VERSION }));
+    const withImages = [
+      { ...approval, data: { ...approval.data, images: [image] } },
+      { ...context, data: { ...context.data, images: [image, image] } },
+    ];
+    for (const row of withImages) expect(readStoredEvent(row)).toEqual({ ok: true, event: row });
+    const state = replayLog('fixture-session', readAll([v8Rows[0], ...withImages]));
+    expect(state.requests['request-1']?.images).toEqual([image]);
+    expect(state.appContexts?.['context-1']?.images).toEqual([image, image]);
+    const tooMany = { ...context, data: { ...context.data, images: [image, image, image, image] } };
+    expect(readStoredEvent(tooMany)).toMatchObject({ ok: false, newer: false });
+  });
+});
+
 describe('readStoredEvent', () => {
   const current = { ...storedV1[0], schemaVersion: AGENT_EVENT_SCHEMA_VERSION };
 

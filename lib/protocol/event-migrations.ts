@@ -60,6 +60,14 @@ export const EVENT_MIGRATIONS: Readonly<Record<number, MigrationStep>> = {
    * without what the apps told it, or refusing `rewind/completed`.
    */
   7: (event) => event,
+  /**
+   * Version 9 adds images that MCP Apps give: `mcp-app/context`'s `images` (sent to the model with the context) and
+   * `approval/requested`'s `images` (an app's message the card shows, which carries them once allowed), BlobRefs
+   * in the blob store. Every version-8 row is a valid version-9 row (neither field is there); a version-8 build
+   * reading a version-9 log is told it is newer rather than dropping the images and sending the model a context
+   * or showing a card without them.
+   */
+  8: (event) => event,
 };
 
 export type StoredEventReading =

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { blobRefSchema } from './blob-ref';
 import { jsonObjectSchema } from './json-value';
+import { MCP_APP_IMAGE_LIMITS } from './mcp-app-images';
 import { MCP_APP_CONTEXT_LIMIT } from './mcp-app-wire';
 
 /** The most app contexts one message carries to the model (the newest, one per app). */
@@ -10,6 +12,7 @@ export const MAX_APP_CONTEXTS_PER_TURN = 5;
  * (`ui/update-model-context`), replacing what that app (`targetId`, one opening of it) said before. The runtime
  * records it; the panel shows it; the model reads it with the next message whose `turn/started` names it in
  * `appContexts`, inside a fence of `marker` (drawn when it was recorded, so every request sends the same bytes).
+ * `images` (version 9): the images it gave, in the blob store, which go to the model as images after the fence.
  */
 export function mcpAppContextEventSchemas<TEnvelope extends z.ZodRawShape>(envelope: TEnvelope, id: z.ZodString) {
   return [
@@ -23,6 +26,7 @@ export function mcpAppContextEventSchemas<TEnvelope extends z.ZodRawShape>(envel
         serverName: z.string().max(200),
         text: z.string().max(MCP_APP_CONTEXT_LIMIT),
         structuredContent: jsonObjectSchema.optional(),
+        images: z.array(blobRefSchema).min(1).max(MCP_APP_IMAGE_LIMITS.context.images).optional(),
         marker: z.string().regex(/^[0-9a-f]{32,128}$/),
       }),
     }),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MCP_APP_IMAGE_LIMITS } from './mcp-app-images';
 import { mcpAppDownloadContentSchema } from './mcp-app-download';
 import { MCP_APP_RESOURCE_READ_LIMIT, mcpAppReadResultSchema, mcpAppRequestSchema } from './mcp-app-wire';
 
@@ -10,6 +11,26 @@ describe('the MCP App requests the stage hands the runtime', () => {
     expect(mcpAppRequestSchema.safeParse({ method: 'ui/open-link', url: 'not a url' }).success).toBe(false);
     expect(mcpAppRequestSchema.safeParse({ method: 'resources/read', uri: 'ui://a/b' }).success).toBe(true);
     expect(mcpAppRequestSchema.safeParse({ method: 'tools/list' }).success).toBe(false);
+  });
+
+  it('takes a message or context with images within their limits: count, and bytes in all', () => {
+    const image = { data: 'iVBORw0KGgo=', mimeType: 'image/png' };
+    const images = (count: number) => Array.from({ length: count }, () => image);
+    const parses = (request: object) => mcpAppRequestSchema.safeParse(request).success;
+    expect(parses({ method: 'ui/message', text: '', images: [image] })).toBe(true);
+    expect(parses({ method: 'ui/message', text: '', images: [] })).toBe(false);
+    expect(parses({ method: 'ui/message', text: 'hi', images: images(MCP_APP_IMAGE_LIMITS.message.images) })).toBe(
+      true,
+    );
+    expect(parses({ method: 'ui/message', text: 'hi', images: images(MCP_APP_IMAGE_LIMITS.message.images + 1) })).toBe(
+      false,
+    );
+    const context = { method: 'ui/update-model-context', text: '' };
+    expect(parses({ ...context, images: images(MCP_APP_IMAGE_LIMITS.context.images) })).toBe(true);
+    expect(parses({ ...context, images: images(MCP_APP_IMAGE_LIMITS.context.images + 1) })).toBe(false);
+    const half = { ...image, data: 'A'.repeat((MCP_APP_IMAGE_LIMITS.context.bytes / 3) * 2) };
+    expect(parses({ ...context, images: [half, half] })).toBe(true);
+    expect(parses({ ...context, images: [half, half, image] })).toBe(false);
   });
 
   it('takes a page of the resource list, with or without a cursor', () => {

@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { jsonObjectSchema, jsonValueSchema, type JsonObject } from './json-value';
 import { mcpAppDownloadContentSchema, mcpAppDownloadFilesSchema } from './mcp-app-download';
 import { fetchResultSchema, hostPageMessageSchema } from './relayed-fetch-wire';
+import {
+  appImagesRefusal,
+  MCP_APP_IMAGE_BASE64_LIMIT,
+  MCP_APP_IMAGE_LIMITS,
+  mcpAppImageSchema,
+} from './mcp-app-images';
 
 /** The MIME type of an MCP App's `ui://` resource (SEP-1865, `io.modelcontextprotocol/ui`). */
 export const MCP_APP_MIME_TYPE = 'text/html;profile=mcp-app';
@@ -68,7 +74,21 @@ export type McpAppFetchResult = z.infer<typeof mcpAppFetchResultSchema>;
 const jsonRpcId = z.union([z.string().max(200), z.number().int()]);
 const jsonRpc = z.literal('2.0');
 
-const mcpAppTextBlockSchema = z.object({ type: z.literal('text'), text: z.string().max(MCP_APP_MESSAGE_LIMIT) });
+/**
+ * A content block of an app's message or context. Any type is read, so that one this host does not take (audio, a
+ * resource) is refused by name rather than as bad params; text and image blocks keep their fields.
+ */
+function mcpAppContentBlockSchema(textLimit: number) {
+  return z.object({
+    type: z.string().max(50),
+    text: z.string().max(textLimit).optional(),
+    data: z.string().max(MCP_APP_IMAGE_BASE64_LIMIT).optional(),
+    mimeType: z.string().max(200).optional(),
+  });
+}
+export type McpAppContentBlock = z.infer<ReturnType<typeof mcpAppContentBlockSchema>>;
+
+const mcpAppMessageBlockSchema = mcpAppContentBlockSchema(MCP_APP_MESSAGE_LIMIT);
 
 /** The display modes of the spec; this host shows `inline` and `fullscreen` (`MCP_APP_HOST_DISPLAY_MODES`). */
 export const mcpAppDisplayModeSchema = z.enum(['inline', 'fullscreen', 'pip']);
@@ -141,8 +161,8 @@ export const mcpAppMethodMessageSchema = z.discriminatedUnion('method', [
     method: z.literal('ui/message'),
     params: z.object({
       role: z.literal('user'),
-      // The spec's example sends one block, the SDK an array of them: both are taken, text only.
-      content: z.union([mcpAppTextBlockSchema, z.array(mcpAppTextBlockSchema).min(1).max(20)]),
+      // The spec's example sends one block, the SDK an array of them: both are taken, text and images.
+      content: z.union([mcpAppMessageBlockSchema, z.array(mcpAppMessageBlockSchema).min(1).max(20)]),
     }),
   }),
   z.object({
@@ -181,11 +201,7 @@ export const mcpAppMethodMessageSchema = z.discriminatedUnion('method', [
     id: jsonRpcId,
     method: z.literal('ui/update-model-context'),
     params: z.object({
-      // Any block type is read here, so that one this host does not take is refused by name, not as bad params.
-      content: z
-        .array(z.object({ type: z.string().max(50), text: z.string().max(MCP_APP_CONTEXT_LIMIT).optional() }))
-        .max(50)
-        .optional(),
+      content: z.array(mcpAppContentBlockSchema(MCP_APP_CONTEXT_LIMIT)).max(50).optional(),
       structuredContent: jsonObjectSchema.optional(),
     }),
   }),
@@ -266,21 +282,37 @@ export type McpAppToolAnswer = z.infer<typeof mcpAppToolAnswerSchema>;
  * answers each with a `McpAppToolAnswer`.
  */
 export const mcpAppRequestSchema = z.discriminatedUnion('method', [
-  z.object({ method: z.literal('ui/message'), text: z.string().min(1).max(MCP_APP_MESSAGE_LIMIT) }),
+  /** The user's message an app asks to add: its text blocks joined, and its images. */
+  z
+    .object({
+      method: z.literal('ui/message'),
+      text: z.string().max(MCP_APP_MESSAGE_LIMIT),
+      images: z.array(mcpAppImageSchema).max(MCP_APP_IMAGE_LIMITS.message.images).optional(),
+    })
+    .refine((request) => request.text.length > 0 || (request.images?.length ?? 0) > 0, {
+      message: 'The message has neither text nor an image.',
+    })
+    .refine((request) => !appImagesRefusal(request.images ?? [], MCP_APP_IMAGE_LIMITS.message), {
+      message: 'The message has more images than are taken.',
+    }),
   z.object({ method: z.literal('ui/open-link'), url: z.url().max(2000) }),
   z.object({ method: z.literal('resources/read'), uri: z.string().min(1).max(2000) }),
   z.object({ method: z.literal('resources/list'), cursor: z.string().max(2000).optional() }),
   /** The files as the user is asked about them; their bytes stay in the stage, which saves them once allowed. */
   z.object({ method: z.literal('ui/download-file'), files: mcpAppDownloadFilesSchema }),
-  /** What the model should know from the app (its text blocks, joined), replacing what it said before. */
+  /** What the model should know from the app (its text blocks, joined, and its images), replacing what it said before. */
   z
     .object({
       method: z.literal('ui/update-model-context'),
       text: z.string().max(MCP_APP_CONTEXT_LIMIT),
       structuredContent: jsonObjectSchema.optional(),
+      images: z.array(mcpAppImageSchema).max(MCP_APP_IMAGE_LIMITS.context.images).optional(),
     })
     .refine((request) => modelContextSize(request) <= MCP_APP_CONTEXT_LIMIT, {
       message: `The context is larger than ${MCP_APP_CONTEXT_LIMIT} characters.`,
+    })
+    .refine((request) => !appImagesRefusal(request.images ?? [], MCP_APP_IMAGE_LIMITS.context), {
+      message: 'The context has more images than are taken.',
     }),
 ]);
 export type McpAppRequest = z.infer<typeof mcpAppRequestSchema>;

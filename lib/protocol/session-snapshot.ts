@@ -13,7 +13,7 @@ import { viewArtifactContentSchema } from './view-artifact-events';
  * Raise it whenever the reducer or the client state's shape changes: a snapshot of another format is rebuilt
  * from the log, never trusted. The event schema version is part of it, since a migration changes what is reduced.
  */
-export const SNAPSHOT_VERSION = 7;
+export const SNAPSHOT_VERSION = 8;
 export const SNAPSHOT_FORMAT = `${SNAPSHOT_VERSION}/${AGENT_EVENT_SCHEMA_VERSION}`;
 
 const text = z.string();
@@ -81,6 +81,7 @@ export const requestSchema = z.object({
   expiresAt: z.number().optional(),
   targetId: text.optional(),
   siteOrigin: text.optional(),
+  images: z.array(blobRefSchema).optional(),
   answerSchema: jsonValueSchema.optional(),
   answer: jsonValueSchema.optional(),
   scope: z.enum(['once', 'target-session']).optional(),
@@ -205,6 +206,7 @@ export const snapshotStateSchema = z.object({
         serverName: text,
         text,
         structuredContent: jsonObjectSchema.optional(),
+        images: z.array(blobRefSchema).optional(),
         marker: text,
       }),
     )

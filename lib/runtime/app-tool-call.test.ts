@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { testRuntime } from '../../tests/support/test-runtime';
 import type { ToolOutput } from '../protocol/tool-output';
 import { MemoryEventStore } from '../session-log/memory-event-store';
+import { MemoryBlobStore } from '../files/memory-blob-store';
 import { callToolResultOf, McpAppCalls } from './mcp-app-calls';
 import type { McpAppToolAnswer } from '../protocol/mcp-app-wire';
 
@@ -110,6 +111,8 @@ describe('an MCP App’s own tool call', () => {
       recoverApp: async () => undefined,
       messages: new AppMessageDrafts(() => 'm1'),
       recordContext: async () => undefined,
+      blobStore: new MemoryBlobStore(),
+      imageRefusal: async () => undefined,
     });
     await calls.call('mcp-app-1', 'r1', { name: 'incrementCounter', arguments: {} });
     calls.opened('mcp-app-1', { sessionId, serverId: 'apps', serverName: 'Apps', title: 'showCounter' });

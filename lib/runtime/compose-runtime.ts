@@ -33,6 +33,7 @@ import { McpServerStore } from '../mcp/mcp-server-store';
 import { McpAppCalls } from './mcp-app-calls';
 import { mcpAppOpeningCall, mcpAppOpeningTool } from './mcp-app-recovery';
 import { AppMessageDrafts } from '../mcp/mcp-app-request-tools';
+import { activeEndpointImageRefusal } from './active-endpoint-image-refusal';
 import { McpAppGrants } from '../mcp/mcp-app-grants';
 import { McpAppGrantStore } from '../mcp/mcp-app-grant-store';
 import { errorText } from '../protocol/error-text';
@@ -84,6 +85,8 @@ export function composeRuntime(platform: RuntimePlatform): ComposedRuntime {
   const appMessages = new AppMessageDrafts(newId);
   const appCalls = new McpAppCalls({
     messages: appMessages,
+    blobStore,
+    imageRefusal: () => activeEndpointImageRefusal(storage),
     appToolName: (serverId, toolName) => mcp?.appToolName(serverId, toolName) ?? Promise.resolve(undefined),
     runAppToolCall: (call) => runtime.runAppToolCall(call),
     answer: (targetId, requestId, answer) => stage.answerAppToolCall(targetId, requestId, answer),
@@ -115,6 +118,7 @@ export function composeRuntime(platform: RuntimePlatform): ComposedRuntime {
           serverName: app.serverName,
           text: context.text,
           ...(context.structuredContent ? { structuredContent: context.structuredContent } : {}),
+          ...(context.images ? { images: context.images } : {}),
           marker: platform.randomHex(),
         },
       }),

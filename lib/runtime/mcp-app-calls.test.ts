@@ -6,10 +6,18 @@ import type { AppToolCall } from './app-tool-call';
 import { AppMessageDrafts, mcpAppRequestRunner } from '../mcp/mcp-app-request-tools';
 import { MAX_CONTEXT_UPDATES, McpAppCalls, type AppModelContext, type OpenedMcpApp } from './mcp-app-calls';
 import { mcpAppOpeningCall, mcpAppOpeningTool } from './mcp-app-recovery';
+import { MemoryBlobStore } from '../files/memory-blob-store';
+import { bytesToBase64 } from '../files/bytes-to-base64';
+import { sha256Hex } from '../files/sha256-hex';
+import type { BlobRef } from '../protocol/blob-ref';
+import { patternPng } from '../../tests/support/test-files';
 
 const opened: OpenedMcpApp = { sessionId: 's1', serverId: 'apps', serverName: 'Apps', title: 'showCounter' };
 
-function setup(status: ToolExecutionResult['status'] = 'completed', recovered?: OpenedMcpApp) {
+const png = new Uint8Array(patternPng(4, 3, 9));
+const pngImage = { data: bytesToBase64(png), mimeType: 'image/png' };
+
+function setup(status: ToolExecutionResult['status'] = 'completed', recovered?: OpenedMcpApp, imageRefusal?: string) {
   const answers: McpAppToolAnswer[] = [];
   const asked: AppToolCall[] = [];
   const links: string[] = [];
@@ -17,12 +25,15 @@ function setup(status: ToolExecutionResult['status'] = 'completed', recovered?: 
   const lists: { serverId: string; cursor: string | undefined }[] = [];
   const messages = new AppMessageDrafts(() => 'message-1');
   const heldDuringCall: (string | undefined)[] = [];
+  const imagesDuringCall: BlobRef[][] = [];
+  const blobStore = new MemoryBlobStore();
   const contexts: { app: OpenedMcpApp; targetId: string; context: AppModelContext }[] = [];
   const calls = new McpAppCalls({
     appToolName: async (serverId, name) => (serverId === 'apps' ? `mcp_apps_${name}` : undefined),
     runAppToolCall: async (call) => {
       asked.push(call);
       heldDuringCall.push(messages.text('message-1'));
+      imagesDuringCall.push(messages.images('message-1'));
       return status === 'waiting'
         ? { status, requestId: 'r', output: null, replayed: false }
         : { status, output: { ok: status === 'completed', text: 'done' }, replayed: false };
@@ -40,8 +51,22 @@ function setup(status: ToolExecutionResult['status'] = 'completed', recovered?: 
     recoverApp: async () => recovered,
     messages,
     recordContext: async (app, targetId, context) => void contexts.push({ app, targetId, context }),
+    blobStore,
+    imageRefusal: async () => imageRefusal,
   });
-  return { calls, answers, asked, links, reads, lists, messages, heldDuringCall, contexts };
+  return {
+    calls,
+    answers,
+    asked,
+    links,
+    reads,
+    lists,
+    messages,
+    heldDuringCall,
+    imagesDuringCall,
+    contexts,
+    blobStore,
+  };
 }
 
 describe('McpAppCalls requests', () => {
@@ -94,6 +119,74 @@ describe('McpAppCalls requests', () => {
     expect(heldDuringCall).toEqual(['Count to fifty.']);
     expect(messages.text('message-1')).toBeUndefined();
     expect(answers).toEqual([{ result: {} }]);
+  });
+
+  it('keeps a message’s images before the approval card shows them, owned by the held message', async () => {
+    const { calls, answers, asked, blobStore, imagesDuringCall, messages } = setup();
+    calls.opened('mcp-app-1', opened);
+    await calls.request('mcp-app-1', 'q1', { method: 'ui/message', text: 'Look.', images: [pngImage] });
+    const sha256 = await sha256Hex(png);
+    expect(asked[0]?.input).toEqual({ app: 'showCounter', messageId: 'message-1' });
+    expect(imagesDuringCall).toEqual([
+      [
+        {
+          blobId: sha256,
+          sha256,
+          mime: 'image/png',
+          size: png.byteLength,
+          name: 'showCounter-image-1.png',
+          width: 4,
+          height: 3,
+        },
+      ],
+    ]);
+    expect(await blobStore.read(sha256)).toEqual(png);
+    expect(await blobStore.referenceCount(sha256)).toBe(1);
+    expect(messages.images('message-1')).toEqual([]);
+    expect(answers).toEqual([{ result: {} }]);
+  });
+
+  it('refuses a message or context whose image fails a check, or that the endpoint cannot take, keeping nothing', async () => {
+    const { calls, answers, asked, blobStore, contexts, messages } = setup();
+    calls.opened('mcp-app-1', opened);
+    const lying = { data: pngImage.data, mimeType: 'image/gif' };
+    await calls.request('mcp-app-1', 'q1', { method: 'ui/message', text: 'Look.', images: [pngImage, lying] });
+    await calls.request('mcp-app-1', 'c1', { method: 'ui/update-model-context', text: '', images: [lying] });
+    expect(answers).toEqual([
+      { error: 'The message was not sent: Image 2 is declared image/gif, but its bytes are image/png.' },
+      { error: 'Context update refused: Image 1 is declared image/gif, but its bytes are image/png.' },
+    ]);
+    expect(asked).toEqual([]);
+    expect(contexts).toEqual([]);
+    expect(blobStore.blobs.size).toBe(0);
+    expect(messages.text('message-1')).toBeUndefined();
+
+    const textOnly = setup('completed', undefined, 'This endpoint (openai-compatible) does not take images.');
+    textOnly.calls.opened('mcp-app-1', opened);
+    await textOnly.calls.request('mcp-app-1', 'q1', { method: 'ui/message', text: 'Look.', images: [pngImage] });
+    await textOnly.calls.request('mcp-app-1', 'q2', { method: 'ui/message', text: 'Text goes.' });
+    expect(textOnly.answers).toEqual([
+      { error: 'The message was not sent: This endpoint (openai-compatible) does not take images.' },
+      { result: {} },
+    ]);
+    expect(textOnly.asked).toHaveLength(1);
+    expect(textOnly.blobStore.blobs.size).toBe(0);
+  });
+
+  it('records a context’s images, kept for the app, and does not write the same context and images twice', async () => {
+    const { calls, answers, contexts, blobStore } = setup();
+    calls.opened('mcp-app-1', opened);
+    const context = { method: 'ui/update-model-context' as const, text: 'The chart.', images: [pngImage] };
+    await calls.request('mcp-app-1', 'c1', context);
+    await calls.request('mcp-app-1', 'c2', context);
+    await calls.request('mcp-app-1', 'c3', { method: 'ui/update-model-context', text: 'The chart.' });
+    const sha256 = await sha256Hex(png);
+    expect(contexts.map((entry) => entry.context)).toEqual([
+      { text: 'The chart.', images: [expect.objectContaining({ blobId: sha256, name: 'showCounter-image-1.png' })] },
+      { text: 'The chart.' },
+    ]);
+    expect(answers).toEqual([{ result: {} }, { result: {} }, { result: {} }]);
+    expect(await blobStore.referenceCount(sha256)).toBe(1);
   });
 
   it('opens a link only once its call completed; a denied one is answered with an error and opens nothing', async () => {
@@ -246,6 +339,37 @@ describe('the app request tools', () => {
     expect(await runner.execute(input, services, call)).toEqual({
       ok: false,
       error: 'The app’s message is no longer held; nothing was added.',
+    });
+  });
+
+  it('show a held message’s images in the card and give them to the model as the allowed call’s images', async () => {
+    const drafts = new AppMessageDrafts(() => 'message-1');
+    const image: BlobRef = {
+      blobId: 'a'.repeat(64),
+      sha256: 'a'.repeat(64),
+      mime: 'image/png',
+      size: 3,
+      name: 'x.png',
+    };
+    const messageId = drafts.hold('See this.')!;
+    drafts.attachImages(messageId, [image, image]);
+    const runner = mcpAppRequestRunner('app_send_message', drafts)!;
+    const input = { app: 'showCounter', messageId };
+    expect(await runner.approve!(input, services, call)).toEqual({
+      required: true,
+      summary: 'Add the MCP App “showCounter”’s message to this conversation: “See this.”, with 2 images',
+      images: [image, image],
+      expiresAfterMs: 60_000,
+    });
+    expect(await runner.execute(input, services, call)).toEqual({
+      ok: true,
+      text: 'The user added the MCP App “showCounter”’s message: “See this.”, with 2 images',
+      images: [image, image],
+    });
+    const alone = drafts.hold('')!;
+    drafts.attachImages(alone, [image]);
+    expect(await runner.approve!({ app: 'showCounter', messageId: alone }, services, call)).toMatchObject({
+      summary: 'Add the MCP App “showCounter”’s message to this conversation: 1 image',
     });
   });
 

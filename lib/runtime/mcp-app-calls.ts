@@ -1,4 +1,8 @@
+import type { BlobStore } from '../files/blob-store';
+import { checkBase64Images, type CheckedImage, type ImagesCheck } from '../files/check-base64-images';
+import type { BlobRef } from '../protocol/blob-ref';
 import type { JsonObject } from '../protocol/json-value';
+import { MCP_APP_IMAGE_LIMITS, type McpAppImage, type McpAppImageLimits } from '../protocol/mcp-app-images';
 import type { McpAppRequest, McpAppToolAnswer } from '../protocol/mcp-app-wire';
 import { APP_MESSAGE_TOOL, APP_OPEN_LINK_TOOL, type AppMessageDrafts } from '../mcp/mcp-app-request-tools';
 import { APP_DOWNLOAD_TOOL, type McpAppDownloadFile } from '../protocol/mcp-app-download';
@@ -20,7 +24,10 @@ export interface OpenedMcpApp {
 export interface AppModelContext {
   text: string;
   structuredContent?: JsonObject;
+  images?: BlobRef[];
 }
+
+type AppRequestOf<Method extends McpAppRequest['method']> = Extract<McpAppRequest, { method: Method }>;
 
 export interface McpAppCallsDependencies {
   appToolName(serverId: string, toolName: string): Promise<string | undefined>;
@@ -38,6 +45,10 @@ export interface McpAppCallsDependencies {
   messages: AppMessageDrafts;
   /** Records what the app `targetId` told the model, in its conversation's log. */
   recordContext(app: OpenedMcpApp, targetId: string, context: AppModelContext): Promise<void>;
+  /** Where the images of apps' messages and contexts are kept. */
+  blobStore: BlobStore;
+  /** Why the endpoint in use cannot take images, or undefined when it can. */
+  imageRefusal(): Promise<string | undefined>;
 }
 
 const UNKNOWN_APP = 'This app is not known to the extension any more; ask for it to be opened again.';
@@ -104,7 +115,7 @@ export class McpAppCalls {
       if (request.method === 'resources/read') return await this.dependencies.readResource(app.serverId, request.uri);
       if (request.method === 'resources/list')
         return await this.dependencies.listResources(app.serverId, request.cursor);
-      if (request.method === 'ui/message') return await this.message(app, request.text);
+      if (request.method === 'ui/message') return await this.message(app, request);
       if (request.method === 'ui/download-file') return await this.download(app, request.files);
       if (request.method === 'ui/update-model-context') return await this.context(app, targetId, request);
       const asked = await this.dependencies.runAppToolCall({
@@ -123,17 +134,31 @@ export class McpAppCalls {
 
   /**
    * The context goes to the log without asking (the panel shows it, and the model reads it with the user's next
-   * message); the same context again is not written again, and an app past its count is refused.
+   * message); the same context again is not written again, and an app past its count is refused. Its images are
+   * checked before anything is kept, and kept (owned by the app) before the context names them.
    */
-  private async context(app: OpenedMcpApp, targetId: string, context: AppModelContext): Promise<McpAppToolAnswer> {
-    const written = JSON.stringify([context.text, context.structuredContent ?? null]);
+  private async context(
+    app: OpenedMcpApp,
+    targetId: string,
+    context: AppRequestOf<'ui/update-model-context'>,
+  ): Promise<McpAppToolAnswer> {
+    const checked = await this.checkImages(app, context.images, MCP_APP_IMAGE_LIMITS.context);
+    if (!checked.ok) return { error: `Context update refused: ${checked.reason}` };
+    const images = checked.images.map((image) => image.ref);
+    const written = JSON.stringify([
+      context.text,
+      context.structuredContent ?? null,
+      images.map((image) => image.sha256),
+    ]);
     const known = this.contexts.get(targetId) ?? { count: 0, last: '' };
     if (known.count > 0 && known.last === written) return { result: {} };
     if (known.count >= MAX_CONTEXT_UPDATES)
       return { error: `Context update denied: this app has updated the model's context ${MAX_CONTEXT_UPDATES} times.` };
+    await this.keepImages(app, targetId, checked.images);
     await this.dependencies.recordContext(app, targetId, {
       text: context.text,
       ...(context.structuredContent ? { structuredContent: context.structuredContent } : {}),
+      ...(images.length ? { images } : {}),
     });
     this.contexts.set(targetId, { count: known.count + 1, last: written });
     return { result: {} };
@@ -156,12 +181,39 @@ export class McpAppCalls {
     return asked.status === 'completed' ? { result: {} } : { error: 'Download denied by the user.' };
   }
 
-  /** The message is held, not put in the call's input, so that a denied one never reaches the model. */
-  private async message(app: OpenedMcpApp, text: string): Promise<McpAppToolAnswer> {
+  /** Refused as a whole, before anything is kept, when the endpoint takes no images or one of them fails a check. */
+  private async checkImages(
+    app: OpenedMcpApp,
+    images: readonly McpAppImage[] | undefined,
+    limits: McpAppImageLimits,
+  ): Promise<ImagesCheck> {
+    if (!images?.length) return { ok: true, images: [] };
+    const refusal = await this.dependencies.imageRefusal();
+    if (refusal) return { ok: false, reason: refusal };
+    return checkBase64Images(images, { name: `${app.title.slice(0, 200)}-image`, maxBytes: limits.bytes });
+  }
+
+  private async keepImages(app: OpenedMcpApp, ownerId: string, images: readonly CheckedImage[]): Promise<void> {
+    for (const { bytes, ref } of images)
+      await this.dependencies.blobStore.put({ bytes, ref, sessionId: app.sessionId, ownerId });
+  }
+
+  /**
+   * The message is held, not put in the call's input, so that a denied one never reaches the model. Its images
+   * are checked before anything is held, and kept before the approval card that shows them is asked for.
+   */
+  private async message(app: OpenedMcpApp, request: AppRequestOf<'ui/message'>): Promise<McpAppToolAnswer> {
     const { messages } = this.dependencies;
-    const messageId = messages.hold(text);
+    const checked = await this.checkImages(app, request.images, MCP_APP_IMAGE_LIMITS.message);
+    if (!checked.ok) return { error: `The message was not sent: ${checked.reason}` };
+    const messageId = messages.hold(request.text);
     if (!messageId) return { error: 'Too many messages of apps are waiting for the user.' };
     try {
+      await this.keepImages(app, messageId, checked.images);
+      messages.attachImages(
+        messageId,
+        checked.images.map((image) => image.ref),
+      );
       const asked = await this.dependencies.runAppToolCall({
         sessionId: app.sessionId,
         note: `The MCP App “${app.title}” asks to add a message to the conversation.`,

@@ -9,6 +9,7 @@ import { stageSessionImport } from '../panel/stage-session-import';
 import { DexieBlobStore } from '../storage/dexie-blob-store';
 import { DexieEventStore, openSplitbrainDatabase } from '../storage/dexie-event-store';
 import { countingIds, testRuntime } from '../../tests/support/test-runtime';
+import { patternPng } from '../../tests/support/test-files';
 
 const notes = new TextEncoder().encode('the attached notes');
 
@@ -131,6 +132,60 @@ describe('Runtime.importSession', () => {
     expect(await target.blobs.read(source.ref.blobId)).toEqual(notes);
     await runtime.deleteSession('copy-1');
     expect(await target.blobs.read(source.ref.blobId)).toBeUndefined();
+  });
+
+  it('carries the images an MCP App gave: its message’s, shown on the card, and its context’s, byte-equal', async () => {
+    const source = await original();
+    const shown = new Uint8Array(patternPng(5, 4, 1));
+    const told = new Uint8Array(patternPng(3, 2, 2));
+    const shownRef = await blobRefOf(shown, 'showCounter-image-1.png', { mime: 'image/png', width: 5, height: 4 });
+    const toldRef = await blobRefOf(told, 'showCounter-image-1.png', { mime: 'image/png', width: 3, height: 2 });
+    await source.blobs.put({ bytes: shown, ref: shownRef, sessionId: 'chat', ownerId: 'message-1' });
+    await source.blobs.put({ bytes: told, ref: toldRef, sessionId: 'chat', ownerId: 'mcp-app-1' });
+    await source.runtime.append('chat', [
+      {
+        type: 'mcp-app/context',
+        sessionId: 'chat',
+        contextId: 'context-1',
+        time: 7,
+        data: {
+          targetId: 'mcp-app-1',
+          app: 'showCounter',
+          serverName: 'Apps',
+          text: 'The chart.',
+          images: [toldRef],
+          marker: 'ab'.repeat(16),
+        },
+      },
+      {
+        type: 'approval/requested',
+        sessionId: 'chat',
+        turnId: 't1',
+        requestId: 'request-1',
+        toolCallId: 'call-1',
+        time: 8,
+        data: {
+          argumentsHash: 'f'.repeat(64),
+          summary: 'Add the MCP App “showCounter”’s message to this conversation: 1 image',
+          expiresAt: 60_000,
+          toolName: 'app_send_message',
+          images: [shownRef],
+        },
+      },
+    ]);
+    const { events, archive } = await exportOf(source.runtime, source.blobs);
+    expect(Object.keys(unzipSync(archive)).sort()).toEqual(
+      ['conversation.json', ...[source.ref, shownRef, toldRef].map((ref) => `blobs/${ref.blobId}`)].sort(),
+    );
+    const target = stores('app-images');
+    const runtime = testRuntime({ ...target, blobStore: target.blobs });
+    const { result } = await importInto(target, runtime, archive);
+    expect(result).toEqual({ sessionId: 'chat', remapped: false, missingFiles: 0 });
+    expect(await runtime.read('chat', 0)).toEqual(events);
+    expect(await target.blobs.read(shownRef.blobId)).toEqual(shown);
+    expect(await target.blobs.read(toldRef.blobId)).toEqual(told);
+    await runtime.deleteSession('chat');
+    expect(await target.blobs.read(toldRef.blobId)).toBeUndefined();
   });
 
   it('imports a JSON-only export, counting the files it lacks', async () => {

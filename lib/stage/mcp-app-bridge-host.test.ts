@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { McpAppFromHostMessage, McpAppLoad, McpAppRequest, McpAppToolAnswer } from '../protocol/mcp-app-wire';
 import { MCP_APP_CONTEXT_LIMIT } from '../protocol/mcp-app-wire';
+import { MCP_APP_IMAGE_LIMITS } from '../protocol/mcp-app-images';
 import { MCP_APP_PROGRESS_EVERY_MS, McpAppBridge, type McpAppLogEntry } from './mcp-app-bridge';
 import type { McpAppDisplayMode } from '../protocol/mcp-app-wire';
 
@@ -148,7 +149,7 @@ describe('McpAppBridge, the host features an official-SDK app uses', () => {
     ]);
   });
 
-  it('hands the runtime a context of text and structured content, and refuses other blocks and one too large', async () => {
+  it('hands the runtime a context of text, images and structured content, and refuses other blocks and one too large', async () => {
     const { host, posted, requests } = bridge();
     host.receive({
       jsonrpc: '2.0',
@@ -172,11 +173,51 @@ describe('McpAppBridge, the host features an official-SDK app uses', () => {
     ]);
     expect(posted.at(-1)).toEqual({ jsonrpc: '2.0', id: 'c1', result: {} });
 
+    const image = { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' };
+    host.receive({
+      jsonrpc: '2.0',
+      id: 'i1',
+      method: 'ui/update-model-context',
+      params: { content: [{ type: 'text', text: 'The chart.' }, image] },
+    });
+    host.receive({
+      jsonrpc: '2.0',
+      id: 'i2',
+      method: 'ui/update-model-context',
+      params: { content: Array.from({ length: MCP_APP_IMAGE_LIMITS.context.images + 1 }, () => image) },
+    });
+    const big = 'A'.repeat((MCP_APP_IMAGE_LIMITS.context.bytes / 3) * 4);
+    host.receive({
+      jsonrpc: '2.0',
+      id: 'i3',
+      method: 'ui/update-model-context',
+      params: { content: [{ ...image, data: big }, image] },
+    });
+    await settled();
+    expect(requests.at(-1)).toEqual({
+      method: 'ui/update-model-context',
+      text: 'The chart.',
+      images: [{ data: 'iVBORw0KGgo=', mimeType: 'image/png' }],
+    });
+    const answerOf = (id: string) => posted.find((message) => 'id' in message && message.id === id);
+    expect(['i1', 'i2', 'i3'].map(answerOf)).toEqual([
+      { jsonrpc: '2.0', id: 'i1', result: {} },
+      {
+        jsonrpc: '2.0',
+        id: 'i2',
+        error: {
+          code: -32000,
+          message: `It gave ${MCP_APP_IMAGE_LIMITS.context.images + 1} images; at most ${MCP_APP_IMAGE_LIMITS.context.images} are taken.`,
+        },
+      },
+      { jsonrpc: '2.0', id: 'i3', error: { code: -32000, message: 'Its images have more than 5 MB in all.' } },
+    ]);
+
     host.receive({
       jsonrpc: '2.0',
       id: 'c2',
       method: 'ui/update-model-context',
-      params: { content: [{ type: 'image', data: 'AAAA', mimeType: 'image/png' }] },
+      params: { content: [{ type: 'audio', data: 'AAAA', mimeType: 'audio/wav' }] },
     });
     host.receive({
       jsonrpc: '2.0',
@@ -188,12 +229,12 @@ describe('McpAppBridge, the host features an official-SDK app uses', () => {
       },
     });
     await settled();
-    expect(requests).toHaveLength(1);
+    expect(requests).toHaveLength(2);
     expect(posted.slice(-2)).toEqual([
       {
         jsonrpc: '2.0',
         id: 'c2',
-        error: { code: -32000, message: 'Only text blocks and structured content are taken, not image.' },
+        error: { code: -32000, message: 'Only text and image blocks and structured content are taken, not audio.' },
       },
       {
         jsonrpc: '2.0',

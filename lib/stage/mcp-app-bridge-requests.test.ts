@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { McpAppFromHostMessage, McpAppLoad, McpAppRequest, McpAppToolAnswer } from '../protocol/mcp-app-wire';
+import { MCP_APP_IMAGE_BASE64_LIMIT, MCP_APP_IMAGE_LIMITS } from '../protocol/mcp-app-images';
 import { McpAppBridge } from './mcp-app-bridge';
 
 const app: McpAppLoad = {
@@ -43,10 +44,18 @@ async function settled(): Promise<void> {
 }
 
 describe('McpAppBridge requests: ui/message, ui/open-link, resources/read, resources/list', () => {
-  it('offers links, resources and text messages in its capabilities only when it can serve them', () => {
+  it('offers links, resources and messages of text and images in its capabilities only when it can serve them', () => {
     const served = bridge({ result: {} }).posted[0];
     expect(served).toMatchObject({
-      result: { hostCapabilities: { serverTools: {}, serverResources: {}, openLinks: {}, message: { text: {} } } },
+      result: {
+        hostCapabilities: {
+          serverTools: {},
+          serverResources: {},
+          openLinks: {},
+          message: { text: {}, image: {} },
+          updateModelContext: { text: {}, image: {}, structuredContent: {} },
+        },
+      },
     });
     expect(bridge(undefined).posted[0]).toMatchObject({ result: { hostCapabilities: { serverTools: {} } } });
     expect(JSON.stringify(bridge(undefined).posted[0])).not.toContain('openLinks');
@@ -83,6 +92,58 @@ describe('McpAppBridge requests: ui/message, ui/open-link, resources/read, resou
     ]);
   });
 
+  it('hands the runtime a message’s images as they came (the runtime checks their bytes), with or without text', async () => {
+    const { host, posted, requests } = bridge({ result: {} });
+    const image = { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png', annotations: { audience: ['user'] } };
+    host.receive({
+      jsonrpc: '2.0',
+      id: 'i1',
+      method: 'ui/message',
+      params: { role: 'user', content: [{ type: 'text', text: 'Look' }, image] },
+    });
+    host.receive({ jsonrpc: '2.0', id: 'i2', method: 'ui/message', params: { role: 'user', content: image } });
+    await settled();
+    expect(requests).toEqual([
+      { method: 'ui/message', text: 'Look', images: [{ data: 'iVBORw0KGgo=', mimeType: 'image/png' }] },
+      { method: 'ui/message', text: '', images: [{ data: 'iVBORw0KGgo=', mimeType: 'image/png' }] },
+    ]);
+    expect(posted.slice(-2)).toEqual([
+      { jsonrpc: '2.0', id: 'i1', result: {} },
+      { jsonrpc: '2.0', id: 'i2', result: {} },
+    ]);
+  });
+
+  it('refuses audio, a resource, an image without data, too many images or bytes, and an empty message', async () => {
+    const { host, posted, requests } = bridge({ result: {} });
+    const image = { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' };
+    const contents = [
+      [{ type: 'audio', data: 'AAAA', mimeType: 'audio/wav' }],
+      [
+        { type: 'text', text: 'see' },
+        { type: 'resource', resource: { uri: 'note://a', text: 'a' } },
+      ],
+      [{ type: 'image', mimeType: 'image/png' }],
+      Array.from({ length: MCP_APP_IMAGE_LIMITS.message.images + 1 }, () => image),
+      [{ type: 'image', data: 'A'.repeat(MCP_APP_IMAGE_BASE64_LIMIT - 4), mimeType: 'image/png' }, image],
+      [{ type: 'text', text: '' }],
+    ];
+    contents.forEach((content, index) =>
+      host.receive({ jsonrpc: '2.0', id: index, method: 'ui/message', params: { role: 'user', content } }),
+    );
+    await settled();
+    expect(requests).toEqual([]);
+    expect(posted.slice(3).map((message) => ('error' in message ? message.error : message))).toEqual(
+      [
+        'Only text and image blocks are taken, not audio.',
+        'Only text and image blocks are taken, not resource.',
+        'Block 1 is an image block without data and mimeType.',
+        `It gave ${MCP_APP_IMAGE_LIMITS.message.images + 1} images; at most ${MCP_APP_IMAGE_LIMITS.message.images} are taken.`,
+        'Its images have more than 20 MB in all.',
+        'The message has neither text nor an image.',
+      ].map((message) => ({ code: -32602, message })),
+    );
+  });
+
   it('refuses a message that is not the user’s text, and answers a declined one with -32000', async () => {
     const { host, posted, requests } = bridge({ error: 'Message sending denied by the user.' });
     host.receive({
@@ -95,7 +156,7 @@ describe('McpAppBridge requests: ui/message, ui/open-link, resources/read, resou
       jsonrpc: '2.0',
       id: 2,
       method: 'ui/message',
-      params: { role: 'user', content: [{ type: 'image', data: 'AAAA', mimeType: 'image/png' }] },
+      params: { role: 'user', content: [{ type: 'audio', data: 'AAAA', mimeType: 'audio/wav' }] },
     });
     host.receive({
       jsonrpc: '2.0',
@@ -113,7 +174,7 @@ describe('McpAppBridge requests: ui/message, ui/open-link, resources/read, resou
     expect(requests).toEqual([{ method: 'ui/message', text: 'hi' }]);
     expect(posted.slice(-4)).toEqual([
       { jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'Invalid params for ui/message.' } },
-      { jsonrpc: '2.0', id: 2, error: { code: -32602, message: 'Invalid params for ui/message.' } },
+      { jsonrpc: '2.0', id: 2, error: { code: -32602, message: 'Only text and image blocks are taken, not audio.' } },
       { jsonrpc: '2.0', id: 3, error: { code: -32602, message: 'Invalid params for ui/message.' } },
       { jsonrpc: '2.0', id: 4, error: { code: -32000, message: 'Message sending denied by the user.' } },
     ]);

@@ -3,6 +3,7 @@ import {
   JSON_RPC_ERRORS,
   MCP_APP_CONTEXT_LIMIT,
   MCP_APP_DECLINED,
+  MCP_APP_MESSAGE_LIMIT,
   MCP_APP_PROTOCOL_VERSION,
   jsonRpcEnvelopeSchema,
   mcpAppMethodMessageSchema,
@@ -16,9 +17,11 @@ import {
   type McpAppResponse,
   type McpAppToolAnswer,
 } from '../protocol/mcp-app-wire';
+import { MCP_APP_IMAGE_LIMITS } from '../protocol/mcp-app-images';
 import type { McpAppDownloadContent } from '../protocol/mcp-app-download';
 import { appDownloadFiles, describedFiles, type AppDownloadFile } from './app-download-files';
 import { declaredDisplayModes, resultingDisplayMode } from './mcp-app-display-mode';
+import { mcpAppContent } from './mcp-app-content';
 
 /** One line of an app's log (`notifications/message`), its data as text. */
 export interface McpAppLogEntry {
@@ -203,7 +206,7 @@ export class McpAppBridge {
         await this.callTool(message.id, message.params.name, message.params.arguments, message.params._meta);
         return;
       case 'ui/message':
-        await this.forward(message.id, { method: message.method, text: messageText(message.params.content) });
+        await this.message(message.id, message.params.content);
         return;
       case 'ui/open-link':
         if (!isWebLink(message.params.url)) {
@@ -247,8 +250,8 @@ export class McpAppBridge {
         ? {
             serverResources: {},
             openLinks: {},
-            message: { text: {} },
-            updateModelContext: { text: {}, structuredContent: {} },
+            message: { text: {}, image: {} },
+            updateModelContext: { text: {}, image: {}, structuredContent: {} },
             ...(this.options.saveFiles ? { downloadFile: {} } : {}),
           }
         : {}),
@@ -303,6 +306,34 @@ export class McpAppBridge {
     }
   }
 
+  /** The user's message: text and image blocks, within the limits; the runtime checks the images and asks the user. */
+  private async message(
+    id: string | number,
+    content: Extract<McpAppMethodMessage, { method: 'ui/message' }>['params']['content'],
+  ): Promise<void> {
+    const blocks = Array.isArray(content) ? content : [content];
+    const read = mcpAppContent(blocks, 'Only text and image blocks are taken', MCP_APP_IMAGE_LIMITS.message);
+    if (!read.ok) {
+      this.refuse(id, JSON_RPC_ERRORS.invalidParams, read.reason);
+      return;
+    }
+    const refusal =
+      read.text.length > MCP_APP_MESSAGE_LIMIT
+        ? `The message is longer than ${MCP_APP_MESSAGE_LIMIT} characters.`
+        : !read.text && read.images.length === 0
+          ? 'The message has neither text nor an image.'
+          : undefined;
+    if (refusal) {
+      this.refuse(id, JSON_RPC_ERRORS.invalidParams, refusal);
+      return;
+    }
+    await this.forward(id, {
+      method: 'ui/message',
+      text: read.text,
+      ...(read.images.length ? { images: read.images } : {}),
+    });
+  }
+
   /**
    * The files are gathered first (linked ones read from the app's own server) and refused with the reason when they
    * cannot be saved; then the user decides (the runtime asks), and the stage saves them. A denial, an expired ask or
@@ -326,21 +357,25 @@ export class McpAppBridge {
     });
   }
 
-  /** Text blocks and structured content only, within the limit; the runtime records it for the model. */
+  /** Text and image blocks and structured content, within the limits; the runtime records it for the model. */
   private async updateModelContext(
     id: string | number,
     params: Extract<McpAppMethodMessage, { method: 'ui/update-model-context' }>['params'],
   ): Promise<void> {
-    const blocks = params.content ?? [];
-    const other = blocks.find((block) => block.type !== 'text' || block.text === undefined);
-    if (other) {
-      this.refuse(id, MCP_APP_DECLINED, `Only text blocks and structured content are taken, not ${other.type}.`);
+    const read = mcpAppContent(
+      params.content ?? [],
+      'Only text and image blocks and structured content are taken',
+      MCP_APP_IMAGE_LIMITS.context,
+    );
+    if (!read.ok) {
+      this.refuse(id, MCP_APP_DECLINED, read.reason);
       return;
     }
     const request = {
       method: 'ui/update-model-context' as const,
-      text: blocks.map((block) => block.text).join('\n\n'),
+      text: read.text,
       ...(params.structuredContent ? { structuredContent: params.structuredContent } : {}),
+      ...(read.images.length ? { images: read.images } : {}),
     };
     if (modelContextSize(request) > MCP_APP_CONTEXT_LIMIT) {
       this.refuse(id, MCP_APP_DECLINED, `The context is larger than ${MCP_APP_CONTEXT_LIMIT} characters.`);
@@ -427,10 +462,6 @@ export class McpAppBridge {
     this.refusals += 1;
     this.options.onRefused(message);
   }
-}
-
-function messageText(content: { text: string } | { text: string }[]): string {
-  return (Array.isArray(content) ? content : [content]).map((block) => block.text).join('\n\n');
 }
 
 function isWebLink(url: string): boolean {

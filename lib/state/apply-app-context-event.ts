@@ -3,7 +3,7 @@ import type { EventAppliers } from './event-appliers';
 import type { WorkingCopy } from './working-copy';
 
 function applyAppContext(copy: WorkingCopy, event: AgentEventOf<'mcp-app/context'>): void {
-  const { structuredContent, ...data } = event.data;
+  const { structuredContent, images, ...data } = event.data;
   copy.state.appContexts = {
     ...copy.state.appContexts,
     [event.contextId]: {
@@ -12,6 +12,7 @@ function applyAppContext(copy: WorkingCopy, event: AgentEventOf<'mcp-app/context
       time: event.time,
       ...data,
       ...(structuredContent ? { structuredContent } : {}),
+      ...(images ? { images } : {}),
     },
   };
 }

@@ -38,6 +38,7 @@ function addApproval(copy: WorkingCopy, event: AgentEventOf<'approval/requested'
     expiresAt: event.data.expiresAt,
     ...(event.data.targetId ? { targetId: event.data.targetId } : {}),
     ...(event.data.siteOrigin ? { siteOrigin: event.data.siteOrigin } : {}),
+    ...(event.data.images ? { images: event.data.images } : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { AgentEvent, TurnCommandKind } from '../protocol/agent-event';
+import type { BlobRef } from '../protocol/blob-ref';
 import type { JsonObject, JsonValue } from '../protocol/json-value';
 import type { NotifyFactType } from '../protocol/notify-events';
 import type { RewindMode } from '../protocol/rewind-events';
@@ -89,6 +90,8 @@ export interface RequestState {
   targetId?: string;
   /** An approval that asks for access to this site (a page tool's first call there). */
   siteOrigin?: string;
+  /** The stored images the card shows (an MCP App's message). */
+  images?: BlobRef[];
   answerSchema?: JsonValue;
   answer?: JsonValue;
   scope?: 'once' | 'target-session';
@@ -186,6 +189,8 @@ export interface AppContextView {
   serverName: string;
   text: string;
   structuredContent?: JsonObject;
+  /** The images it gave, sent to the model after the fence. */
+  images?: BlobRef[];
   /** The fence's marker, drawn when it was recorded. */
   marker: string;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { BlobRef } from '../protocol/blob-ref';
 import type { TargetManifest } from '../protocol/target-manifest';
 import { canonicalJson } from '../protocol/canonical-json';
 import type { JsonValue } from '../protocol/json-value';
@@ -23,10 +24,20 @@ export function approvalMode(policy: ApprovalPolicy, toolName: string): 'ask' | 
   return policy.tools[toolName] ?? DEFAULT_APPROVAL_POLICY.tools[toolName] ?? 'allow';
 }
 
-/** `targetId` names the target the call acts on, so its events can show it; `siteOrigin` asks for access to a site. */
+/**
+ * `targetId` names the target the call acts on, so its events can show it; `siteOrigin` asks for access to a site;
+ * `images` are stored images the card shows (an MCP App's message).
+ */
 export type ApprovalRequirement =
   | { required: false; targetId?: string }
-  | { required: true; summary: string; targetId?: string; siteOrigin?: string; expiresAfterMs: number };
+  | {
+      required: true;
+      summary: string;
+      targetId?: string;
+      siteOrigin?: string;
+      images?: BlobRef[];
+      expiresAfterMs: number;
+    };
 
 export interface ApprovalContext {
   policy: ApprovalPolicy;

@@ -1,4 +1,4 @@
-import type { Frame } from 'puppeteer-core';
+import type { Frame, Page } from 'puppeteer-core';
 import type { ExtensionSession } from './extension-harness';
 
 /** The stage's frame of the MCP App whose document shows `marker`, once the app is in it. */
@@ -12,6 +12,22 @@ export async function appFrame(session: ExtensionSession, marker: string): Promi
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`No MCP App frame showing "${marker}" appeared.`);
+}
+
+/** The final state of the turn of the user's message `text` (the list is virtual: turns are found by their message). */
+export async function turnEnd(panel: Page, text: string): Promise<string> {
+  const handle = await panel.waitForFunction(
+    (message) => {
+      const turn = [...document.querySelectorAll('article.turn')].find(
+        (article) => article.querySelector('.user-message')?.textContent === message,
+      );
+      const status = turn?.getAttribute('data-status');
+      return status && status !== 'running' ? status : false;
+    },
+    { polling: 100, timeout: 30_000 },
+    text,
+  );
+  return (await handle.jsonValue()) as string;
 }
 
 export function textOf(frame: Frame, selector: string): Promise<string> {

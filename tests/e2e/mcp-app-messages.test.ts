@@ -3,6 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedModelServer } from '../../scripts/scripted-model-server/scripted-model-server';
 import { startMcpHttpServer } from '../support/mcp-http-server';
 import { COUNTER_APP_URI, OTHER_SERVER_NOTE_URI } from '../support/mcp-test-apps';
+import { imagesIn, pngPixels } from '../support/model-request-images';
+import { pngHeader } from '../support/png-header';
+import { patternPng } from '../support/test-files';
 import {
   clickInCard,
   pendingApproval,
@@ -12,7 +15,7 @@ import {
   storedRowsText,
   waitForTurnEnd,
 } from './extension-harness';
-import { appFrame, textOf } from './mcp-app-harness';
+import { appFrame, textOf, turnEnd } from './mcp-app-harness';
 import { extensionSuite } from './extension-suite';
 
 interface AppAnswer {
@@ -40,6 +43,62 @@ async function answerOf(frame: Frame, key: string): Promise<AppAnswer> {
     key,
   );
   return (await handle.jsonValue()) as AppAnswer;
+}
+
+/** An image block the app sends (`window.sendImage` of the counter app), without waiting for the answer. */
+interface AppImage {
+  text?: string;
+  data?: string;
+  /** Characters of base64 the app makes itself, for an image too large to send through the test's connection. */
+  filler?: number;
+  mimeType: string;
+}
+
+function sendImage(frame: Frame, key: string, method: string, image: AppImage): Promise<void> {
+  return frame.evaluate(
+    (requestKey, requestMethod, block) => {
+      const app = window as unknown as { sendImage(key: string, method: string, image: AppImage): Promise<unknown> };
+      void app.sendImage(requestKey, requestMethod, block);
+    },
+    key,
+    method,
+    image,
+  );
+}
+
+/** How many images the blob store holds, read from the extension's database. */
+function storedBlobCount(panel: Page): Promise<number> {
+  return panel.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const request = indexedDB.open('splitbrain');
+        request.onerror = () => reject(new Error(String(request.error)));
+        request.onsuccess = () => {
+          const counting = request.result.transaction('blobs').objectStore('blobs').count();
+          counting.onsuccess = () => resolve(counting.result);
+          counting.onerror = () => reject(new Error(String(counting.error)));
+        };
+      }),
+  );
+}
+
+/** Waits until the image in `selector` has loaded with `width` pixels across. */
+async function shownImage(panel: Page, selector: string, width: number): Promise<void> {
+  await panel.waitForFunction(
+    (query, expected) =>
+      [...document.querySelectorAll<HTMLImageElement>(query)].some(
+        (image) => image.complete && image.naturalWidth === expected,
+      ),
+    { polling: 100, timeout: 15_000 },
+    selector,
+    width,
+  );
+}
+
+/** How many images of the model's last request show the pixels of `png`. */
+function sentCopies(body: unknown, png: Buffer): number {
+  const wanted = pngPixels(png);
+  return imagesIn(body).filter((image) => image.mime === 'image/png' && pngPixels(image.bytes) === wanted).length;
 }
 
 async function pendingSummary(panel: Page): Promise<{ card: string; summary: string }> {
@@ -91,8 +150,8 @@ describe('MCP Apps ask the host: messages, links, resources, and calls after a w
       serverTools: {},
       serverResources: {},
       openLinks: {},
-      message: { text: {} },
-      updateModelContext: { text: {}, structuredContent: {} },
+      message: { text: {}, image: {} },
+      updateModelContext: { text: {}, image: {}, structuredContent: {} },
       downloadFile: {},
       logging: {},
       sandbox: { permissions: {}, csp: { connectDomains: [] } },
@@ -136,6 +195,116 @@ describe('MCP Apps ask the host: messages, links, resources, and calls after a w
     const sent = JSON.stringify(model.requests.at(-1)!.body);
     expect(sent).toContain('Please count to fifty.');
     expect(sent).not.toContain('Again!');
+  });
+
+  it('shows the app’s image on its message’s card, and after Allow sends the model its pixels with the next message', async () => {
+    const { model } = suite;
+    const drawing = patternPng(40, 30, 5);
+    const modelRequests = model.requests.length;
+    await panel.bringToFront();
+    await sendImage(frame, 'image-message', 'ui/message', {
+      text: 'Here is my drawing.',
+      data: drawing.toString('base64'),
+      mimeType: 'image/png',
+    });
+    const { card, summary } = await pendingSummary(panel);
+    expect(summary).toBe(
+      'Add the MCP App “showCounter”’s message to this conversation: “Here is my drawing.”, with 1 image',
+    );
+    await shownImage(panel, `section[data-request-id="${card}"] .message-attachments img`, 40);
+    await clickInCard(panel, card, 'Allow');
+    expect(await answerOf(frame, 'image-message')).toEqual({ jsonrpc: '2.0', id: expect.any(Number), result: {} });
+    expect(model.requests.length).toBe(modelRequests);
+    const rows = await storedRowsText(panel, await currentSessionId(panel));
+    expect(rows).not.toContain(drawing.toString('base64').slice(0, 200));
+
+    model.setScript({ turns: [{ steps: [{ text: 'A nice drawing.' }] }] });
+    await sendMessage(panel, 'What did it draw?');
+    expect(await turnEnd(panel, 'What did it draw?')).toBe('completed');
+    const body = model.requests.at(-1)!.body;
+    expect(JSON.stringify(body)).toContain('Here is my drawing.');
+    expect(sentCopies(body, drawing)).toBe(1);
+  });
+
+  it('sends a context’s image with the next message once, and never carries it again', async () => {
+    const { model } = suite;
+    const chart = patternPng(24, 16, 11);
+    await sendImage(frame, 'image-context', 'ui/update-model-context', {
+      text: 'The app shows this chart.',
+      data: chart.toString('base64'),
+      mimeType: 'image/png',
+    });
+    expect(await answerOf(frame, 'image-context')).toEqual({ jsonrpc: '2.0', id: expect.any(Number), result: {} });
+    await shownImage(panel, '.app-contexts-pending .message-attachments img', 24);
+
+    model.setScript({ turns: [{ steps: [{ text: 'I see the chart.' }] }, { steps: [{ text: 'Still the chart.' }] }] });
+    await sendMessage(panel, 'What does the app show?');
+    expect(await turnEnd(panel, 'What does the app show?')).toBe('completed');
+    const first = model.requests.at(-1)!.body;
+    expect(sentCopies(first, chart)).toBe(1);
+    expect(JSON.stringify(first)).toContain('The app gave 1 image with it, which follow.');
+
+    await sendMessage(panel, 'And now?');
+    expect(await turnEnd(panel, 'And now?')).toBe('completed');
+    // Only where it went: in the history of the message that carried it.
+    expect(sentCopies(model.requests.at(-1)!.body, chart)).toBe(1);
+    expect(JSON.stringify(model.requests.at(-1)!.body).split('The app shows this chart.')).toHaveLength(2);
+  });
+
+  it('refuses an image of the wrong type or too large, with the reason, and keeps nothing of it', async () => {
+    const sessionId = await currentSessionId(panel);
+    const blobs = await storedBlobCount(panel);
+    const rows = await storedRowsText(panel, sessionId);
+    const count = (text: string, type: string) => text.split(`"type":"${type}"`).length;
+    const refusals: [string, string, AppImage, { code: number; message: string }][] = [
+      [
+        'text-as-png',
+        'ui/message',
+        { text: 'Look.', data: Buffer.from('not an image at all').toString('base64'), mimeType: 'image/png' },
+        {
+          code: -32000,
+          message: 'The message was not sent: Image 1 is declared image/png, but its bytes are text/plain.',
+        },
+      ],
+      [
+        'svg',
+        'ui/message',
+        {
+          data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64'),
+          mimeType: 'image/svg+xml',
+        },
+        {
+          code: -32000,
+          message:
+            'The message was not sent: Image 1 is declared image/svg+xml; only PNG, JPEG, WebP and GIF are taken.',
+        },
+      ],
+      [
+        'huge-pixels',
+        'ui/update-model-context',
+        { text: 'Huge.', data: Buffer.from(pngHeader(20_000, 20_000)).toString('base64'), mimeType: 'image/png' },
+        {
+          code: -32000,
+          message:
+            'Context update refused: Image 1 is refused: 20000 × 20000 pixels; at most 50 megapixels are accepted.',
+        },
+      ],
+      [
+        'huge-bytes',
+        'ui/update-model-context',
+        { text: 'Heavy.', filler: 8_000_000, mimeType: 'image/png' },
+        { code: -32000, message: 'Its images have more than 5 MB in all.' },
+      ],
+    ];
+    for (const [key, method, image, error] of refusals) {
+      await sendImage(frame, key, method, image);
+      expect((await answerOf(frame, key)).error).toEqual(error);
+    }
+    expect(await panel.$('section.approval-card[data-status="pending"]')).toBeNull();
+    expect(await storedBlobCount(panel)).toBe(blobs);
+    const after = await storedRowsText(panel, sessionId);
+    expect(count(after, 'mcp-app/context')).toBe(count(rows, 'mcp-app/context'));
+    expect(count(after, 'approval/requested')).toBe(count(rows, 'approval/requested'));
   });
 
   it('opens an http link in a new tab after the user allows it, and refuses a javascript: link without asking', async () => {

@@ -16,7 +16,7 @@ import {
   storedRowsText,
   waitForTurnEnd,
 } from './extension-harness';
-import { appFrame, textOf } from './mcp-app-harness';
+import { appFrame, textOf, turnEnd } from './mcp-app-harness';
 import { extensionSuite } from './extension-suite';
 
 /** What the official-SDK app (tests/support/official-sdk-app/app.ts) keeps of what it received and asked. */
@@ -53,22 +53,6 @@ async function answerOf(frame: Frame, button: string): Promise<{ result?: Record
     button,
   );
   return (await handle.jsonValue()) as { result?: Record<string, unknown>; error?: string };
-}
-
-/** The final state of the turn of the user's message `text` (the list is virtual: turns are found by their message). */
-async function turnEnd(panel: Page, text: string): Promise<string> {
-  const handle = await panel.waitForFunction(
-    (message) => {
-      const turn = [...document.querySelectorAll('article.turn')].find(
-        (article) => article.querySelector('.user-message')?.textContent === message,
-      );
-      const status = turn?.getAttribute('data-status');
-      return status && status !== 'running' ? status : false;
-    },
-    { polling: 100, timeout: 30_000 },
-    text,
-  );
-  return (await handle.jsonValue()) as string;
 }
 
 async function pendingSummary(panel: Page): Promise<{ card: string; summary: string }> {
@@ -275,6 +259,25 @@ describe('An MCP App built with the official SDK (@modelcontextprotocol/ext-apps
     await sendMessage(panel, 'And now?');
     expect(await turnEnd(panel, 'And now?')).toBe('completed');
     expect(JSON.stringify(model.requests.at(-1)!.body).split(said)).toHaveLength(2);
+  });
+
+  it('shows the model a picture through the SDK’s updateModelContext, as the host declares it takes images', async () => {
+    expect((await appRecord(frame)).hostCapabilities).toMatchObject({
+      message: { text: {}, image: {} },
+      updateModelContext: { text: {}, image: {}, structuredContent: {} },
+    });
+    await press(frame, 'image-context');
+    expect(await answerOf(frame, 'image-context')).toEqual({ result: {} });
+    await panel.waitForFunction(
+      () =>
+        [...document.querySelectorAll<HTMLImageElement>('.app-contexts-pending .message-attachments img')].some(
+          (image) => image.complete && image.naturalWidth === 1,
+        ),
+      { polling: 100, timeout: 15_000 },
+    );
+    expect(await panel.$eval('.app-contexts-pending', (element) => element.textContent)).toContain(
+      'The counter at 42, drawn.',
+    );
   });
 
   it('goes full screen only as the app declared, tells it so, and comes back inline by the host’s button', async () => {

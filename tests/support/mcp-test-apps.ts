@@ -15,7 +15,8 @@ export const OFFICIAL_APP_URI = 'ui://official-counter/mcp-app.html';
 /**
  * An MCP App written to SEP-1865 by hand (no SDK bundle, so it is served offline as one document): it initializes,
  * shows the tool input and result it is sent, and its button calls `incrementCounter` back through the host;
- * `window.appRequest(key, method, params)` sends any other request (the answer lands in `window.answers[key]`).
+ * `window.appRequest(key, method, params)` sends any other request (the answer lands in `window.answers[key]`), and
+ * `window.sendImage(key, method, image)` a message or context with an image.
  * Everything it receives is kept in `window.appLog` for the test to read.
  */
 export const COUNTER_APP_HTML = `<!doctype html>
@@ -40,6 +41,15 @@ function request(method, params) {
 // For the test: any request the app may send, its answer kept by key in window.answers.
 window.answers = {};
 window.appRequest = (key, method, params) => request(method, params).then((answer) => (window.answers[key] = answer));
+// For the test: a ui/message or ui/update-model-context with an image block (its base64 \`data\`, or \`filler\`
+// characters of base64 made here, so that a large one need not cross the test's connection), after a text block.
+window.sendImage = (key, method, { text, data, filler, mimeType }) => {
+  const content = [
+    ...(text ? [{ type: 'text', text }] : []),
+    { type: 'image', data: data ?? 'A'.repeat(filler), mimeType },
+  ];
+  return window.appRequest(key, method, method === 'ui/message' ? { role: 'user', content } : { content });
+};
 function notify(method, params) {
   window.parent.postMessage({ jsonrpc: '2.0', method, ...(params ? { params } : {}) }, '*');
 }

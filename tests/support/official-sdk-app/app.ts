@@ -43,6 +43,8 @@ const show = (id: string, text: string) => {
 };
 let count = 0;
 let link = '';
+/** One half-transparent green pixel, a PNG: what the app shows the model through ui/update-model-context. */
+const PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 const app = new App(
   { name: 'Official SDK counter', version: '1.0.0' },
@@ -98,6 +100,13 @@ const buttons: Record<string, () => Promise<unknown>> = {
     app.updateModelContext({
       content: [{ type: 'text', text: `The user is looking at the counter, which shows ${count}.` }],
       structuredContent: { count },
+    }),
+  'image-context': () =>
+    app.updateModelContext({
+      content: [
+        { type: 'text', text: `The counter at ${count}, drawn.` },
+        { type: 'image', data: PIXEL_PNG, mimeType: 'image/png' },
+      ],
     }),
   fullscreen: () => app.requestDisplayMode({ mode: 'fullscreen' }),
   inline: () => app.requestDisplayMode({ mode: 'inline' }),

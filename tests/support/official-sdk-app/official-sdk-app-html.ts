@@ -14,6 +14,7 @@ const BODY = `<main>
 <button id="message" type="button">Send a message</button>
 <button id="link" type="button">Open the link</button>
 <button id="context" type="button">Tell the model</button>
+<button id="image-context" type="button">Show the model a picture</button>
 <button id="fullscreen" type="button">Full screen</button>
 <button id="inline" type="button">Inline</button>
 <button id="pip" type="button">Picture in picture</button>
