@@ -10,6 +10,7 @@ import {
   startScriptedModelServer,
   type ScriptedModelServer,
 } from '../../scripts/scripted-model-server/scripted-model-server';
+import { filesIn } from '../support/model-request-images';
 import { pngHeader } from '../support/png-header';
 import { endpointFormats, scriptedEndpointSettings, type EndpointFormat } from '../support/scripted-endpoint-settings';
 import { onePagePdf, patternPng, withGpsExif } from '../support/test-files';
@@ -23,32 +24,6 @@ import {
 } from './extension-harness';
 
 const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
-
-interface Arrived {
-  mime: string;
-  bytes: Buffer;
-}
-
-/** Every file that reached the model in a request body: data URLs and base64 fields beside a media type. */
-function filesIn(value: unknown, found: Arrived[] = []): Arrived[] {
-  if (typeof value === 'string') {
-    const match = /^data:([^;,]+);base64,(.*)$/s.exec(value);
-    if (match) found.push({ mime: match[1], bytes: Buffer.from(match[2], 'base64') });
-    return found;
-  }
-  if (Array.isArray(value)) {
-    for (const item of value) filesIn(item, found);
-    return found;
-  }
-  if (value && typeof value === 'object') {
-    const record = value as Record<string, unknown>;
-    const mime = record.media_type ?? record.mimeType ?? record.mediaType;
-    if (typeof mime === 'string' && typeof record.data === 'string' && !record.data.startsWith('data:'))
-      found.push({ mime, bytes: Buffer.from(record.data, 'base64') });
-    for (const item of Object.values(record)) filesIn(item, found);
-  }
-  return found;
-}
 
 /** The text files the model received inline, by name. */
 function textFilesIn(body: unknown): Map<string, string> {

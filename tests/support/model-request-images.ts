@@ -1,29 +1,34 @@
 import { decodePng } from './decode-png';
 
-export interface SentImage {
+export interface SentFile {
   mime: string;
   bytes: Buffer;
 }
 
-/** Every image a request body sent the model: data URLs, and base64 fields beside an image media type. */
-export function imagesIn(value: unknown, found: SentImage[] = []): SentImage[] {
+/** Every file a request body sent the model: data URLs, and base64 fields beside a media type. */
+export function filesIn(value: unknown, found: SentFile[] = []): SentFile[] {
   if (typeof value === 'string') {
-    const match = /^data:(image\/[^;,]+);base64,(.*)$/s.exec(value);
+    const match = /^data:([^;,]+);base64,(.*)$/s.exec(value);
     if (match) found.push({ mime: match[1], bytes: Buffer.from(match[2], 'base64') });
     return found;
   }
   if (Array.isArray(value)) {
-    for (const item of value) imagesIn(item, found);
+    for (const item of value) filesIn(item, found);
     return found;
   }
   if (value && typeof value === 'object') {
     const record = value as Record<string, unknown>;
     const mime = record.media_type ?? record.mimeType ?? record.mediaType;
-    if (typeof mime === 'string' && mime.startsWith('image/') && typeof record.data === 'string')
+    if (typeof mime === 'string' && typeof record.data === 'string' && !record.data.startsWith('data:'))
       found.push({ mime, bytes: Buffer.from(record.data, 'base64') });
-    for (const item of Object.values(record)) imagesIn(item, found);
+    for (const item of Object.values(record)) filesIn(item, found);
   }
   return found;
+}
+
+/** Every image a request body sent the model. */
+export function imagesIn(value: unknown): SentFile[] {
+  return filesIn(value).filter((file) => file.mime.startsWith('image/'));
 }
 
 /**
