@@ -1,4 +1,4 @@
-import { convertBase64ToUint8Array } from '@ai-sdk/provider-utils';
+import { decodeBase64 } from '../protocol/decode-base64';
 import type { BlobRef } from '../protocol/blob-ref';
 import { isImageType } from './file-kinds';
 import { formatFileSize } from './format-file-size';
@@ -26,14 +26,6 @@ const EXTENSIONS: Record<string, string> = {
   'image/gif': 'gif',
 };
 
-function decoded(data: string): Uint8Array | undefined {
-  try {
-    return convertBase64ToUint8Array(data);
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Decodes and checks every image before any is kept, so that one bad image refuses them all: the declared type
  * must be an image type the chat takes, the bytes must be one too (sniffed, as attached files are, with the same
@@ -50,7 +42,7 @@ export async function checkBase64Images(
     const which = `Image ${index + 1}`;
     if (!isImageType(image.mimeType))
       return { ok: false, reason: `${which} is declared ${image.mimeType}; only PNG, JPEG, WebP and GIF are taken.` };
-    const bytes = decoded(image.data);
+    const bytes = decodeBase64(image.data);
     if (!bytes || bytes.byteLength === 0) return { ok: false, reason: `${which} is not base64 data.` };
     total += bytes.byteLength;
     if (total > options.maxBytes)

@@ -1,4 +1,4 @@
-import { convertBase64ToUint8Array } from '@ai-sdk/provider-utils';
+import { decodeBase64 } from '../protocol/decode-base64';
 import { z } from 'zod';
 import type { BlobRef } from '../protocol/blob-ref';
 import type { JsonValue } from '../protocol/json-value';
@@ -31,14 +31,6 @@ export type StoreMcpImage = (
 
 const TEXT_LIMIT = 100_000;
 
-function base64Bytes(data: string): Uint8Array | undefined {
-  try {
-    return convertBase64ToUint8Array(data);
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * The tool output the model and the log get: text joined, images as BlobRefs under `images` (the shape
  * screenshots have, so providers receive them as images), structured content as JSON. `isError` from the
@@ -65,7 +57,7 @@ export async function mcpToolOutput(
     else if (part.type === 'resource') texts.push(part.resource.text ?? `Resource: ${part.resource.uri}`);
     else if (part.type === 'audio') notes.push(`Content ${index} is audio, which is not passed on.`);
     else {
-      const bytes = base64Bytes(part.data);
+      const bytes = decodeBase64(part.data);
       const stored = bytes
         ? await storeImage(bytes, `mcp-image-${index}`)
         : { ok: false as const, reason: 'not base64' };
