@@ -1,18 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { McpAppFromHostMessage, McpAppLoad, McpAppRequest, McpAppToolAnswer } from '../protocol/mcp-app-wire';
-import type { AppDownloadFile } from './app-download-files';
-import { McpAppBridge } from './mcp-app-bridge';
-
-const app: McpAppLoad = {
-  resourceUri: 'ui://counter/app.html',
-  serverName: 'Apps',
-  html: '<p>app</p>',
-  csp: { connectDomains: [], resourceDomains: [] },
-  grantedConnect: [],
-  tool: { name: 'showCounter', inputSchema: { type: 'object' } },
-  input: {},
-  result: { content: [] },
-};
+import type { McpAppRequest, McpAppToolAnswer } from '../protocol/mcp-app-wire';
+import { requestingAppBridge } from './requesting-app-bridge';
 
 interface Setup {
   /** The runtime's answer to each request, by method. */
@@ -22,33 +10,10 @@ interface Setup {
 }
 
 function bridge({ answers = {}, saves }: Setup) {
-  const posted: McpAppFromHostMessage[] = [];
-  const requests: McpAppRequest[] = [];
-  const saved: AppDownloadFile[][] = [];
-  const host = new McpAppBridge({
-    app,
-    post: (message) => posted.push(message),
-    callTool: () => Promise.resolve({ result: {} }),
-    request: (request) => {
-      requests.push(request);
-      return Promise.resolve(answers[request.method] ?? { error: `No answer for ${request.method}.` });
-    },
-    ...(saves === undefined
-      ? {}
-      : {
-          saveFiles: (files: AppDownloadFile[]) => {
-            saved.push(files);
-            return Promise.resolve(saves);
-          },
-        }),
-    onSize: () => undefined,
-    onRefused: () => undefined,
-    onInitialized: () => undefined,
-    hostContext: {},
+  return requestingAppBridge({
+    answer: (request) => answers[request.method] ?? { error: `No answer for ${request.method}.` },
+    ...(saves === undefined ? {} : { saves }),
   });
-  host.receive({ jsonrpc: '2.0', id: 0, method: 'ui/initialize', params: {} });
-  host.receive({ jsonrpc: '2.0', method: 'ui/notifications/initialized' });
-  return { host, posted, requests, saved };
 }
 
 async function settled(): Promise<void> {

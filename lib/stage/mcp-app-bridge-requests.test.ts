@@ -1,42 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { McpAppFromHostMessage, McpAppLoad, McpAppRequest, McpAppToolAnswer } from '../protocol/mcp-app-wire';
+import type { McpAppToolAnswer } from '../protocol/mcp-app-wire';
 import { MCP_APP_IMAGE_BASE64_LIMIT, MCP_APP_IMAGE_LIMITS } from '../protocol/mcp-app-images';
-import { McpAppBridge } from './mcp-app-bridge';
-
-const app: McpAppLoad = {
-  resourceUri: 'ui://counter/app.html',
-  serverName: 'Apps',
-  html: '<p>app</p>',
-  csp: { connectDomains: [], resourceDomains: [] },
-  grantedConnect: [],
-  tool: { name: 'showCounter', inputSchema: { type: 'object' } },
-  input: {},
-  result: { content: [] },
-};
+import { requestingAppBridge } from './requesting-app-bridge';
 
 function bridge(answer: McpAppToolAnswer | undefined) {
-  const posted: McpAppFromHostMessage[] = [];
-  const requests: McpAppRequest[] = [];
-  const host = new McpAppBridge({
-    app,
-    post: (message) => posted.push(message),
-    callTool: () => Promise.resolve({ result: {} }),
-    ...(answer
-      ? {
-          request: (request: McpAppRequest) => {
-            requests.push(request);
-            return Promise.resolve(answer);
-          },
-        }
-      : {}),
-    onSize: () => undefined,
-    onRefused: () => undefined,
-    onInitialized: () => undefined,
-    hostContext: {},
-  });
-  host.receive({ jsonrpc: '2.0', id: 0, method: 'ui/initialize', params: {} });
-  host.receive({ jsonrpc: '2.0', method: 'ui/notifications/initialized' });
-  return { host, posted, requests };
+  return requestingAppBridge(answer ? { answer: () => answer } : {});
 }
 
 async function settled(): Promise<void> {
