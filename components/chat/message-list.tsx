@@ -1,4 +1,4 @@
-import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
+import { defaultRangeExtractor, useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 import {
   useCallback,
   useEffect,
@@ -11,6 +11,7 @@ import {
   type WheelEvent,
 } from 'react';
 import { estimateTurnHeight } from '@/lib/panel/estimate-turn-height';
+import { rowsWith } from '@/lib/panel/rows-with';
 import { isNearBottom } from '@/lib/panel/scroll-position';
 import type { ClientState } from '@/lib/state/client-state';
 import { pathTo } from '@/lib/state/branch-tree';
@@ -59,6 +60,8 @@ export function MessageList({ state, running, empty, jumpTo }: MessageListProps)
   const turnAt = (index: number) => (index < olderTurns ? undefined : turnOrder[index - olderTurns]);
   // A turn of another branch keeps its row, empty, so that every row index stays its place in the log.
   const hidden = (turnId: string) => !onBranch.has(turnId);
+  const leafPlace = branches.leaf === null ? -1 : turnOrder.indexOf(branches.leaf);
+  const followedRow = leafPlace < 0 ? undefined : olderTurns + leafPlace;
   // The build runs no React Compiler, and the virtualizer's functions are called here, never handed to memoized children.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -71,6 +74,8 @@ export function MessageList({ state, running, empty, jumpTo }: MessageListProps)
     },
     getItemKey: (index) => turnAt(index) ?? `unloaded-${index}`,
     overscan: 3,
+    // While following, the newest turn (where approvals and questions appear) is always rendered.
+    rangeExtractor: (range) => rowsWith(defaultRangeExtractor(range), stuck.current ? followedRow : undefined),
   });
   // While following, every size change is answered by scrolling to the end, so the virtualizer's own correction
   // (which may move the list up) is left out; otherwise it keeps the reader's place as the virtualizer's default does.
