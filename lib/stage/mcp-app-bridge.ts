@@ -1,14 +1,11 @@
 import type { JsonObject } from '../protocol/json-value';
 import {
   JSON_RPC_ERRORS,
-  MCP_APP_CONTEXT_LIMIT,
   MCP_APP_DECLINED,
-  MCP_APP_MESSAGE_LIMIT,
   MCP_APP_PROTOCOL_VERSION,
   jsonRpcEnvelopeSchema,
   mcpAppMethodMessageSchema,
   mcpAppToHostMessageSchema,
-  modelContextSize,
   type McpAppDisplayMode,
   type McpAppFromHostMessage,
   type McpAppLoad,
@@ -17,11 +14,10 @@ import {
   type McpAppResponse,
   type McpAppToolAnswer,
 } from '../protocol/mcp-app-wire';
-import { MCP_APP_IMAGE_LIMITS } from '../protocol/mcp-app-images';
 import type { McpAppDownloadContent } from '../protocol/mcp-app-download';
 import { appDownloadFiles, describedFiles, type AppDownloadFile } from './app-download-files';
 import { declaredDisplayModes, resultingDisplayMode } from './mcp-app-display-mode';
-import { mcpAppContent } from './mcp-app-content';
+import { checkedAppMessage, checkedModelContext, type CheckedAppRequest } from './mcp-app-checked-requests';
 
 /** One line of an app's log (`notifications/message`), its data as text. */
 export interface McpAppLogEntry {
@@ -206,7 +202,7 @@ export class McpAppBridge {
         await this.callTool(message.id, message.params.name, message.params.arguments, message.params._meta);
         return;
       case 'ui/message':
-        await this.message(message.id, message.params.content);
+        await this.forwardChecked(message.id, checkedAppMessage(message.params.content));
         return;
       case 'ui/open-link':
         if (!isWebLink(message.params.url)) {
@@ -227,7 +223,7 @@ export class McpAppBridge {
         await this.downloadFile(message.id, message.params.contents);
         return;
       case 'ui/update-model-context':
-        await this.updateModelContext(message.id, message.params);
+        await this.forwardChecked(message.id, checkedModelContext(message.params));
         return;
       case 'ui/request-display-mode':
         this.requestDisplayMode(message.id, message.params.mode);
@@ -306,34 +302,6 @@ export class McpAppBridge {
     }
   }
 
-  /** The user's message: text and image blocks, within the limits; the runtime checks the images and asks the user. */
-  private async message(
-    id: string | number,
-    content: Extract<McpAppMethodMessage, { method: 'ui/message' }>['params']['content'],
-  ): Promise<void> {
-    const blocks = Array.isArray(content) ? content : [content];
-    const read = mcpAppContent(blocks, 'Only text and image blocks are taken', MCP_APP_IMAGE_LIMITS.message);
-    if (!read.ok) {
-      this.refuse(id, JSON_RPC_ERRORS.invalidParams, read.reason);
-      return;
-    }
-    const refusal =
-      read.text.length > MCP_APP_MESSAGE_LIMIT
-        ? `The message is longer than ${MCP_APP_MESSAGE_LIMIT} characters.`
-        : !read.text && read.images.length === 0
-          ? 'The message has neither text nor an image.'
-          : undefined;
-    if (refusal) {
-      this.refuse(id, JSON_RPC_ERRORS.invalidParams, refusal);
-      return;
-    }
-    await this.forward(id, {
-      method: 'ui/message',
-      text: read.text,
-      ...(read.images.length ? { images: read.images } : {}),
-    });
-  }
-
   /**
    * The files are gathered first (linked ones read from the app's own server) and refused with the reason when they
    * cannot be saved; then the user decides (the runtime asks), and the stage saves them. A denial, an expired ask or
@@ -357,31 +325,13 @@ export class McpAppBridge {
     });
   }
 
-  /** Text and image blocks and structured content, within the limits; the runtime records it for the model. */
-  private async updateModelContext(
-    id: string | number,
-    params: Extract<McpAppMethodMessage, { method: 'ui/update-model-context' }>['params'],
-  ): Promise<void> {
-    const read = mcpAppContent(
-      params.content ?? [],
-      'Only text and image blocks and structured content are taken',
-      MCP_APP_IMAGE_LIMITS.context,
-    );
-    if (!read.ok) {
-      this.refuse(id, MCP_APP_DECLINED, read.reason);
-      return;
-    }
-    const request = {
-      method: 'ui/update-model-context' as const,
-      text: read.text,
-      ...(params.structuredContent ? { structuredContent: params.structuredContent } : {}),
-      ...(read.images.length ? { images: read.images } : {}),
-    };
-    if (modelContextSize(request) > MCP_APP_CONTEXT_LIMIT) {
-      this.refuse(id, MCP_APP_DECLINED, `The context is larger than ${MCP_APP_CONTEXT_LIMIT} characters.`);
-      return;
-    }
-    await this.forward(id, request);
+  /**
+   * A message or context the host checked (the runtime checks the images' bytes, and asks the user about a message),
+   * or its refusal.
+   */
+  private async forwardChecked(id: string | number, checked: CheckedAppRequest): Promise<void> {
+    if (checked.ok) await this.forward(id, checked.request);
+    else this.refuse(id, checked.code, checked.reason);
   }
 
   /** Switches only to a mode the host has and the app declared; answers the mode the app is shown in. */
