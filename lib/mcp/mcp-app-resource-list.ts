@@ -1,6 +1,7 @@
 import { ListResourcesResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { jsonObjectSchema } from '../protocol/json-value';
-import { MCP_APP_RESOURCE_READ_LIMIT, type McpAppToolAnswer } from '../protocol/mcp-app-wire';
+import { MCP_APP_RESOURCE_READ_LIMIT } from '../protocol/mcp-app-wire';
+import { type McpAppToolAnswer } from '../protocol/mcp-app-runtime-wire';
 import { issueText } from '../protocol/issue-text';
 
 /**

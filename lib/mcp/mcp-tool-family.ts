@@ -16,7 +16,7 @@ import { mcpServerCatalog, type McpServerCatalog, type McpToolDefinition } from 
 import { isMcpToolName, mcpToolName } from './mcp-tool-name';
 import { openMcpAppOf, type OpenMcpApp } from './mcp-app-opening';
 import { mcpAppRequestRunner, type AppMessageDrafts } from './mcp-app-request-tools';
-import { mcpAppReadResultSchema, type McpAppToolAnswer } from '../protocol/mcp-app-wire';
+import { mcpAppReadResultSchema, type McpAppToolAnswer } from '../protocol/mcp-app-runtime-wire';
 import { issueText } from '../protocol/issue-text';
 import { mcpAppResourceList } from './mcp-app-resource-list';
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { mcpAppGrantSchema } from './mcp-app-grant';
 import { rewindModeSchema } from './rewind-events';
-import { mcpAppLoadSchema, mcpAppRequestSchema, mcpAppToolAnswerSchema, mcpAppToolCallSchema } from './mcp-app-wire';
+import { mcpAppLoadSchema } from './mcp-app-wire';
+import { mcpAppRequestSchema, mcpAppToolAnswerSchema, mcpAppToolCallSchema } from './mcp-app-runtime-wire';
 import { currentPageRequestSchema } from './current-page';
 import { agentEventSchema } from './agent-event';
 import { jsonObjectSchema, jsonValueSchema } from './json-value';

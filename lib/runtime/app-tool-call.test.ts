@@ -5,7 +5,7 @@ import type { ToolOutput } from '../protocol/tool-output';
 import { MemoryEventStore } from '../session-log/memory-event-store';
 import { MemoryBlobStore } from '../files/memory-blob-store';
 import { callToolResultOf, McpAppCalls } from './mcp-app-calls';
-import type { McpAppToolAnswer } from '../protocol/mcp-app-wire';
+import type { McpAppToolAnswer } from '../protocol/mcp-app-runtime-wire';
 
 const sessionId = 'session-1';
 

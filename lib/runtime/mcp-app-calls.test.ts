@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AGENT_EVENT_SCHEMA_VERSION, type AgentEvent } from '../protocol/agent-event';
-import type { McpAppToolAnswer } from '../protocol/mcp-app-wire';
+import type { McpAppToolAnswer } from '../protocol/mcp-app-runtime-wire';
 import type { ToolExecutionResult } from '../protocol/tool-execution-request';
 import type { AppToolCall } from './app-tool-call';
 import { AppMessageDrafts, mcpAppRequestRunner } from '../mcp/mcp-app-request-tools';

@@ -3,7 +3,7 @@ import { checkBase64Images, type CheckedImage, type ImagesCheck } from '../files
 import type { BlobRef } from '../protocol/blob-ref';
 import type { JsonObject } from '../protocol/json-value';
 import { MCP_APP_IMAGE_LIMITS, type McpAppImage, type McpAppImageLimits } from '../protocol/mcp-app-images';
-import type { McpAppRequest, McpAppToolAnswer } from '../protocol/mcp-app-wire';
+import type { McpAppRequest, McpAppToolAnswer } from '../protocol/mcp-app-runtime-wire';
 import { APP_MESSAGE_TOOL, APP_OPEN_LINK_TOOL, type AppMessageDrafts } from '../mcp/mcp-app-request-tools';
 import { APP_DOWNLOAD_TOOL, type McpAppDownloadFile } from '../protocol/mcp-app-download';
 import { formatFileSize } from '../files/format-file-size';

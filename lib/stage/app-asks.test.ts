@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { McpAppToolAnswer } from '../protocol/mcp-app-wire';
+import type { McpAppToolAnswer } from '../protocol/mcp-app-runtime-wire';
 import { AppAsks, type AppAsk } from './app-asks';
 
 function asks(options: { throwing?: () => boolean } = {}) {

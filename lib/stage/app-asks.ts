@@ -1,5 +1,5 @@
 import type { JsonObject } from '../protocol/json-value';
-import type { McpAppRequest, McpAppToolAnswer } from '../protocol/mcp-app-wire';
+import type { McpAppRequest, McpAppToolAnswer } from '../protocol/mcp-app-runtime-wire';
 import type { StageReportMessage } from '../protocol/runtime-message';
 
 /** An MCP App's `tools/call` or request, as the stage sends it to the runtime. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { McpAppDownloadContent } from '../protocol/mcp-app-download';
-import type { McpAppToolAnswer } from '../protocol/mcp-app-wire';
+import type { McpAppToolAnswer } from '../protocol/mcp-app-runtime-wire';
 import { appDownloadFiles, describedFiles } from './app-download-files';
 
 const MB = 1024 * 1024;

@@ -6,12 +6,8 @@ import {
   type McpAppEmbeddedResource,
   type McpAppResourceLink,
 } from '../protocol/mcp-app-download';
-import {
-  JSON_RPC_ERRORS,
-  MCP_APP_DECLINED,
-  mcpAppReadResultSchema,
-  type McpAppToolAnswer,
-} from '../protocol/mcp-app-wire';
+import { JSON_RPC_ERRORS, MCP_APP_DECLINED } from '../protocol/mcp-app-wire';
+import { mcpAppReadResultSchema, type McpAppToolAnswer } from '../protocol/mcp-app-runtime-wire';
 import { downloadFileName, uriFileName } from './download-file-name';
 
 /** A file an app asked to save, with its bytes, as the stage saves it once the user allowed it. */

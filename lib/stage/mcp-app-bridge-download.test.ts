@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { McpAppRequest, McpAppToolAnswer } from '../protocol/mcp-app-wire';
+import type { McpAppRequest, McpAppToolAnswer } from '../protocol/mcp-app-runtime-wire';
 import { requestingAppBridge } from './requesting-app-bridge';
 
 interface Setup {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { McpAppFromHostMessage, McpAppLoad, McpAppRequest, McpAppToolAnswer } from '../protocol/mcp-app-wire';
+import type { McpAppFromHostMessage, McpAppLoad } from '../protocol/mcp-app-wire';
+import type { McpAppRequest, McpAppToolAnswer } from '../protocol/mcp-app-runtime-wire';
 import { MCP_APP_CONTEXT_LIMIT } from '../protocol/mcp-app-wire';
 import { MCP_APP_IMAGE_LIMITS } from '../protocol/mcp-app-images';
 import { MCP_APP_PROGRESS_EVERY_MS, McpAppBridge, type McpAppLogEntry } from './mcp-app-bridge';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { McpAppToolAnswer } from '../protocol/mcp-app-wire';
+import type { McpAppToolAnswer } from '../protocol/mcp-app-runtime-wire';
 import { MCP_APP_IMAGE_BASE64_LIMIT, MCP_APP_IMAGE_LIMITS } from '../protocol/mcp-app-images';
 import { requestingAppBridge } from './requesting-app-bridge';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { McpAppFromHostMessage, McpAppLoad, McpAppToolAnswer } from '../protocol/mcp-app-wire';
+import type { McpAppFromHostMessage, McpAppLoad } from '../protocol/mcp-app-wire';
+import type { McpAppToolAnswer } from '../protocol/mcp-app-runtime-wire';
 import { McpAppBridge } from './mcp-app-bridge';
 
 const app: McpAppLoad = {

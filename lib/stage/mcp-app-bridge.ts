@@ -10,10 +10,9 @@ import {
   type McpAppFromHostMessage,
   type McpAppLoad,
   type McpAppMethodMessage,
-  type McpAppRequest,
   type McpAppResponse,
-  type McpAppToolAnswer,
 } from '../protocol/mcp-app-wire';
+import { type McpAppRequest, type McpAppToolAnswer } from '../protocol/mcp-app-runtime-wire';
 import type { McpAppDownloadContent } from '../protocol/mcp-app-download';
 import { appDownloadFiles, describedFiles, type AppDownloadFile } from './app-download-files';
 import { declaredDisplayModes, resultingDisplayMode } from './mcp-app-display-mode';

@@ -3,10 +3,9 @@ import {
   MCP_APP_CONTEXT_LIMIT,
   MCP_APP_DECLINED,
   MCP_APP_MESSAGE_LIMIT,
-  modelContextSize,
   type McpAppMethodMessage,
-  type McpAppRequest,
 } from '../protocol/mcp-app-wire';
+import { modelContextSize, type McpAppRequest } from '../protocol/mcp-app-runtime-wire';
 import { MCP_APP_IMAGE_LIMITS } from '../protocol/mcp-app-images';
 import { mcpAppContent } from './mcp-app-content';
 

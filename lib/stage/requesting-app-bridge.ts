@@ -1,4 +1,5 @@
-import type { McpAppFromHostMessage, McpAppLoad, McpAppRequest, McpAppToolAnswer } from '../protocol/mcp-app-wire';
+import type { McpAppFromHostMessage, McpAppLoad } from '../protocol/mcp-app-wire';
+import type { McpAppRequest, McpAppToolAnswer } from '../protocol/mcp-app-runtime-wire';
 import type { AppDownloadFile } from './app-download-files';
 import { McpAppBridge } from './mcp-app-bridge';
 

@@ -6,7 +6,8 @@ import type { StageCommand } from '../protocol/target-wire';
 import type { StageDriver } from './stage-driver';
 import type { RecordedCallResult, StageRecord } from './tool-recovery';
 import { issueText } from '../protocol/issue-text';
-import type { McpAppLoad, McpAppRequest, McpAppToolAnswer } from '../protocol/mcp-app-wire';
+import type { McpAppLoad } from '../protocol/mcp-app-wire';
+import type { McpAppRequest, McpAppToolAnswer } from '../protocol/mcp-app-runtime-wire';
 
 export interface McpAppToolCall {
   name: string;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MCP_APP_IMAGE_LIMITS } from './mcp-app-images';
 import { mcpAppDownloadContentSchema } from './mcp-app-download';
-import { MCP_APP_RESOURCE_READ_LIMIT, mcpAppReadResultSchema, mcpAppRequestSchema } from './mcp-app-wire';
+import { MCP_APP_RESOURCE_READ_LIMIT } from './mcp-app-wire';
+import { mcpAppReadResultSchema, mcpAppRequestSchema } from './mcp-app-runtime-wire';
 
 describe('the MCP App requests the stage hands the runtime', () => {
   it('takes a message, an absolute link and a uri, and nothing else', () => {
