@@ -68,6 +68,11 @@ export type McpAppFetchResult = z.infer<typeof mcpAppFetchResultSchema>;
 
 const jsonRpcId = z.union([z.string().max(200), z.number().int()]);
 const jsonRpc = z.literal('2.0');
+/**
+ * The progress an app asks for on a request that may wait for the user (the official SDK sends a token when the app
+ * passes `onprogress`): a notification with this token keeps the request alive past the SDK's 60 s.
+ */
+const progressMetaSchema = z.object({ progressToken: jsonRpcId.optional() }).optional();
 
 /**
  * A content block of an app's message or context. Any type is read, so that one this host does not take (audio, a
@@ -145,8 +150,7 @@ export const mcpAppMethodMessageSchema = z.discriminatedUnion('method', [
     params: z.object({
       name: z.string().min(1).max(200),
       arguments: jsonObjectSchema.default({}),
-      // The official SDK asks for progress on a tool call: a notification with this token keeps its request alive.
-      _meta: z.object({ progressToken: jsonRpcId.optional() }).optional(),
+      _meta: progressMetaSchema,
     }),
   }),
   z.object({ jsonrpc: jsonRpc, id: jsonRpcId, method: z.literal('ping') }).passthrough(),
@@ -158,13 +162,14 @@ export const mcpAppMethodMessageSchema = z.discriminatedUnion('method', [
       role: z.literal('user'),
       // The spec's example sends one block, the SDK an array of them: both are taken, text and images.
       content: z.union([mcpAppMessageBlockSchema, z.array(mcpAppMessageBlockSchema).min(1).max(20)]),
+      _meta: progressMetaSchema,
     }),
   }),
   z.object({
     jsonrpc: jsonRpc,
     id: jsonRpcId,
     method: z.literal('ui/open-link'),
-    params: z.object({ url: z.string().min(1).max(2000) }),
+    params: z.object({ url: z.string().min(1).max(2000), _meta: progressMetaSchema }),
   }),
   z.object({
     jsonrpc: jsonRpc,
@@ -183,7 +188,7 @@ export const mcpAppMethodMessageSchema = z.discriminatedUnion('method', [
     id: jsonRpcId,
     method: z.literal('ui/download-file'),
     // More contents than files saved are read, so that too many is refused with the count named.
-    params: z.object({ contents: z.array(mcpAppDownloadContentSchema).min(1).max(100) }),
+    params: z.object({ contents: z.array(mcpAppDownloadContentSchema).min(1).max(100), _meta: progressMetaSchema }),
   }),
   z.object({
     jsonrpc: jsonRpc,

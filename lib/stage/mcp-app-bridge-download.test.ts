@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { McpAppRequest, McpAppToolAnswer } from '../protocol/mcp-app-runtime-wire';
+import { MCP_APP_PROGRESS_EVERY_MS } from './mcp-app-bridge';
 import { requestingAppBridge } from './requesting-app-bridge';
 
 interface Setup {
@@ -22,7 +23,35 @@ async function settled(): Promise<void> {
 
 const csv = { type: 'resource', resource: { uri: 'file:///report.csv', mimeType: 'text/csv', text: 'a,b\n1,2\n' } };
 
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 describe('McpAppBridge: ui/download-file', () => {
+  it('reports progress on its token while the user decides, and saves once allowed', async () => {
+    vi.useFakeTimers();
+    let allow: (answer: McpAppToolAnswer) => void = () => undefined;
+    const { host, posted, saved } = requestingAppBridge({
+      saves: true,
+      answer: () => new Promise((resolve) => (allow = resolve)),
+    });
+    host.receive({
+      jsonrpc: '2.0',
+      id: 'd',
+      method: 'ui/download-file',
+      params: { contents: [csv], _meta: { progressToken: 'p' } },
+    });
+    await vi.advanceTimersByTimeAsync(MCP_APP_PROGRESS_EVERY_MS * 4);
+    const progress = posted.filter((message) => 'method' in message && message.method === 'notifications/progress');
+    expect(progress.map((message) => 'params' in message && message.params)).toEqual(
+      [1, 2, 3, 4].map((step) => ({ progressToken: 'p', progress: step })),
+    );
+    allow({ result: {} });
+    await vi.advanceTimersByTimeAsync(MCP_APP_PROGRESS_EVERY_MS * 2);
+    expect(saved).toHaveLength(1);
+    expect(posted.at(-1)).toEqual({ jsonrpc: '2.0', id: 'd', result: {} });
+  });
+
   it('declares downloadFile only when the stage can save', () => {
     expect(bridge({ saves: true }).posted[0]).toMatchObject({ result: { hostCapabilities: { downloadFile: {} } } });
     expect(JSON.stringify(bridge({}).posted[0])).not.toContain('downloadFile');

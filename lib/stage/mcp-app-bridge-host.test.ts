@@ -262,16 +262,15 @@ describe('McpAppBridge, the host features an official-SDK app uses', () => {
     expect(host.record.logs).toBe(2);
   });
 
-  it('reports progress on a tool call the user is still deciding, so the SDK keeps waiting for it', async () => {
+  it.each([
+    { method: 'tools/call', params: { name: 'incrementCounter', arguments: { by: 1 } } },
+    { method: 'ui/message', params: { role: 'user', content: [{ type: 'text', text: 'hi' }] } },
+    { method: 'ui/open-link', params: { url: 'https://example.com/' } },
+  ])('reports progress on a $method the user is still deciding, so the SDK keeps waiting for it', async (request) => {
     vi.useFakeTimers();
     let finish: (answer: McpAppToolAnswer) => void = () => undefined;
     const { host, posted } = bridge({ answer: () => new Promise((resolve) => (finish = resolve)) });
-    host.receive({
-      jsonrpc: '2.0',
-      id: 3,
-      method: 'tools/call',
-      params: { name: 'incrementCounter', arguments: { by: 1 }, _meta: { progressToken: 3 } },
-    });
+    host.receive({ jsonrpc: '2.0', id: 3, ...request, params: { ...request.params, _meta: { progressToken: 3 } } });
     await vi.advanceTimersByTimeAsync(MCP_APP_PROGRESS_EVERY_MS * 3);
     const progress = posted.filter((message) => 'method' in message && message.method === 'notifications/progress');
     expect(progress).toEqual(
@@ -284,6 +283,22 @@ describe('McpAppBridge, the host features an official-SDK app uses', () => {
     finish({ result: { content: [] } });
     await vi.advanceTimersByTimeAsync(MCP_APP_PROGRESS_EVERY_MS * 3);
     expect(posted.at(-1)).toEqual({ jsonrpc: '2.0', id: 3, result: { content: [] } });
+    expect(posted.filter((message) => 'method' in message && message.method === 'notifications/progress')).toHaveLength(
+      3,
+    );
+  });
+
+  it('reports no progress on a request without a token', async () => {
+    vi.useFakeTimers();
+    const { host, posted } = bridge({ answer: () => new Promise(() => undefined) });
+    host.receive({
+      jsonrpc: '2.0',
+      id: 4,
+      method: 'ui/message',
+      params: { role: 'user', content: { type: 'text', text: 'hi' } },
+    });
+    await vi.advanceTimersByTimeAsync(MCP_APP_PROGRESS_EVERY_MS * 3);
+    expect(posted.some((message) => 'method' in message && message.method === 'notifications/progress')).toBe(false);
   });
 
   it('does not answer a request the app cancelled', async () => {

@@ -63,8 +63,9 @@ const MAX_PENDING_CALLS = 4;
 /** Requests the app gave up on, remembered so that their late answer is not sent. */
 const MAX_CANCELLED = 100;
 /**
- * The official SDK gives up on a request after 60 s unless it hears progress; a tool call waits for the user's
- * approval for longer than that, so while it waits the host reports progress on its token this often.
+ * The official SDK gives up on a request after 60 s unless it hears progress; a tool call, a message, a link or a
+ * download waits for the user's approval for longer than that, so while it waits the host reports progress on the
+ * request's token (if the app asked for progress) this often.
  */
 export const MCP_APP_PROGRESS_EVERY_MS = 20_000;
 /** The most characters of one log line the host keeps. */
@@ -201,14 +202,18 @@ export class McpAppBridge {
         await this.callTool(message.id, message.params.name, message.params.arguments, message.params._meta);
         return;
       case 'ui/message':
-        await this.forwardChecked(message.id, checkedAppMessage(message.params.content));
+        await this.waitingForUser(message.id, message.params._meta, () =>
+          this.forwardChecked(message.id, checkedAppMessage(message.params.content)),
+        );
         return;
       case 'ui/open-link':
         if (!isWebLink(message.params.url)) {
           this.refuse(message.id, JSON_RPC_ERRORS.invalidParams, 'Only http and https links are opened.');
           return;
         }
-        await this.forward(message.id, { method: message.method, url: message.params.url });
+        await this.waitingForUser(message.id, message.params._meta, () =>
+          this.forward(message.id, { method: 'ui/open-link', url: message.params.url }),
+        );
         return;
       case 'resources/read':
         await this.forward(message.id, { method: message.method, uri: message.params.uri });
@@ -219,7 +224,9 @@ export class McpAppBridge {
         return;
       }
       case 'ui/download-file':
-        await this.downloadFile(message.id, message.params.contents);
+        await this.waitingForUser(message.id, message.params._meta, () =>
+          this.downloadFile(message.id, message.params.contents),
+        );
         return;
       case 'ui/update-model-context':
         await this.forwardChecked(message.id, checkedModelContext(message.params));
@@ -379,28 +386,41 @@ export class McpAppBridge {
     }
     this.pending += 1;
     this.record.calls += 1;
-    const progressToken = meta?.progressToken;
-    let progress = 0;
-    const reporting =
-      progressToken === undefined
-        ? undefined
-        : setInterval(() => {
-            if (this.closed || this.cancelled.has(id)) return;
-            progress += 1;
-            this.options.post({
-              jsonrpc: '2.0',
-              method: 'notifications/progress',
-              params: { progressToken, progress },
-            });
-          }, MCP_APP_PROGRESS_EVERY_MS);
+    const stopReporting = this.reportProgress(id, meta?.progressToken);
     try {
       const answer = await this.options.callTool(name, input);
       if ('result' in answer) this.answer(id, { result: answer.result });
       else this.answer(id, { error: { code: JSON_RPC_ERRORS.internal, message: answer.error } });
     } finally {
-      clearInterval(reporting);
+      stopReporting();
       this.pending -= 1;
     }
+  }
+
+  /** Runs a request that may wait for the user, reporting progress on its token (if it has one) meanwhile. */
+  private async waitingForUser(
+    id: string | number,
+    meta: { progressToken?: string | number } | undefined,
+    work: () => Promise<void>,
+  ): Promise<void> {
+    const stopReporting = this.reportProgress(id, meta?.progressToken);
+    try {
+      await work();
+    } finally {
+      stopReporting();
+    }
+  }
+
+  /** Posts `notifications/progress` on the token every `MCP_APP_PROGRESS_EVERY_MS` until stopped; returns the stop. */
+  private reportProgress(id: string | number, progressToken: string | number | undefined): () => void {
+    if (progressToken === undefined) return () => undefined;
+    let progress = 0;
+    const reporting = setInterval(() => {
+      if (this.closed || this.cancelled.has(id)) return;
+      progress += 1;
+      this.options.post({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken, progress } });
+    }, MCP_APP_PROGRESS_EVERY_MS);
+    return () => clearInterval(reporting);
   }
 
   /** Answers a request with an error (a notification gets none) and reports it, a bounded number of times. */

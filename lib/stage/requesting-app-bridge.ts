@@ -17,7 +17,7 @@ export const COUNTER_APP: McpAppLoad = {
 
 export interface RequestingBridgeSetup {
   /** The runtime's answer to each request; without it, the stage serves no requests at all. */
-  answer?: (request: McpAppRequest) => McpAppToolAnswer;
+  answer?: (request: McpAppRequest) => McpAppToolAnswer | Promise<McpAppToolAnswer>;
   /** Whether the stage saves the files; without it, the stage cannot save at all. */
   saves?: boolean;
 }
