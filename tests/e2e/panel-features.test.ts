@@ -104,6 +104,33 @@ async function seedLongConversation(panel: Page, sessionId: string, turns: numbe
   );
 }
 
+/**
+ * Waits until a question of the 1200s is rendered (the middle of the long conversation, loaded as the reader gets
+ * there); if none is, the error says where the list is and which rows it renders (`u`: not loaded, `p`: placeholder).
+ */
+async function waitForMiddleQuestions(panel: Page): Promise<void> {
+  try {
+    await panel.waitForFunction(
+      () =>
+        [...document.querySelectorAll('.user-message')].some((message) =>
+          /Question number 12\d\d/.test(message.textContent ?? ''),
+        ),
+      { timeout: 15_000 },
+    );
+  } catch (error) {
+    const list = await panel.evaluate(() => {
+      const element = document.querySelector('.message-list')!;
+      const rows = [...document.querySelectorAll('.virtual-row')].map(
+        (row) =>
+          `${row.getAttribute('data-index')}${row.querySelector('.unloaded-turn') ? 'u' : ''}${row.querySelector('.pending-turn') ? 'p' : ''}`,
+      );
+      const offered = document.querySelector('.new-messages') !== null;
+      return `scrollTop ${element.scrollTop} of ${element.scrollHeight} (${element.clientHeight} shown), "New messages" offered: ${offered}, rows ${rows.join(' ')}`;
+    });
+    throw new Error(`No question of the 1200s was rendered after the wheel: ${list}`, { cause: error });
+  }
+}
+
 describe('side panel features', () => {
   let server: ScriptedModelServer;
   let session: ExtensionSession;
@@ -413,13 +440,7 @@ describe('side panel features', () => {
     }))!;
     await reopened.mouse.move(middle.x, middle.y);
     await reopened.mouse.wheel({ deltaY: -middle.half });
-    await reopened.waitForFunction(
-      () =>
-        [...document.querySelectorAll('.user-message')].some((message) =>
-          /Question number 12\d\d/.test(message.textContent ?? ''),
-        ),
-      { timeout: 5_000 },
-    );
+    await waitForMiddleQuestions(reopened);
     expect(await reopened.$$eval('article.turn', (turns) => turns.length)).toBeLessThan(40);
     await reopened.close();
   });
