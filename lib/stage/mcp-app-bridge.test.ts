@@ -2,14 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { McpAppFromHostMessage, McpAppLoad } from '../protocol/mcp-app-wire';
 import type { McpAppToolAnswer } from '../protocol/mcp-app-runtime-wire';
 import { McpAppBridge } from './mcp-app-bridge';
+import { COUNTER_APP } from './requesting-app-bridge';
 
 const app: McpAppLoad = {
-  resourceUri: 'ui://counter/app.html',
-  serverName: 'Apps',
-  html: '<p>app</p>',
-  csp: { connectDomains: [], resourceDomains: [] },
-  grantedConnect: [],
-  tool: { name: 'showCounter', inputSchema: { type: 'object' } },
+  ...COUNTER_APP,
   input: { start: 41 },
   result: { content: [{ type: 'text', text: 'The counter is at 41.' }], structuredContent: { count: 41 } },
 };
